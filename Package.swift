@@ -1,0 +1,50 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Strata",
+    products: [
+        .library(name: "StrataCompositor", targets: ["StrataCompositor"]),
+        .library(name: "StrataCore", targets: ["StrataCore"]),
+        .executable(name: "strata", targets: ["strata"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // System libraries: shims only, found through pkg-config.
+        .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev"])]),
+        .systemLibrary(name: "CGLES3", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
+        .systemLibrary(name: "CGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+
+        // GLSL ES 3.00 sources, embedded into the binary at build time.
+        .target(name: "StrataShaders", path: "Shaders", resources: [.embedInCode("glsl")]),
+
+        .target(name: "StrataCore"),
+        .target(
+            name: "StrataGL",
+            dependencies: ["CEGL", "CGLES3", "CGBM", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "StrataCompositor",
+            dependencies: [
+                "StrataCore", "StrataGL", "StrataShaders", "CCairo",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "strata",
+            dependencies: [
+                "StrataCompositor", "StrataCore", "StrataGL",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
+        .testTarget(name: "StrataGLTests", dependencies: ["StrataGL", "StrataShaders"]),
+        .testTarget(name: "StrataCompositorTests", dependencies: ["StrataCompositor", "StrataCore", "StrataGL"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

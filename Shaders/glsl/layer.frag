@@ -1,0 +1,62 @@
+#version 300 es
+// One layer quad: background and contents (mode 0), border (mode 1), or clip coverage (mode 2).
+// Colours are premultiplied and sRGB-encoded; blending is ONE, ONE_MINUS_SRC_ALPHA.
+precision highp float;
+
+in vec2 v_local;
+in vec2 v_uv;
+
+uniform int u_mode;            // 0: background + contents, 1: border, 2: clip mask
+uniform vec4 u_rect;           // quad origin and size; only the size is used here
+uniform vec4 u_color;          // premultiplied background colour
+uniform vec4 u_borderColor;    // premultiplied border colour
+uniform float u_opacity;
+uniform float u_cornerRadius;  // points
+uniform float u_borderWidth;   // points
+uniform bool u_hasTexture;
+uniform sampler2D u_texture;   // premultiplied RGBA, row 0 at the top
+
+out vec4 o_color;
+
+// Signed distance from p to a rectangle of `size` at the origin with corner radius r.
+float roundedRectDistance(vec2 p, vec2 size, float r) {
+    vec2 halfSize = 0.5 * size;
+    vec2 q = abs(p - halfSize) - (halfSize - vec2(r));
+    return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - r;
+}
+
+// Coverage of a rounded rectangle; square corners leave edges to the rasteriser (no antialiasing,
+// as Core Animation's default `allowsEdgeAntialiasing = false`).
+float coverage(vec2 p, vec2 size, float r) {
+    if (r <= 0.0) {
+        return (p.x >= 0.0 && p.y >= 0.0 && p.x <= size.x && p.y <= size.y) ? 1.0 : 0.0;
+    }
+    float d = roundedRectDistance(p, size, r);
+    float aa = max(length(fwidth(p)) * 0.7071, 1e-4);
+    return clamp(0.5 - d / aa, 0.0, 1.0);
+}
+
+void main() {
+    vec2 size = u_rect.zw;
+    float radius = min(u_cornerRadius, 0.5 * min(size.x, size.y));
+    float outer = coverage(v_local, size, radius);
+    if (u_mode == 2) {
+        if (outer < 0.5) discard;
+        o_color = vec4(1.0);
+        return;
+    }
+    if (u_mode == 1) {
+        float w = u_borderWidth;
+        float inner = (size.x > 2.0 * w && size.y > 2.0 * w)
+            ? coverage(v_local - vec2(w), size - vec2(2.0 * w), max(radius - w, 0.0))
+            : 0.0;
+        o_color = u_borderColor * (outer * (1.0 - inner) * u_opacity);
+        return;
+    }
+    vec4 color = u_color;
+    if (u_hasTexture) {
+        vec4 texel = texture(u_texture, v_uv);
+        color = texel + color * (1.0 - texel.a);
+    }
+    o_color = color * (outer * u_opacity);
+}

@@ -1,0 +1,158 @@
+import Foundation
+import StrataCore
+import StrataGL
+
+/// How a compositor opens the GPU and keeps time.
+public struct CompositorConfiguration: Sendable {
+    /// The EGL platform to use; nil tries `STRATA_EGL_PLATFORM`, then device, surfaceless and GBM.
+    public var platform: EGLPlatform?
+    /// Where frame times come from: virtual (fixed steps, the default) or monotonic.
+    public var clock: FrameClock
+
+    /// Creates a configuration; the defaults pick the platform automatically and use a 60 Hz virtual clock.
+    public init(platform: EGLPlatform? = nil, clock: FrameClock = .virtual60) {
+        self.platform = platform
+        self.clock = clock
+    }
+}
+
+/// One rendered frame: its pixels (when read back) and what it cost.
+public struct RenderedFrame: Sendable {
+    /// The target's pixels: RGBA8, premultiplied alpha, top row first; nil when not read back.
+    public var image: RGBAImage?
+    /// The frame's number, time and costs.
+    public var statistics: FrameStatistics
+}
+
+/// Errors of the compositor itself (the GL platform's are `GLError`, a commit's `CommitError`).
+public enum CompositorError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The compositor was shut down; create a new one.
+    case shutDown
+    /// A render target size outside 1...limit on a side.
+    case targetSizeOutOfRange(PixelSize, limit: Int)
+
+    public var description: String {
+        switch self {
+        case .shutDown:
+            "the compositor has been shut down; create a new Compositor to render again"
+        case .targetSizeOutOfRange(let size, let limit):
+            "a render target of \(size) pixels is out of range: each side must be 1...\(limit) on this GPU (GL_MAX_TEXTURE_SIZE / GL_MAX_RENDERBUFFER_SIZE / GL_MAX_VIEWPORT_DIMS)"
+        }
+    }
+}
+
+/// A GPU compositor with its own render thread, turning a tree of layers into pixels offscreen.
+///
+/// Overall design: the compositor starts a thread that creates an OpenGL ES 3 context and owns
+/// it, and every GL object, for its whole life. The layer tree reaches that thread only as
+/// `Commit` values through one queue; frames are rendered and read back there and handed back
+/// to `await`ing callers. Any thread may call any method: `submit` never waits for the render
+/// thread, and `renderFrame` suspends its caller rather than blocking a thread.
+public final class Compositor: Sendable {
+    /// The GPU and EGL platform in use, with their limits.
+    public let gpu: GLInfo
+    private let inbox = RenderInbox()
+
+    /// Starts the render thread and creates the GL context there.
+    ///
+    /// Blocks the caller until the context exists (tens of milliseconds), so that a machine
+    /// with no usable GPU or a shader that fails to compile is an error here.
+    /// - Throws: `GLError.noPlatform` listing every EGL platform tried and why it failed,
+    ///   `GLError.shaderCompile` / `.programLink` with the driver's log, or another `GLError`.
+    public init(configuration: CompositorConfiguration = CompositorConfiguration()) throws {
+        let started = StartupResult()
+        let inbox = self.inbox
+        let thread = Thread {
+            let server: RenderServer
+            do {
+                server = try RenderServer(configuration: configuration)
+            } catch {
+                started.finish(.failure(error))
+                return
+            }
+            started.finish(.success(server.context.info))
+            server.run(inbox: inbox)
+        }
+        thread.name = "strata.render"
+        thread.stackSize = 16 << 20   // deep layer trees recurse
+        thread.start()
+        gpu = try started.wait()
+    }
+
+    deinit {
+        inbox.push(.shutdown(nil))
+    }
+
+    /// Sends one transaction's changes to the render thread, after checking every value in it.
+    ///
+    /// Any thread; never waits for the render thread. Commits apply in the order they are
+    /// submitted. A commit the render tree refuses (an unknown layer, a cycle) changes nothing,
+    /// and its error is thrown by the next `renderFrame`.
+    /// - Throws: `CommitError` for a value that cannot be shown (nothing is sent), or
+    ///   `CompositorError.shutDown`.
+    public func submit(_ commit: Commit) throws {
+        guard !commit.isEmpty else { return }
+        try commit.validate(maxTextureSize: gpu.maxTextureSize)
+        guard inbox.push(.commit(commit)) else { throw CompositorError.shutDown }
+    }
+
+    /// Renders the current tree into an offscreen target of `size` and reads the pixels back.
+    ///
+    /// Any thread or task. Commits submitted before the call are in the frame.
+    /// - Throws: `CompositorError.targetSizeOutOfRange` naming the size and the GPU's limit, the
+    ///   error of a refused commit, `GLError.contextLost` after a GPU reset, or `CompositorError.shutDown`.
+    public func renderFrame(size: PixelSize, clearColor: Color = .clear, readBack: Bool = true) async throws -> RenderedFrame {
+        let limit = gpu.maxTargetSize
+        guard (1...limit).contains(size.width), (1...limit).contains(size.height) else {
+            throw CompositorError.targetSizeOutOfRange(size, limit: limit)
+        }
+        let request = FrameRequest(size: size, clearColor: clearColor, readBack: readBack)
+        return try await withCheckedThrowingContinuation { continuation in
+            if !inbox.push(.frame(request, continuation)) {
+                continuation.resume(throwing: CompositorError.shutDown)
+            }
+        }
+    }
+
+    /// Releases the tree and every GL object, destroys the context and ends the render thread.
+    ///
+    /// Returns the GL objects still alive just before the context went: all zero unless
+    /// something leaked. Later calls to the compositor throw `CompositorError.shutDown`.
+    @discardableResult
+    public func shutdown() async -> GLObjectCounts {
+        await withCheckedContinuation { continuation in
+            if !inbox.push(.shutdown(continuation)) {
+                continuation.resume(returning: GLObjectCounts())
+            }
+        }
+    }
+
+    /// The GL objects alive now in the compositor's context, by kind.
+    public func liveGLObjects() async -> GLObjectCounts {
+        await withCheckedContinuation { continuation in
+            if !inbox.push(.liveObjects(continuation)) {
+                continuation.resume(returning: GLObjectCounts())
+            }
+        }
+    }
+}
+
+/// The render thread's start-up result, handed to the thread that created the compositor.
+private final class StartupResult: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var result: Result<GLInfo, any Error>?
+
+    func finish(_ value: Result<GLInfo, any Error>) {
+        condition.lock()
+        result = value
+        condition.signal()
+        condition.unlock()
+    }
+
+    func wait() throws -> GLInfo {
+        condition.lock()
+        defer { condition.unlock() }
+        while result == nil { condition.wait() }
+        return try result!.get()
+    }
+}

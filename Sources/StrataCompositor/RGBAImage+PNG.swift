@@ -1,0 +1,73 @@
+import CCairo
+import StrataCore
+
+/// Why an image could not be written or read as PNG.
+public struct PNGError: Error, Sendable, CustomStringConvertible {
+    /// The file involved.
+    public let path: String
+    /// Cairo's status text.
+    public let reason: String
+
+    public var description: String { "PNG file \(path): \(reason)" }
+}
+
+extension RGBAImage {
+    /// Writes the image as an 8-bit RGBA PNG (straight alpha, as PNG stores it). Any thread.
+    /// - Throws: `PNGError` with Cairo's reason when the file cannot be written.
+    public func writePNG(to path: String) throws {
+        let width = size.width, height = size.height
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+            throw PNGError(path: path, reason: "cannot allocate a \(size) image")
+        }
+        defer { cairo_surface_destroy(surface) }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        cairo_surface_flush(surface)
+        let data = cairo_image_surface_get_data(surface)!
+        // Cairo's ARGB32 is premultiplied, native-endian: bytes B, G, R, A on little-endian machines.
+        pixels.withUnsafeBufferPointer { source in
+            for y in 0..<height {
+                let row = data + y * stride
+                for x in 0..<width {
+                    let s = (y * width + x) * 4
+                    let pixel = UInt32(source[s + 3]) << 24 | UInt32(source[s]) << 16 | UInt32(source[s + 1]) << 8 | UInt32(source[s + 2])
+                    (row + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee = pixel }
+                }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        let status = cairo_surface_write_to_png(surface, path)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw PNGError(path: path, reason: String(cString: cairo_status_to_string(status)))
+        }
+    }
+
+    /// Reads a PNG file into premultiplied RGBA8. Any thread.
+    /// - Throws: `PNGError` when the file is missing or not a PNG.
+    public init(pngFile path: String) throws {
+        guard let surface = cairo_image_surface_create_from_png(path) else {
+            throw PNGError(path: path, reason: "cannot read")
+        }
+        defer { cairo_surface_destroy(surface) }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw PNGError(path: path, reason: String(cString: cairo_status_to_string(status)))
+        }
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let format = cairo_image_surface_get_format(surface)
+        let data = cairo_image_surface_get_data(surface)!
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let pixel = (data + y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+                let a = format == CAIRO_FORMAT_RGB24 ? 255 : UInt8(pixel >> 24)
+                let d = (y * width + x) * 4
+                pixels[d] = UInt8((pixel >> 16) & 0xFF)
+                pixels[d + 1] = UInt8((pixel >> 8) & 0xFF)
+                pixels[d + 2] = UInt8(pixel & 0xFF)
+                pixels[d + 3] = a
+            }
+        }
+        self.init(size: PixelSize(width: width, height: height), pixels: pixels)
+    }
+}

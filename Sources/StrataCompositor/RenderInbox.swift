@@ -1,0 +1,67 @@
+import Foundation
+import StrataCore
+import StrataGL
+
+/// One piece of work for the render thread. Everything in it is `Sendable`.
+enum RenderWork: Sendable {
+    case commit(Commit)
+    case frame(FrameRequest, CheckedContinuation<RenderedFrame, any Error>)
+    case liveObjects(CheckedContinuation<GLObjectCounts, Never>)
+    case shutdown(CheckedContinuation<GLObjectCounts, Never>?)
+}
+
+/// What a frame request asks for.
+struct FrameRequest: Sendable {
+    var size: PixelSize
+    var clearColor: Color
+    var readBack: Bool
+}
+
+/// The one object both threads touch: a FIFO of work guarded by a condition variable.
+///
+/// The main side pushes and returns at once; the render thread takes everything queued when it
+/// wakes and handles it in order, so commits apply before the frames requested after them.
+/// (`NSCondition` rather than `Synchronization.Mutex`: see PLATFORM-NOTES on TSan.)
+final class RenderInbox: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var queue: [RenderWork] = []
+    private var closed = false
+
+    /// Queues work; returns false (and queues nothing) once the render thread has shut down.
+    @discardableResult
+    func push(_ work: RenderWork) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !closed else { return false }
+        queue.append(work)
+        condition.signal()
+        return true
+    }
+
+    /// Blocks until work is queued, then takes all of it. Render thread only.
+    func takeAll() -> [RenderWork] {
+        condition.lock()
+        defer { condition.unlock() }
+        while queue.isEmpty { condition.wait() }
+        let work = queue
+        queue = []
+        return work
+    }
+
+    /// Refuses further work and returns whatever was still queued. Render thread only.
+    func close() -> [RenderWork] {
+        condition.lock()
+        defer { condition.unlock() }
+        closed = true
+        let rest = queue
+        queue = []
+        return rest
+    }
+
+    /// Whether the render thread has shut down.
+    var isClosed: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return closed
+    }
+}

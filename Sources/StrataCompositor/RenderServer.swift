@@ -1,0 +1,121 @@
+import CGLES3
+import Foundation
+import Logging
+import StrataCore
+import StrataGL
+
+// Overall design: the render server is born on the render thread and never leaves it. It owns the
+// GL context, the render tree and the renderer. It sleeps on the inbox, applies commits in the
+// order they were sent, and renders a frame when one is asked for. A commit the tree refuses
+// changes nothing; its error is thrown from the next frame request, so the sender learns of it.
+
+/// The render thread's owner of the context, tree and renderer. Render thread only.
+final class RenderServer {
+    let context: GLContext
+    private let tree: RenderTree
+    private var renderer: Renderer?
+    private let clock: FrameClock
+    private var target: GLFramebuffer?
+    private var frameIndex = 0
+    private var pendingError: (any Error)?
+    private static let logger = Logger(label: "strata.render")
+
+    init(configuration: CompositorConfiguration) throws {
+        let connection = try EGLConnection.open(forced: configuration.platform)
+        context = try GLContext(connection: connection)
+        do {
+            tree = RenderTree(context: context)
+            renderer = try Renderer(context: context)
+        } catch {
+            context.destroy()
+            throw error
+        }
+        clock = configuration.clock
+    }
+
+    /// Handles queued work until shutdown. Returns when the server has released everything.
+    func run(inbox: RenderInbox) {
+        while true {
+            for work in inbox.takeAll() {
+                if handle(work) == false {
+                    for rest in inbox.close() { refuse(rest) }
+                    return
+                }
+            }
+        }
+    }
+
+    /// Handles one piece of work; false after shutdown.
+    private func handle(_ work: RenderWork) -> Bool {
+        switch work {
+        case .commit(let commit):
+            guard pendingError == nil else { return true }   // keep the first error; later commits may depend on the refused one
+            do {
+                try tree.apply(commit)
+            } catch {
+                Self.logger.error("[render] commit refused: \(error)")
+                pendingError = error
+            }
+        case .frame(let request, let continuation):
+            if let error = pendingError {
+                pendingError = nil
+                continuation.resume(throwing: error)
+            } else {
+                continuation.resume(with: Result { try renderFrame(request) })
+            }
+        case .liveObjects(let continuation):
+            continuation.resume(returning: context.liveObjects)
+        case .shutdown(let continuation):
+            let counts = tearDown()
+            continuation?.resume(returning: counts)
+            return false
+        }
+        return true
+    }
+
+    private func refuse(_ work: RenderWork) {
+        switch work {
+        case .commit: break
+        case .frame(_, let continuation): continuation.resume(throwing: CompositorError.shutDown)
+        case .liveObjects(let continuation): continuation.resume(returning: GLObjectCounts())
+        case .shutdown(let continuation): continuation?.resume(returning: GLObjectCounts())
+        }
+    }
+
+    private func renderFrame(_ request: FrameRequest) throws -> RenderedFrame {
+        let start = MonotonicTime.now()
+        let size = request.size
+        if target?.width != size.width || target?.height != size.height {
+            target = nil
+            target = try GLFramebuffer(context: context, width: size.width, height: size.height)
+        }
+        guard let target else { fatalError("unreachable: the target was just created") }
+        let index = frameIndex
+        frameIndex += 1
+        guard let renderer else { throw CompositorError.shutDown }
+        var statistics = try renderer.render(
+            root: tree.root, into: target, clearColor: request.clearColor,
+            statistics: FrameStatistics(index: index, time: clock.time(ofFrame: index)))
+        var image: RGBAImage?
+        if request.readBack {
+            let readStart = MonotonicTime.now()
+            image = RGBAImage(size: size, pixels: try target.readPixels())
+            statistics.readbackMilliseconds = (MonotonicTime.now() - readStart) * 1000
+        } else {
+            glFinish()
+        }
+        try context.checkReset()
+        statistics.renderMilliseconds = (MonotonicTime.now() - start) * 1000 - statistics.readbackMilliseconds
+        return RenderedFrame(image: image, statistics: statistics)
+    }
+
+    /// Releases every GL object, reports what is still alive, and destroys the context.
+    private func tearDown() -> GLObjectCounts {
+        tree.removeAll()
+        target = nil
+        renderer = nil
+        let counts = context.liveObjects
+        context.destroy()
+        return counts
+    }
+}

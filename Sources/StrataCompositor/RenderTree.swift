@@ -1,0 +1,133 @@
+import StrataCore
+import StrataGL
+
+/// The render thread's tree of layers, changed only by applying commits in order.
+///
+/// Render thread only. A commit is checked against the tree in full before any of it is applied,
+/// so a refused commit leaves the tree exactly as it was.
+final class RenderTree {
+    private(set) var layers: [LayerID: RenderLayer] = [:]
+    private(set) var root: RenderLayer?
+    private let context: GLContext
+
+    init(context: GLContext) {
+        self.context = context
+    }
+
+    /// Applies every operation of `commit` in order, or none of them.
+    /// - Throws: `CommitError` for unknown or duplicate layers and cycles (nothing applied), or a
+    ///   `GLError` when a contents texture cannot be created.
+    func apply(_ commit: Commit) throws {
+        try check(commit)
+        for operation in commit.operations {
+            switch operation {
+            case .createLayer(let id):
+                layers[id] = RenderLayer(id: id)
+            case .destroyLayer(let id):
+                guard let layer = layers.removeValue(forKey: id) else { continue }
+                detach(layer)
+                for sublayer in layer.sublayers { sublayer.superlayer = nil }
+                layer.sublayers = []
+                layer.contents = nil
+                if root === layer { root = nil }
+            case .setRoot(let id):
+                root = id.flatMap { layers[$0] }
+            case .insertSublayer(let id, let parentID, let index):
+                guard let layer = layers[id], let parent = layers[parentID] else { continue }
+                detach(layer)
+                let at = min(index ?? parent.sublayers.count, parent.sublayers.count)
+                parent.sublayers.insert(layer, at: at)
+                layer.superlayer = parent
+            case .removeFromSuperlayer(let id):
+                if let layer = layers[id] { detach(layer) }
+            case .set(let id, let property):
+                layers[id]?.apply(property)
+            case .setContents(let id, let update):
+                guard let layer = layers[id] else { continue }
+                guard let update else {
+                    layer.contents = nil
+                    continue
+                }
+                if layer.contents?.width != update.size.width || layer.contents?.height != update.size.height {
+                    layer.contents = nil
+                    layer.contents = try GLTexture(context: context, width: update.size.width, height: update.size.height)
+                }
+                let r = update.region
+                layer.contents?.upload(x: r.x, y: r.y, width: r.width, height: r.height, pixels: update.pixels)
+            }
+        }
+    }
+
+    private func detach(_ layer: RenderLayer) {
+        guard let parent = layer.superlayer else { return }
+        parent.sublayers.removeAll { $0 === layer }
+        layer.superlayer = nil
+    }
+
+    /// Dry-runs the structural part of a commit against the tree: every id must exist when used,
+    /// no id is created twice, no insertion closes a cycle, and new contents of a new size cover it whole.
+    private func check(_ commit: Commit) throws(CommitError) {
+        var created: Set<LayerID> = []
+        var destroyed: Set<LayerID> = []
+        var parentOverride: [LayerID: LayerID?] = [:]
+        var contentsSize: [LayerID: PixelSize?] = [:]
+
+        func exists(_ id: LayerID) -> Bool {
+            !destroyed.contains(id) && (created.contains(id) || layers[id] != nil)
+        }
+        func parent(of id: LayerID) -> LayerID? {
+            if let override = parentOverride[id] { return override }
+            return layers[id]?.superlayer?.id
+        }
+        for (index, operation) in commit.operations.enumerated() {
+            switch operation {
+            case .createLayer(let id):
+                guard !exists(id), !destroyed.contains(id) else { throw .duplicateLayer(id) }
+                created.insert(id)
+                parentOverride[id] = .some(nil)
+                contentsSize[id] = .some(nil)
+            case .destroyLayer(let id):
+                guard exists(id) else { throw .unknownLayer(id, operation: index) }
+                destroyed.insert(id)
+                parentOverride[id] = .some(nil)
+            case .setRoot(let id):
+                if let id, !exists(id) { throw .unknownLayer(id, operation: index) }
+            case .insertSublayer(let id, let parentID, _):
+                guard exists(id) else { throw .unknownLayer(id, operation: index) }
+                guard exists(parentID) else { throw .unknownLayer(parentID, operation: index) }
+                var ancestor: LayerID? = parentID
+                while let current = ancestor, !destroyed.contains(current) {
+                    if current == id { throw .cycle(layer: id, parent: parentID) }
+                    ancestor = parent(of: current)
+                }
+                parentOverride[id] = .some(parentID)
+            case .removeFromSuperlayer(let id):
+                guard exists(id) else { throw .unknownLayer(id, operation: index) }
+                parentOverride[id] = .some(nil)
+            case .set(let id, _):
+                guard exists(id) else { throw .unknownLayer(id, operation: index) }
+            case .setContents(let id, let update):
+                guard exists(id) else { throw .unknownLayer(id, operation: index) }
+                let current: PixelSize? = contentsSize[id] ?? layers[id]?.contents.map { PixelSize(width: $0.width, height: $0.height) }
+                if let update, update.size != current,
+                   update.region != PixelRect(x: 0, y: 0, width: update.size.width, height: update.size.height) {
+                    throw .invalidContents(
+                        layer: id,
+                        problem: "new contents of size \(update.size) (was \(current.map { "\($0)" } ?? "none")) must cover the whole size, but the region is \(update.region)",
+                        operation: index)
+                }
+                contentsSize[id] = .some(update?.size)
+            }
+        }
+    }
+
+    /// Releases every layer and its texture. Render thread only.
+    func removeAll() {
+        for layer in layers.values {
+            layer.sublayers = []
+            layer.contents = nil
+        }
+        layers = [:]
+        root = nil
+    }
+}

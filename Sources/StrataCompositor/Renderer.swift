@@ -1,0 +1,327 @@
+import CGLES3
+import StrataCore
+import StrataGL
+
+// Overall design: a frame is one depth-first walk of the render tree. Each layer's world matrix
+// maps its bounds space to target pixels (y down) as Core Animation composes them: the layer's
+// transform about its anchor point, then its superlayer's sublayer transform about that layer's
+// anchor point, then flattening into the superlayer's plane (z dropped, w kept for perspective).
+// There is no depth buffer: siblings draw in order, sorted by zPosition. Clips use the scissor
+// when the clipping layer is an axis-aligned rectangle on screen, otherwise a stencil mask whose
+// value is the clip depth. A layer with opacity below 1 and visible sublayers is drawn at full
+// opacity into an offscreen framebuffer the size of the target (scissored to the group's bounding
+// box), then composited once with its opacity.
+
+/// Draws a render tree into a framebuffer. Render thread only.
+final class Renderer {
+    private let context: GLContext
+    private let layerProgram: LayerProgram
+    private let quad: GLBuffer
+    private let vertexArray: GLVertexArray
+    private var groupPool: [GLFramebuffer] = []
+    private var statistics = FrameStatistics(index: 0, time: 0)
+
+    init(context: GLContext) throws {
+        self.context = context
+        layerProgram = try LayerProgram(context: context)
+        vertexArray = GLVertexArray(context: context)
+        quad = GLBuffer(context: context, bytes: [0, 0, 1, 0, 0, 1, 1, 1])
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        try context.checkError("layer program set-up")
+    }
+
+    /// Releases the pooled offscreen framebuffers.
+    func releasePools() {
+        groupPool = []
+    }
+
+    /// One render pass: where pixels go and the clip state in force.
+    private struct Pass {
+        let framebuffer: GLFramebuffer
+        /// Target pixels (y down, origin top-left) to clip space.
+        let projection: Transform3D
+        var scissor: PixelRect
+        var stencilDepth = 0
+    }
+
+    /// Draws `root` into `target`, cleared to `clearColor` first, and returns what it cost.
+    func render(root: RenderLayer?, into target: GLFramebuffer, clearColor: Color, statistics base: FrameStatistics) throws -> FrameStatistics {
+        context.owner.preconditionCurrent("Renderer.render")
+        statistics = base
+        if groupPool.first.map({ $0.width != target.width || $0.height != target.height }) ?? false {
+            groupPool = []
+        }
+        let full = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
+        var pass = Pass(framebuffer: target, projection: Self.projection(width: target.width, height: target.height), scissor: full)
+        target.bind()
+        glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_CULL_FACE))
+        glDisable(GLenum(GL_STENCIL_TEST))
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        glStencilMask(0xFF)
+        applyScissor(full)
+        let c = clearColor.premultiplied
+        glClearColor(c.x, c.y, c.z, c.w)
+        glClearStencil(0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
+        layerProgram.program.use()
+        vertexArray.bind()
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glUniform1i(layerProgram.texture, 0)
+        if let root {
+            draw(root, parentSpace: Self.flatten, pass: &pass, isGroupRoot: false)
+        }
+        try context.checkError("frame of \(target.width)×\(target.height)")
+        return statistics
+    }
+
+    // MARK: - The walk
+
+    private func draw(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass, isGroupRoot: Bool) {
+        guard !layer.isHidden, layer.opacity > 0 else { return }
+        let world = layer.localTransform.concatenating(parentSpace)
+        if !layer.isDoubleSided, Self.facesAway(world, layer.bounds) { return }
+
+        let visibleSublayers = layer.sublayers.contains { !$0.isHidden && $0.opacity > 0 }
+        if layer.opacity < 1, visibleSublayers, !isGroupRoot {
+            drawGroup(layer, parentSpace: parentSpace, pass: &pass)
+            return
+        }
+        let opacity = isGroupRoot ? 1 : layer.opacity
+        if layer.hasOwnContent, (layer.backgroundColor.map { $0.alpha > 0 } ?? false) || layer.contents != nil {
+            drawQuad(layer, world: world, pass: pass, mode: .fill, opacity: opacity)
+        }
+        if visibleSublayers {
+            var childSpace = Self.flatten.concatenating(world)
+            if let s = layer.sublayerTransformAboutAnchor { childSpace = s.concatenating(childSpace) }
+            let saved = pass
+            var clipped = true
+            if layer.masksToBounds { clipped = pushClip(layer, world: world, pass: &pass) }
+            if clipped {
+                for sublayer in layer.sublayersInDrawingOrder {
+                    draw(sublayer, parentSpace: childSpace, pass: &pass, isGroupRoot: false)
+                }
+            }
+            if layer.masksToBounds { popClip(layer, world: world, pass: &pass, saved: saved) }
+        }
+        if layer.hasBorder {
+            drawQuad(layer, world: world, pass: pass, mode: .border, opacity: opacity)
+        }
+    }
+
+    /// Draws `layer` and its subtree at full opacity into a pooled offscreen framebuffer, then
+    /// composites that picture with the layer's opacity.
+    private func drawGroup(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass) {
+        guard let box = Self.subtreeBox(layer, parentSpace: parentSpace)?.intersection(pass.scissor), !box.isEmpty else { return }
+        let framebuffer: GLFramebuffer
+        do {
+            framebuffer = try groupPool.popLast() ?? GLFramebuffer(context: context, width: pass.framebuffer.width, height: pass.framebuffer.height)
+        } catch {
+            // Out of GPU memory for the group: draw it without group opacity rather than not at all.
+            drawWithoutGroup(layer, parentSpace: parentSpace, pass: &pass)
+            return
+        }
+        statistics.offscreenPasses += 1
+        var groupPass = Pass(framebuffer: framebuffer, projection: pass.projection, scissor: box)
+        framebuffer.bind()
+        glDisable(GLenum(GL_STENCIL_TEST))
+        applyScissor(box)
+        glClearColor(0, 0, 0, 0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
+        draw(layer, parentSpace: parentSpace, pass: &groupPass, isGroupRoot: true)
+
+        pass.framebuffer.bind()
+        applyScissor(pass.scissor)
+        applyStencil(pass.stencilDepth)
+        let p = layerProgram
+        let w = Double(pass.framebuffer.width), h = Double(pass.framebuffer.height)
+        upload(matrix: pass.projection)
+        glUniform4f(p.rect, Float(box.x), Float(box.y), Float(box.width), Float(box.height))
+        glUniform4f(p.uvRect, Float(Double(box.x) / w), Float(Double(box.y) / h), Float(Double(box.width) / w), Float(Double(box.height) / h))
+        glUniform1i(p.mode, LayerProgram.Mode.fill.rawValue)
+        glUniform4f(p.color, 0, 0, 0, 0)
+        glUniform1f(p.opacity, layer.opacity)
+        glUniform1f(p.cornerRadius, 0)
+        glUniform1i(p.hasTexture, 1)
+        glBindTexture(GLenum(GL_TEXTURE_2D), framebuffer.color.rawValue)
+        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        statistics.drawCalls += 1
+        groupPool.append(framebuffer)
+    }
+
+    private func drawWithoutGroup(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass) {
+        draw(layer, parentSpace: parentSpace, pass: &pass, isGroupRoot: true)
+    }
+
+    private func drawQuad(_ layer: RenderLayer, world: Transform3D, pass: Pass, mode: LayerProgram.Mode, opacity: Float) {
+        let p = layerProgram
+        upload(matrix: world.concatenating(pass.projection))
+        let b = layer.bounds
+        glUniform4f(p.rect, Float(b.minX), Float(b.minY), Float(b.width), Float(b.height))
+        glUniform4f(p.uvRect, 0, 0, 1, 1)
+        glUniform1i(p.mode, mode.rawValue)
+        glUniform1f(p.opacity, opacity)
+        glUniform1f(p.cornerRadius, Float(layer.cornerRadius))
+        switch mode {
+        case .fill:
+            let c = layer.backgroundColor?.premultiplied ?? .zero
+            glUniform4f(p.color, c.x, c.y, c.z, c.w)
+            if let texture = layer.contents {
+                glUniform1i(p.hasTexture, 1)
+                glBindTexture(GLenum(GL_TEXTURE_2D), texture.rawValue)
+            } else {
+                glUniform1i(p.hasTexture, 0)
+            }
+            statistics.layersDrawn += 1
+        case .border:
+            let c = layer.borderColor?.premultiplied ?? .zero
+            glUniform4f(p.borderColor, c.x, c.y, c.z, c.w)
+            glUniform1f(p.borderWidth, Float(layer.borderWidth))
+            glUniform1i(p.hasTexture, 0)
+            if layer.backgroundColor == nil, layer.contents == nil { statistics.layersDrawn += 1 }
+        case .clipMask:
+            glUniform1i(p.hasTexture, 0)
+        }
+        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        statistics.drawCalls += 1
+    }
+
+    // MARK: - Clips
+
+    /// Narrows the clip to `layer`'s bounds (and rounded corners). Returns false when nothing
+    /// can show through the new clip, so the sublayers need not be drawn at all.
+    private func pushClip(_ layer: RenderLayer, world: Transform3D, pass: inout Pass) -> Bool {
+        if layer.cornerRadius <= 0, let rect = Self.axisAlignedPixelRect(world, layer.bounds) {
+            pass.scissor = pass.scissor.intersection(rect)
+            guard !pass.scissor.isEmpty else { return false }
+            applyScissor(pass.scissor)
+            return true
+        }
+        glEnable(GLenum(GL_STENCIL_TEST))
+        glStencilFunc(GLenum(GL_EQUAL), GLint(pass.stencilDepth), 0xFF)
+        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_INCR))
+        glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
+        drawQuad(layer, world: world, pass: pass, mode: .clipMask, opacity: 1)
+        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        pass.stencilDepth += 1
+        applyStencil(pass.stencilDepth)
+        return true
+    }
+
+    /// Undoes `pushClip`, restoring the clip state in `saved`.
+    private func popClip(_ layer: RenderLayer, world: Transform3D, pass: inout Pass, saved: Pass) {
+        if pass.stencilDepth > saved.stencilDepth {
+            glStencilFunc(GLenum(GL_EQUAL), GLint(pass.stencilDepth), 0xFF)
+            glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_DECR))
+            glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
+            drawQuad(layer, world: world, pass: pass, mode: .clipMask, opacity: 1)
+            glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        }
+        pass = saved
+        applyScissor(pass.scissor)
+        applyStencil(pass.stencilDepth)
+    }
+
+    private func applyStencil(_ depth: Int) {
+        if depth == 0 {
+            glDisable(GLenum(GL_STENCIL_TEST))
+        } else {
+            glEnable(GLenum(GL_STENCIL_TEST))
+            glStencilFunc(GLenum(GL_EQUAL), GLint(depth), 0xFF)
+            glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
+        }
+    }
+
+    /// Sets the scissor box; target rows are stored top row first, so pixel y is GL's y.
+    private func applyScissor(_ rect: PixelRect) {
+        glScissor(GLint(rect.x), GLint(rect.y), GLsizei(max(0, rect.width)), GLsizei(max(0, rect.height)))
+    }
+
+    private func upload(matrix: Transform3D) {
+        let floats = matrix.entries.map { Float($0) }
+        floats.withUnsafeBufferPointer { glUniformMatrix4fv(layerProgram.matrix, 1, GLboolean(GL_FALSE), $0.baseAddress) }
+    }
+
+    // MARK: - Geometry
+
+    /// Drops z after a layer's content is placed in its superlayer: Core Animation flattens each
+    /// layer into its superlayer's plane. w is kept, so perspective survives.
+    static let flatten: Transform3D = {
+        var m = Transform3D.identity
+        m.m33 = 0
+        return m
+    }()
+
+    /// Target pixels (origin top-left, y down) to clip space, z forced to 0 (no depth clipping).
+    /// Pixel row y lands in framebuffer row y, so read-back rows come top row first.
+    static func projection(width: Int, height: Int) -> Transform3D {
+        Transform3D(
+            m11: 2 / Double(width), m12: 0, m13: 0, m14: 0,
+            m21: 0, m22: 2 / Double(height), m23: 0, m24: 0,
+            m31: 0, m32: 0, m33: 0, m34: 0,
+            m41: -1, m42: -1, m43: 0, m44: 1)
+    }
+
+    private static func corners(_ r: Rect) -> [Point] {
+        [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
+    }
+
+    /// Whether the layer's front faces away from the viewer: its projected corners wind the other
+    /// way round. Layers partly behind the viewer are never called back-facing.
+    static func facesAway(_ world: Transform3D, _ bounds: Rect) -> Bool {
+        let projected = corners(bounds).compactMap { world.project($0) }
+        guard projected.count == 4 else { return false }
+        var area = 0.0
+        for i in 0..<4 {
+            let a = projected[i], b = projected[(i + 1) % 4]
+            area += a.x * b.y - b.x * a.y
+        }
+        return area < 0
+    }
+
+    /// The pixel rectangle a layer's bounds cover when they land on the target as an axis-aligned
+    /// rectangle (translation and scale, any 90° turn); nil otherwise. Edges round to the nearest pixel.
+    static func axisAlignedPixelRect(_ world: Transform3D, _ bounds: Rect) -> PixelRect? {
+        guard world.m14 == 0, world.m24 == 0, world.m44 == 1 else { return nil }
+        let p = corners(bounds).compactMap { world.project($0) }
+        guard p.count == 4 else { return nil }
+        let epsilon = 1e-6
+        let horizontalFirst = abs(p[0].y - p[1].y) < epsilon && abs(p[1].x - p[2].x) < epsilon
+        let verticalFirst = abs(p[0].x - p[1].x) < epsilon && abs(p[1].y - p[2].y) < epsilon
+        guard horizontalFirst || verticalFirst else { return nil }
+        let xs = p.map(\.x), ys = p.map(\.y)
+        let x0 = Int(xs.min()!.rounded()), x1 = Int(xs.max()!.rounded())
+        let y0 = Int(ys.min()!.rounded()), y1 = Int(ys.max()!.rounded())
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The pixels a layer and its visible subtree can touch, rounded outwards with a pixel of margin;
+    /// nil when nothing is visible. A subtree partly behind the viewer covers the whole plane.
+    static func subtreeBox(_ layer: RenderLayer, parentSpace: Transform3D) -> PixelRect? {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var unbounded = false
+        func visit(_ layer: RenderLayer, _ parentSpace: Transform3D) {
+            guard !layer.isHidden, layer.opacity > 0, !unbounded else { return }
+            let world = layer.localTransform.concatenating(parentSpace)
+            for corner in corners(layer.bounds) {
+                guard let p = world.project(corner) else { unbounded = true; return }
+                minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+            }
+            guard !layer.sublayers.isEmpty else { return }
+            var childSpace = flatten.concatenating(world)
+            if let s = layer.sublayerTransformAboutAnchor { childSpace = s.concatenating(childSpace) }
+            for sublayer in layer.sublayers { visit(sublayer, childSpace) }
+        }
+        visit(layer, parentSpace)
+        if unbounded { return PixelRect(x: Int(Int32.min / 2), y: Int(Int32.min / 2), width: Int(Int32.max), height: Int(Int32.max)) }
+        guard minX <= maxX, minY <= maxY else { return nil }
+        let x0 = Int((minX - 1).rounded(.down)), y0 = Int((minY - 1).rounded(.down))
+        let x1 = Int((maxX + 1).rounded(.up)), y1 = Int((maxY + 1).rounded(.up))
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}

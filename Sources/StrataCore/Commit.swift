@@ -1,0 +1,161 @@
+/// New pixels for part or all of a layer's contents (its backing texture).
+///
+/// `pixels` hold RGBA8 with premultiplied alpha, top row first, tightly packed, for `region` only;
+/// `size` is the whole contents' size. When `size` differs from the texture the layer has, the
+/// region must cover the whole contents. Safe to share between threads.
+public struct ContentsUpdate: Hashable, Sendable {
+    /// The size of the whole contents, in pixels.
+    public var size: PixelSize
+    /// The part of the contents these pixels replace, in pixels from the top-left corner.
+    public var region: PixelRect
+    /// `region.width × region.height × 4` bytes: premultiplied RGBA8, top row first.
+    public var pixels: [UInt8]
+
+    /// New contents covering the whole of `size`.
+    public init(size: PixelSize, pixels: [UInt8]) {
+        self.init(size: size, region: PixelRect(x: 0, y: 0, width: size.width, height: size.height), pixels: pixels)
+    }
+
+    /// New pixels for `region` of contents of `size`.
+    public init(size: PixelSize, region: PixelRect, pixels: [UInt8]) {
+        self.size = size
+        self.region = region
+        self.pixels = pixels
+    }
+
+    /// An update covering the whole of `image`.
+    public init(image: RGBAImage) {
+        self.init(size: image.size, pixels: image.pixels)
+    }
+
+    /// Why these pixels cannot be uploaded, or nil when they are consistent.
+    public var problem: String? {
+        if size.width <= 0 || size.height <= 0 { return "contents size \(size) is empty; each side must be at least 1" }
+        if region.isEmpty { return "the region \(region) is empty" }
+        if !PixelRect(x: 0, y: 0, width: size.width, height: size.height).contains(region) {
+            return "the region \(region) is not inside contents of size \(size)"
+        }
+        let expected = region.width * region.height * 4
+        if pixels.count != expected {
+            return "the region \(region) needs \(expected) bytes of RGBA8, got \(pixels.count)"
+        }
+        return nil
+    }
+}
+
+/// One change to the render tree, as recorded on the main thread.
+public enum CommitOperation: Hashable, Sendable {
+    /// A new layer with Core Animation's default property values and no superlayer.
+    case createLayer(LayerID)
+    /// Removes a layer; its sublayers lose their superlayer but stay alive until destroyed.
+    case destroyLayer(LayerID)
+    /// The layer drawn into the target as the root of the picture, or nil for none.
+    case setRoot(LayerID?)
+    /// Moves a layer into `parent`'s sublayers at `index` (nil: on top), out of any old superlayer.
+    case insertSublayer(LayerID, parent: LayerID, index: Int?)
+    /// Detaches a layer from its superlayer.
+    case removeFromSuperlayer(LayerID)
+    /// Sets one property of a layer.
+    case set(LayerID, LayerProperty)
+    /// Replaces pixels of a layer's contents; nil removes the contents.
+    case setContents(LayerID, ContentsUpdate?)
+}
+
+/// Everything one transaction changed, sent from the main thread to the render thread.
+///
+/// Built on the main thread and not changed after it is sent: an immutable `Sendable` value,
+/// so neither side can reach the other's state through it. Operations apply in order.
+public struct Commit: Hashable, Sendable {
+    /// The changes, in the order they were made.
+    public private(set) var operations: [CommitOperation]
+
+    /// An empty commit.
+    public init() {
+        operations = []
+    }
+
+    /// A commit holding `operations` in order.
+    public init(_ operations: [CommitOperation]) {
+        self.operations = operations
+    }
+
+    /// Appends one change.
+    public mutating func append(_ operation: CommitOperation) {
+        operations.append(operation)
+    }
+
+    /// Appends a property change.
+    public mutating func set(_ layer: LayerID, _ property: LayerProperty) {
+        operations.append(.set(layer, property))
+    }
+
+    /// Whether the commit changes nothing.
+    public var isEmpty: Bool { operations.isEmpty }
+
+    /// Checks every value in the commit and throws the first that cannot be shown.
+    ///
+    /// Checked on the sender's thread before anything is sent, so a bad commit changes nothing.
+    public func validate(maxTextureSize: Int = .max) throws(CommitError) {
+        for (index, operation) in operations.enumerated() {
+            switch operation {
+            case .set(let layer, let property):
+                if let problem = property.problem {
+                    throw CommitError.invalidProperty(layer: layer, property: property.name, problem: problem, operation: index)
+                }
+            case .setContents(let layer, let update?):
+                if let problem = update.problem {
+                    throw CommitError.invalidContents(layer: layer, problem: problem, operation: index)
+                }
+                if update.size.width > maxTextureSize || update.size.height > maxTextureSize {
+                    throw CommitError.contentsTooLarge(layer: layer, size: update.size, limit: maxTextureSize)
+                }
+            case .insertSublayer(let layer, let parent, let position):
+                if layer == parent {
+                    throw CommitError.cycle(layer: layer, parent: parent)
+                }
+                if let position, position < 0 {
+                    throw CommitError.invalidIndex(layer: layer, index: position)
+                }
+            default:
+                break
+            }
+        }
+    }
+}
+
+/// Why a commit was refused. Nothing of a refused commit reaches the render tree.
+public enum CommitError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A property value that cannot be shown (non-finite, negative size, out of range).
+    case invalidProperty(layer: LayerID, property: String, problem: String, operation: Int)
+    /// Contents whose pixels do not match their declared size and region.
+    case invalidContents(layer: LayerID, problem: String, operation: Int)
+    /// Contents larger than the GPU's largest texture.
+    case contentsTooLarge(layer: LayerID, size: PixelSize, limit: Int)
+    /// A layer made a sublayer of itself or of one of its own sublayers.
+    case cycle(layer: LayerID, parent: LayerID)
+    /// A negative sublayer index.
+    case invalidIndex(layer: LayerID, index: Int)
+    /// An operation on a layer the render tree does not have (never created, or destroyed).
+    case unknownLayer(LayerID, operation: Int)
+    /// A layer created twice.
+    case duplicateLayer(LayerID)
+
+    public var description: String {
+        switch self {
+        case .invalidProperty(let layer, let property, let problem, let op):
+            "\(layer): \(property) \(problem) (operation \(op) of the commit); the whole commit was refused — pass finite values in range"
+        case .invalidContents(let layer, let problem, let op):
+            "\(layer): contents refused: \(problem) (operation \(op) of the commit)"
+        case .contentsTooLarge(let layer, let size, let limit):
+            "\(layer): contents of \(size) pixels exceed the GPU's maximum texture size \(limit); split or scale the image down"
+        case .cycle(let layer, let parent):
+            "\(layer) cannot become a sublayer of \(parent): that would put it inside its own subtree; the commit was refused"
+        case .invalidIndex(let layer, let index):
+            "\(layer): sublayer index \(index) is negative"
+        case .unknownLayer(let layer, let op):
+            "\(layer) does not exist in the render tree (operation \(op)); create it before using it and do not use it after destroying it"
+        case .duplicateLayer(let layer):
+            "\(layer) was created twice"
+        }
+    }
+}

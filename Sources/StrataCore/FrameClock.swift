@@ -1,0 +1,69 @@
+/// Where frame times come from.
+///
+/// `.virtual` steps a fixed amount per frame, so the same input gives the same pixels (tests,
+/// offscreen renders, benchmarks); `.monotonic` reads the system's monotonic clock for live output.
+public enum FrameClock: Hashable, Sendable {
+    /// Frame `n` is at `start + n × step` seconds.
+    case virtual(start: Double, step: Double)
+    /// Frames are at the monotonic clock's time when they start, in seconds.
+    case monotonic
+
+    /// A virtual clock at 60 frames per second, starting at 0.
+    public static let virtual60 = FrameClock.virtual(start: 0, step: 1.0 / 60.0)
+
+    /// The time of frame `index`, in seconds. For `.monotonic`, the current monotonic time.
+    public func time(ofFrame index: Int) -> Double {
+        switch self {
+        case .virtual(let start, let step):
+            return start + Double(index) * step
+        case .monotonic:
+            return MonotonicTime.now()
+        }
+    }
+}
+
+/// Reads the system's monotonic clock.
+public enum MonotonicTime {
+    /// Seconds since an arbitrary fixed point; never goes backwards.
+    public static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+/// What one frame cost and did, measured on the render thread.
+public struct FrameStatistics: Hashable, Sendable {
+    /// The frame's number, counting from 0 for the compositor's first frame.
+    public var index: Int
+    /// The frame's time on the compositor's frame clock, in seconds.
+    public var time: Double
+    /// Render-thread CPU wall time spent on the frame (commit application excluded), in milliseconds.
+    public var renderMilliseconds: Double
+    /// Time spent reading pixels back, in milliseconds (0 when nothing was read back).
+    public var readbackMilliseconds: Double
+    /// Layers drawn (background, contents or border).
+    public var layersDrawn: Int
+    /// Draw calls issued, clip masks and group composites included.
+    public var drawCalls: Int
+    /// Offscreen passes for group opacity.
+    public var offscreenPasses: Int
+
+    /// Creates frame statistics.
+    public init(index: Int, time: Double, renderMilliseconds: Double = 0, readbackMilliseconds: Double = 0,
+                layersDrawn: Int = 0, drawCalls: Int = 0, offscreenPasses: Int = 0) {
+        self.index = index
+        self.time = time
+        self.renderMilliseconds = renderMilliseconds
+        self.readbackMilliseconds = readbackMilliseconds
+        self.layersDrawn = layersDrawn
+        self.drawCalls = drawCalls
+        self.offscreenPasses = offscreenPasses
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif

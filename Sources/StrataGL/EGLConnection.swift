@@ -1,0 +1,188 @@
+import CEGL
+import CGBM
+import Foundation
+import Logging
+
+/// The EGL platforms Strata can open a display on, in order of preference.
+public enum EGLPlatform: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// `EGL_EXT_platform_device`: a GPU enumerated directly; the headless path on NVIDIA and recent Mesa.
+    case device
+    /// `EGL_MESA_platform_surfaceless`: Mesa with no display and no window system.
+    case surfaceless
+    /// `EGL_KHR_platform_gbm` on a DRM render node under `/dev/dri`.
+    case gbm
+
+    public var description: String { rawValue }
+
+    /// The environment variable that forces one platform.
+    public static let environmentVariable = "STRATA_EGL_PLATFORM"
+}
+
+/// An initialised EGL display on one platform, shared by every context in the process.
+///
+/// Any thread: EGL displays are process-wide and thread-safe. A connection is never terminated
+/// (`eglTerminate` would pull the display from under other renderers on other threads).
+public final class EGLConnection: @unchecked Sendable {
+    /// The platform the display was opened on.
+    public let platform: EGLPlatform
+    /// The EGL display handle. Imported, owned by the process.
+    public let display: EGLDisplay
+    /// The EGL version the implementation reports, such as "1.5".
+    public let version: String
+    /// The display's extension names.
+    public let extensions: Set<String>
+    /// What the display runs on: the DRM node for GBM, the device's name for the device platform.
+    public let deviceDescription: String
+    // The GBM device and its file descriptor when `platform == .gbm`; kept for the process's life.
+    private let gbmDevice: OpaquePointer?
+
+    private init(platform: EGLPlatform, display: EGLDisplay, deviceDescription: String, gbmDevice: OpaquePointer? = nil) {
+        self.platform = platform
+        self.display = display
+        self.deviceDescription = deviceDescription
+        self.gbmDevice = gbmDevice
+        var major: EGLint = 0, minor: EGLint = 0
+        eglInitialize(display, &major, &minor)   // already initialised: returns the version again
+        version = "\(major).\(minor)"
+        extensions = EGLConnection.extensionSet(eglQueryString(display, EGL_EXTENSIONS))
+    }
+
+    nonisolated(unsafe) private static var cache: [EGLPlatform: EGLConnection] = [:]
+    private static let cacheLock = NSLock()
+    private static let logger = Logger(label: "strata.gl")
+
+    /// Opens (or returns the already opened) display on the preferred platform.
+    ///
+    /// With `forced` (or the `STRATA_EGL_PLATFORM` variable when `forced` is nil) only that
+    /// platform is tried; otherwise device, surfaceless and GBM, in that order. Any thread.
+    /// - Throws: `GLError.noPlatform` listing every platform tried and why it failed.
+    public static func open(forced: EGLPlatform? = nil) throws -> EGLConnection {
+        let order: [EGLPlatform]
+        if let forced {
+            order = [forced]
+        } else if let name = ProcessInfo.processInfo.environment[EGLPlatform.environmentVariable], !name.isEmpty {
+            guard let platform = EGLPlatform(rawValue: name.lowercased()) else {
+                throw GLError.noPlatform(attempts: [.init(
+                    platform: .device,
+                    reason: "\(EGLPlatform.environmentVariable)=\(name) names no platform; use device, surfaceless or gbm")])
+            }
+            order = [platform]
+        } else {
+            order = EGLPlatform.allCases
+        }
+        cacheLock.lock()
+        defer { cacheLock.unlock() }
+        var attempts: [GLError.PlatformAttempt] = []
+        for platform in order {
+            if let cached = cache[platform] { return cached }
+            do {
+                let connection = try connect(platform)
+                cache[platform] = connection
+                logger.debug("EGL display opened", metadata: ["platform": "\(platform)", "device": "\(connection.deviceDescription)"])
+                return connection
+            } catch {
+                attempts.append(.init(platform: platform, reason: error.text))
+            }
+        }
+        throw GLError.noPlatform(attempts: attempts)
+    }
+
+    private struct AttemptFailure: Error { let text: String }
+
+    private static func connect(_ platform: EGLPlatform) throws(AttemptFailure) -> EGLConnection {
+        let client = extensionSet(eglQueryString(nil, EGL_EXTENSIONS))
+        switch platform {
+        case .device:
+            guard client.contains("EGL_EXT_platform_device") else {
+                throw AttemptFailure(text: "the EGL client lacks EGL_EXT_platform_device")
+            }
+            typealias QueryDevices = @convention(c) (EGLint, UnsafeMutablePointer<EGLDeviceEXT?>?, UnsafeMutablePointer<EGLint>?) -> EGLBoolean
+            typealias QueryDeviceString = @convention(c) (EGLDeviceEXT?, EGLint) -> UnsafePointer<CChar>?
+            guard let raw = eglGetProcAddress("eglQueryDevicesEXT") else {
+                throw AttemptFailure(text: "eglQueryDevicesEXT is not exported (EGL_EXT_device_enumeration missing)")
+            }
+            let queryDevices = unsafeBitCast(raw, to: QueryDevices.self)
+            let queryString = eglGetProcAddress("eglQueryDeviceStringEXT").map { unsafeBitCast($0, to: QueryDeviceString.self) }
+            var count: EGLint = 0
+            guard queryDevices(0, nil, &count) == EGL_TRUE, count > 0 else {
+                throw AttemptFailure(text: "eglQueryDevicesEXT found no device (\(eglErrorName(eglGetError())))")
+            }
+            var devices = [EGLDeviceEXT?](repeating: nil, count: Int(count))
+            _ = queryDevices(count, &devices, &count)
+            var reasons: [String] = []
+            // Hardware devices first: a device with a DRM node beats Mesa's software device.
+            let described = devices.prefix(Int(count)).map { device -> (EGLDeviceEXT?, String, Bool) in
+                let exts = extensionSet(queryString?(device, EGL_EXTENSIONS))
+                let node = exts.contains("EGL_EXT_device_drm") ? queryString?(device, EGL_DRM_DEVICE_FILE_EXT).map { String(cString: $0) } : nil
+                let name = node ?? (exts.contains("EGL_MESA_device_software") ? "software device" : "device")
+                return (device, name, node != nil)
+            }.sorted { $0.2 && !$1.2 }
+            for (device, name, _) in described {
+                guard let display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_DEVICE_EXT), UnsafeMutableRawPointer(device), nil) else {
+                    reasons.append("\(name): eglGetPlatformDisplay failed: \(eglErrorName(eglGetError()))")
+                    continue
+                }
+                guard eglInitialize(display, nil, nil) == EGL_TRUE else {
+                    reasons.append("\(name): eglInitialize failed: \(eglErrorName(eglGetError()))")
+                    continue
+                }
+                return EGLConnection(platform: .device, display: display, deviceDescription: name)
+            }
+            throw AttemptFailure(text: reasons.joined(separator: "; "))
+        case .surfaceless:
+            guard client.contains("EGL_MESA_platform_surfaceless") else {
+                throw AttemptFailure(text: "the EGL client lacks EGL_MESA_platform_surfaceless")
+            }
+            guard let display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil) else {
+                throw AttemptFailure(text: "eglGetPlatformDisplay failed: \(eglErrorName(eglGetError()))")
+            }
+            guard eglInitialize(display, nil, nil) == EGL_TRUE else {
+                throw AttemptFailure(text: "eglInitialize failed: \(eglErrorName(eglGetError()))")
+            }
+            return EGLConnection(platform: .surfaceless, display: display, deviceDescription: "surfaceless")
+        case .gbm:
+            let node = try renderNode()
+            let fd = Glibc.open(node, O_RDWR | O_CLOEXEC)
+            guard fd >= 0 else {
+                throw AttemptFailure(text: "cannot open \(node): \(String(cString: strerror(errno)))")
+            }
+            guard let gbm = gbm_create_device(fd) else {
+                close(fd)
+                throw AttemptFailure(text: "gbm_create_device failed on \(node)")
+            }
+            guard client.contains("EGL_KHR_platform_gbm") || client.contains("EGL_MESA_platform_gbm") else {
+                gbm_device_destroy(gbm); close(fd)
+                throw AttemptFailure(text: "the EGL client lacks EGL_KHR_platform_gbm")
+            }
+            guard let display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_GBM_KHR), UnsafeMutableRawPointer(gbm), nil) else {
+                gbm_device_destroy(gbm); close(fd)
+                throw AttemptFailure(text: "eglGetPlatformDisplay on \(node) failed: \(eglErrorName(eglGetError()))")
+            }
+            guard eglInitialize(display, nil, nil) == EGL_TRUE else {
+                gbm_device_destroy(gbm); close(fd)
+                throw AttemptFailure(text: "eglInitialize on \(node) failed: \(eglErrorName(eglGetError()))")
+            }
+            return EGLConnection(platform: .gbm, display: display, deviceDescription: node, gbmDevice: gbm)
+        }
+    }
+
+    /// The first DRM render node, such as `/dev/dri/renderD128`.
+    /// - Throws: when `/dev/dri` has no render node, saying so.
+    private static func renderNode() throws(AttemptFailure) -> String {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+        guard let node = names.filter({ $0.hasPrefix("renderD") }).sorted().first else {
+            throw AttemptFailure(text: "no DRM render node under /dev/dri")
+        }
+        return "/dev/dri/" + node
+    }
+
+    /// Whether a DRM render node exists, so the GBM platform can be tried at all. Any thread.
+    public static var hasRenderNode: Bool {
+        (try? renderNode()) != nil
+    }
+
+    static func extensionSet(_ string: UnsafePointer<CChar>?) -> Set<String> {
+        guard let string else { return [] }
+        return Set(String(cString: string).split(separator: " ").map(String.init))
+    }
+}

@@ -1,0 +1,205 @@
+import CEGL
+import CGLES3
+import Logging
+
+/// Live GL objects of one context, by kind; tests use it to prove nothing leaks.
+public struct GLObjectCounts: Hashable, Sendable, CustomStringConvertible {
+    public var programs = 0
+    public var shaders = 0
+    public var buffers = 0
+    public var vertexArrays = 0
+    public var textures = 0
+    public var framebuffers = 0
+    public var renderbuffers = 0
+
+    /// Creates counts, all zero.
+    public init() {}
+
+    /// The sum over every kind.
+    public var total: Int { programs + shaders + buffers + vertexArrays + textures + framebuffers + renderbuffers }
+
+    public var description: String {
+        "programs \(programs), shaders \(shaders), buffers \(buffers), vertex arrays \(vertexArrays), "
+            + "textures \(textures), framebuffers \(framebuffers), renderbuffers \(renderbuffers)"
+    }
+}
+
+/// What the GL implementation is and what it allows.
+public struct GLInfo: Hashable, Sendable {
+    /// The EGL platform the display was opened on.
+    public var platform: EGLPlatform
+    /// What the display runs on (a DRM node, "software device", "surfaceless").
+    public var device: String
+    /// The EGL version, such as "1.5".
+    public var eglVersion: String
+    /// `GL_VENDOR`, `GL_RENDERER` and `GL_VERSION`.
+    public var vendor: String, renderer: String, version: String
+    /// `GL_SHADING_LANGUAGE_VERSION`.
+    public var shadingLanguageVersion: String
+    /// `GL_MAX_TEXTURE_SIZE`: the largest texture side, in pixels.
+    public var maxTextureSize: Int
+    /// The largest render target side: the smallest of the texture, renderbuffer and viewport limits.
+    public var maxTargetSize: Int
+    /// The extensions Strata looks for, with whether each is present.
+    public var extensionsUsed: [(name: String, present: Bool)]
+
+    public static func == (a: GLInfo, b: GLInfo) -> Bool {
+        a.platform == b.platform && a.device == b.device && a.renderer == b.renderer && a.version == b.version
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(platform); hasher.combine(renderer); hasher.combine(version)
+    }
+}
+
+/// An OpenGL ES 3 context, current on the thread that created it, with nothing to draw on but
+/// framebuffer objects.
+///
+/// GL thread only: create it on the thread that will issue every GL call, keep it there, and
+/// call `destroy()` there. Every GL object wrapper holds its context and checks the thread.
+public final class GLContext {
+    /// The display this context belongs to.
+    public let connection: EGLConnection
+    /// The thread that owns the context.
+    public let owner: ThreadOwner
+    /// The implementation's name and limits, read once at creation.
+    public private(set) var info: GLInfo!
+    /// Live objects created through this context, by kind.
+    public internal(set) var liveObjects = GLObjectCounts()
+
+    private var context: EGLContext?
+    private var pbuffer: EGLSurface?
+    private let hasResetStatus: Bool
+    static let logger = Logger(label: "strata.gl")
+
+    /// Creates a GLES 3 context on `connection` and makes it current on the calling thread.
+    /// - Throws: `GLError.eglCallFailed` naming the call and EGL error.
+    public init(connection: EGLConnection) throws {
+        self.connection = connection
+        owner = ThreadOwner()
+        let display = connection.display
+        guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGL_TRUE else {
+            throw GLError.eglCallFailed(function: "eglBindAPI(EGL_OPENGL_ES_API)", code: eglGetError())
+        }
+        let exts = connection.extensions
+        var config: EGLConfig? = nil
+        if !exts.contains("EGL_KHR_no_config_context") || !exts.contains("EGL_KHR_surfaceless_context") {
+            let attributes: [EGLint] = [
+                EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_SURFACE_TYPE, EGL_PBUFFER_BIT,
+                EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8, EGL_NONE,
+            ]
+            var count: EGLint = 0
+            guard eglChooseConfig(display, attributes, &config, 1, &count) == EGL_TRUE, count > 0 else {
+                throw GLError.eglCallFailed(function: "eglChooseConfig(GLES 3, pbuffer)", code: eglGetError())
+            }
+        }
+        let robust = exts.contains("EGL_EXT_create_context_robustness")
+        var created: EGLContext? = nil
+        for useRobustness in robust ? [true, false] : [false] {
+            var attributes: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0]
+            if useRobustness {
+                attributes += [EGLint(EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT), EGLint(EGL_LOSE_CONTEXT_ON_RESET_EXT)]
+            }
+            attributes.append(EGL_NONE)
+            created = eglCreateContext(display, config, nil, attributes)
+            if created != nil { break }
+        }
+        guard let created else {
+            throw GLError.eglCallFailed(function: "eglCreateContext(OpenGL ES 3.0)", code: eglGetError())
+        }
+        context = created
+        if config != nil {
+            let attributes: [EGLint] = [EGL_WIDTH, 1, EGL_HEIGHT, 1, EGL_NONE]
+            pbuffer = eglCreatePbufferSurface(display, config, attributes)
+            if pbuffer == nil {
+                let code = eglGetError()
+                eglDestroyContext(display, created)
+                throw GLError.eglCallFailed(function: "eglCreatePbufferSurface(1×1)", code: code)
+            }
+        }
+        guard eglMakeCurrent(display, pbuffer, pbuffer, created) == EGL_TRUE else {
+            let code = eglGetError()
+            if let pbuffer { eglDestroySurface(display, pbuffer) }
+            eglDestroyContext(display, created)
+            throw GLError.eglCallFailed(function: "eglMakeCurrent", code: code)
+        }
+        hasResetStatus = robust
+        info = readInfo()
+    }
+
+    private func readInfo() -> GLInfo {
+        func string(_ name: Int32) -> String {
+            glGetString(GLenum(name)).map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? "?"
+        }
+        func integer(_ name: Int32) -> Int {
+            var value: GLint = 0
+            glGetIntegerv(GLenum(name), &value)
+            return Int(value)
+        }
+        var viewport: [GLint] = [0, 0]
+        glGetIntegerv(GLenum(GL_MAX_VIEWPORT_DIMS), &viewport)
+        let maxTexture = integer(GL_MAX_TEXTURE_SIZE)
+        let glExtensions = Set((0..<integer(GL_NUM_EXTENSIONS)).compactMap { index in
+            glGetStringi(GLenum(GL_EXTENSIONS), GLuint(index)).map {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+        })
+        let all = glExtensions.union(connection.extensions)
+        let used = [
+            "EGL_KHR_surfaceless_context", "EGL_KHR_no_config_context", "EGL_EXT_create_context_robustness",
+            "GL_EXT_texture_format_BGRA8888", "GL_KHR_debug", "GL_EXT_disjoint_timer_query",
+        ].map { (name: $0, present: all.contains($0)) }
+        return GLInfo(
+            platform: connection.platform, device: connection.deviceDescription, eglVersion: connection.version,
+            vendor: string(GL_VENDOR), renderer: string(GL_RENDERER), version: string(GL_VERSION),
+            shadingLanguageVersion: string(GL_SHADING_LANGUAGE_VERSION),
+            maxTextureSize: maxTexture,
+            maxTargetSize: min(maxTexture, integer(GL_MAX_RENDERBUFFER_SIZE), Int(viewport[0]), Int(viewport[1])),
+            extensionsUsed: used)
+    }
+
+    /// Whether the context still exists (not yet destroyed).
+    public var isAlive: Bool { context != nil }
+
+    /// Checks the GL error flag and throws the first error found, naming `function`.
+    /// GL thread only.
+    public func checkError(_ function: @autoclosure () -> String) throws {
+        owner.preconditionCurrent()
+        let code = glGetError()
+        guard code == GLenum(GL_NO_ERROR) else {
+            while glGetError() != GLenum(GL_NO_ERROR) {}   // drain the remaining flags
+            throw GLError.glCallFailed(function: function(), code: code)
+        }
+    }
+
+    /// Throws `GLError.contextLost` when the GPU has reset since the context was created.
+    /// GL thread only; costs one query.
+    public func checkReset() throws {
+        owner.preconditionCurrent()
+        guard hasResetStatus else { return }
+        let status = glGetGraphicsResetStatus()
+        if status != GLenum(GL_NO_ERROR) {
+            throw GLError.contextLost(status: status)
+        }
+    }
+
+    /// Releases the context. Objects still alive keep their count, which tests read as a leak.
+    /// GL thread only; idempotent.
+    public func destroy() {
+        owner.preconditionCurrent("GLContext.destroy")
+        guard let context else { return }
+        if liveObjects.total != 0 {
+            Self.logger.warning("GL context destroyed with live objects", metadata: ["live": "\(liveObjects)"])
+        }
+        eglMakeCurrent(connection.display, nil, nil, nil)
+        if let pbuffer { eglDestroySurface(connection.display, pbuffer) }
+        eglDestroyContext(connection.display, context)
+        self.context = nil
+        pbuffer = nil
+    }
+
+    deinit {
+        if context != nil, owner.isCurrent { destroy() }
+    }
+}
+

@@ -1,0 +1,323 @@
+import CGLES3
+
+// Overall design: each GL object is a final class that owns one GL name. It is created and
+// deleted on the GL thread of its context (checked in every build), counts itself in the
+// context's `liveObjects`, and deletes its name in `deinit`. Caching and policy live in the
+// compositor, not here.
+
+/// A shader program linked from one vertex and one fragment shader.
+///
+/// GL thread only. The corresponding GL calls are `glCreateProgram`, `glLinkProgram`, `glDeleteProgram`.
+public final class GLProgram {
+    /// The program's GL name.
+    public let rawValue: GLuint
+    let context: GLContext
+
+    /// Compiles both shaders and links them.
+    /// - Throws: `GLError.shaderCompile` with the file name and the driver's log, or
+    ///   `GLError.programLink` with both file names and the log.
+    public init(context: GLContext, vertex: (name: String, text: String), fragment: (name: String, text: String)) throws {
+        context.owner.preconditionCurrent("GLProgram.init")
+        self.context = context
+        let vs = try GLProgram.compile(context: context, stage: GLenum(GL_VERTEX_SHADER), name: vertex.name, text: vertex.text)
+        defer { glDeleteShader(vs); context.liveObjects.shaders -= 1 }
+        let fs = try GLProgram.compile(context: context, stage: GLenum(GL_FRAGMENT_SHADER), name: fragment.name, text: fragment.text)
+        defer { glDeleteShader(fs); context.liveObjects.shaders -= 1 }
+        let program = glCreateProgram()
+        glAttachShader(program, vs)
+        glAttachShader(program, fs)
+        glLinkProgram(program)
+        var ok: GLint = 0
+        glGetProgramiv(program, GLenum(GL_LINK_STATUS), &ok)
+        guard ok == GL_TRUE else {
+            let log = GLProgram.infoLog(program, getLength: glGetProgramiv, getLog: glGetProgramInfoLog)
+            glDeleteProgram(program)
+            throw GLError.programLink(files: [vertex.name, fragment.name], log: log)
+        }
+        rawValue = program
+        context.liveObjects.programs += 1
+    }
+
+    private static func compile(context: GLContext, stage: GLenum, name: String, text: String) throws -> GLuint {
+        let shader = glCreateShader(stage)
+        context.liveObjects.shaders += 1
+        text.withCString { source in
+            var pointer: UnsafePointer<GLchar>? = source
+            glShaderSource(shader, 1, &pointer, nil)
+        }
+        glCompileShader(shader)
+        var ok: GLint = 0
+        glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &ok)
+        guard ok == GL_TRUE else {
+            let log = infoLog(shader, getLength: glGetShaderiv, getLog: glGetShaderInfoLog)
+            glDeleteShader(shader)
+            context.liveObjects.shaders -= 1
+            throw GLError.shaderCompile(file: name, stage: stage == GLenum(GL_VERTEX_SHADER) ? "vertex" : "fragment", log: log)
+        }
+        return shader
+    }
+
+    private static func infoLog(
+        _ object: GLuint,
+        getLength: (GLuint, GLenum, UnsafeMutablePointer<GLint>?) -> Void,
+        getLog: (GLuint, GLsizei, UnsafeMutablePointer<GLsizei>?, UnsafeMutablePointer<GLchar>?) -> Void
+    ) -> String {
+        var length: GLint = 0
+        getLength(object, GLenum(GL_INFO_LOG_LENGTH), &length)
+        guard length > 1 else { return "(the driver gave no log)" }
+        var buffer = [GLchar](repeating: 0, count: Int(length))
+        getLog(object, length, nil, &buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .trimmingTrailingWhitespace()
+    }
+
+    /// The location of a uniform, or -1 when the linker removed it. The corresponding GL call is
+    /// `glGetUniformLocation`.
+    public func uniformLocation(_ name: String) -> GLint {
+        context.owner.preconditionCurrent()
+        return glGetUniformLocation(rawValue, name)
+    }
+
+    /// Makes this the current program. The corresponding GL call is `glUseProgram`.
+    public func use() {
+        context.owner.preconditionCurrent()
+        glUseProgram(rawValue)
+    }
+
+    deinit {
+        context.owner.preconditionCurrent("GLProgram deinit")
+        if context.isAlive { glDeleteProgram(rawValue) }
+        context.liveObjects.programs -= 1
+    }
+}
+
+/// A buffer object holding vertex data.
+///
+/// GL thread only. The corresponding GL calls are `glGenBuffers`, `glBufferData`, `glDeleteBuffers`.
+public final class GLBuffer {
+    /// The buffer's GL name.
+    public let rawValue: GLuint
+    let context: GLContext
+
+    /// Creates a buffer bound to `target` holding `bytes`.
+    public init(context: GLContext, target: GLenum = GLenum(GL_ARRAY_BUFFER), bytes: [Float], usage: GLenum = GLenum(GL_STATIC_DRAW)) {
+        context.owner.preconditionCurrent("GLBuffer.init")
+        self.context = context
+        var name: GLuint = 0
+        glGenBuffers(1, &name)
+        rawValue = name
+        glBindBuffer(target, name)
+        bytes.withUnsafeBytes { glBufferData(target, GLsizeiptr($0.count), $0.baseAddress, usage) }
+        context.liveObjects.buffers += 1
+    }
+
+    deinit {
+        context.owner.preconditionCurrent("GLBuffer deinit")
+        var name = rawValue
+        if context.isAlive { glDeleteBuffers(1, &name) }
+        context.liveObjects.buffers -= 1
+    }
+}
+
+/// A vertex array object recording attribute bindings.
+///
+/// GL thread only. The corresponding GL calls are `glGenVertexArrays`, `glBindVertexArray`, `glDeleteVertexArrays`.
+public final class GLVertexArray {
+    /// The vertex array's GL name.
+    public let rawValue: GLuint
+    let context: GLContext
+
+    /// Creates a vertex array and binds it.
+    public init(context: GLContext) {
+        context.owner.preconditionCurrent("GLVertexArray.init")
+        self.context = context
+        var name: GLuint = 0
+        glGenVertexArrays(1, &name)
+        rawValue = name
+        glBindVertexArray(name)
+        context.liveObjects.vertexArrays += 1
+    }
+
+    /// Binds the vertex array. The corresponding GL call is `glBindVertexArray`.
+    public func bind() {
+        context.owner.preconditionCurrent()
+        glBindVertexArray(rawValue)
+    }
+
+    deinit {
+        context.owner.preconditionCurrent("GLVertexArray deinit")
+        var name = rawValue
+        if context.isAlive { glDeleteVertexArrays(1, &name) }
+        context.liveObjects.vertexArrays -= 1
+    }
+}
+
+/// An immutable-format RGBA8 2D texture with linear filtering and clamped edges.
+///
+/// GL thread only. The corresponding GL calls are `glGenTextures`, `glTexStorage2D`,
+/// `glTexSubImage2D`, `glDeleteTextures`.
+public final class GLTexture {
+    /// The texture's GL name.
+    public let rawValue: GLuint
+    /// Width and height in pixels.
+    public let width: Int, height: Int
+    let context: GLContext
+
+    /// Allocates a `width × height` RGBA8 texture with undefined contents.
+    /// - Throws: `GLError.sizeOutOfRange` when a side is below 1 or above the GPU's maximum.
+    public init(context: GLContext, width: Int, height: Int) throws {
+        context.owner.preconditionCurrent("GLTexture.init")
+        let limit = context.info.maxTextureSize
+        guard (1...limit).contains(width), (1...limit).contains(height) else {
+            throw GLError.sizeOutOfRange(what: "a texture", width: width, height: height, limit: limit)
+        }
+        self.context = context
+        self.width = width
+        self.height = height
+        var name: GLuint = 0
+        glGenTextures(1, &name)
+        rawValue = name
+        context.liveObjects.textures += 1
+        glBindTexture(GLenum(GL_TEXTURE_2D), name)
+        glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        try context.checkError("glTexStorage2D(RGBA8, \(width)×\(height))")
+    }
+
+    /// Replaces the pixels of a region with tightly packed RGBA8 rows, top row first (row 0 of the
+    /// texture is the top of the image). The corresponding GL call is `glTexSubImage2D`.
+    /// - Precondition: the region lies inside the texture and `pixels` holds exactly its bytes.
+    public func upload(x: Int, y: Int, width: Int, height: Int, pixels: [UInt8]) {
+        context.owner.preconditionCurrent()
+        precondition(x >= 0 && y >= 0 && width > 0 && height > 0 && x + width <= self.width && y + height <= self.height,
+                     "region (\(x), \(y), \(width), \(height)) is outside a \(self.width)×\(self.height) texture")
+        precondition(pixels.count == width * height * 4, "region needs \(width * height * 4) bytes, got \(pixels.count)")
+        glBindTexture(GLenum(GL_TEXTURE_2D), rawValue)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+        pixels.withUnsafeBytes {
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(x), GLint(y), GLsizei(width), GLsizei(height),
+                            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+    }
+
+    deinit {
+        context.owner.preconditionCurrent("GLTexture deinit")
+        var name = rawValue
+        if context.isAlive { glDeleteTextures(1, &name) }
+        context.liveObjects.textures -= 1
+    }
+}
+
+/// A renderbuffer, used here for depth and stencil.
+///
+/// GL thread only. The corresponding GL calls are `glGenRenderbuffers`, `glRenderbufferStorage`,
+/// `glDeleteRenderbuffers`.
+public final class GLRenderbuffer {
+    /// The renderbuffer's GL name.
+    public let rawValue: GLuint
+    let context: GLContext
+
+    /// Allocates a renderbuffer of `format` (such as `GL_DEPTH24_STENCIL8`).
+    public init(context: GLContext, format: GLenum, width: Int, height: Int) throws {
+        context.owner.preconditionCurrent("GLRenderbuffer.init")
+        self.context = context
+        var name: GLuint = 0
+        glGenRenderbuffers(1, &name)
+        rawValue = name
+        context.liveObjects.renderbuffers += 1
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), name)
+        glRenderbufferStorage(GLenum(GL_RENDERBUFFER), format, GLsizei(width), GLsizei(height))
+        try context.checkError("glRenderbufferStorage(\(width)×\(height))")
+    }
+
+    deinit {
+        context.owner.preconditionCurrent("GLRenderbuffer deinit")
+        var name = rawValue
+        if context.isAlive { glDeleteRenderbuffers(1, &name) }
+        context.liveObjects.renderbuffers -= 1
+    }
+}
+
+/// A framebuffer object with an RGBA8 colour texture and a depth-stencil renderbuffer.
+///
+/// GL thread only. The corresponding GL calls are `glGenFramebuffers`, `glFramebufferTexture2D`,
+/// `glFramebufferRenderbuffer`, `glCheckFramebufferStatus`, `glDeleteFramebuffers`.
+public final class GLFramebuffer {
+    /// The framebuffer's GL name.
+    public let rawValue: GLuint
+    /// The colour attachment; sampled when the framebuffer holds an offscreen group.
+    public let color: GLTexture
+    /// The depth-stencil attachment; the stencil holds clip masks.
+    public let depthStencil: GLRenderbuffer
+    let context: GLContext
+
+    /// Width and height in pixels.
+    public var width: Int { color.width }
+    public var height: Int { color.height }
+
+    /// Creates a complete framebuffer of `width × height` and leaves it bound.
+    /// - Throws: `GLError.sizeOutOfRange` beyond the GPU's target limit, or
+    ///   `GLError.framebufferIncomplete` when the driver refuses the combination.
+    public init(context: GLContext, width: Int, height: Int) throws {
+        context.owner.preconditionCurrent("GLFramebuffer.init")
+        let limit = context.info.maxTargetSize
+        guard (1...limit).contains(width), (1...limit).contains(height) else {
+            throw GLError.sizeOutOfRange(what: "a render target", width: width, height: height, limit: limit)
+        }
+        self.context = context
+        color = try GLTexture(context: context, width: width, height: height)
+        depthStencil = try GLRenderbuffer(context: context, format: GLenum(GL_DEPTH24_STENCIL8), width: width, height: height)
+        var name: GLuint = 0
+        glGenFramebuffers(1, &name)
+        rawValue = name
+        context.liveObjects.framebuffers += 1
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), color.rawValue, 0)
+        glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER), depthStencil.rawValue)
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            throw GLError.framebufferIncomplete(status: status, size: "\(width)×\(height)")
+        }
+    }
+
+    /// Binds the framebuffer for drawing and reading. The corresponding GL call is `glBindFramebuffer`.
+    public func bind() {
+        context.owner.preconditionCurrent()
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), rawValue)
+    }
+
+    /// Reads a region of the colour attachment as RGBA8, in GL's row order (row 0 is the
+    /// framebuffer's row 0). The corresponding GL call is `glReadPixels`.
+    public func readPixels(x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil) throws -> [UInt8] {
+        context.owner.preconditionCurrent()
+        let w = width ?? self.width, h = height ?? self.height
+        bind()
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+        glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0)
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        pixels.withUnsafeMutableBytes {
+            glReadPixels(GLint(x), GLint(y), GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+        try context.checkError("glReadPixels(\(w)×\(h))")
+        return pixels
+    }
+
+    deinit {
+        context.owner.preconditionCurrent("GLFramebuffer deinit")
+        var name = rawValue
+        if context.isAlive { glDeleteFramebuffers(1, &name) }
+        context.liveObjects.framebuffers -= 1
+    }
+}
+
+extension String {
+    func trimmingTrailingWhitespace() -> String {
+        var s = Substring(self)
+        while let last = s.last, last.isWhitespace { s = s.dropLast() }
+        return String(s)
+    }
+}

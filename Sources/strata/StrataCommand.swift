@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import StrataCompositor
+import StrataCore
+import StrataGL
+
+@main
+struct Strata: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "strata",
+        abstract: "Strata, a GPU layer compositor: GPU information and demo renders.",
+        subcommands: [Info.self, Demo.self])
+}
+
+/// `--size WxH`, parsed.
+struct SizeArgument: ExpressibleByArgument {
+    let size: PixelSize
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else { return nil }
+        size = PixelSize(width: w, height: h)
+    }
+}
+
+extension EGLPlatform: ExpressibleByArgument {}
+
+struct Info: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print the EGL platform, GL renderer, limits and the extensions Strata uses.")
+
+    @Option(help: "Force an EGL platform: device, surfaceless or gbm (default: try each in turn).")
+    var platform: EGLPlatform?
+
+    func run() async throws {
+        let compositor = try Compositor(configuration: CompositorConfiguration(platform: platform))
+        let gpu = compositor.gpu
+        print("""
+            EGL platform:     \(gpu.platform) (\(gpu.device)), EGL \(gpu.eglVersion)
+            GL vendor:        \(gpu.vendor)
+            GL renderer:      \(gpu.renderer)
+            GL version:       \(gpu.version)
+            GLSL version:     \(gpu.shadingLanguageVersion)
+            max texture size: \(gpu.maxTextureSize)
+            max target size:  \(gpu.maxTargetSize)
+            extensions used:
+            """)
+        for (name, present) in gpu.extensionsUsed {
+            print("  \(present ? "yes" : "no ") \(name)")
+        }
+        await compositor.shutdown()
+    }
+}
+
+struct Demo: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Render the demo scene to numbered PNG frames.")
+
+    @Option(help: "The folder to write frame-NNN.png files into (created if missing).")
+    var out: String
+
+    @Option(help: "The frame size in pixels, WIDTHxHEIGHT.")
+    var size: SizeArgument = SizeArgument(argument: "1280x720")!
+
+    @Option(help: "How many frames to render over one second of virtual time.")
+    var frames: Int = 60
+
+    @Option(help: "Force an EGL platform: device, surfaceless or gbm.")
+    var platform: EGLPlatform?
+
+    func validate() throws {
+        guard frames >= 1 else { throw ValidationError("--frames must be at least 1, got \(frames)") }
+    }
+
+    func run() async throws {
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let step = frames > 1 ? 1.0 / Double(frames - 1) : 1
+        let clock = FrameClock.virtual(start: 0, step: step)
+        let compositor = try Compositor(configuration: CompositorConfiguration(platform: platform, clock: clock))
+        let limit = compositor.gpu.maxTargetSize
+        guard (1...limit).contains(size.size.width), (1...limit).contains(size.size.height) else {
+            throw CompositorError.targetSizeOutOfRange(size.size, limit: limit)
+        }
+        let scene = DemoScene(size: size.size)
+        try compositor.submit(scene.setUp())
+        var renderMs = 0.0, readMs = 0.0, pngMs = 0.0
+        let start = MonotonicTime.now()
+        for index in 0..<frames {
+            try compositor.submit(scene.update(at: clock.time(ofFrame: index)))
+            let frame = try await compositor.renderFrame(size: size.size)
+            renderMs += frame.statistics.renderMilliseconds
+            readMs += frame.statistics.readbackMilliseconds
+            let pngStart = MonotonicTime.now()
+            let path = (out as NSString).appendingPathComponent(String(format: "frame-%03d.png", index))
+            try frame.image!.writePNG(to: path)
+            pngMs += (MonotonicTime.now() - pngStart) * 1000
+        }
+        let total = (MonotonicTime.now() - start) * 1000
+        let n = Double(frames)
+        print(String(format: "strata demo: %d frames of %@ written to %@ in %.0f ms: %.2f ms per frame to render, %.2f ms to read back, %.2f ms to write PNG (%@)",
+                     frames, "\(size.size)", out, total, renderMs / n, readMs / n, pngMs / n, compositor.gpu.renderer))
+        await compositor.shutdown()
+    }
+}
