@@ -1,0 +1,111 @@
+import Foundation
+import StrataCompositor
+import StrataCore
+import StrataGL
+import Testing
+
+/// Contents uploads, frames over time, read-back and the GL objects' lifetime.
+@Suite struct CompositorLifecycleTests {
+    @Test func teardownReleasesEveryGLObject() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        let group = scene.add(parent: root, size: Size(width: 60, height: 60), position: Point(x: 50, y: 50), .opacity(0.5))
+        let image = scene.add(parent: group, size: Size(width: 30, height: 30), position: Point(x: 20, y: 20))
+        scene.add(parent: group, size: Size(width: 30, height: 30), position: Point(x: 40, y: 40), color: .red)
+        scene.commit.append(.setContents(image, ContentsUpdate(image: RGBAImage(size: PixelSize(width: 8, height: 8), filledWith: .blue))))
+        let compositor = try Compositor()
+        try compositor.submit(scene.commit)
+        _ = try await compositor.renderFrame(size: PixelSize(width: 100, height: 100))
+        let live = await compositor.liveGLObjects()
+        #expect(live.textures >= 3, "contents, target and group textures are alive: \(live)")
+        #expect(live.programs == 1 && live.framebuffers >= 2 && live.buffers == 1 && live.vertexArrays == 1)
+        #expect(live.shaders == 0, "shaders are deleted once linked")
+
+        var destroy = Commit()
+        destroy.append(.destroyLayer(image))
+        try compositor.submit(destroy)
+        _ = try await compositor.renderFrame(size: PixelSize(width: 100, height: 100))
+        #expect(await compositor.liveGLObjects().textures == live.textures - 1, "destroying a layer frees its contents texture")
+
+        let left = await compositor.shutdown()
+        #expect(left == GLObjectCounts(), "nothing outlives the compositor: \(left)")
+    }
+
+    @Test func contentsAreDrawnStretchedToBoundsAndRegionsUpdateInPlace() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        let picture = scene.add(parent: root, size: Size(width: 80, height: 80), position: Point(x: 50, y: 50))
+        // 2×2 contents: red, green / blue, white; each texel covers a 40×40 quarter.
+        let pixels: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255]
+        scene.commit.append(.setContents(picture, ContentsUpdate(size: PixelSize(width: 2, height: 2), pixels: pixels)))
+        let compositor = try Compositor()
+        try compositor.submit(scene.commit)
+        let first = try #require(try await compositor.renderFrame(size: PixelSize(width: 100, height: 100)).image)
+        expectPixel(first, 15, 15, .red, "top-left quarter is the first texel")
+        expectPixel(first, 85, 15, .green, "top-right quarter")
+        expectPixel(first, 15, 85, .blue, "bottom-left quarter")
+        expectPixel(first, 5, 5, .white, "outside the layer")
+
+        // Replace only the top-right texel.
+        try compositor.submit(Commit([.setContents(picture, ContentsUpdate(
+            size: PixelSize(width: 2, height: 2), region: PixelRect(x: 1, y: 0, width: 1, height: 1), pixels: [0, 0, 0, 255]))]))
+        let second = try #require(try await compositor.renderFrame(size: PixelSize(width: 100, height: 100)).image)
+        expectPixel(second, 85, 15, RGBA8(0, 0, 0), "the updated texel")
+        expectPixel(second, 15, 15, .red, "untouched texels keep their pixels")
+
+        // A region update that changes the size is refused: new sizes must come whole.
+        try compositor.submit(Commit([.setContents(picture, ContentsUpdate(
+            size: PixelSize(width: 4, height: 4), region: PixelRect(x: 0, y: 0, width: 1, height: 1), pixels: [0, 0, 0, 255]))]))
+        await #expect(throws: CommitError.self) { try await compositor.renderFrame(size: PixelSize(width: 100, height: 100)) }
+        #expect(await compositor.shutdown().total == 0)
+    }
+
+    @Test func virtualClockStepsFrameTimes() async throws {
+        let compositor = try Compositor(configuration: CompositorConfiguration(clock: .virtual(start: 2, step: 0.25)))
+        var times: [Double] = []
+        for _ in 0..<3 {
+            times.append(try await compositor.renderFrame(size: PixelSize(width: 4, height: 4), readBack: false).statistics.time)
+        }
+        #expect(times == [2, 2.25, 2.5])
+        await compositor.shutdown()
+    }
+
+    @Test func frameStatisticsCountDrawsAndGroupPasses() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        let group = scene.add(parent: root, size: Size(width: 60, height: 60), position: Point(x: 50, y: 50), .opacity(0.5))
+        scene.add(parent: group, size: Size(width: 30, height: 30), position: Point(x: 20, y: 20), color: .red)
+        scene.add(parent: group, size: Size(width: 30, height: 30), position: Point(x: 40, y: 40), color: .blue)
+        let compositor = try Compositor()
+        try compositor.submit(scene.commit)
+        let stats = try await compositor.renderFrame(size: PixelSize(width: 100, height: 100)).statistics
+        #expect(stats.layersDrawn == 3, "root and two children")
+        #expect(stats.offscreenPasses == 1)
+        #expect(stats.drawCalls == 4, "three layers and one group composite")
+        await compositor.shutdown()
+    }
+
+    @Test func pngRoundTripKeepsPixels() async throws {
+        var (scene, root) = TestScene.whiteRoot(side: 20)
+        scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 5, y: 5), color: .red)
+        let image = try await render(scene, size: PixelSize(width: 20, height: 20))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(UUID()).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try image.writePNG(to: path)
+        let read = try RGBAImage(pngFile: path)
+        #expect(read == image)
+        #expect(throws: PNGError.self) { try image.writePNG(to: "/nonexistent-dir/x.png") }
+    }
+
+    @Test func manyCompositorsOnManyThreadsRenderIndependently() async throws {
+        try await withThrowingTaskGroup(of: RGBA8.self) { group in
+            for colour in [Color.red, .green, .blue] {
+                group.addTask {
+                    var scene = TestScene()
+                    scene.add(size: Size(width: 8, height: 8), position: Point(x: 4, y: 4), color: colour)
+                    return try await render(scene, size: PixelSize(width: 8, height: 8))[4, 4]
+                }
+            }
+            var seen: Set<RGBA8> = []
+            for try await pixel in group { seen.insert(pixel) }
+            #expect(seen == [.red, .green, .blue])
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import StrataCompositor
+import StrataCore
+import Testing
+
+/// Pixels read back from the GPU (Mesa llvmpipe here) for Core Animation's layer geometry.
+/// Every scene is 100×100 with a white root unless it says otherwise.
+@Suite struct LayerPixelTests {
+    @Test func solidLayerIsItsColourInsideAndNotOutside() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50), color: .red)
+        let image = try await render(scene)
+        expectPixel(image, 50, 50, .red, "centre of the red 40×40 square")
+        expectPixel(image, 31, 31, .red, "just inside its top-left corner")
+        expectPixel(image, 68, 68, .red, "just inside its bottom-right corner")
+        expectPixel(image, 28, 50, .white, "just left of the square")
+        expectPixel(image, 5, 5, .white, "top-left of the target")
+        expectPixel(image, 50, 72, .white, "just below the square")
+    }
+
+    @Test func squareRotated45DegreesBecomesADiamond() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50), color: .red,
+                  .transform(rotation(45)))
+        let image = try await render(scene)
+        expectPixel(image, 50, 50, .red, "centre of the diamond")
+        expectPixel(image, 32, 32, .white, "a corner of the unrotated box, now outside the diamond")
+        expectPixel(image, 50, 25, .red, "on the vertical diagonal, outside the unrotated box but inside the diamond")
+    }
+
+    @Test func halfOpacityOverWhite() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50), color: .red, .opacity(0.5))
+        let image = try await render(scene)
+        expectPixel(image, 50, 50, RGBA8(255, 128, 128), "red at opacity 0.5 over white")
+    }
+
+    @Test func translateThenRotateDiffersFromRotateThenTranslate() async throws {
+        // translate (30, 0) then rotate 90° clockwise: the offset turns to point down, (50, 80).
+        var (a, rootA) = TestScene.whiteRoot()
+        a.add(parent: rootA, size: Size(width: 10, height: 10), position: Point(x: 50, y: 50), color: .red,
+              .transform(Transform3D(translationX: 30, y: 0).concatenating(rotation(90))))
+        let translatedFirst = try await render(a)
+        expectPixel(translatedFirst, 50, 80, .red, "translate-then-rotate puts the square below the centre")
+        expectPixel(translatedFirst, 80, 50, .white, "translate-then-rotate leaves right of centre empty")
+
+        var (b, rootB) = TestScene.whiteRoot()
+        b.add(parent: rootB, size: Size(width: 10, height: 10), position: Point(x: 50, y: 50), color: .red,
+              .transform(rotation(90).concatenating(Transform3D(translationX: 30, y: 0))))
+        let rotatedFirst = try await render(b)
+        expectPixel(rotatedFirst, 80, 50, .red, "rotate-then-translate puts the square right of the centre")
+        expectPixel(rotatedFirst, 50, 80, .white, "rotate-then-translate leaves below the centre empty")
+    }
+
+    @Test func nestedTransformsComposeParentLast() async throws {
+        // A parent turned 90° carries its child, placed 30 points to its right, to below it.
+        var (scene, root) = TestScene.whiteRoot()
+        let parent = scene.add(parent: root, size: Size(width: 20, height: 20), position: Point(x: 50, y: 50), .transform(rotation(90)))
+        scene.add(parent: parent, size: Size(width: 10, height: 10), position: Point(x: 40, y: 10), color: .blue)
+        let image = try await render(scene)
+        expectPixel(image, 50, 80, .blue, "child at (+30, 0) in a parent turned 90° lands below the parent")
+        expectPixel(image, 80, 50, .white, "and not to the parent's right")
+    }
+
+    @Test func siblingsDrawInOrderAndZPositionReorders() async throws {
+        func scene(redZ: Double) -> TestScene {
+            var (scene, root) = TestScene.whiteRoot()
+            scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 40, y: 50), color: .red, .zPosition(redZ))
+            scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 60, y: 50), color: .blue)
+            return scene
+        }
+        let inOrder = try await render(scene(redZ: 0))
+        expectPixel(inOrder, 50, 50, .blue, "overlap: the later sibling (blue) is on top")
+        expectPixel(inOrder, 25, 50, .red, "red alone")
+        let raised = try await render(scene(redZ: 1))
+        expectPixel(raised, 50, 50, .red, "overlap: red with zPosition 1 is on top of blue")
+        expectPixel(raised, 75, 50, .blue, "blue alone")
+    }
+
+    @Test func anchorPointDecidesWhatARotationTurnsAbout() async throws {
+        func scene(anchor: Point) -> TestScene {
+            var (scene, root) = TestScene.whiteRoot()
+            scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50), color: .red,
+                      .anchorPoint(anchor), .transform(rotation(90)))
+            return scene
+        }
+        let centred = try await render(scene(anchor: Point(x: 0.5, y: 0.5)))
+        expectPixel(centred, 60, 40, .red, "anchor (0.5, 0.5): the square still covers 30...70")
+        expectPixel(centred, 20, 80, .white, "anchor (0.5, 0.5): nothing at (20, 80)")
+        let corner = try await render(scene(anchor: .zero))
+        expectPixel(corner, 20, 80, .red, "anchor (0, 0): turned about its top-left corner, it covers x 10...50, y 50...90")
+        expectPixel(corner, 60, 40, .white, "anchor (0, 0): nothing right of and above the position")
+    }
+
+    @Test func masksToBoundsClipsAChildRotated30Degrees() async throws {
+        func scene(masks: Bool) -> TestScene {
+            var (scene, root) = TestScene.whiteRoot()
+            let clip = scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50), .masksToBounds(masks))
+            scene.add(parent: clip, size: Size(width: 80, height: 12), position: Point(x: 20, y: 20), color: .red, .transform(rotation(30)))
+            return scene
+        }
+        let clipped = try await render(scene(masks: true))
+        expectPixel(clipped, 59, 55, .red, "the bar inside the clip")
+        expectPixel(clipped, 80, 67, .white, "the bar beyond the clip's right edge is cut off")
+        let unclipped = try await render(scene(masks: false))
+        expectPixel(unclipped, 80, 67, .red, "without masksToBounds the bar reaches (80, 67)")
+    }
+
+    @Test func masksToBoundsOnARotatedLayerClipsToItsTurnedBounds() async throws {
+        // The clip is a 40×40 square turned 45° (a diamond): only the stencil can cut that shape.
+        var (scene, root) = TestScene.whiteRoot()
+        let clip = scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50),
+                             .masksToBounds(true), .transform(rotation(45)))
+        let child = scene.add(parent: clip, size: Size(width: 100, height: 100), position: Point(x: 20, y: 20), color: .red,
+                              .transform(rotation(-45)))
+        _ = child
+        let image = try await render(scene)
+        expectPixel(image, 50, 50, .red, "centre of the diamond")
+        expectPixel(image, 50, 25, .red, "top tip region of the diamond")
+        expectPixel(image, 32, 32, .white, "outside the diamond though inside the (unturned) child")
+        expectPixel(image, 68, 68, .white, "outside the diamond, lower right")
+    }
+
+    @Test func groupOpacityShowsNoDarkerOverlap() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        let group = scene.add(parent: root, size: Size(width: 60, height: 40), position: Point(x: 50, y: 50), .opacity(0.5))
+        scene.add(parent: group, size: Size(width: 40, height: 40), position: Point(x: 20, y: 20), color: .red)
+        scene.add(parent: group, size: Size(width: 40, height: 40), position: Point(x: 40, y: 20), color: .red)
+        let image = try await render(scene)
+        expectPixel(image, 30, 50, RGBA8(255, 128, 128), "one child only, at half opacity")
+        expectPixel(image, 50, 50, RGBA8(255, 128, 128), "the overlap: the same colour, not darker")
+        expectPixel(image, 10, 50, .white, "outside the group")
+    }
+
+    @Test func perspectiveMakesTheFarEdgeShorter() async throws {
+        var (scene, root) = TestScene.whiteRoot(side: 200)
+        var perspective = Transform3D.identity
+        perspective.m34 = -1.0 / 500
+        let stage = scene.add(parent: root, size: Size(width: 200, height: 200), position: Point(x: 100, y: 100), .sublayerTransform(perspective))
+        // Turned 40° about y: its right half goes away from the viewer.
+        scene.add(parent: stage, size: Size(width: 120, height: 100), position: Point(x: 100, y: 100), color: .red,
+                  .transform(Transform3D(rotationAngle: 40 * .pi / 180, x: 0, y: 1, z: 0)))
+        let image = try await render(scene, size: PixelSize(width: 200, height: 200))
+        func redHeight(column x: Int) -> Int { (0..<200).filter { image[x, $0] == .red }.count }
+        // Find the card's left and right edges on the middle row, then compare the columns just inside.
+        let redColumns = (0..<200).filter { image[$0, 100] == .red }
+        let left = try #require(redColumns.first), right = try #require(redColumns.last)
+        let nearHeight = redHeight(column: left + 2), farHeight = redHeight(column: right - 2)
+        #expect(nearHeight > 100, "the near (left) edge is taller than the card's 100 points: \(nearHeight)")
+        #expect(farHeight < 100, "the far (right) edge is shorter than 100 points: \(farHeight)")
+        #expect(nearHeight - farHeight > 10)
+        #expect(100 - left > right - 100, "the near half is wider than the far half")
+    }
+
+    @Test(arguments: [true, false])
+    func isDoubleSidedDecidesWhetherAFlippedLayerShows(doubleSided: Bool) async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50), color: .red,
+                  .transform(Transform3D(rotationAngle: .pi, x: 0, y: 1, z: 0)), .isDoubleSided(doubleSided))
+        let image = try await render(scene)
+        expectPixel(image, 50, 50, doubleSided ? .red : .white,
+                    doubleSided ? "a double-sided layer turned away still shows" : "a single-sided layer turned away is hidden")
+    }
+
+    @Test func hiddenLayerAndItsSublayersAreNotDrawn() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        let hidden = scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 30, y: 50), color: .red, .isHidden(true))
+        scene.add(parent: hidden, size: Size(width: 10, height: 10), position: Point(x: 20, y: 20), color: .blue)
+        scene.add(parent: root, size: Size(width: 20, height: 20), position: Point(x: 75, y: 50), color: .blue)
+        let image = try await render(scene)
+        expectPixel(image, 30, 50, .white, "the hidden layer's centre, where its blue sublayer would be")
+        expectPixel(image, 75, 50, .blue, "a visible sibling")
+    }
+
+    @Test func cornerRadiusAndBorder() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        scene.add(parent: root, size: Size(width: 60, height: 60), position: Point(x: 50, y: 50), color: .red,
+                  .cornerRadius(20), .borderWidth(4), .borderColor(.blue))
+        let image = try await render(scene)
+        expectPixel(image, 50, 50, .red, "the centre is the background")
+        expectPixel(image, 50, 21, .blue, "the top edge is the border")
+        expectPixel(image, 22, 22, .white, "the rounded-off corner is empty")
+    }
+
+    @Test func oneByOneTarget() async throws {
+        var scene = TestScene()
+        scene.add(size: Size(width: 1, height: 1), position: Point(x: 0.5, y: 0.5), color: .green)
+        let image = try await render(scene, size: PixelSize(width: 1, height: 1))
+        #expect(image.size == PixelSize(width: 1, height: 1))
+        expectPixel(image, 0, 0, .green, "the only pixel")
+    }
+
+    @Test func readBackIsTopRowFirst() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        scene.add(parent: root, size: Size(width: 100, height: 10), position: Point(x: 50, y: 5), color: .red)
+        let image = try await render(scene)
+        expectPixel(image, 50, 2, .red, "a bar at the top of the scene is in the first rows")
+        expectPixel(image, 50, 97, .white, "and not in the last")
+    }
+}

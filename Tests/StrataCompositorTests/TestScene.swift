@@ -1,0 +1,67 @@
+import StrataCompositor
+import StrataCore
+import Testing
+
+/// Builds a layer tree as one commit, for pixel tests.
+struct TestScene {
+    var commit = Commit()
+    private(set) var root: LayerID?
+
+    /// Adds a layer of `size` whose anchor point sits at `position` in its parent's bounds space.
+    /// The first layer added without a parent becomes the root.
+    @discardableResult
+    mutating func add(parent: LayerID? = nil, size: Size, position: Point, color: Color? = nil,
+                      _ properties: LayerProperty...) -> LayerID {
+        let id = LayerID.make()
+        commit.append(.createLayer(id))
+        if let parent {
+            commit.append(.insertSublayer(id, parent: parent, index: nil))
+        } else if root == nil {
+            root = id
+            commit.append(.setRoot(id))
+        }
+        commit.set(id, .bounds(Rect(origin: .zero, size: size)))
+        commit.set(id, .position(position))
+        if let color { commit.set(id, .backgroundColor(color)) }
+        for property in properties { commit.set(id, property) }
+        return id
+    }
+
+    /// A white root layer filling a `side × side` target.
+    static func whiteRoot(side: Double = 100) -> (TestScene, LayerID) {
+        var scene = TestScene()
+        let root = scene.add(size: Size(width: side, height: side), position: Point(x: side / 2, y: side / 2), color: .white)
+        return (scene, root)
+    }
+}
+
+/// Creates a compositor, renders `scene` once into a `size` target, shuts down, and checks that
+/// no GL object outlived the compositor.
+func render(_ scene: TestScene, size: PixelSize = PixelSize(width: 100, height: 100)) async throws -> RGBAImage {
+    let compositor = try Compositor()
+    try compositor.submit(scene.commit)
+    let frame = try await compositor.renderFrame(size: size)
+    let leaked = await compositor.shutdown()
+    #expect(leaked.total == 0, "GL objects outlived the compositor: \(leaked)")
+    return try #require(frame.image)
+}
+
+extension RGBA8 {
+    static let white = RGBA8(255, 255, 255)
+    static let red = RGBA8(255, 0, 0)
+    static let blue = RGBA8(0, 0, 255)
+    static let green = RGBA8(0, 255, 0)
+}
+
+/// Expects the pixel at a named point to be `expected` within `tolerance` per component.
+func expectPixel(_ image: RGBAImage, _ x: Int, _ y: Int, _ expected: RGBA8, tolerance: Int = 1,
+                 _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let actual = image[x, y]
+    #expect(actual.isClose(to: expected, tolerance: tolerance),
+            "\(what) at (\(x), \(y)): expected \(expected), got \(actual)", sourceLocation: sourceLocation)
+}
+
+/// 2D rotation about z by `degrees` (clockwise on screen, as UIKit's).
+func rotation(_ degrees: Double) -> Transform3D {
+    Transform3D(rotationAngle: degrees * .pi / 180, x: 0, y: 0, z: 1)
+}

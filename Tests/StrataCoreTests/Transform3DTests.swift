@@ -1,0 +1,61 @@
+import StrataCore
+import Testing
+
+@Suite struct Transform3DTests {
+    @Test func concatenationAppliesTheLeftOperandFirst() {
+        let t = Transform3D(translationX: 10, y: 0)
+        let r = Transform3D(rotationAngle: .pi / 2, x: 0, y: 0, z: 1)
+        let tr = t.concatenating(r).apply(x: 0, y: 0)
+        let rt = r.concatenating(t).apply(x: 0, y: 0)
+        #expect(abs(tr.x) < 1e-9 && abs(tr.y - 10) < 1e-9, "translate then rotate 90°: (0, 10)")
+        #expect(abs(rt.x - 10) < 1e-9 && abs(rt.y) < 1e-9, "rotate then translate: (10, 0)")
+    }
+
+    @Test func positiveZRotationTurnsClockwiseInAYDownSpace() {
+        let p = Transform3D(rotationAngle: .pi / 2, x: 0, y: 0, z: 1).apply(x: 1, y: 0)
+        #expect(abs(p.x) < 1e-12 && abs(p.y - 1) < 1e-12)
+    }
+
+    @Test func scaleUsesDistinctAxes() {
+        // Two different factors catch swapped x and y.
+        let p = Transform3D(scaleX: 2, y: 3).apply(x: 5, y: 7)
+        #expect(p.x == 10 && p.y == 21)
+    }
+
+    @Test func perspectiveDividesByDistance() {
+        var m = Transform3D.identity
+        m.m34 = -1.0 / 500
+        let near = m.apply(x: 100, y: 0, z: 100)
+        #expect(abs(near.x / near.w - 125) < 1e-9, "a point 100 closer looks 500/400 as far from the axis")
+    }
+
+    @Test func inverseUndoes() throws {
+        let m = Transform3D(rotationAngle: 0.7, x: 1, y: 2, z: 3).translatedBy(x: 4, y: -5, z: 6).scaledBy(x: 2, y: 3)
+        let product = m.concatenating(try #require(m.inverted))
+        for (a, b) in zip(product.entries, Transform3D.identity.entries) { #expect(abs(a - b) < 1e-9) }
+        #expect(Transform3D(scaleX: 0, y: 1).inverted == nil)
+    }
+
+    @Test func identityAndAffine() {
+        #expect(Transform3D.identity.isIdentity)
+        #expect(Transform3D(translationX: 1, y: 2).isAffine)
+        #expect(!Transform3D(rotationAngle: 0.3, x: 0, y: 1, z: 0).isAffine)
+        #expect(Transform3D(rotationAngle: 1, x: 0, y: 0, z: 0) == .identity, "zero axis gives identity")
+    }
+}
+
+@Suite struct CommitTests {
+    @Test func validCommitPasses() throws {
+        let id = LayerID.make()
+        try Commit([.createLayer(id), .set(id, .bounds(Rect(x: 0, y: 0, width: 10, height: 10))), .set(id, .opacity(0.3))]).validate()
+    }
+
+    @Test func layerIDsAreUnique() {
+        let ids = (0..<1000).map { _ in LayerID.make() }
+        #expect(Set(ids).count == 1000)
+    }
+
+    @Test func premultipliedColour() {
+        #expect(Color(red: 1, green: 0.5, blue: 0, alpha: 0.5).premultiplied == SIMD4(0.5, 0.25, 0, 0.5))
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import StrataGL
+import StrataShaders
+import Testing
+
+/// The EGL platform choice and the GL wrappers' errors, on the calling thread.
+@Suite struct GLPlatformTests {
+    @Test func automaticChoiceGivesAGLES3Context() throws {
+        let connection = try EGLConnection.open()
+        let context = try GLContext(connection: connection)
+        defer { context.destroy() }
+        #expect(context.info.version.contains("OpenGL ES 3"), "\(context.info.version)")
+        #expect(context.info.maxTextureSize >= 2048)
+    }
+
+    @Test(.enabled(if: !EGLConnection.hasRenderNode, "this machine has a DRM render node"))
+    func gbmWithoutARenderNodeSaysSo() throws {
+        let error = #expect(throws: GLError.self) { try EGLConnection.open(forced: .gbm) }
+        guard case .noPlatform(let attempts)? = error else {
+            Issue.record("expected noPlatform, got \(String(describing: error))")
+            return
+        }
+        #expect(attempts.count == 1 && attempts[0].platform == .gbm)
+        #expect(attempts[0].reason == "no DRM render node under /dev/dri")
+        #expect(error!.description.contains("gbm: no DRM render node under /dev/dri"))
+    }
+
+    @Test(.enabled(if: EGLConnection.hasRenderNode, "no DRM render node under /dev/dri"))
+    func gbmOnARenderNodeGivesAContext() throws {
+        let context = try GLContext(connection: EGLConnection.open(forced: .gbm))
+        defer { context.destroy() }
+        #expect(context.info.platform == .gbm)
+    }
+
+    @Test func shaderCompileErrorCarriesTheFileNameAndDriverLog() throws {
+        let context = try GLContext(connection: EGLConnection.open())
+        defer { context.destroy() }
+        let broken = ShaderSource.Source(name: "broken.frag", text: """
+            #version 300 es
+            precision mediump float;
+            out vec4 o_color;
+            void main() { o_color = undefined_thing; }
+            """)
+        let vertex = ShaderSource.layerVertex
+        let error = #expect(throws: GLError.self) {
+            try GLProgram(context: context, vertex: (vertex.name, vertex.text), fragment: (broken.name, broken.text))
+        }
+        guard case .shaderCompile(let file, let stage, let log)? = error else {
+            Issue.record("expected shaderCompile, got \(String(describing: error))")
+            return
+        }
+        #expect(file == "broken.frag" && stage == "fragment")
+        #expect(log.contains("undefined_thing"), "the driver's log names the problem: \(log)")
+        #expect(context.liveObjects == GLObjectCounts(), "a failed compile leaks nothing: \(context.liveObjects)")
+    }
+
+    @Test func embeddedShadersCompileAndLink() throws {
+        let context = try GLContext(connection: EGLConnection.open())
+        defer { context.destroy() }
+        let vs = ShaderSource.layerVertex, fs = ShaderSource.layerFragment
+        #expect(vs.text.hasPrefix("#version 300 es") && fs.text.hasPrefix("#version 300 es"))
+        do {
+            let program = try GLProgram(context: context, vertex: (vs.name, vs.text), fragment: (fs.name, fs.text))
+            #expect(program.uniformLocation("u_matrix") >= 0)
+            #expect(context.liveObjects.programs == 1)
+        }
+        #expect(context.liveObjects == GLObjectCounts(), "the program is deleted with its owner")
+    }
+
+    @Test func textureBeyondTheLimitIsAnError() throws {
+        let context = try GLContext(connection: EGLConnection.open())
+        defer { context.destroy() }
+        let limit = context.info.maxTextureSize
+        #expect(throws: GLError.self) { try GLTexture(context: context, width: limit + 1, height: 1) }
+        #expect(throws: GLError.self) { try GLFramebuffer(context: context, width: 0, height: 1) }
+        #expect(context.liveObjects == GLObjectCounts())
+    }
+
+    @Test func unknownPlatformNameInTheEnvironmentIsNamed() async {
+        await #expect(processExitsWith: .success) {
+            setenv("STRATA_EGL_PLATFORM", "wayland", 1)
+            do {
+                _ = try EGLConnection.open()
+                exit(1)
+            } catch {
+                exit("\(error)".contains("STRATA_EGL_PLATFORM=wayland names no platform") ? 0 : 1)
+            }
+        }
+    }
+
+    @Test func glCallOffTheOwningThreadTraps() async {
+        await #expect(processExitsWith: .failure) {
+            // The compiler refuses to send a GLContext to another thread; smuggle it to prove the runtime check.
+            struct Smuggled: @unchecked Sendable { let context: GLContext }
+            let smuggled = Smuggled(context: try! GLContext(connection: EGLConnection.open()))
+            let thread = Thread { try? smuggled.context.checkError("from the wrong thread") }
+            thread.start()
+            sleep(10)
+        }
+    }
+}
