@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "StrataCompositor", targets: ["StrataCompositor"]),
         .library(name: "StrataCore", targets: ["StrataCore"]),
+        .library(name: "StrataGL", targets: ["StrataGL"]),
         .executable(name: "strata", targets: ["strata"]),
     ],
     dependencies: [

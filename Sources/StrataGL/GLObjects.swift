@@ -1,4 +1,4 @@
-import CGLES3
+@_exported import CGLES3
 
 // Overall design: each GL object is a final class that owns one GL name. It is created and
 // deleted on the GL thread of its context (checked in every build), counts itself in the

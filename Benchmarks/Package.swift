@@ -1,0 +1,20 @@
+// swift-tools-version: 6.1
+// Strata's benchmarks: a package of their own, so the library carries no benchmark dependency.
+import PackageDescription
+
+let package = Package(
+    name: "StrataBenchmarks",
+    dependencies: [.package(name: "Strata", path: "..")],
+    targets: [
+        .executableTarget(
+            name: "StrataBench",
+            dependencies: [
+                .product(name: "StrataCompositor", package: "Strata"),
+                .product(name: "StrataCore", package: "Strata"),
+                .product(name: "StrataGL", package: "Strata"),
+            ],
+            swiftSettings: [.unsafeFlags(["-Ounchecked"])]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Strata's one set-up script for Debian 12: installs whatever is missing, then runs a job.
+#   bash scripts/setup.sh demo [strata demo options]   renders the demo scene to ./demo-frames
+#   bash scripts/setup.sh test [swift test options]    runs the test suite
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+job="${1:-}"
+case "$job" in
+    demo | test) shift ;;
+    *) echo "usage: bash scripts/setup.sh demo|test [options]" >&2; exit 2 ;;
+esac
+
+# System packages: EGL/GLES headers and Mesa's drivers (llvmpipe runs where there is no GPU),
+# GBM and Cairo headers, pkg-config; glslang-tools validates the shaders during tests.
+packages=(pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libgbm-dev libcairo2-dev)
+[ "$job" = test ] && packages+=(glslang-tools)
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null || { echo "installing ${missing[*]} needs root or sudo" >&2; exit 1; }
+        sudo=sudo
+    fi
+    echo "installing: ${missing[*]}"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# The Swift toolchain: on PATH, or where swift.org's tarball is usually unpacked.
+if ! command -v swift >/dev/null; then
+    if [ -x /opt/swift/usr/bin/swift ]; then
+        export PATH="/opt/swift/usr/bin:$PATH"
+    else
+        echo "Swift 6.1 or later is needed: unpack the toolchain from swift.org into /opt/swift or put swift on PATH" >&2
+        exit 1
+    fi
+fi
+
+case "$job" in
+demo)
+    swift build -c release --product strata
+    .build/release/strata info
+    .build/release/strata demo --out demo-frames "$@"
+    ;;
+test)
+    if command -v glslangValidator >/dev/null; then
+        glslangValidator Shaders/glsl/*.vert Shaders/glsl/*.frag
+    fi
+    swift test "$@"
+    ;;
+esac
