@@ -86,9 +86,9 @@ final class RenderLayer {
         }.map(\.element)
     }
 
-    /// Whether the layer draws anything of its own.
-    var hasOwnContent: Bool {
-        (backgroundColor.map { $0.alpha > 0 } ?? false) || contents != nil || hasBorder
+    /// Whether the layer fills its bounds with a background colour or contents.
+    var hasFill: Bool {
+        (backgroundColor.map { $0.alpha > 0 } ?? false) || contents != nil
     }
 
     var hasBorder: Bool { borderWidth > 0 && (borderColor.map { $0.alpha > 0 } ?? false) }

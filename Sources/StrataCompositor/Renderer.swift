@@ -74,7 +74,7 @@ final class Renderer {
         glActiveTexture(GLenum(GL_TEXTURE0))
         glUniform1i(layerProgram.texture, 0)
         if let root {
-            draw(root, parentSpace: Self.flatten, pass: &pass, isGroupRoot: false)
+            try draw(root, parentSpace: Self.flatten, pass: &pass, isGroupRoot: false)
         }
         try context.checkError("frame of \(target.width)×\(target.height)")
         return statistics
@@ -82,50 +82,46 @@ final class Renderer {
 
     // MARK: - The walk
 
-    private func draw(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass, isGroupRoot: Bool) {
+    private func draw(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass, isGroupRoot: Bool) throws {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         let world = layer.localTransform.concatenating(parentSpace)
         if !layer.isDoubleSided, Self.facesAway(world, layer.bounds) { return }
 
         let visibleSublayers = layer.sublayers.contains { !$0.isHidden && $0.opacity > 0 }
         if layer.opacity < 1, visibleSublayers, !isGroupRoot {
-            drawGroup(layer, parentSpace: parentSpace, pass: &pass)
+            try drawGroup(layer, parentSpace: parentSpace, pass: &pass)
             return
         }
         let opacity = isGroupRoot ? 1 : layer.opacity
-        if layer.hasOwnContent, (layer.backgroundColor.map { $0.alpha > 0 } ?? false) || layer.contents != nil {
-            drawQuad(layer, world: world, pass: pass, mode: .fill, opacity: opacity)
+        if layer.hasFill {
+            try drawQuad(layer, world: world, pass: pass, mode: .fill, opacity: opacity)
         }
         if visibleSublayers {
             var childSpace = Self.flatten.concatenating(world)
             if let s = layer.sublayerTransformAboutAnchor { childSpace = s.concatenating(childSpace) }
             let saved = pass
             var clipped = true
-            if layer.masksToBounds { clipped = pushClip(layer, world: world, pass: &pass) }
+            if layer.masksToBounds { clipped = try pushClip(layer, world: world, pass: &pass) }
             if clipped {
                 for sublayer in layer.sublayersInDrawingOrder {
-                    draw(sublayer, parentSpace: childSpace, pass: &pass, isGroupRoot: false)
+                    try draw(sublayer, parentSpace: childSpace, pass: &pass, isGroupRoot: false)
                 }
             }
-            if layer.masksToBounds { popClip(layer, world: world, pass: &pass, saved: saved) }
+            if layer.masksToBounds { try popClip(layer, world: world, pass: &pass, saved: saved) }
         }
         if layer.hasBorder {
-            drawQuad(layer, world: world, pass: pass, mode: .border, opacity: opacity)
+            try drawQuad(layer, world: world, pass: pass, mode: .border, opacity: opacity)
         }
     }
 
     /// Draws `layer` and its subtree at full opacity into a pooled offscreen framebuffer, then
     /// composites that picture with the layer's opacity.
-    private func drawGroup(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass) {
+    /// - Throws: `GLError` when the offscreen framebuffer cannot be created (out of GPU memory):
+    ///   the frame fails rather than showing the group without its opacity.
+    private func drawGroup(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass) throws {
         guard let box = Self.subtreeBox(layer, parentSpace: parentSpace)?.intersection(pass.scissor), !box.isEmpty else { return }
-        let framebuffer: GLFramebuffer
-        do {
-            framebuffer = try groupPool.popLast() ?? GLFramebuffer(context: context, width: pass.framebuffer.width, height: pass.framebuffer.height)
-        } catch {
-            // Out of GPU memory for the group: draw it without group opacity rather than not at all.
-            drawWithoutGroup(layer, parentSpace: parentSpace, pass: &pass)
-            return
-        }
+        let framebuffer = try groupPool.popLast()
+            ?? GLFramebuffer(context: context, width: pass.framebuffer.width, height: pass.framebuffer.height)
         statistics.offscreenPasses += 1
         var groupPass = Pass(framebuffer: framebuffer, projection: pass.projection, scissor: box)
         framebuffer.bind()
@@ -133,7 +129,7 @@ final class Renderer {
         applyScissor(box)
         glClearColor(0, 0, 0, 0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
-        draw(layer, parentSpace: parentSpace, pass: &groupPass, isGroupRoot: true)
+        try draw(layer, parentSpace: parentSpace, pass: &groupPass, isGroupRoot: true)
 
         pass.framebuffer.bind()
         applyScissor(pass.scissor)
@@ -152,13 +148,10 @@ final class Renderer {
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
         statistics.drawCalls += 1
         groupPool.append(framebuffer)
+        try checkDraw("group composite of \(layer.id)")
     }
 
-    private func drawWithoutGroup(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass) {
-        draw(layer, parentSpace: parentSpace, pass: &pass, isGroupRoot: true)
-    }
-
-    private func drawQuad(_ layer: RenderLayer, world: Transform3D, pass: Pass, mode: LayerProgram.Mode, opacity: Float) {
+    private func drawQuad(_ layer: RenderLayer, world: Transform3D, pass: Pass, mode: LayerProgram.Mode, opacity: Float) throws {
         let p = layerProgram
         upload(matrix: world.concatenating(pass.projection))
         let b = layer.bounds
@@ -183,19 +176,29 @@ final class Renderer {
             glUniform4f(p.borderColor, c.x, c.y, c.z, c.w)
             glUniform1f(p.borderWidth, Float(layer.borderWidth))
             glUniform1i(p.hasTexture, 0)
-            if layer.backgroundColor == nil, layer.contents == nil { statistics.layersDrawn += 1 }
+            if !layer.hasFill { statistics.layersDrawn += 1 }
         case .clipMask:
             glUniform1i(p.hasTexture, 0)
         }
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
         statistics.drawCalls += 1
+        try checkDraw("\(mode) draw of \(layer.id)")
+    }
+
+    /// Debug builds check the GL error flag after every draw, naming it; release builds check
+    /// once per frame, in `render`.
+    @inline(__always)
+    private func checkDraw(_ what: @autoclosure () -> String) throws {
+        #if DEBUG
+        try context.checkError(what())
+        #endif
     }
 
     // MARK: - Clips
 
     /// Narrows the clip to `layer`'s bounds (and rounded corners). Returns false when nothing
     /// can show through the new clip, so the sublayers need not be drawn at all.
-    private func pushClip(_ layer: RenderLayer, world: Transform3D, pass: inout Pass) -> Bool {
+    private func pushClip(_ layer: RenderLayer, world: Transform3D, pass: inout Pass) throws -> Bool {
         if layer.cornerRadius <= 0, let rect = Self.axisAlignedPixelRect(world, layer.bounds) {
             pass.scissor = pass.scissor.intersection(rect)
             guard !pass.scissor.isEmpty else { return false }
@@ -206,7 +209,7 @@ final class Renderer {
         glStencilFunc(GLenum(GL_EQUAL), GLint(pass.stencilDepth), 0xFF)
         glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_INCR))
         glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
-        drawQuad(layer, world: world, pass: pass, mode: .clipMask, opacity: 1)
+        try drawQuad(layer, world: world, pass: pass, mode: .clipMask, opacity: 1)
         glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
         pass.stencilDepth += 1
         applyStencil(pass.stencilDepth)
@@ -214,12 +217,12 @@ final class Renderer {
     }
 
     /// Undoes `pushClip`, restoring the clip state in `saved`.
-    private func popClip(_ layer: RenderLayer, world: Transform3D, pass: inout Pass, saved: Pass) {
+    private func popClip(_ layer: RenderLayer, world: Transform3D, pass: inout Pass, saved: Pass) throws {
         if pass.stencilDepth > saved.stencilDepth {
             glStencilFunc(GLenum(GL_EQUAL), GLint(pass.stencilDepth), 0xFF)
             glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_DECR))
             glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
-            drawQuad(layer, world: world, pass: pass, mode: .clipMask, opacity: 1)
+            try drawQuad(layer, world: world, pass: pass, mode: .clipMask, opacity: 1)
             glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
         }
         pass = saved

@@ -25,7 +25,7 @@ public struct GLObjectCounts: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What the GL implementation is and what it allows.
-public struct GLInfo: Hashable, Sendable {
+public struct GLInfo: Sendable {
     /// The EGL platform the display was opened on.
     public var platform: EGLPlatform
     /// What the display runs on (a DRM node, "software device", "surfaceless").
@@ -42,14 +42,6 @@ public struct GLInfo: Hashable, Sendable {
     public var maxTargetSize: Int
     /// The extensions Strata looks for, with whether each is present.
     public var extensionsUsed: [(name: String, present: Bool)]
-
-    public static func == (a: GLInfo, b: GLInfo) -> Bool {
-        a.platform == b.platform && a.device == b.device && a.renderer == b.renderer && a.version == b.version
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(platform); hasher.combine(renderer); hasher.combine(version)
-    }
 }
 
 /// An OpenGL ES 3 context, current on the thread that created it, with nothing to draw on but
