@@ -48,7 +48,12 @@ demo)
     ;;
 test)
     if command -v glslangValidator >/dev/null; then
+        # Every file as written, and each variant of layer.frag the renderer compiles.
         glslangValidator Shaders/glsl/*.vert Shaders/glsl/*.frag
+        for defines in "-DHAS_TEXTURE" "-DROUNDED" "-DHAS_TEXTURE -DROUNDED" "-DMODE_BORDER -DROUNDED" "-DMODE_MASK" "-DMODE_MASK -DROUNDED"; do
+            # shellcheck disable=SC2086
+            glslangValidator $defines Shaders/glsl/layer.frag >/dev/null || { echo "layer.frag with $defines does not compile" >&2; exit 1; }
+        done
     fi
     swift test "$@"
     ;;

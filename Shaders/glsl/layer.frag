@@ -1,19 +1,20 @@
 #version 300 es
-// One layer quad: background and contents (mode 0), border (mode 1), or clip coverage (mode 2).
+// One layer quad: background and contents (the default), its border (MODE_BORDER), or its clip
+// mask (MODE_MASK). HAS_TEXTURE samples contents; ROUNDED cuts rounded corners. The compositor
+// compiles one variant per combination, inserting the #defines after the #version line, so each
+// pixel runs only the code it needs (software rasterisers run every branch of an `if`).
 // Colours are premultiplied and sRGB-encoded; blending is ONE, ONE_MINUS_SRC_ALPHA.
 precision highp float;
 
 in vec2 v_local;
 in vec2 v_uv;
 
-uniform int u_mode;            // 0: background + contents, 1: border, 2: clip mask
 uniform vec4 u_rect;           // quad origin and size; only the size is used here
 uniform vec4 u_color;          // premultiplied background colour
 uniform vec4 u_borderColor;    // premultiplied border colour
 uniform float u_opacity;
 uniform float u_cornerRadius;  // points
 uniform float u_borderWidth;   // points
-uniform bool u_hasTexture;
 uniform sampler2D u_texture;   // premultiplied RGBA, row 0 at the top
 
 out vec4 o_color;
@@ -39,24 +40,27 @@ float coverage(vec2 p, vec2 size, float r) {
 void main() {
     vec2 size = u_rect.zw;
     float radius = min(u_cornerRadius, 0.5 * min(size.x, size.y));
+#if defined(MODE_MASK)
+#ifdef ROUNDED
+    if (coverage(v_local, size, radius) < 0.5) discard;
+#endif
+    o_color = vec4(1.0);
+#elif defined(MODE_BORDER)
+    float w = u_borderWidth;
     float outer = coverage(v_local, size, radius);
-    if (u_mode == 2) {
-        if (outer < 0.5) discard;
-        o_color = vec4(1.0);
-        return;
-    }
-    if (u_mode == 1) {
-        float w = u_borderWidth;
-        float inner = (size.x > 2.0 * w && size.y > 2.0 * w)
-            ? coverage(v_local - vec2(w), size - vec2(2.0 * w), max(radius - w, 0.0))
-            : 0.0;
-        o_color = u_borderColor * (outer * (1.0 - inner) * u_opacity);
-        return;
-    }
+    float inner = (size.x > 2.0 * w && size.y > 2.0 * w)
+        ? coverage(v_local - vec2(w), size - vec2(2.0 * w), max(radius - w, 0.0))
+        : 0.0;
+    o_color = u_borderColor * (outer * (1.0 - inner) * u_opacity);
+#else
     vec4 color = u_color;
-    if (u_hasTexture) {
-        vec4 texel = texture(u_texture, v_uv);
-        color = texel + color * (1.0 - texel.a);
-    }
-    o_color = color * (outer * u_opacity);
+#ifdef HAS_TEXTURE
+    vec4 texel = texture(u_texture, v_uv);
+    color = texel + color * (1.0 - texel.a);
+#endif
+#ifdef ROUNDED
+    color *= coverage(v_local, size, radius);
+#endif
+    o_color = color * u_opacity;
+#endif
 }

@@ -2,32 +2,63 @@ import CGLES3
 import StrataGL
 import StrataShaders
 
-/// The layer program and its uniform locations, looked up once after linking.
-///
-/// Render thread only. Compiled when the render server starts, so a shader that fails to
-/// compile is an error from the compositor's initialiser, never a surprise in a frame.
-final class LayerProgram {
-    let program: GLProgram
-    let matrix, rect, uvRect, mode, color, borderColor, opacity, cornerRadius, borderWidth, hasTexture, texture: GLint
+/// Which variant of the layer shader a draw needs.
+struct LayerShaderVariant: Hashable, CaseIterable, CustomStringConvertible {
+    enum Mode: Hashable { case fill, border, clipMask }
+    var mode: Mode
+    var textured = false
+    var rounded = false
 
-    /// The fragment shader's modes.
-    enum Mode: GLint {
-        case fill = 0, border = 1, clipMask = 2
+    /// Every variant the renderer uses; all are compiled when the renderer starts.
+    static let allCases: [LayerShaderVariant] = [
+        .init(mode: .fill), .init(mode: .fill, textured: true),
+        .init(mode: .fill, rounded: true), .init(mode: .fill, textured: true, rounded: true),
+        .init(mode: .border, rounded: true),
+        .init(mode: .clipMask), .init(mode: .clipMask, rounded: true),
+    ]
+
+    /// The `#define` lines that select this variant in `layer.frag`.
+    var defines: [String] {
+        var names: [String] = []
+        if mode == .border { names.append("MODE_BORDER") }
+        if mode == .clipMask { names.append("MODE_MASK") }
+        if textured { names.append("HAS_TEXTURE") }
+        if rounded { names.append("ROUNDED") }
+        return names
     }
 
-    init(context: GLContext) throws {
+    var description: String { defines.isEmpty ? "fill" : defines.joined(separator: "+") }
+}
+
+/// One compiled variant of the layer program and its uniform locations, looked up once after linking.
+///
+/// Render thread only. Every variant is compiled when the render server starts, so a shader that
+/// fails to compile is an error from the compositor's initialiser, never a surprise in a frame.
+final class LayerProgram {
+    let program: GLProgram
+    let matrix, rect, uvRect, color, borderColor, opacity, cornerRadius, borderWidth: GLint
+
+    init(context: GLContext, variant: LayerShaderVariant) throws {
         let vs = ShaderSource.layerVertex, fs = ShaderSource.layerFragment
-        program = try GLProgram(context: context, vertex: (vs.name, vs.text), fragment: (fs.name, fs.text))
+        let fragmentText = Self.inserting(variant.defines, into: fs.text)
+        let name = variant.defines.isEmpty ? fs.name : "\(fs.name) [\(variant)]"
+        program = try GLProgram(context: context, vertex: (vs.name, vs.text), fragment: (name, fragmentText))
         matrix = program.uniformLocation("u_matrix")
         rect = program.uniformLocation("u_rect")
         uvRect = program.uniformLocation("u_uvRect")
-        mode = program.uniformLocation("u_mode")
         color = program.uniformLocation("u_color")
         borderColor = program.uniformLocation("u_borderColor")
         opacity = program.uniformLocation("u_opacity")
         cornerRadius = program.uniformLocation("u_cornerRadius")
         borderWidth = program.uniformLocation("u_borderWidth")
-        hasTexture = program.uniformLocation("u_hasTexture")
-        texture = program.uniformLocation("u_texture")
+        program.use()
+        glUniform1i(program.uniformLocation("u_texture"), 0)   // contents always come on unit 0
+    }
+
+    /// GLSL requires `#version` first: the defines go on the lines right after it.
+    static func inserting(_ defines: [String], into source: String) -> String {
+        guard !defines.isEmpty, let newline = source.firstIndex(of: "\n") else { return source }
+        let lines = defines.map { "#define \($0) 1\n" }.joined()
+        return String(source[...newline]) + lines + String(source[source.index(after: newline)...])
     }
 }

@@ -15,7 +15,8 @@ import StrataGL
 /// Draws a render tree into a framebuffer. Render thread only.
 final class Renderer {
     private let context: GLContext
-    private let layerProgram: LayerProgram
+    private let programs: [LayerShaderVariant: LayerProgram]
+    private var current: (variant: LayerShaderVariant, program: LayerProgram)?
     private let quad: GLBuffer
     private let vertexArray: GLVertexArray
     private var groupPool: [GLFramebuffer] = []
@@ -23,7 +24,11 @@ final class Renderer {
 
     init(context: GLContext) throws {
         self.context = context
-        layerProgram = try LayerProgram(context: context)
+        var programs: [LayerShaderVariant: LayerProgram] = [:]
+        for variant in LayerShaderVariant.allCases {
+            programs[variant] = try LayerProgram(context: context, variant: variant)
+        }
+        self.programs = programs
         vertexArray = GLVertexArray(context: context)
         quad = GLBuffer(context: context, bytes: [0, 0, 1, 0, 0, 1, 1, 1])
         glEnableVertexAttribArray(0)
@@ -69,10 +74,9 @@ final class Renderer {
         glClearColor(c.x, c.y, c.z, c.w)
         glClearStencil(0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
-        layerProgram.program.use()
+        current = nil
         vertexArray.bind()
         glActiveTexture(GLenum(GL_TEXTURE0))
-        glUniform1i(layerProgram.texture, 0)
         if let root {
             try draw(root, parentSpace: Self.flatten, pass: &pass, isGroupRoot: false)
         }
@@ -134,16 +138,13 @@ final class Renderer {
         pass.framebuffer.bind()
         applyScissor(pass.scissor)
         applyStencil(pass.stencilDepth)
-        let p = layerProgram
+        let p = use(LayerShaderVariant(mode: .fill, textured: true))
         let w = Double(pass.framebuffer.width), h = Double(pass.framebuffer.height)
-        upload(matrix: pass.projection)
+        upload(matrix: pass.projection, to: p)
         glUniform4f(p.rect, Float(box.x), Float(box.y), Float(box.width), Float(box.height))
         glUniform4f(p.uvRect, Float(Double(box.x) / w), Float(Double(box.y) / h), Float(Double(box.width) / w), Float(Double(box.height) / h))
-        glUniform1i(p.mode, LayerProgram.Mode.fill.rawValue)
         glUniform4f(p.color, 0, 0, 0, 0)
         glUniform1f(p.opacity, layer.opacity)
-        glUniform1f(p.cornerRadius, 0)
-        glUniform1i(p.hasTexture, 1)
         glBindTexture(GLenum(GL_TEXTURE_2D), framebuffer.color.rawValue)
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
         statistics.drawCalls += 1
@@ -151,13 +152,17 @@ final class Renderer {
         try checkDraw("group composite of \(layer.id)")
     }
 
-    private func drawQuad(_ layer: RenderLayer, world: Transform3D, pass: Pass, mode: LayerProgram.Mode, opacity: Float) throws {
-        let p = layerProgram
-        upload(matrix: world.concatenating(pass.projection))
+    private func drawQuad(_ layer: RenderLayer, world: Transform3D, pass: Pass, mode: LayerShaderVariant.Mode, opacity: Float) throws {
+        let rounded = layer.cornerRadius > 0
+        let variant = switch mode {
+        case .fill: LayerShaderVariant(mode: .fill, textured: layer.contents != nil, rounded: rounded)
+        case .border: LayerShaderVariant(mode: .border, rounded: true)
+        case .clipMask: LayerShaderVariant(mode: .clipMask, rounded: rounded)
+        }
+        let p = use(variant)
+        upload(matrix: world.concatenating(pass.projection), to: p)
         let b = layer.bounds
         glUniform4f(p.rect, Float(b.minX), Float(b.minY), Float(b.width), Float(b.height))
-        glUniform4f(p.uvRect, 0, 0, 1, 1)
-        glUniform1i(p.mode, mode.rawValue)
         glUniform1f(p.opacity, opacity)
         glUniform1f(p.cornerRadius, Float(layer.cornerRadius))
         switch mode {
@@ -165,24 +170,21 @@ final class Renderer {
             let c = layer.backgroundColor?.premultiplied ?? .zero
             glUniform4f(p.color, c.x, c.y, c.z, c.w)
             if let texture = layer.contents {
-                glUniform1i(p.hasTexture, 1)
+                glUniform4f(p.uvRect, 0, 0, 1, 1)
                 glBindTexture(GLenum(GL_TEXTURE_2D), texture.rawValue)
-            } else {
-                glUniform1i(p.hasTexture, 0)
             }
             statistics.layersDrawn += 1
         case .border:
             let c = layer.borderColor?.premultiplied ?? .zero
             glUniform4f(p.borderColor, c.x, c.y, c.z, c.w)
             glUniform1f(p.borderWidth, Float(layer.borderWidth))
-            glUniform1i(p.hasTexture, 0)
             if !layer.hasFill { statistics.layersDrawn += 1 }
         case .clipMask:
-            glUniform1i(p.hasTexture, 0)
+            break
         }
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
         statistics.drawCalls += 1
-        try checkDraw("\(mode) draw of \(layer.id)")
+        try checkDraw("\(variant) draw of \(layer.id)")
     }
 
     /// Debug builds check the GL error flag after every draw, naming it; release builds check
@@ -245,9 +247,24 @@ final class Renderer {
         glScissor(GLint(rect.x), GLint(rect.y), GLsizei(max(0, rect.width)), GLsizei(max(0, rect.height)))
     }
 
-    private func upload(matrix: Transform3D) {
-        let floats = matrix.entries.map { Float($0) }
-        floats.withUnsafeBufferPointer { glUniformMatrix4fv(layerProgram.matrix, 1, GLboolean(GL_FALSE), $0.baseAddress) }
+    /// Makes `variant`'s program current, switching only when it is not already.
+    private func use(_ variant: LayerShaderVariant) -> LayerProgram {
+        if let current, current.variant == variant { return current.program }
+        guard let program = programs[variant] else {
+            preconditionFailure("layer shader variant \(variant) was not compiled at start-up")
+        }
+        program.program.use()
+        current = (variant, program)
+        return program
+    }
+
+    private func upload(matrix: Transform3D, to program: LayerProgram) {
+        let m = matrix
+        let floats: [Float] = [
+            Float(m.m11), Float(m.m12), Float(m.m13), Float(m.m14), Float(m.m21), Float(m.m22), Float(m.m23), Float(m.m24),
+            Float(m.m31), Float(m.m32), Float(m.m33), Float(m.m34), Float(m.m41), Float(m.m42), Float(m.m43), Float(m.m44),
+        ]
+        floats.withUnsafeBufferPointer { glUniformMatrix4fv(program.matrix, 1, GLboolean(GL_FALSE), $0.baseAddress) }
     }
 
     // MARK: - Geometry
