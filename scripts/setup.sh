@@ -52,7 +52,7 @@ test)
         glslangValidator Shaders/glsl/*.vert Shaders/glsl/*.frag
         for defines in "-DHAS_TEXTURE" "-DROUNDED" "-DHAS_TEXTURE -DROUNDED" "-DMODE_BORDER -DROUNDED" "-DMODE_MASK" "-DMODE_MASK -DROUNDED"; do
             # shellcheck disable=SC2086
-            glslangValidator $defines Shaders/glsl/layer.frag >/dev/null || { echo "layer.frag with $defines does not compile" >&2; exit 1; }
+            glslangValidator -l $defines Shaders/glsl/layer.vert Shaders/glsl/layer.frag >/dev/null || { echo "layer.frag with $defines does not compile" >&2; exit 1; }
         done
     fi
     swift test "$@"

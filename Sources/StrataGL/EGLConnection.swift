@@ -90,7 +90,7 @@ public final class EGLConnection: @unchecked Sendable {
     private struct AttemptFailure: Error { let text: String }
 
     private static func connect(_ platform: EGLPlatform) throws(AttemptFailure) -> EGLConnection {
-        let client = extensionSet(eglQueryString(nil, EGL_EXTENSIONS))
+        let client = clientExtensions
         switch platform {
         case .device:
             guard client.contains("EGL_EXT_platform_device") else {
@@ -179,6 +179,11 @@ public final class EGLConnection: @unchecked Sendable {
     /// Whether a DRM render node exists, so the GBM platform can be tried at all. Any thread.
     public static var hasRenderNode: Bool {
         (try? renderNode()) != nil
+    }
+
+    /// The client extensions of the EGL library itself (platforms, device enumeration). Any thread.
+    public static var clientExtensions: Set<String> {
+        extensionSet(eglQueryString(nil, EGL_EXTENSIONS))
     }
 
     static func extensionSet(_ string: UnsafePointer<CChar>?) -> Set<String> {

@@ -136,10 +136,13 @@ public final class GLContext {
                 String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
             }
         })
-        let all = glExtensions.union(connection.extensions)
+        let all = glExtensions.union(connection.extensions).union(EGLConnection.clientExtensions)
+        // What Strata looks for: the three platforms, a context with no config and no surface
+        // (else a 1×1 pbuffer), reset notification for lost contexts, and the GL reset query.
         let used = [
-            "EGL_KHR_surfaceless_context", "EGL_KHR_no_config_context", "EGL_EXT_create_context_robustness",
-            "GL_EXT_texture_format_BGRA8888", "GL_KHR_debug", "GL_EXT_disjoint_timer_query",
+            "EGL_EXT_platform_device", "EGL_EXT_device_enumeration", "EGL_MESA_platform_surfaceless",
+            "EGL_KHR_platform_gbm", "EGL_KHR_surfaceless_context", "EGL_KHR_no_config_context",
+            "EGL_EXT_create_context_robustness",
         ].map { (name: $0, present: all.contains($0)) }
         return GLInfo(
             platform: connection.platform, device: connection.deviceDescription, eglVersion: connection.version,

@@ -13,6 +13,21 @@ import Testing
         #expect(context.info.maxTextureSize >= 2048)
     }
 
+    @Test(arguments: [EGLPlatform.device, .surfaceless])
+    func forcedPlatformIsTheOnlyOneTried(platform: EGLPlatform) throws {
+        do {
+            let connection = try EGLConnection.open(forced: platform)
+            #expect(connection.platform == platform)
+            let context = try GLContext(connection: connection)
+            defer { context.destroy() }
+            #expect(context.info.platform == platform)
+        } catch GLError.noPlatform(let attempts) {
+            // A machine without this platform: the error names it alone, with a reason.
+            #expect(attempts.map(\.platform) == [platform])
+            #expect(!attempts[0].reason.isEmpty)
+        }
+    }
+
     @Test(.enabled(if: !EGLConnection.hasRenderNode, "this machine has a DRM render node"))
     func gbmWithoutARenderNodeSaysSo() throws {
         let error = #expect(throws: GLError.self) { try EGLConnection.open(forced: .gbm) }
