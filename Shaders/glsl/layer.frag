@@ -16,6 +16,7 @@ uniform float u_opacity;
 uniform float u_cornerRadius;  // points
 uniform float u_borderWidth;   // points
 uniform sampler2D u_texture;   // premultiplied RGBA, row 0 at the top
+uniform float u_clipsContents; // 1 when masksToBounds: contents get the rounded corners too
 
 out vec4 o_color;
 
@@ -53,13 +54,19 @@ void main() {
         : 0.0;
     o_color = u_borderColor * (outer * (1.0 - inner) * u_opacity);
 #else
+    // Rounded corners cut the background always, the contents only when the layer masks to
+    // its bounds (CALayer.cornerRadius).
     vec4 color = u_color;
+#ifdef ROUNDED
+    float cut = coverage(v_local, size, radius);
+    color *= cut;
+#endif
 #ifdef HAS_TEXTURE
     vec4 texel = texture(u_texture, v_uv);
-    color = texel + color * (1.0 - texel.a);
-#endif
 #ifdef ROUNDED
-    color *= coverage(v_local, size, radius);
+    texel *= mix(1.0, cut, u_clipsContents);
+#endif
+    color = texel + color * (1.0 - texel.a);
 #endif
     o_color = color * u_opacity;
 #endif

@@ -36,7 +36,7 @@ struct LayerShaderVariant: Hashable, CaseIterable, CustomStringConvertible {
 /// fails to compile is an error from the compositor's initialiser, never a surprise in a frame.
 final class LayerProgram {
     let program: GLProgram
-    let matrix, rect, uvRect, color, borderColor, opacity, cornerRadius, borderWidth: GLint
+    let matrix, rect, uvRect, color, borderColor, opacity, cornerRadius, borderWidth, clipsContents: GLint
 
     init(context: GLContext, variant: LayerShaderVariant) throws {
         let vs = ShaderSource.layerVertex, fs = ShaderSource.layerFragment
@@ -51,6 +51,7 @@ final class LayerProgram {
         opacity = program.uniformLocation("u_opacity")
         cornerRadius = program.uniformLocation("u_cornerRadius")
         borderWidth = program.uniformLocation("u_borderWidth")
+        clipsContents = program.uniformLocation("u_clipsContents")
         program.use()
         glUniform1i(program.uniformLocation("u_texture"), 0)   // contents always come on unit 0
     }

@@ -36,11 +36,12 @@ final class RenderServer {
     /// Handles queued work until shutdown. Returns when the server has released everything.
     func run(inbox: RenderInbox) {
         while true {
-            for work in inbox.takeAll() {
-                if handle(work) == false {
-                    for rest in inbox.close() { refuse(rest) }
-                    return
-                }
+            let batch = inbox.takeAll()
+            for (index, work) in batch.enumerated() where handle(work) == false {
+                // Shut down: everything after it, in this batch or still queued, is answered.
+                for rest in batch[(index + 1)...] { refuse(rest) }
+                for rest in inbox.close() { refuse(rest) }
+                return
             }
         }
     }

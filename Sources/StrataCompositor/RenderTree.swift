@@ -49,7 +49,7 @@ final class RenderTree {
                     continue
                 }
                 if layer.contents?.width != update.size.width || layer.contents?.height != update.size.height {
-                    layer.contents = nil
+                    // Keep the old texture until the new one exists: a failed allocation leaves it shown.
                     layer.contents = try GLTexture(context: context, width: update.size.width, height: update.size.height)
                 }
                 let r = update.region

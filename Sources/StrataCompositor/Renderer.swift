@@ -171,6 +171,7 @@ final class Renderer {
             glUniform4f(p.color, c.x, c.y, c.z, c.w)
             if let texture = layer.contents {
                 glUniform4f(p.uvRect, 0, 0, 1, 1)
+                glUniform1f(p.clipsContents, layer.masksToBounds ? 1 : 0)
                 glBindTexture(GLenum(GL_TEXTURE_2D), texture.rawValue)
             }
             statistics.layersDrawn += 1
@@ -315,8 +316,8 @@ final class Renderer {
         let verticalFirst = abs(p[0].x - p[1].x) < epsilon && abs(p[1].y - p[2].y) < epsilon
         guard horizontalFirst || verticalFirst else { return nil }
         let xs = p.map(\.x), ys = p.map(\.y)
-        let x0 = Int(xs.min()!.rounded()), x1 = Int(xs.max()!.rounded())
-        let y0 = Int(ys.min()!.rounded()), y1 = Int(ys.max()!.rounded())
+        guard let x0 = pixel(xs.min()!, .toNearestOrEven), let x1 = pixel(xs.max()!, .toNearestOrEven),
+              let y0 = pixel(ys.min()!, .toNearestOrEven), let y1 = pixel(ys.max()!, .toNearestOrEven) else { return nil }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
@@ -338,10 +339,21 @@ final class Renderer {
             for sublayer in layer.sublayers { visit(sublayer, childSpace) }
         }
         visit(layer, parentSpace)
-        if unbounded { return PixelRect(x: Int(Int32.min / 2), y: Int(Int32.min / 2), width: Int(Int32.max), height: Int(Int32.max)) }
+        let everywhere = PixelRect(x: -pixelLimit, y: -pixelLimit, width: 2 * pixelLimit, height: 2 * pixelLimit)
+        if unbounded { return everywhere }
         guard minX <= maxX, minY <= maxY else { return nil }
-        let x0 = Int((minX - 1).rounded(.down)), y0 = Int((minY - 1).rounded(.down))
-        let x1 = Int((maxX + 1).rounded(.up)), y1 = Int((maxY + 1).rounded(.up))
+        guard let x0 = pixel(minX - 1, .down), let y0 = pixel(minY - 1, .down),
+              let x1 = pixel(maxX + 1, .up), let y1 = pixel(maxY + 1, .up) else { return everywhere }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Far beyond any target: projected coordinates are clamped here so integer arithmetic on
+    /// pixel rectangles cannot overflow, whatever finite transform a layer has.
+    static let pixelLimit = 1 << 30
+
+    /// A projected coordinate as a whole pixel, clamped to ±`pixelLimit`; nil when not finite.
+    private static func pixel(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int? {
+        guard value.isFinite else { return nil }
+        return Int(min(max(value, -Double(pixelLimit)), Double(pixelLimit)).rounded(rule))
     }
 }

@@ -30,6 +30,10 @@ public struct ContentsUpdate: Hashable, Sendable {
 
     /// Why these pixels cannot be uploaded, or nil when they are consistent.
     public var problem: String? {
+        let bound = 1 << 24   // far above any GPU's texture limit; keeps the arithmetic below from overflowing
+        guard [size.width, size.height, region.x, region.y, region.width, region.height].allSatisfy({ (-bound...bound).contains($0) }) else {
+            return "size \(size) or region \(region) is beyond ±\(bound) pixels"
+        }
         if size.width <= 0 || size.height <= 0 { return "contents size \(size) is empty; each side must be at least 1" }
         if region.isEmpty { return "the region \(region) is empty" }
         if !PixelRect(x: 0, y: 0, width: size.width, height: size.height).contains(region) {

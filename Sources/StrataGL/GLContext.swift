@@ -87,6 +87,7 @@ public final class GLContext {
         }
         let robust = exts.contains("EGL_EXT_create_context_robustness")
         var created: EGLContext? = nil
+        var createdRobust = false
         for useRobustness in robust ? [true, false] : [false] {
             var attributes: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0]
             if useRobustness {
@@ -94,7 +95,10 @@ public final class GLContext {
             }
             attributes.append(EGL_NONE)
             created = eglCreateContext(display, config, nil, attributes)
-            if created != nil { break }
+            if created != nil {
+                createdRobust = useRobustness
+                break
+            }
         }
         guard let created else {
             throw GLError.eglCallFailed(function: "eglCreateContext(OpenGL ES 3.0)", code: eglGetError())
@@ -115,7 +119,7 @@ public final class GLContext {
             eglDestroyContext(display, created)
             throw GLError.eglCallFailed(function: "eglMakeCurrent", code: code)
         }
-        hasResetStatus = robust
+        hasResetStatus = createdRobust
         info = readInfo()
     }
 
