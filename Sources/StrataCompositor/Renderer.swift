@@ -101,8 +101,7 @@ final class Renderer {
             try drawQuad(layer, world: world, pass: pass, mode: .fill, opacity: opacity)
         }
         if visibleSublayers {
-            var childSpace = Self.flatten.concatenating(world)
-            if let s = layer.sublayerTransformAboutAnchor { childSpace = s.concatenating(childSpace) }
+            let childSpace = Self.sublayerSpace(of: layer, world: world)
             let saved = pass
             var clipped = true
             if layer.masksToBounds { clipped = try pushClip(layer, world: world, pass: &pass) }
@@ -278,6 +277,13 @@ final class Renderer {
         return m
     }()
 
+    /// The parent space of `layer`'s sublayers: its sublayer transform about its anchor point,
+    /// then flattening into its plane, then its own world transform.
+    static func sublayerSpace(of layer: RenderLayer, world: Transform3D) -> Transform3D {
+        let flattened = flatten.concatenating(world)
+        return layer.sublayerTransformAboutAnchor.map { $0.concatenating(flattened) } ?? flattened
+    }
+
     /// Target pixels (origin top-left, y down) to clip space, z forced to 0 (no depth clipping).
     /// Pixel row y lands in framebuffer row y, so read-back rows come top row first.
     static func projection(width: Int, height: Int) -> Transform3D {
@@ -334,8 +340,7 @@ final class Renderer {
                 minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
             }
             guard !layer.sublayers.isEmpty else { return }
-            var childSpace = flatten.concatenating(world)
-            if let s = layer.sublayerTransformAboutAnchor { childSpace = s.concatenating(childSpace) }
+            let childSpace = sublayerSpace(of: layer, world: world)
             for sublayer in layer.sublayers { visit(sublayer, childSpace) }
         }
         visit(layer, parentSpace)
