@@ -4,6 +4,7 @@ import PackageDescription
 let package = Package(
     name: "Strata",
     products: [
+        .library(name: "Strata", targets: ["Strata"]),
         .library(name: "StrataCompositor", targets: ["StrataCompositor"]),
         .library(name: "StrataCore", targets: ["StrataCore"]),
         .library(name: "StrataGL", targets: ["StrataGL"]),
@@ -35,6 +36,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "Strata",
+            dependencies: ["StrataCore", "StrataCompositor", "CCairo"]
+        ),
         .executableTarget(
             name: "strata",
             dependencies: [
@@ -46,6 +51,7 @@ let package = Package(
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "StrataGLTests", dependencies: ["StrataGL", "StrataShaders"]),
         .testTarget(name: "StrataCompositorTests", dependencies: ["StrataCompositor", "StrataCore", "StrataGL"]),
+        .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataCompositor", "StrataCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,9 +7,12 @@
 precision highp float;
 
 in vec2 v_local;
-in vec2 v_uv;
+in vec2 v_contents;
 
-uniform vec4 u_rect;           // quad origin and size; only the size is used here
+uniform vec4 u_bounds;         // the layer's bounds: origin and size; only the size is used here
+uniform vec4 u_uvRect;         // contentsRect: texture coordinates of the shown part's origin and extent
+uniform vec4 u_center;         // contentsCenter as (minX, minY, maxX, maxY) in unit coordinates
+uniform vec4 u_slice;          // contents frame size (xy) and the shown contents' own size (zw), in points
 uniform vec4 u_color;          // premultiplied background colour
 uniform vec4 u_borderColor;    // premultiplied border colour
 uniform float u_opacity;
@@ -38,8 +41,24 @@ float coverage(vec2 p, vec2 size, float r) {
     return clamp(0.5 - d / aa, 0.0, 1.0);
 }
 
+#ifdef HAS_TEXTURE
+// Nine-part scaling along one axis: position t (0...1 over a frame `len` points long) to a unit
+// texture coordinate. The caps outside c0...c1 keep their size (`img` points of contents), shrinking
+// together only when the frame is shorter than both; the middle stretches. With c0 = 0, c1 = 1
+// this is the identity.
+float slice(float t, float len, float img, float c0, float c1) {
+    float capA = c0 * img, capB = (1.0 - c1) * img;
+    float s = min(1.0, len / max(capA + capB, 1e-6));
+    float a = capA * s, b = capB * s;
+    float x = t * len;
+    float unit = max(s * img, 1e-6);
+    float mid = c0 + (x - a) / max(len - a - b, 1e-6) * (c1 - c0);
+    return x < a ? x / unit : (x > len - b ? 1.0 - (len - x) / unit : mid);
+}
+#endif
+
 void main() {
-    vec2 size = u_rect.zw;
+    vec2 size = u_bounds.zw;
     float radius = min(u_cornerRadius, 0.5 * min(size.x, size.y));
 #if defined(MODE_MASK)
 #ifdef ROUNDED
@@ -62,7 +81,15 @@ void main() {
     color *= cut;
 #endif
 #ifdef HAS_TEXTURE
-    vec4 texel = texture(u_texture, v_uv);
+#ifndef ROUNDED
+    // The quad may reach past the bounds to show contents that overflow them; the background may not.
+    color *= (v_local.x >= 0.0 && v_local.y >= 0.0 && v_local.x <= size.x && v_local.y <= size.y) ? 1.0 : 0.0;
+#endif
+    vec2 t = v_contents;
+    vec2 uv = u_uvRect.xy + vec2(slice(t.x, u_slice.x, u_slice.z, u_center.x, u_center.z),
+                                 slice(t.y, u_slice.y, u_slice.w, u_center.y, u_center.w)) * u_uvRect.zw;
+    float insideContents = (t.x >= 0.0 && t.y >= 0.0 && t.x <= 1.0 && t.y <= 1.0) ? 1.0 : 0.0;
+    vec4 texel = texture(u_texture, uv) * insideContents;
 #ifdef ROUNDED
     texel *= mix(1.0, cut, u_clipsContents);
 #endif

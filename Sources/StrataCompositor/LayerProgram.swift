@@ -36,7 +36,7 @@ struct LayerShaderVariant: Hashable, CaseIterable, CustomStringConvertible {
 /// fails to compile is an error from the compositor's initialiser, never a surprise in a frame.
 final class LayerProgram {
     let program: GLProgram
-    let matrix, rect, uvRect, color, borderColor, opacity, cornerRadius, borderWidth, clipsContents: GLint
+    let matrix, rect, bounds, contentsFrame, uvRect, center, slice, color, borderColor, opacity, cornerRadius, borderWidth, clipsContents: GLint
 
     init(context: GLContext, variant: LayerShaderVariant) throws {
         let vs = ShaderSource.layerVertex, fs = ShaderSource.layerFragment
@@ -45,7 +45,11 @@ final class LayerProgram {
         program = try GLProgram(context: context, vertex: (vs.name, vs.text), fragment: (name, fragmentText))
         matrix = program.uniformLocation("u_matrix")
         rect = program.uniformLocation("u_rect")
+        bounds = program.uniformLocation("u_bounds")
+        contentsFrame = program.uniformLocation("u_contentsFrame")
         uvRect = program.uniformLocation("u_uvRect")
+        center = program.uniformLocation("u_center")
+        slice = program.uniformLocation("u_slice")
         color = program.uniformLocation("u_color")
         borderColor = program.uniformLocation("u_borderColor")
         opacity = program.uniformLocation("u_opacity")

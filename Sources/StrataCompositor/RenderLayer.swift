@@ -24,6 +24,10 @@ final class RenderLayer {
     var cornerRadius = 0.0
     var borderWidth = 0.0
     var borderColor: Color? = .black
+    var contentsGravity = ContentsGravity.resize
+    var contentsScale = 1.0
+    var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
 
     /// The backing texture holding the layer's contents, or nil for none.
     var contents: GLTexture?
@@ -49,6 +53,10 @@ final class RenderLayer {
         case .cornerRadius(let v): cornerRadius = v
         case .borderWidth(let v): borderWidth = v
         case .borderColor(let v): borderColor = v
+        case .contentsGravity(let v): contentsGravity = v
+        case .contentsScale(let v): contentsScale = v
+        case .contentsRect(let v): contentsRect = v
+        case .contentsCenter(let v): contentsCenter = v
         }
     }
 
@@ -89,6 +97,21 @@ final class RenderLayer {
     /// Whether the layer fills its bounds with a background colour or contents.
     var hasFill: Bool {
         (backgroundColor.map { $0.alpha > 0 } ?? false) || contents != nil
+    }
+
+    /// Where the contents land in bounds space, after gravity, scale and `contentsRect`; nil without contents.
+    var contentsFrame: Rect? {
+        guard let texture = contents else { return nil }
+        let size = Size(width: Double(texture.width) * contentsRect.width / contentsScale,
+                        height: Double(texture.height) * contentsRect.height / contentsScale)
+        return contentsGravity.frame(for: size, in: bounds)
+    }
+
+    /// What the layer itself can cover in bounds space: its bounds, and contents that overflow
+    /// them unless it masks to its bounds.
+    var drawnRect: Rect {
+        guard !masksToBounds, let frame = contentsFrame else { return bounds }
+        return bounds.union(frame)
     }
 
     var hasBorder: Bool { borderWidth > 0 && (borderColor.map { $0.alpha > 0 } ?? false) }

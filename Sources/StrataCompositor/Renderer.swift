@@ -140,8 +140,10 @@ final class Renderer {
         let p = use(LayerShaderVariant(mode: .fill, textured: true))
         let w = Double(pass.framebuffer.width), h = Double(pass.framebuffer.height)
         upload(matrix: pass.projection, to: p)
-        glUniform4f(p.rect, Float(box.x), Float(box.y), Float(box.width), Float(box.height))
-        glUniform4f(p.uvRect, Float(Double(box.x) / w), Float(Double(box.y) / h), Float(Double(box.width) / w), Float(Double(box.height) / h))
+        let boxRect = Rect(x: Double(box.x), y: Double(box.y), width: Double(box.width), height: Double(box.height))
+        setRects(quad: boxRect, bounds: boxRect, program: p)
+        setContents(frame: boxRect, shown: Rect(x: boxRect.minX / w, y: boxRect.minY / h, width: boxRect.width / w, height: boxRect.height / h),
+                    center: Self.unitRect, shownSize: boxRect.size, program: p)
         glUniform4f(p.color, 0, 0, 0, 0)
         glUniform1f(p.opacity, layer.opacity)
         glBindTexture(GLenum(GL_TEXTURE_2D), framebuffer.color.rawValue)
@@ -161,15 +163,22 @@ final class Renderer {
         let p = use(variant)
         upload(matrix: world.concatenating(pass.projection), to: p)
         let b = layer.bounds
-        glUniform4f(p.rect, Float(b.minX), Float(b.minY), Float(b.width), Float(b.height))
+        let contentsFrame = mode == .fill ? layer.contentsFrame : nil
+        // Contents that overflow the bounds show unless the layer masks to them.
+        let quad = contentsFrame == nil ? b : layer.drawnRect
+        setRects(quad: quad, bounds: b, program: p)
         glUniform1f(p.opacity, opacity)
         glUniform1f(p.cornerRadius, Float(layer.cornerRadius))
         switch mode {
         case .fill:
             let c = layer.backgroundColor?.premultiplied ?? .zero
             glUniform4f(p.color, c.x, c.y, c.z, c.w)
-            if let texture = layer.contents {
-                glUniform4f(p.uvRect, 0, 0, 1, 1)
+            if let texture = layer.contents, let contentsFrame {
+                let shown = layer.contentsRect
+                setContents(frame: contentsFrame, shown: shown, center: layer.contentsCenter,
+                            shownSize: Size(width: Double(texture.width) * shown.width / layer.contentsScale,
+                                            height: Double(texture.height) * shown.height / layer.contentsScale),
+                            program: p)
                 glUniform1f(p.clipsContents, layer.masksToBounds ? 1 : 0)
                 glBindTexture(GLenum(GL_TEXTURE_2D), texture.rawValue)
             }
@@ -258,6 +267,24 @@ final class Renderer {
         return program
     }
 
+    /// Sets the quad to draw and the layer bounds it belongs to, both in bounds space.
+    private func setRects(quad: Rect, bounds: Rect, program p: LayerProgram) {
+        glUniform4f(p.rect, Float(quad.minX), Float(quad.minY), Float(quad.width), Float(quad.height))
+        glUniform4f(p.bounds, Float(bounds.minX), Float(bounds.minY), Float(bounds.width), Float(bounds.height))
+    }
+
+    /// Sets where a texture lands (`frame`, bounds space), which part of it shows (`shown`, texture
+    /// unit coordinates), its stretchable centre (unit coordinates of the shown part) and the shown
+    /// part's own size in points (the size nine-part caps keep).
+    private func setContents(frame: Rect, shown: Rect, center: Rect, shownSize: Size, program p: LayerProgram) {
+        glUniform4f(p.contentsFrame, Float(frame.minX), Float(frame.minY), Float(frame.width), Float(frame.height))
+        glUniform4f(p.uvRect, Float(shown.minX), Float(shown.minY), Float(shown.width), Float(shown.height))
+        glUniform4f(p.center, Float(center.minX), Float(center.minY), Float(center.maxX), Float(center.maxY))
+        glUniform4f(p.slice, Float(frame.width), Float(frame.height), Float(shownSize.width), Float(shownSize.height))
+    }
+
+    static let unitRect = Rect(x: 0, y: 0, width: 1, height: 1)
+
     private func upload(matrix: Transform3D, to program: LayerProgram) {
         let m = matrix
         let floats: [Float] = [
@@ -335,7 +362,7 @@ final class Renderer {
         func visit(_ layer: RenderLayer, _ parentSpace: Transform3D) {
             guard !layer.isHidden, layer.opacity > 0, !unbounded else { return }
             let world = layer.localTransform.concatenating(parentSpace)
-            for corner in corners(layer.bounds) {
+            for corner in corners(layer.drawnRect) {
                 guard let p = world.project(corner) else { unbounded = true; return }
                 minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
             }

@@ -69,6 +69,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// Whether the origin and size are all finite.
     public var isFinite: Bool { origin.isFinite && size.isFinite }
 
+    /// The smallest rectangle containing both (sizes are taken as non-negative).
+    public func union(_ other: Rect) -> Rect {
+        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
+        return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
     public var description: String { "(\(origin.x), \(origin.y), \(size.width), \(size.height))" }
 }
 

@@ -31,6 +31,15 @@ public enum LayerProperty: Hashable, Sendable {
     case borderWidth(Double)
     /// The colour of the border; nil for none.
     case borderColor(Color?)
+    /// How the contents are placed in the bounds when their sizes differ.
+    case contentsGravity(ContentsGravity)
+    /// Pixels of contents per point, for the gravities that do not scale (`CALayer.contentsScale`).
+    case contentsScale(Double)
+    /// The part of the contents shown, in unit coordinates of the contents (default 0, 0, 1, 1).
+    case contentsRect(Rect)
+    /// The stretchable part of the contents, in unit coordinates; outside it the contents keep their
+    /// size when the layer is resized (nine-part scaling; default 0, 0, 1, 1).
+    case contentsCenter(Rect)
 
     /// The property's `CALayer` name, for messages.
     public var name: String {
@@ -49,6 +58,10 @@ public enum LayerProperty: Hashable, Sendable {
         case .cornerRadius: "cornerRadius"
         case .borderWidth: "borderWidth"
         case .borderColor: "borderColor"
+        case .contentsGravity: "contentsGravity"
+        case .contentsScale: "contentsScale"
+        case .contentsRect: "contentsRect"
+        case .contentsCenter: "contentsCenter"
         }
     }
 
@@ -71,7 +84,12 @@ public enum LayerProperty: Hashable, Sendable {
             if !v.isFinite || !(0...1).contains(v) { return "is \(v), outside 0...1" }
         case .backgroundColor(let c), .borderColor(let c):
             if let c, !c.isValid { return "has components outside 0...1: \(c)" }
-        case .isHidden, .masksToBounds, .isDoubleSided:
+        case .contentsScale(let v):
+            if !v.isFinite || v <= 0 { return "is \(v); it must be a finite number above 0" }
+        case .contentsRect(let r), .contentsCenter(let r):
+            if !r.isFinite { return "has a non-finite value \(r)" }
+            if r.size.width < 0 || r.size.height < 0 { return "has a negative size \(r.size)" }
+        case .isHidden, .masksToBounds, .isDoubleSided, .contentsGravity:
             break
         }
         return nil

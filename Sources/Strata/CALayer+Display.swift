@@ -1,0 +1,154 @@
+import Foundation
+import StrataCore
+
+extension CALayer {
+    // MARK: Layout
+
+    /// Marks the layer as needing layout; `layoutSublayers()` runs before the next commit, or at
+    /// the next `layoutIfNeeded()`. Calls within one turn coalesce.
+    public func setNeedsLayout() {
+        guard !needsLayoutFlag else { return }
+        needsLayoutFlag = true
+        var ancestor = _superlayer
+        while let a = ancestor, !a.descendantNeedsLayout {
+            a.descendantNeedsLayout = true
+            ancestor = a._superlayer
+        }
+        Transaction.shared.layoutRequested(self)
+    }
+
+    /// Whether `setNeedsLayout()` was called since the last layout.
+    public func needsLayout() -> Bool { needsLayoutFlag }
+
+    /// Lays out now whatever needs it: from the highest superlayer that needs layout, down through
+    /// every sublayer that needs it, superlayers before sublayers.
+    public func layoutIfNeeded() {
+        var top = self
+        while let parent = top._superlayer, parent.needsLayoutFlag { top = parent }
+        top.layoutSubtree()
+    }
+
+    private func layoutSubtree() {
+        if needsLayoutFlag {
+            needsLayoutFlag = false
+            layoutSublayers()
+        }
+        guard descendantNeedsLayout else { return }
+        descendantNeedsLayout = false
+        for sublayer in _sublayers where sublayer.needsLayoutFlag || sublayer.descendantNeedsLayout {
+            sublayer.layoutSubtree()
+        }
+    }
+
+
+    // MARK: Display
+
+    /// Marks the whole contents as needing to be redrawn before the next commit.
+    public func setNeedsDisplay() {
+        dirtyRect = nil
+        needsDisplayFlag = true
+        markChanged(.display)
+    }
+
+    /// Marks `rect` (bounds space, points) as needing to be redrawn; rectangles marked in one
+    /// turn are drawn together, as their union.
+    public func setNeedsDisplay(_ rect: CGRect) {
+        let r = rect.standardized
+        guard r.isFinite, !r.isEmpty else { return }
+        if needsDisplayFlag {
+            dirtyRect = dirtyRect.map { $0.union(r) }
+        } else {
+            dirtyRect = r
+        }
+        needsDisplayFlag = true
+        markChanged(.display)
+    }
+
+    /// Whether a redraw is pending.
+    public func needsDisplay() -> Bool { needsDisplayFlag }
+
+    /// Redraws now when a redraw is pending.
+    public func displayIfNeeded() {
+        guard needsDisplayFlag else { return }
+        display()
+    }
+
+    /// The default `display()`: see there.
+    func displayIntoBackingStore() {
+        let scale = contentsScale
+        let pixelWidth = (bounds.width * scale).rounded(.up), pixelHeight = (bounds.height * scale).rounded(.up)
+        // Zero-sized layers draw when they get a size: the request stays pending.
+        guard pixelWidth >= 1, pixelHeight >= 1 else { return }
+        let drawer = ObjectIdentifier(delegate.map { type(of: $0) as AnyObject.Type } ?? type(of: self))
+        needsDisplayFlag = false
+        let dirty = dirtyRect
+        dirtyRect = nil
+        if Transaction.shared.nonDrawingClasses.contains(drawer) { return }
+
+        let limit = Transaction.shared.maxTextureSize(for: currentScreen)
+        guard pixelWidth <= CGFloat(limit), pixelHeight <= CGFloat(limit) else {
+            Transaction.shared.report(.backingStoreTooLarge(layer: debugName, size: CGSize(width: pixelWidth, height: pixelHeight), limit: limit), screen: currentScreen)
+            return
+        }
+        let size = PixelSize(width: Int(pixelWidth), height: Int(pixelHeight))
+        var bitmap: CairoBitmap
+        var region = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        if case .backingStore(let existing) = contentsSource, existing.size == size {
+            bitmap = existing
+            if let dirty {
+                region = region.intersection(Self.pixelRect(covering: dirty, in: bounds, scale: scale))
+                guard !region.isEmpty else { return }
+            }
+        } else {
+            guard let fresh = CairoBitmap(size: size) else {
+                Transaction.shared.report(.backingStoreTooLarge(layer: debugName, size: CGSize(width: pixelWidth, height: pixelHeight), limit: limit), screen: currentScreen)
+                return
+            }
+            bitmap = fresh
+        }
+
+        let ctx = CGContext(bitmap: bitmap)
+        let clip = CGRect(x: CGFloat(region.x), y: CGFloat(region.y), width: CGFloat(region.width), height: CGFloat(region.height))
+        ctx.clip(to: clip)
+        ctx.clear(clip)
+        ctx.scaleBy(x: scale, y: scale)
+        ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
+        let drawnRect = CGRect(x: bounds.minX + clip.minX / scale, y: bounds.minY + clip.minY / scale,
+                               width: clip.width / scale, height: clip.height / scale)
+        ctx.startDrawing(dirtyRect: drawnRect)
+        draw(in: ctx)
+
+        if ctx.defaultDrawRan && !ctx.didPaint {
+            // This class draws nothing: remember, so its instances never allocate a backing store.
+            Transaction.shared.nonDrawingClasses.insert(drawer)
+            if case .backingStore = contentsSource { contents = nil }
+            return
+        }
+        if case .backingStore(let existing) = contentsSource, existing === bitmap {
+            pendingContentsRegion = pendingContentsRegion.map { $0.union(region) } ?? region
+        } else {
+            contentsSource = .backingStore(bitmap)
+            pendingContentsRegion = nil   // a new bitmap goes up whole
+        }
+        markChanged(.contents)
+    }
+
+
+    /// The pixels of a backing store of `scale` covering `rect` (bounds space), rounded outwards.
+    static func pixelRect(covering rect: CGRect, in bounds: CGRect, scale: CGFloat) -> PixelRect {
+        let x0 = ((rect.minX - bounds.minX) * scale).rounded(.down), y0 = ((rect.minY - bounds.minY) * scale).rounded(.down)
+        let x1 = ((rect.maxX - bounds.minX) * scale).rounded(.up), y1 = ((rect.maxY - bounds.minY) * scale).rounded(.up)
+        let bound = CGFloat(1 << 24)
+        func clamp(_ v: CGFloat) -> Int { Int(min(max(v, -bound), bound)) }
+        return PixelRect(x: clamp(x0), y: clamp(y0), width: clamp(x1) - clamp(x0), height: clamp(y1) - clamp(y0))
+    }
+}
+
+extension PixelRect {
+    /// The smallest rectangle holding both.
+    func union(_ other: PixelRect) -> PixelRect {
+        let x0 = Swift.min(x, other.x), y0 = Swift.min(y, other.y)
+        let x1 = Swift.max(x + width, other.x + other.width), y1 = Swift.max(y + height, other.y + other.height)
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}

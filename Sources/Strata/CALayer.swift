@@ -1,0 +1,372 @@
+import Foundation
+import StrataCore
+
+/// The object a layer asks to draw its contents and lay out its sublayers. `UIView` is the
+/// delegate of its own layer. Main actor.
+@MainActor
+public protocol CALayerDelegate: AnyObject {
+    /// Draws the layer's contents into `ctx` (user space: the layer's bounds, in points).
+    func draw(_ layer: CALayer, in ctx: CGContext)
+    /// Lays out the layer's sublayers; called by `layoutSublayers()`.
+    func layoutSublayers(of layer: CALayer)
+}
+
+extension CALayerDelegate {
+    /// Draws nothing.
+    public func draw(_ layer: CALayer, in ctx: CGContext) { ctx.defaultDrawRan = true }
+    /// Does nothing.
+    public func layoutSublayers(of layer: CALayer) {}
+}
+
+/// How a layer's contents are placed in its bounds (Core Animation's gravity names). A plain value.
+public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let center = CALayerContentsGravity(rawValue: "center")
+    public static let top = CALayerContentsGravity(rawValue: "top")
+    public static let bottom = CALayerContentsGravity(rawValue: "bottom")
+    public static let left = CALayerContentsGravity(rawValue: "left")
+    public static let right = CALayerContentsGravity(rawValue: "right")
+    public static let topLeft = CALayerContentsGravity(rawValue: "topLeft")
+    public static let topRight = CALayerContentsGravity(rawValue: "topRight")
+    public static let bottomLeft = CALayerContentsGravity(rawValue: "bottomLeft")
+    public static let bottomRight = CALayerContentsGravity(rawValue: "bottomRight")
+    public static let resize = CALayerContentsGravity(rawValue: "resize")
+    public static let resizeAspect = CALayerContentsGravity(rawValue: "resizeAspect")
+    public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
+
+    /// The compositor's gravity; an unknown name acts as `.resize`, as Core Animation's does.
+    var core: ContentsGravity { ContentsGravity(rawValue: rawValue) ?? .resize }
+}
+
+/// A rectangle of content that the compositor draws on the GPU: Core Animation's `CALayer`.
+///
+/// Main actor only (the compiler enforces it). Every change is recorded in the current
+/// `CATransaction` and reaches the render thread in one commit at the end of the main queue's
+/// turn. Geometry follows Core Animation: `bounds` is the layer's own coordinate space,
+/// `position` is where its `anchorPoint` sits in the superlayer's bounds space, and `transform`
+/// turns about the anchor point. Values that cannot be shown (non-finite numbers, negative
+/// sizes, opacity outside 0...1) are programmer errors and trap with the property and value named.
+@MainActor
+open class CALayer {
+    /// The render tree's name for this layer.
+    let id = LayerID.make()
+    /// The render tree's name for this layer, for tests that inspect commits.
+    @_spi(Testing) public var _id: LayerID { id }
+
+    /// The object that draws and lays out for this layer (a view for its own layer); not retained.
+    public weak var delegate: (any CALayerDelegate)?
+    /// A name for debugging; not shown.
+    public var name: String?
+
+    // MARK: Hierarchy state (see CALayer+Hierarchy.swift)
+    weak var _superlayer: CALayer?
+    var _sublayers: [CALayer] = []
+    /// Set on a screen's root layer: the screen it shows on.
+    weak var screenIfRoot: UIScreen?
+
+    // MARK: Commit state (see Transaction.swift)
+    var changes: LayerChanges = []
+    var isQueued = false
+    /// The screen whose render tree has this layer, as of the last commit.
+    weak var committedScreen: UIScreen?
+    var contentsSource = LayerContentsSource.none
+    /// Pixels of the backing store redrawn since the last commit.
+    var pendingContentsRegion: PixelRect?
+
+    // MARK: Layout and display state
+    var needsLayoutFlag = false
+    var descendantNeedsLayout = false
+    var needsDisplayFlag = false
+    /// Union of the rectangles passed to `setNeedsDisplay(_:)`, in bounds space; nil means all.
+    var dirtyRect: CGRect?
+
+    /// Creates a layer with Core Animation's defaults: empty bounds at the origin, anchor point
+    /// in the middle, opaque, no background.
+    public required init() {}
+
+    // MARK: Override points
+
+    /// Lays out the sublayers. The default asks the delegate (a view runs `layoutSubviews()`);
+    /// override it in a layer subclass.
+    open func layoutSublayers() {
+        delegate?.layoutSublayers(of: self)
+    }
+
+    /// Draws the contents: the dirty part of the backing store (bounds × `contentsScale`) is
+    /// cleared and `draw(in:)` paints it; only that part is uploaded at the next commit. A layer
+    /// whose class (and delegate's class) draws nothing keeps no backing store.
+    open func display() {
+        displayIntoBackingStore()
+    }
+
+    /// Draws the layer's contents into `ctx`, in bounds space. The default asks the delegate.
+    open func draw(in ctx: CGContext) {
+        if let delegate {
+            delegate.draw(self, in: ctx)
+        } else {
+            ctx.defaultDrawRan = true
+        }
+    }
+
+    // MARK: Stored geometry and appearance
+
+    private var _bounds = CGRect.zero
+    private var _position = CGPoint.zero
+    private var _anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    private var _zPosition: CGFloat = 0
+    private var _transform = CATransform3DIdentity
+    private var _sublayerTransform = CATransform3DIdentity
+    private var _opacity: Float = 1
+    private var _isHidden = false
+    private var _backgroundColor: CGColor?
+    private var _masksToBounds = false
+    private var _isDoubleSided = true
+    private var _cornerRadius: CGFloat = 0
+    private var _borderWidth: CGFloat = 0
+    private var _borderColor: CGColor? = CGColor(.black)
+    private var _contentsGravity = CALayerContentsGravity.resize
+    private var _contentsScale: CGFloat = 1
+    private var _contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    private var _contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+
+    /// Stores `value` and records the change when it differs; returns whether it did.
+    @discardableResult
+    private func update<T: Equatable>(_ storage: inout T, _ value: T, _ change: LayerChanges) -> Bool {
+        guard storage != value else { return false }
+        storage = value
+        markChanged(change)
+        return true
+    }
+
+    /// Traps with the property and value named when the compositor could not show `property`.
+    private func check(_ property: LayerProperty) {
+        if let problem = property.problem {
+            preconditionFailure("CALayer.\(property.name) \(problem); pass finite values in range")
+        }
+    }
+
+    /// The layer's own coordinate space, in points: its origin shifts where sublayers appear,
+    /// its size is the layer's size. Changing the size marks the layer as needing layout.
+    public var bounds: CGRect {
+        get { _bounds }
+        set {
+            check(.bounds(newValue.core))
+            let oldSize = _bounds.size
+            guard update(&_bounds, newValue, .bounds), oldSize != newValue.size else { return }
+            boundsSizeDidChange(from: oldSize)
+        }
+    }
+
+    /// Where the anchor point sits, in points of the superlayer's bounds space.
+    public var position: CGPoint {
+        get { _position }
+        set { check(.position(newValue.core)); update(&_position, newValue, .position) }
+    }
+
+    /// The point of the bounds that `position` names and transforms turn about, in unit coordinates.
+    public var anchorPoint: CGPoint {
+        get { _anchorPoint }
+        set { check(.anchorPoint(newValue.core)); update(&_anchorPoint, newValue, .anchorPoint) }
+    }
+
+    /// The layer's position on the z axis; also orders siblings (higher on top).
+    public var zPosition: CGFloat {
+        get { _zPosition }
+        set { check(.zPosition(newValue)); update(&_zPosition, newValue, .zPosition) }
+    }
+
+    /// The transform applied to the layer about its anchor point.
+    public var transform: CATransform3D {
+        get { _transform }
+        set { check(.transform(newValue.core)); update(&_transform, newValue, .transform) }
+    }
+
+    /// The transform applied to the sublayers about this layer's anchor point (perspective goes here).
+    public var sublayerTransform: CATransform3D {
+        get { _sublayerTransform }
+        set { check(.sublayerTransform(newValue.core)); update(&_sublayerTransform, newValue, .sublayerTransform) }
+    }
+
+    /// Opacity, 0...1. Below 1, a layer with sublayers is composited as one picture.
+    public var opacity: Float {
+        get { _opacity }
+        set { check(.opacity(newValue)); update(&_opacity, newValue, .opacity) }
+    }
+
+    /// Whether the layer and its sublayers are left out of the picture.
+    public var isHidden: Bool {
+        get { _isHidden }
+        set { update(&_isHidden, newValue, .isHidden) }
+    }
+
+    /// The colour filling the bounds behind the contents; nil for none.
+    public var backgroundColor: CGColor? {
+        get { _backgroundColor }
+        set { update(&_backgroundColor, newValue, .backgroundColor) }
+    }
+
+    /// Whether sublayers and contents are clipped to the bounds (and rounded corners).
+    public var masksToBounds: Bool {
+        get { _masksToBounds }
+        set { update(&_masksToBounds, newValue, .masksToBounds) }
+    }
+
+    /// Whether the layer is drawn when it faces away from the viewer.
+    public var isDoubleSided: Bool {
+        get { _isDoubleSided }
+        set { update(&_isDoubleSided, newValue, .isDoubleSided) }
+    }
+
+    /// The radius of the rounded corners of the background and border (and of the clip and
+    /// contents when `masksToBounds`), in points; at least 0.
+    public var cornerRadius: CGFloat {
+        get { _cornerRadius }
+        set { check(.cornerRadius(newValue)); update(&_cornerRadius, newValue, .cornerRadius) }
+    }
+
+    /// The width of the border drawn inside the bounds, above contents and sublayers, in points.
+    public var borderWidth: CGFloat {
+        get { _borderWidth }
+        set { check(.borderWidth(newValue)); update(&_borderWidth, newValue, .borderWidth) }
+    }
+
+    /// The border's colour (opaque black by default, as Core Animation's).
+    public var borderColor: CGColor? {
+        get { _borderColor }
+        set { update(&_borderColor, newValue, .borderColor) }
+    }
+
+    /// How the contents are placed in the bounds when their sizes differ.
+    public var contentsGravity: CALayerContentsGravity {
+        get { _contentsGravity }
+        set { update(&_contentsGravity, newValue, .contentsGravity) }
+    }
+
+    /// Pixels of contents per point: the backing store's scale, and how large unscaled contents appear.
+    public var contentsScale: CGFloat {
+        get { _contentsScale }
+        set {
+            check(.contentsScale(newValue))
+            if update(&_contentsScale, newValue, .contentsScale), case .backingStore = contentsSource { setNeedsDisplay() }
+        }
+    }
+
+    /// The part of the contents shown, in unit coordinates (default the whole).
+    public var contentsRect: CGRect {
+        get { _contentsRect }
+        set { check(.contentsRect(newValue.core)); update(&_contentsRect, newValue, .contentsRect) }
+    }
+
+    /// The stretchable part of the contents in unit coordinates; the rest keeps its size when the
+    /// layer is resized (nine-part scaling). Default the whole, which stretches everything.
+    public var contentsCenter: CGRect {
+        get { _contentsCenter }
+        set { check(.contentsCenter(newValue.core)); update(&_contentsCenter, newValue, .contentsCenter) }
+    }
+
+    /// An image to show in the bounds; nil for none. Setting it replaces any drawn backing store.
+    public var contents: CGImage? {
+        get {
+            switch contentsSource {
+            case .none: nil
+            case .image(let image): image
+            case .backingStore(let bitmap): CGImage(image: bitmap.image)
+            }
+        }
+        set {
+            if case .image(let old) = contentsSource, old === newValue { return }
+            contentsSource = newValue.map(LayerContentsSource.image) ?? .none
+            pendingContentsRegion = nil
+            markChanged(.contents)
+        }
+    }
+
+    /// The layer's rectangle in its superlayer's bounds space: with an identity transform, the
+    /// bounds size placed so the anchor point lies on `position`; otherwise the bounding box of the
+    /// transformed bounds. Setting it sets `bounds.size` and `position` (a negative size is
+    /// standardized, as `CGRect` documents); with a non-identity transform only `position` follows.
+    public var frame: CGRect {
+        get {
+            if CATransform3DIsIdentity(_transform) {
+                return CGRect(x: _position.x - _anchorPoint.x * _bounds.width, y: _position.y - _anchorPoint.y * _bounds.height,
+                              width: _bounds.width, height: _bounds.height)
+            }
+            return PlaneTransform(localTransform).apply(_bounds)
+        }
+        set {
+            precondition(newValue.isFinite, "CALayer.frame has a non-finite value \(newValue); pass finite values in range")
+            let f = newValue.standardized
+            if CATransform3DIsIdentity(_transform) {
+                bounds = CGRect(origin: _bounds.origin, size: f.size)
+                position = CGPoint(x: f.minX + _anchorPoint.x * f.width, y: f.minY + _anchorPoint.y * f.height)
+            } else {
+                position = CGPoint(x: f.minX + _anchorPoint.x * f.width, y: f.minY + _anchorPoint.y * f.height)
+            }
+        }
+    }
+
+    /// Whether a change of bounds redraws the contents (`setNeedsDisplay()`); false by default.
+    public var needsDisplayOnBoundsChange = false
+
+    private func boundsSizeDidChange(from oldSize: CGSize) {
+        setNeedsLayout()
+        if needsDisplayOnBoundsChange { setNeedsDisplay() }
+        (delegate as? UIView)?.boundsSizeDidChange(from: oldSize)
+    }
+
+    // MARK: Geometry in the compositor's terms
+
+    /// The anchor point in bounds space.
+    var anchorInBounds: CGPoint {
+        CGPoint(x: _bounds.minX + _anchorPoint.x * _bounds.width, y: _bounds.minY + _anchorPoint.y * _bounds.height)
+    }
+
+    /// Bounds space to the superlayer's bounds space before its sublayer transform, as the render
+    /// tree composes it: anchor to the origin, `transform`, then out to `position` at `zPosition`.
+    var localTransform: Transform3D {
+        let a = anchorInBounds
+        var m = Transform3D(translationX: -a.x, y: -a.y)
+        if !CATransform3DIsIdentity(_transform) { m = m.concatenating(_transform.core) }
+        return m.concatenating(Transform3D(translationX: _position.x, y: _position.y, z: _zPosition))
+    }
+
+    /// The sublayer transform about the anchor point, as the render tree applies it.
+    var sublayerTransformAboutAnchor: Transform3D? {
+        guard !CATransform3DIsIdentity(_sublayerTransform) else { return nil }
+        let a = anchorInBounds
+        return Transform3D(translationX: -a.x, y: -a.y).concatenating(_sublayerTransform.core).concatenating(Transform3D(translationX: a.x, y: a.y))
+    }
+
+    /// The property as the compositor receives it, for one bit of `LayerChanges.properties`.
+    func coreProperty(_ bit: LayerChanges) -> LayerProperty {
+        switch bit {
+        case .bounds: .bounds(_bounds.core)
+        case .position: .position(_position.core)
+        case .anchorPoint: .anchorPoint(_anchorPoint.core)
+        case .zPosition: .zPosition(_zPosition)
+        case .transform: .transform(_transform.core)
+        case .sublayerTransform: .sublayerTransform(_sublayerTransform.core)
+        case .opacity: .opacity(_opacity)
+        case .isHidden: .isHidden(_isHidden)
+        case .backgroundColor: .backgroundColor(CGColor.core(_backgroundColor))
+        case .masksToBounds: .masksToBounds(_masksToBounds)
+        case .isDoubleSided: .isDoubleSided(_isDoubleSided)
+        case .cornerRadius: .cornerRadius(_cornerRadius)
+        case .borderWidth: .borderWidth(_borderWidth)
+        case .borderColor: .borderColor(CGColor.core(_borderColor))
+        case .contentsGravity: .contentsGravity(_contentsGravity.core)
+        case .contentsScale: .contentsScale(_contentsScale)
+        case .contentsRect: .contentsRect(_contentsRect.core)
+        case .contentsCenter: .contentsCenter(_contentsCenter.core)
+        default: preconditionFailure("\(bit) is not a layer property")
+        }
+    }
+
+    /// Core Animation's default for each property bit, as the compositor creates layers with it.
+    static let defaultProperties: [LayerProperty] = {
+        let fresh = CALayer()
+        return LayerChanges.properties.map { fresh.coreProperty($0) }
+    }()
+}

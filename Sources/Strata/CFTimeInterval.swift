@@ -1,0 +1,4 @@
+import Foundation
+
+/// A time interval in seconds, as Core Foundation names it.
+public typealias CFTimeInterval = Double

@@ -1,0 +1,335 @@
+import CCairo
+import Foundation
+import StrataCore
+
+/// How a path's inside is decided when it crosses itself.
+public enum CGPathFillRule: Sendable { case winding, evenOdd }
+
+/// What `drawPath(using:)` paints.
+public enum CGPathDrawingMode: Sendable { case fill, eoFill, stroke, fillStroke, eoFillStroke }
+
+/// The shape at the ends of stroked lines.
+public enum CGLineCap: Sendable { case butt, round, square }
+
+/// The shape where stroked lines meet.
+public enum CGLineJoin: Sendable { case miter, round, bevel }
+
+/// How painted pixels combine with what is already there (the Porter–Duff and separable modes Cairo has).
+public enum CGBlendMode: Sendable {
+    case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight,
+         difference, exclusion, clear, copy, sourceIn, sourceOut, sourceAtop, destinationOver,
+         destinationIn, destinationOut, destinationAtop, xor, plusLighter
+}
+
+/// A 2D drawing context with Core Graphics' API, drawing into a bitmap through Cairo.
+///
+/// Main actor in practice: Strata creates one for each `draw(_:)` call and hands it out through
+/// `UIGraphicsGetCurrentContext()`; it is valid only during that call. User space is y-down with
+/// the origin at the top-left, as UIKit's drawing contexts are, in points (the bitmap's scale
+/// factor is already in the current transformation matrix).
+public final class CGContext {
+    private let cairo: OpaquePointer
+    /// Fill and stroke colours are separate in Core Graphics but one "source" in Cairo: kept here,
+    /// saved and restored with the rest of the graphics state.
+    private var state = GState()
+    private var saved: [GState] = []
+    /// Whether anything was painted; a `draw(_:)` that paints nothing leaves no backing store.
+    private(set) var didPaint = false
+    /// Set by the default (empty) drawing methods, so Strata learns which classes never draw.
+    var defaultDrawRan = false
+    /// The part of the layer being redrawn, in its bounds space: what `draw(_:)` receives.
+    private(set) var dirtyRect = CGRect.zero
+
+    /// Forgets the painting Strata did to prepare the bitmap, before the layer's own drawing.
+    func startDrawing(dirtyRect: CGRect) {
+        self.dirtyRect = dirtyRect
+        didPaint = false
+        defaultDrawRan = false
+    }
+
+    private struct GState {
+        var fill = Color.black
+        var stroke = Color.black
+        var alpha: CGFloat = 1
+    }
+
+    /// A context drawing into `bitmap`. The caller keeps the bitmap alive while the context exists.
+    init(bitmap: CairoBitmap) {
+        cairo = cairo_create(bitmap.surface)
+    }
+
+    deinit { cairo_destroy(cairo) }
+
+    // MARK: Graphics state
+
+    /// Pushes a copy of the graphics state (transform, clip, colours, line style, alpha).
+    public func saveGState() { saved.append(state); cairo_save(cairo) }
+
+    /// Pops the graphics state saved last; unbalanced calls are ignored.
+    public func restoreGState() {
+        guard let last = saved.popLast() else { return }
+        state = last
+        cairo_restore(cairo)
+    }
+
+    /// Sets the fill colour.
+    public func setFillColor(_ color: CGColor) { state.fill = color.value }
+    /// Sets the fill colour from sRGB components.
+    public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        setFillColor(CGColor(red: red, green: green, blue: blue, alpha: alpha))
+    }
+    /// Sets the stroke colour.
+    public func setStrokeColor(_ color: CGColor) { state.stroke = color.value }
+    /// Sets the stroke colour from sRGB components.
+    public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        setStrokeColor(CGColor(red: red, green: green, blue: blue, alpha: alpha))
+    }
+    /// Sets a global opacity multiplied into everything painted, 0...1.
+    public func setAlpha(_ alpha: CGFloat) { state.alpha = min(max(alpha, 0), 1) }
+    /// Sets the stroke width in user-space points.
+    public func setLineWidth(_ width: CGFloat) { cairo_set_line_width(cairo, width) }
+    /// Sets how stroked line ends look.
+    public func setLineCap(_ cap: CGLineCap) {
+        cairo_set_line_cap(cairo, cap == .butt ? CAIRO_LINE_CAP_BUTT : cap == .round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_SQUARE)
+    }
+    /// Sets how stroked lines join.
+    public func setLineJoin(_ join: CGLineJoin) {
+        cairo_set_line_join(cairo, join == .miter ? CAIRO_LINE_JOIN_MITER : join == .round ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_BEVEL)
+    }
+    /// Sets the miter limit for mitered joins.
+    public func setMiterLimit(_ limit: CGFloat) { cairo_set_miter_limit(cairo, limit) }
+    /// Sets a dash pattern; empty `lengths` draws solid lines.
+    public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
+        lengths.map(Double.init).withUnsafeBufferPointer { cairo_set_dash(cairo, $0.baseAddress, Int32($0.count), phase) }
+    }
+    /// Turns antialiasing of paths on or off.
+    public func setShouldAntialias(_ on: Bool) { cairo_set_antialias(cairo, on ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE) }
+    /// Sets how painted pixels combine with the bitmap.
+    public func setBlendMode(_ mode: CGBlendMode) { cairo_set_operator(cairo, mode.cairo) }
+
+    // MARK: Transformation
+
+    /// Moves the origin of user space.
+    public func translateBy(x: CGFloat, y: CGFloat) { cairo_translate(cairo, x, y) }
+    /// Scales user space.
+    public func scaleBy(x: CGFloat, y: CGFloat) { cairo_scale(cairo, x, y) }
+    /// Rotates user space by `angle` radians (clockwise on screen for positive angles).
+    public func rotate(by angle: CGFloat) { cairo_rotate(cairo, angle) }
+    /// Applies `transform` to user space, before the current transformation.
+    public func concatenate(_ transform: CGAffineTransform) {
+        var m = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
+        cairo_transform(cairo, &m)
+    }
+    /// The current transformation matrix: user space to bitmap pixels.
+    public var ctm: CGAffineTransform {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cairo, &m)
+        return CGAffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+    }
+
+    // MARK: Paths
+
+    /// Discards the current path.
+    public func beginPath() { cairo_new_path(cairo) }
+    /// Starts a new subpath at `point`.
+    public func move(to point: CGPoint) { cairo_move_to(cairo, point.x, point.y) }
+    /// Adds a straight line from the current point to `point`.
+    public func addLine(to point: CGPoint) { cairo_line_to(cairo, point.x, point.y) }
+    /// Adds a polyline through `points`.
+    public func addLines(between points: [CGPoint]) {
+        guard let first = points.first else { return }
+        move(to: first)
+        points.dropFirst().forEach(addLine(to:))
+    }
+    /// Adds a closed rectangle.
+    public func addRect(_ rect: CGRect) {
+        let r = rect.standardized
+        cairo_rectangle(cairo, r.minX, r.minY, r.width, r.height)
+    }
+    /// Adds closed rectangles.
+    public func addRects(_ rects: [CGRect]) { rects.forEach(addRect) }
+    /// Adds an ellipse inscribed in `rect`.
+    public func addEllipse(in rect: CGRect) {
+        let r = rect.standardized
+        guard r.width > 0, r.height > 0 else { return }
+        cairo_save(cairo)
+        cairo_translate(cairo, r.midX, r.midY)
+        cairo_scale(cairo, r.width / 2, r.height / 2)
+        cairo_new_sub_path(cairo)
+        cairo_arc(cairo, 0, 0, 1, 0, 2 * .pi)
+        cairo_close_path(cairo)
+        cairo_restore(cairo)
+    }
+    /// Adds an arc of a circle; angles in radians from the positive x axis.
+    ///
+    /// As Core Graphics documents for UIKit's flipped (y-down) contexts, `clockwise: true` is
+    /// Core Graphics' y-up sense, so it appears counter-clockwise on screen.
+    public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        if clockwise {
+            cairo_arc_negative(cairo, center.x, center.y, radius, startAngle, endAngle)
+        } else {
+            cairo_arc(cairo, center.x, center.y, radius, startAngle, endAngle)
+        }
+    }
+    /// Adds a cubic Bézier curve from the current point.
+    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
+        cairo_curve_to(cairo, control1.x, control1.y, control2.x, control2.y, end.x, end.y)
+    }
+    /// Adds a quadratic Bézier curve from the current point.
+    public func addQuadCurve(to end: CGPoint, control: CGPoint) {
+        var x = 0.0, y = 0.0
+        cairo_get_current_point(cairo, &x, &y)
+        let c1 = CGPoint(x: x + 2 / 3 * (control.x - x), y: y + 2 / 3 * (control.y - y))
+        let c2 = CGPoint(x: end.x + 2 / 3 * (control.x - end.x), y: end.y + 2 / 3 * (control.y - end.y))
+        addCurve(to: end, control1: c1, control2: c2)
+    }
+    /// Closes the current subpath with a line to its start.
+    public func closePath() { cairo_close_path(cairo) }
+    /// Whether the current path is empty.
+    public var isPathEmpty: Bool {
+        guard let path = cairo_copy_path(cairo) else { return true }
+        defer { cairo_path_destroy(path) }
+        return path.pointee.num_data == 0
+    }
+
+    // MARK: Painting
+
+    /// Fills the current path with the fill colour and clears the path.
+    public func fillPath(using rule: CGPathFillRule = .winding) {
+        cairo_set_fill_rule(cairo, rule == .winding ? CAIRO_FILL_RULE_WINDING : CAIRO_FILL_RULE_EVEN_ODD)
+        setSource(state.fill)
+        cairo_fill(cairo)
+        didPaint = true
+    }
+    /// Strokes the current path with the stroke colour and line style and clears the path.
+    public func strokePath() {
+        setSource(state.stroke)
+        cairo_stroke(cairo)
+        didPaint = true
+    }
+    /// Fills and/or strokes the current path, then clears it.
+    public func drawPath(using mode: CGPathDrawingMode) {
+        let rule = mode == .eoFill || mode == .eoFillStroke ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING
+        cairo_set_fill_rule(cairo, rule)
+        if mode != .stroke {
+            setSource(state.fill)
+            if mode == .fill || mode == .eoFill { cairo_fill(cairo) } else { cairo_fill_preserve(cairo) }
+        }
+        if mode == .stroke || mode == .fillStroke || mode == .eoFillStroke {
+            setSource(state.stroke)
+            cairo_stroke(cairo)
+        }
+        didPaint = true
+    }
+    /// Fills `rect` with the fill colour (the current path is replaced).
+    public func fill(_ rect: CGRect) { beginPath(); addRect(rect); fillPath() }
+    /// Fills each rectangle with the fill colour.
+    public func fill(_ rects: [CGRect]) { beginPath(); addRects(rects); fillPath() }
+    /// Strokes the outline of `rect`.
+    public func stroke(_ rect: CGRect) { beginPath(); addRect(rect); strokePath() }
+    /// Strokes the outline of `rect` with a line `width` points wide.
+    public func stroke(_ rect: CGRect, width: CGFloat) { saveGState(); setLineWidth(width); stroke(rect); restoreGState() }
+    /// Fills the ellipse inscribed in `rect`.
+    public func fillEllipse(in rect: CGRect) { beginPath(); addEllipse(in: rect); fillPath() }
+    /// Strokes the ellipse inscribed in `rect`.
+    public func strokeEllipse(in rect: CGRect) { beginPath(); addEllipse(in: rect); strokePath() }
+    /// Strokes separate line segments: points pair up as (start, end).
+    public func strokeLineSegments(between points: [CGPoint]) {
+        beginPath()
+        var i = 0
+        while i + 1 < points.count { move(to: points[i]); addLine(to: points[i + 1]); i += 2 }
+        strokePath()
+    }
+    /// Makes `rect` fully transparent.
+    public func clear(_ rect: CGRect) {
+        cairo_save(cairo)
+        cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR)
+        cairo_new_path(cairo)
+        addRect(rect)
+        cairo_fill(cairo)
+        cairo_restore(cairo)
+        didPaint = true
+    }
+    /// Paints `image` scaled into `rect` (its top row at the rectangle's top, as UIKit draws images).
+    public func draw(_ image: CGImage, in rect: CGRect) {
+        let r = rect.standardized
+        guard r.width > 0, r.height > 0, let source = CairoBitmap(image: image.image) else { return }
+        cairo_save(cairo)
+        cairo_translate(cairo, r.minX, r.minY)
+        cairo_scale(cairo, r.width / CGFloat(image.width), r.height / CGFloat(image.height))
+        cairo_set_source_surface(cairo, source.surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+        cairo_rectangle(cairo, 0, 0, CGFloat(image.width), CGFloat(image.height))
+        cairo_clip(cairo)
+        cairo_paint_with_alpha(cairo, state.alpha)
+        cairo_restore(cairo)
+        didPaint = true
+    }
+
+    // MARK: Clipping
+
+    /// Intersects the clip with the current path, then clears the path.
+    public func clip(using rule: CGPathFillRule = .winding) {
+        cairo_set_fill_rule(cairo, rule == .winding ? CAIRO_FILL_RULE_WINDING : CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_clip(cairo)
+    }
+    /// Intersects the clip with `rect`.
+    public func clip(to rect: CGRect) { beginPath(); addRect(rect); clip() }
+    /// Intersects the clip with the union of `rects`.
+    public func clip(to rects: [CGRect]) { beginPath(); addRects(rects); clip() }
+    /// The bounding box of the clip, in user space.
+    public var boundingBoxOfClipPath: CGRect {
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cairo, &x0, &y0, &x1, &y1)
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    private func setSource(_ c: Color) {
+        cairo_set_source_rgba(cairo, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha) * state.alpha)
+    }
+}
+
+extension CGBlendMode {
+    var cairo: cairo_operator_t {
+        switch self {
+        case .normal: CAIRO_OPERATOR_OVER
+        case .multiply: CAIRO_OPERATOR_MULTIPLY
+        case .screen: CAIRO_OPERATOR_SCREEN
+        case .overlay: CAIRO_OPERATOR_OVERLAY
+        case .darken: CAIRO_OPERATOR_DARKEN
+        case .lighten: CAIRO_OPERATOR_LIGHTEN
+        case .colorDodge: CAIRO_OPERATOR_COLOR_DODGE
+        case .colorBurn: CAIRO_OPERATOR_COLOR_BURN
+        case .softLight: CAIRO_OPERATOR_SOFT_LIGHT
+        case .hardLight: CAIRO_OPERATOR_HARD_LIGHT
+        case .difference: CAIRO_OPERATOR_DIFFERENCE
+        case .exclusion: CAIRO_OPERATOR_EXCLUSION
+        case .clear: CAIRO_OPERATOR_CLEAR
+        case .copy: CAIRO_OPERATOR_SOURCE
+        case .sourceIn: CAIRO_OPERATOR_IN
+        case .sourceOut: CAIRO_OPERATOR_OUT
+        case .sourceAtop: CAIRO_OPERATOR_ATOP
+        case .destinationOver: CAIRO_OPERATOR_DEST_OVER
+        case .destinationIn: CAIRO_OPERATOR_DEST_IN
+        case .destinationOut: CAIRO_OPERATOR_DEST_OUT
+        case .destinationAtop: CAIRO_OPERATOR_DEST_ATOP
+        case .xor: CAIRO_OPERATOR_XOR
+        case .plusLighter: CAIRO_OPERATOR_ADD
+        }
+    }
+}
+
+/// The stack behind `UIGraphicsGetCurrentContext()`. Main actor.
+@MainActor private var contextStack: [CGContext] = []
+
+/// The context `draw(_:)` is drawing into, or nil outside drawing. Main actor.
+@MainActor public func UIGraphicsGetCurrentContext() -> CGContext? { contextStack.last }
+
+/// Makes `context` the current context until the matching `UIGraphicsPopContext()`. Main actor.
+@MainActor public func UIGraphicsPushContext(_ context: CGContext) { contextStack.append(context) }
+
+/// Restores the context current before the last `UIGraphicsPushContext(_:)`. Main actor.
+@MainActor public func UIGraphicsPopContext() { _ = contextStack.popLast() }
+
+/// Fills `rect` in the current context with its fill colour. Main actor.
+@MainActor public func UIRectFill(_ rect: CGRect) { UIGraphicsGetCurrentContext()?.fill(rect) }

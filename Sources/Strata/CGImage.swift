@@ -1,0 +1,92 @@
+import CCairo
+import Foundation
+import StrataCompositor
+import StrataCore
+
+/// A bitmap image: premultiplied RGBA8 pixels, top row first. What `CALayer.contents` shows and
+/// what `CGContext.draw(_:in:)` paints.
+///
+/// Immutable, so safe to share between threads.
+public final class CGImage: Sendable {
+    /// The pixels.
+    public let image: RGBAImage
+
+    /// Wraps an image's pixels.
+    public init(image: RGBAImage) { self.image = image }
+
+    /// Reads a PNG file.
+    /// - Throws: `PNGError` when the file is missing or not a PNG.
+    public convenience init(pngFile path: String) throws {
+        self.init(image: try RGBAImage(pngFile: path))
+    }
+
+    /// Width in pixels.
+    public var width: Int { image.size.width }
+    /// Height in pixels.
+    public var height: Int { image.size.height }
+}
+
+/// A Cairo image surface in Cairo's ARGB32 format (premultiplied, native-endian 32-bit words).
+///
+/// Main actor in practice (owned by one layer's backing store or one drawing call); not shared.
+final class CairoBitmap {
+    let surface: OpaquePointer
+    let size: PixelSize
+
+    /// A cleared bitmap of `size` pixels, or nil when Cairo cannot allocate it.
+    init?(size: PixelSize) {
+        guard size.width > 0, size.height > 0,
+              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+        self.surface = surface
+        self.size = size
+    }
+
+    /// A bitmap holding `image`'s pixels.
+    convenience init?(image: RGBAImage) {
+        self.init(size: image.size)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        let width = size.width
+        image.pixels.withUnsafeBufferPointer { source in
+            for y in 0..<size.height {
+                let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width {
+                    let s = (y * width + x) * 4
+                    row[x] = UInt32(source[s + 3]) << 24 | UInt32(source[s]) << 16 | UInt32(source[s + 1]) << 8 | UInt32(source[s + 2])
+                }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// The pixels of `region` as premultiplied RGBA8, top row first (Cairo stores B, G, R, A on
+    /// little-endian machines; this converts them).
+    func rgbaPixels(_ region: PixelRect) -> [UInt8] {
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        return [UInt8](unsafeUninitializedCapacity: region.width * region.height * 4) { buffer, count in
+            var d = 0
+            for y in region.y..<(region.y + region.height) {
+                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in region.x..<(region.x + region.width) {
+                    let pixel = row[x]
+                    buffer[d] = UInt8(truncatingIfNeeded: pixel >> 16)
+                    buffer[d + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
+                    buffer[d + 2] = UInt8(truncatingIfNeeded: pixel)
+                    buffer[d + 3] = UInt8(truncatingIfNeeded: pixel >> 24)
+                    d += 4
+                }
+            }
+            count = d
+        }
+    }
+
+    /// The whole bitmap as an image.
+    var image: RGBAImage {
+        RGBAImage(size: size, pixels: rgbaPixels(PixelRect(x: 0, y: 0, width: size.width, height: size.height)))
+    }
+}

@@ -1,0 +1,11 @@
+// What `import Strata` brings besides the UIKit-shaped model: the compositor a screen draws with,
+// its configuration and frames, and the image type frames are read back into.
+@_exported import class StrataCompositor.Compositor
+@_exported import struct StrataCompositor.CompositorConfiguration
+@_exported import struct StrataCompositor.RenderedFrame
+@_exported import enum StrataCompositor.CompositorError
+@_exported import struct StrataCore.RGBAImage
+@_exported import struct StrataCore.RGBA8
+@_exported import struct StrataCore.PixelSize
+@_exported import struct StrataCore.FrameStatistics
+@_exported import enum StrataCore.FrameClock

@@ -1,0 +1,301 @@
+import Dispatch
+import Foundation
+import StrataCore
+
+// Overall design: every change to a layer sets a bit on that layer and, the first time in a turn,
+// puts the layer on the transaction's list and schedules one `DispatchQueue.main.async` that
+// commits at the end of the current main-queue turn (the implicit transaction). A commit first
+// runs the layout pass, then walks only the changed layers: layers that left a screen's tree are
+// destroyed in its render tree, layers that joined are created with their whole subtree (drawing
+// first where a redraw is pending), and layers that stayed send just their changed properties and
+// redrawn pixels. Each screen receives one `Commit` value per transaction; nothing else crosses to
+// the render thread.
+
+/// Why something a transaction carried could not be shown. Thrown by the next `UIScreen.renderFrame`.
+public enum StrataError: Error, Sendable, CustomStringConvertible {
+    /// A layer's backing store would be larger than the GPU's largest texture (or could not be allocated).
+    case backingStoreTooLarge(layer: String, size: CGSize, limit: Int)
+    /// An image set as `contents` is larger than the GPU's largest texture.
+    case contentsTooLarge(layer: String, width: Int, height: Int, limit: Int)
+    /// The compositor refused a commit (the render tree is unchanged by it).
+    case commitFailed(String)
+
+    public var description: String {
+        switch self {
+        case .backingStoreTooLarge(let layer, let size, let limit):
+            "\(layer): a backing store of \(Int(size.width))×\(Int(size.height)) pixels (bounds × contentsScale) is beyond the GPU's texture limit of \(limit) (or could not be allocated); draw(_:) was not called — make the view smaller or lower contentScaleFactor"
+        case .contentsTooLarge(let layer, let width, let height, let limit):
+            "\(layer): contents image of \(width)×\(height) pixels exceeds the GPU's maximum texture size \(limit); the old contents stay — scale the image down"
+        case .commitFailed(let reason):
+            "a commit was refused by the compositor: \(reason)"
+        }
+    }
+}
+
+/// The main actor's transaction state: changed layers, layout requests, nesting, and the commit.
+@MainActor
+final class Transaction {
+    static let shared = Transaction()
+
+    private var changed: [CALayer] = []
+    private var layoutRequests: [CALayer] = []
+    private var implicitScheduled = false
+    private var isCommitting = false
+
+    /// One level of `CATransaction.begin()`.
+    struct Level {
+        var disableActions = false
+        var animationDuration: CFTimeInterval = 0.25
+        var completion: (@MainActor () -> Void)?
+    }
+    /// Explicit levels, outermost first.
+    var levels: [Level] = []
+    /// Completion blocks of levels already closed, waiting for the outermost commit.
+    private var pendingCompletions: [@MainActor () -> Void] = []
+
+    /// Classes (of layer or delegate) known to draw nothing.
+    var nonDrawingClasses: Set<ObjectIdentifier> = []
+
+    /// Commits sent, across all screens (for tests and statistics).
+    private(set) var commitCount = 0
+
+    func layerChanged(_ layer: CALayer) {
+        changed.append(layer)
+        scheduleImplicitCommit()
+    }
+
+    func layoutRequested(_ layer: CALayer) {
+        layoutRequests.append(layer)
+        scheduleImplicitCommit()
+    }
+
+    /// Schedules the implicit commit at the end of this main-queue turn, once.
+    private func scheduleImplicitCommit() {
+        guard !implicitScheduled else { return }
+        implicitScheduled = true
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated {
+                let t = Transaction.shared
+                t.implicitScheduled = false
+                if t.levels.isEmpty { t.commit() }
+            }
+        }
+    }
+
+    func maxTextureSize(for screen: UIScreen?) -> Int {
+        screen?.compositor.gpu.maxTextureSize ?? 16384
+    }
+
+    func report(_ error: StrataError, screen: UIScreen?) {
+        screen?.record(error)
+    }
+
+    // MARK: Explicit transactions
+
+    func setCompletion(_ block: (@MainActor () -> Void)?) {
+        if levels.isEmpty {
+            if let block { pendingCompletions.append(block) }
+            scheduleImplicitCommit()
+        } else {
+            levels[levels.count - 1].completion = block
+        }
+    }
+
+    func begin() { levels.append(Level()) }
+
+    func end() {
+        guard let level = levels.popLast() else { return }
+        if let completion = level.completion { pendingCompletions.append(completion) }
+        if levels.isEmpty { commit() }
+    }
+
+    // MARK: The commit
+
+    /// Runs layout, draws what needs drawing, and sends each screen one commit of what changed.
+    func commit() {
+        guard !isCommitting else { return }
+        isCommitting = true
+        defer { isCommitting = false }
+
+        runLayout()
+        let layers = changed
+        changed = []
+        for layer in layers { layer.isQueued = false }
+
+        var builder = CommitBuilder()
+        // Layers that left the tree their screen shows: release their render-tree copies first.
+        for layer in layers {
+            if let committed = layer.committedScreen, layer.currentScreen !== committed {
+                builder.destroy(layer, on: committed)
+            }
+        }
+        // Layers still (or newly) shown: send what changed; new subtrees are created whole by the
+        // superlayer whose sublayers changed.
+        for layer in layers {
+            guard let screen = layer.currentScreen else { continue }
+            if layer.committedScreen === screen {
+                builder.update(layer, on: screen)
+            } else if layer.screenIfRoot === screen {
+                builder.create(layer, on: screen)
+                builder.append(.setRoot(layer.id), on: screen)
+            }
+        }
+        for (screen, commit) in builder.commits {
+            commitCount += 1
+            screen.send(commit)
+        }
+        let completions = pendingCompletions
+        pendingCompletions = []
+        if !completions.isEmpty {
+            DispatchQueue.main.async { MainActor.assumeIsolated { completions.forEach { $0() } } }
+        }
+    }
+
+    /// Lays out every layer that asked, repeating while layout asks for more (bounded, so a
+    /// layout that always dirties itself cannot hang the commit).
+    private func runLayout() {
+        var rounds = 0
+        while !layoutRequests.isEmpty, rounds < 32 {
+            rounds += 1
+            let requests = layoutRequests
+            layoutRequests = []
+            for layer in requests { layer.layoutIfNeeded() }
+        }
+        if !layoutRequests.isEmpty {
+            Swift.print("Strata: layout still asked for more after 32 rounds in one commit; a layoutSubviews() keeps calling setNeedsLayout() on its own tree")
+            layoutRequests = []
+        }
+    }
+}
+
+/// Turns changed layers into one `Commit` per screen. Main actor; lives for one commit.
+@MainActor
+struct CommitBuilder {
+    private(set) var commits: [(UIScreen, Commit)] = []
+
+    private mutating func index(of screen: UIScreen) -> Int {
+        if let i = commits.firstIndex(where: { $0.0 === screen }) { return i }
+        commits.append((screen, Commit()))
+        return commits.count - 1
+    }
+
+    mutating func append(_ operation: CommitOperation, on screen: UIScreen) {
+        commits[index(of: screen)].1.append(operation)
+    }
+
+    /// Releases `layer` and the sublayers that went with it from `screen`'s render tree.
+    mutating func destroy(_ layer: CALayer, on screen: UIScreen) {
+        guard layer.committedScreen === screen else { return }
+        append(.destroyLayer(layer.id), on: screen)
+        layer.committedScreen = nil
+        for sublayer in layer._sublayers { destroy(sublayer, on: screen) }
+    }
+
+    /// Creates `layer` and its subtree in `screen`'s render tree with their full state.
+    mutating func create(_ layer: CALayer, on screen: UIScreen) {
+        layer.displayIfNeeded()
+        append(.createLayer(layer.id), on: screen)
+        layer.committedScreen = screen
+        for (bit, initial) in zip(LayerChanges.properties, CALayer.defaultProperties) {
+            let property = layer.coreProperty(bit)
+            if property != initial { append(.set(layer.id, property), on: screen) }
+        }
+        sendContents(of: layer, whole: true, on: screen)
+        layer.changes = []
+        insertSublayers(of: layer, on: screen)
+    }
+
+    /// Sends what changed on `layer`, which `screen`'s render tree already has.
+    mutating func update(_ layer: CALayer, on screen: UIScreen) {
+        layer.displayIfNeeded()
+        let changes = layer.changes
+        layer.changes = []
+        for bit in LayerChanges.properties where changes.contains(bit) {
+            append(.set(layer.id, layer.coreProperty(bit)), on: screen)
+        }
+        if changes.contains(.contents) { sendContents(of: layer, whole: false, on: screen) }
+        if changes.contains(.sublayers) { insertSublayers(of: layer, on: screen) }
+    }
+
+    /// Puts every sublayer in order under `layer`, creating those the render tree lacks.
+    private mutating func insertSublayers(of layer: CALayer, on screen: UIScreen) {
+        for (i, sublayer) in layer._sublayers.enumerated() {
+            if sublayer.committedScreen !== screen { create(sublayer, on: screen) }
+            append(.insertSublayer(sublayer.id, parent: layer.id, index: i), on: screen)
+        }
+    }
+
+    /// Sends the layer's pixels: all of them, or the region redrawn since the last commit.
+    private mutating func sendContents(of layer: CALayer, whole: Bool, on screen: UIScreen) {
+        let limit = screen.compositor.gpu.maxTextureSize
+        switch layer.contentsSource {
+        case .none:
+            if !whole { append(.setContents(layer.id, nil), on: screen) }
+        case .image(let image):
+            guard image.width <= limit, image.height <= limit else {
+                screen.record(.contentsTooLarge(layer: layer.debugName, width: image.width, height: image.height, limit: limit))
+                return
+            }
+            append(.setContents(layer.id, ContentsUpdate(image: image.image)), on: screen)
+        case .backingStore(let bitmap):
+            let all = PixelRect(x: 0, y: 0, width: bitmap.size.width, height: bitmap.size.height)
+            let region = whole ? all : (layer.pendingContentsRegion ?? all)
+            append(.setContents(layer.id, ContentsUpdate(size: bitmap.size, region: region, pixels: bitmap.rgbaPixels(region))), on: screen)
+        }
+        layer.pendingContentsRegion = nil
+    }
+}
+
+/// Core Animation's transaction controls. Main actor.
+///
+/// Every change to a layer or view belongs to a transaction. With none open, the first change
+/// opens an implicit one that commits at the end of the current main-queue turn, so any number
+/// of changes in one turn reach the compositor as one commit. `begin()`/`commit()` nest; only the
+/// outermost commit sends.
+@MainActor
+public enum CATransaction {
+    /// Opens an explicit transaction, nested in any open one.
+    public static func begin() { Transaction.shared.begin() }
+
+    /// Closes the innermost explicit transaction; closing the outermost sends everything
+    /// changed since the last commit (implicit changes included).
+    public static func commit() { Transaction.shared.end() }
+
+    /// Commits the pending implicit transaction now, unless an explicit one is open (then its
+    /// outermost `commit()` sends). Render paths call this so a frame sees this turn's changes.
+    public static func flush() {
+        if Transaction.shared.levels.isEmpty { Transaction.shared.commit() }
+    }
+
+    /// Whether property changes in the current transaction skip their implicit animations.
+    public static func disableActions() -> Bool { Transaction.shared.levels.last?.disableActions ?? false }
+
+    /// Sets whether the current explicit transaction's changes skip implicit animations.
+    public static func setDisableActions(_ flag: Bool) { Transaction.shared.levels.modifyLast { $0.disableActions = flag } }
+
+    /// The duration of implicit animations in the current transaction, in seconds (0.25 by default).
+    public static func animationDuration() -> CFTimeInterval { Transaction.shared.levels.last?.animationDuration ?? 0.25 }
+
+    /// Sets the duration of implicit animations in the current explicit transaction.
+    public static func setAnimationDuration(_ duration: CFTimeInterval) {
+        Transaction.shared.levels.modifyLast { $0.animationDuration = duration }
+    }
+
+    /// The block run once the current explicit transaction has been committed.
+    public static func completionBlock() -> (@MainActor () -> Void)? { Transaction.shared.levels.last?.completion }
+
+    /// Sets a block to run on the main actor after the current explicit transaction's commit has
+    /// been sent (and its animations, which this transaction carries none of yet, have finished).
+    /// With no explicit transaction open, the block runs after the implicit transaction's commit.
+    public static func setCompletionBlock(_ block: (@MainActor () -> Void)?) {
+        Transaction.shared.setCompletion(block)
+    }
+}
+
+extension Array {
+    /// Changes the last element, if any.
+    fileprivate mutating func modifyLast(_ body: (inout Element) -> Void) {
+        guard !isEmpty else { return }
+        body(&self[count - 1])
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import StrataCore
+
+/// A colour as Core Graphics hands it to layers: sRGB components with straight alpha.
+///
+/// Immutable, so safe to share between threads.
+public final class CGColor: Hashable, Sendable, CustomStringConvertible {
+    let value: Color
+
+    /// Creates a colour from sRGB components with straight alpha, each clamped to 0...1.
+    public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.init(Color(red: Float(red), green: Float(green), blue: Float(blue), alpha: Float(alpha)).clamped)
+    }
+
+    init(_ value: Color) { self.value = value }
+
+    /// The components: red, green, blue, alpha.
+    public var components: [CGFloat]? { [CGFloat(value.red), CGFloat(value.green), CGFloat(value.blue), CGFloat(value.alpha)] }
+    /// The number of components, alpha included (always 4).
+    public var numberOfComponents: Int { 4 }
+    /// The opacity, 0...1.
+    public var alpha: CGFloat { CGFloat(value.alpha) }
+    /// A copy with another opacity.
+    public func copy(alpha: CGFloat) -> CGColor? { CGColor(Color(red: value.red, green: value.green, blue: value.blue, alpha: Float(alpha)).clamped) }
+
+    public static func == (a: CGColor, b: CGColor) -> Bool { a.value == b.value }
+    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    public var description: String { "CGColor\(value)" }
+}
+
+/// A colour, with UIKit's initialisers and named colours. Components are sRGB with straight alpha.
+///
+/// Immutable, so safe to share between threads. Component values outside 0...1 are clamped
+/// (Strata has no extended-range colour). Non-finite components are a programmer error and trap.
+public final class UIColor: Hashable, Sendable, CustomStringConvertible {
+    /// The same colour for layers (`CALayer.backgroundColor` takes a `CGColor`).
+    public let cgColor: CGColor
+
+    /// Creates a colour from sRGB red, green, blue and alpha, each 0...1.
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        precondition([red, green, blue, alpha].allSatisfy(\.isFinite),
+                     "UIColor(red: \(red), green: \(green), blue: \(blue), alpha: \(alpha)): components must be finite")
+        cgColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    /// A grey of brightness `white` (0 black, 1 white).
+    public convenience init(white: CGFloat, alpha: CGFloat) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+
+    /// A colour from hue, saturation and brightness (HSB), each 0...1.
+    public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
+        let h = (hue - hue.rounded(.down)) * 6, s = min(max(saturation, 0), 1), v = min(max(brightness, 0), 1)
+        let sector = Int(h) % 6, f = h - CGFloat(Int(h))
+        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+        let (r, g, b): (CGFloat, CGFloat, CGFloat) = switch sector {
+        case 0: (v, t, p)
+        case 1: (q, v, p)
+        case 2: (p, v, t)
+        case 3: (p, q, v)
+        case 4: (t, p, v)
+        default: (v, p, q)
+        }
+        self.init(red: r, green: g, blue: b, alpha: alpha)
+    }
+
+    /// The colour of a `CGColor`.
+    public init(cgColor: CGColor) { self.cgColor = cgColor }
+
+    /// A copy with another alpha.
+    public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+        let c = cgColor.value
+        return UIColor(red: CGFloat(c.red), green: CGFloat(c.green), blue: CGFloat(c.blue), alpha: alpha)
+    }
+
+    /// Reads the sRGB components; returns true, as every Strata colour has them.
+    @discardableResult
+    public func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+                       blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        let c = cgColor.value
+        red?.pointee = CGFloat(c.red); green?.pointee = CGFloat(c.green)
+        blue?.pointee = CGFloat(c.blue); alpha?.pointee = CGFloat(c.alpha)
+        return true
+    }
+
+    public static let black = UIColor(white: 0, alpha: 1)
+    public static let darkGray = UIColor(white: 1.0 / 3, alpha: 1)
+    public static let gray = UIColor(white: 0.5, alpha: 1)
+    public static let lightGray = UIColor(white: 2.0 / 3, alpha: 1)
+    public static let white = UIColor(white: 1, alpha: 1)
+    public static let clear = UIColor(white: 0, alpha: 0)
+    public static let red = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+    public static let green = UIColor(red: 0, green: 1, blue: 0, alpha: 1)
+    public static let blue = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+    public static let cyan = UIColor(red: 0, green: 1, blue: 1, alpha: 1)
+    public static let yellow = UIColor(red: 1, green: 1, blue: 0, alpha: 1)
+    public static let magenta = UIColor(red: 1, green: 0, blue: 1, alpha: 1)
+    public static let orange = UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+    public static let purple = UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)
+    public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
+
+    /// Makes this the fill and stroke colour of the current graphics context (`UIGraphicsGetCurrentContext()`).
+    @MainActor public func set() { setFill(); setStroke() }
+    /// Makes this the fill colour of the current graphics context.
+    @MainActor public func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
+    /// Makes this the stroke colour of the current graphics context.
+    @MainActor public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
+
+    public static func == (a: UIColor, b: UIColor) -> Bool { a.cgColor == b.cgColor }
+    public func hash(into hasher: inout Hasher) { hasher.combine(cgColor) }
+    public var description: String { "UIColor\(cgColor.value)" }
+}
+
+extension Color {
+    /// The colour with every component clamped to 0...1.
+    var clamped: Color {
+        func c(_ v: Float) -> Float { min(max(v, 0), 1) }
+        return Color(red: c(red), green: c(green), blue: c(blue), alpha: c(alpha))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import StrataCompositor
+import StrataCore
+
+/// A render target that windows are shown on: a size in points, a scale, and the compositor that
+/// draws it. Strata's stand-in for a display (there is no `UIScreen.main` on a server).
+///
+/// Main actor. The screen owns the root of the layer tree it shows; visible windows are its
+/// sublayers, stacked by `windowLevel` (equal levels in the order they became visible).
+@MainActor
+public final class UIScreen {
+    /// The screen's rectangle in points, at the origin.
+    public let bounds: CGRect
+    /// Pixels per point.
+    public let scale: CGFloat
+    /// The compositor that turns this screen's tree into pixels.
+    public let compositor: Compositor
+    /// The root layer: the screen's coordinate space in points, scaled to pixels.
+    let rootLayer = CALayer()
+    /// Windows attached to this screen, in the order they were attached.
+    private var attachedWindows: [UIWindow] = []
+    private var pendingErrors: [StrataError] = []
+    /// Sees every commit this screen sends (tests use it to count commits and check regions).
+    @_spi(Testing) public var _commitObserver: ((Commit) -> Void)?
+
+    /// A screen of `size` points at `scale` pixels per point, drawn by `compositor`.
+    /// - Precondition: `size` and `scale` are finite and positive, and the size in pixels is
+    ///   within the GPU's limits; otherwise this traps naming the value.
+    public init(size: CGSize, scale: CGFloat = 1, compositor: Compositor) {
+        precondition(scale.isFinite && scale > 0, "UIScreen: scale must be a finite number above 0, got \(scale)")
+        precondition(size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0,
+                     "UIScreen: size must be finite and positive, got \(size)")
+        let limit = compositor.gpu.maxTargetSize
+        let pixels = PixelSize(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
+        precondition((1...limit).contains(pixels.width) && (1...limit).contains(pixels.height),
+                     "UIScreen: \(size) points at scale \(scale) is \(pixels) pixels; each side must be 1...\(limit) on this GPU")
+        bounds = CGRect(origin: .zero, size: size)
+        self.scale = scale
+        self.compositor = compositor
+        rootLayer.name = "screen root"
+        rootLayer.screenIfRoot = self
+        rootLayer.anchorPoint = .zero
+        rootLayer.bounds = bounds
+        if scale != 1 { rootLayer.transform = CATransform3DMakeScale(scale, scale, 1) }
+    }
+
+    /// A screen with a compositor of its own (made with `configuration`).
+    /// - Throws: `GLError` when no GPU platform can be opened, listing what was tried.
+    public convenience init(size: CGSize, scale: CGFloat = 1, configuration: CompositorConfiguration = CompositorConfiguration()) throws {
+        self.init(size: size, scale: scale, compositor: try Compositor(configuration: configuration))
+    }
+
+    /// The size of a frame of this screen, in pixels.
+    public var pixelSize: PixelSize {
+        PixelSize(width: Int((bounds.width * scale).rounded()), height: Int((bounds.height * scale).rounded()))
+    }
+
+    /// The visible windows, bottom to top.
+    public var windows: [UIWindow] { rootLayer._sublayers.compactMap { $0.delegate as? UIWindow } }
+
+    /// Commits this turn's changes and renders a frame of the screen, read back to memory.
+    /// - Parameter clearColor: what shows where no window covers the screen.
+    /// - Throws: the first `StrataError` recorded since the last frame (a backing store or image
+    ///   too large for the GPU, a refused commit), then the compositor's errors (`CompositorError`,
+    ///   `GLError`).
+    public func renderFrame(clearColor: UIColor = .black, readBack: Bool = true) async throws -> RenderedFrame {
+        CATransaction.flush()
+        if !pendingErrors.isEmpty { throw pendingErrors.removeFirst() }
+        return try await compositor.renderFrame(size: pixelSize, clearColor: clearColor.cgColor.value, readBack: readBack)
+    }
+
+    func record(_ error: StrataError) { pendingErrors.append(error) }
+
+    func send(_ commit: Commit) {
+        _commitObserver?(commit)
+        do {
+            try compositor.submit(commit)
+        } catch {
+            record(.commitFailed("\(error)"))
+        }
+    }
+
+    // MARK: Windows
+
+    func attach(_ window: UIWindow) {
+        if !attachedWindows.contains(where: { $0 === window }) { attachedWindows.append(window) }
+        restack()
+    }
+
+    func detach(_ window: UIWindow) {
+        attachedWindows.removeAll { $0 === window }
+        if window.layer._superlayer === rootLayer { window.layer.removeFromSuperlayer() }
+        restack()
+    }
+
+    /// Orders the visible windows' layers under the root by level, then by the order they came.
+    func restack() {
+        let visible = attachedWindows.enumerated()
+            .filter { !$0.element.isHidden }
+            .sorted { $0.element.windowLevel != $1.element.windowLevel ? $0.element.windowLevel < $1.element.windowLevel : $0.offset < $1.offset }
+            .map(\.element)
+        for window in attachedWindows where window.isHidden && window.layer._superlayer === rootLayer {
+            window.layer.removeFromSuperlayer()
+        }
+        for (i, window) in visible.enumerated() { rootLayer.insert(window.layer, at: i, caller: "UIWindow stacking") }
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+
+extension UIView {
+    /// The view this one is a subview of.
+    public var superview: UIView? { _superview }
+
+    /// The subviews, back to front.
+    public var subviews: [UIView] { _subviews }
+
+    /// The window the view is in: itself for a window, else the window at the top of its superviews.
+    public var window: UIWindow? {
+        var view: UIView? = self
+        while let v = view {
+            if let w = v as? UIWindow { return w }
+            view = v._superview
+        }
+        return nil
+    }
+
+    /// Puts `view` on top of the subviews, moving it out of its old superview.
+    /// - Precondition: `view` is not this view or one of its ancestors; UIKit raises an exception
+    ///   there, Strata traps naming both views, before anything changes.
+    public func addSubview(_ view: UIView) {
+        insert(view, at: _subviews.count, caller: "addSubview")
+    }
+
+    /// Inserts `view` at `index` of the subviews (clamped to the end).
+    public func insertSubview(_ view: UIView, at index: Int) {
+        precondition(index >= 0, "UIView.insertSubview(_:at:): index \(index) is negative")
+        insert(view, at: index, caller: "insertSubview(_:at:)")
+    }
+
+    /// Inserts `view` just above `siblingSubview`.
+    /// - Precondition: `siblingSubview` is a subview of this view.
+    public func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+        guard let i = _subviews.firstIndex(where: { $0 === siblingSubview }) else {
+            preconditionFailure("UIView.insertSubview(_:aboveSubview:): the sibling is not a subview of this view")
+        }
+        insert(view, at: i + 1, caller: "insertSubview(_:aboveSubview:)")
+    }
+
+    /// Inserts `view` just below `siblingSubview`.
+    /// - Precondition: `siblingSubview` is a subview of this view.
+    public func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+        guard let i = _subviews.firstIndex(where: { $0 === siblingSubview }) else {
+            preconditionFailure("UIView.insertSubview(_:belowSubview:): the sibling is not a subview of this view")
+        }
+        insert(view, at: i, caller: "insertSubview(_:belowSubview:)")
+    }
+
+    /// Swaps the subviews at two indices (and their layers).
+    /// - Precondition: both indices are valid.
+    public func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+        precondition(_subviews.indices.contains(index1) && _subviews.indices.contains(index2),
+                     "UIView.exchangeSubview(at: \(index1), withSubviewAt: \(index2)): there are \(_subviews.count) subviews")
+        guard index1 != index2 else { return }
+        let a = _subviews[index1], b = _subviews[index2]
+        _subviews.swapAt(index1, index2)
+        let la = layer._sublayers.firstIndex { $0 === a.layer }!, lb = layer._sublayers.firstIndex { $0 === b.layer }!
+        layer._sublayers.swapAt(la, lb)
+        layer.markChanged(.sublayers)
+    }
+
+    /// Moves a subview to the top.
+    public func bringSubviewToFront(_ view: UIView) {
+        guard view._superview === self else { return }
+        insert(view, at: _subviews.count, caller: "bringSubviewToFront")
+    }
+
+    /// Moves a subview to the bottom.
+    public func sendSubviewToBack(_ view: UIView) {
+        guard view._superview === self else { return }
+        insert(view, at: 0, caller: "sendSubviewToBack")
+    }
+
+    /// Removes the view from its superview (and its layer from the superlayer). The view can be
+    /// added again anywhere; its drawn contents are kept.
+    public func removeFromSuperview() {
+        guard let parent = _superview else { return }
+        let oldWindow = window
+        parent.willRemoveSubview(self)
+        willMove(toSuperview: nil)
+        if oldWindow != nil { notifyWillMove(toWindow: nil) }
+        parent._subviews.removeAll { $0 === self }
+        _superview = nil
+        layer.removeFromSuperlayer()
+        if oldWindow != nil { notifyDidMoveToWindow() }
+        didMoveToSuperview()
+    }
+
+    /// Whether this view is `view` or one of its descendants.
+    public func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let c = current {
+            if c === view { return true }
+            current = c._superview
+        }
+        return false
+    }
+
+    // MARK: The one insertion path
+
+    /// Inserts `view` at `index` (clamped), moving it out of any old superview, keeping the
+    /// layer order in step, and sending UIKit's notifications in UIKit's order.
+    private func insert(_ view: UIView, at index: Int, caller: String) {
+        precondition(!isDescendant(of: view),
+                     "UIView.\(caller): cannot add \(view.debugName) into its own subtree (it is \(view === self ? "the same view" : "an ancestor of \(debugName)")); the view tree is unchanged")
+        if view._superview === self {
+            // Reordering within the same superview: no notifications.
+            let old = _subviews.firstIndex { $0 === view }!
+            _subviews.remove(at: old)
+            let at = min(old < index ? index - 1 : index, _subviews.count)
+            _subviews.insert(view, at: at)
+            placeLayer(of: view, at: at)
+            return
+        }
+        let oldWindow = view.window, newWindow = window
+        view.willMove(toSuperview: self)
+        if oldWindow !== newWindow { view.notifyWillMove(toWindow: newWindow) }
+        if let old = view._superview {
+            old.willRemoveSubview(view)
+            old._subviews.removeAll { $0 === view }
+        }
+        let at = min(index, _subviews.count)
+        _subviews.insert(view, at: at)
+        view._superview = self
+        placeLayer(of: view, at: at)
+        if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
+        view.didMoveToSuperview()
+        didAddSubview(view)
+    }
+
+    /// Puts the subview's layer just below the layer of the subview above it, so the layer order
+    /// follows the subview order even when the layer has other sublayers.
+    private func placeLayer(of view: UIView, at index: Int) {
+        if index + 1 < _subviews.count {
+            layer.insertSublayer(view.layer, below: _subviews[index + 1].layer)
+        } else if index > 0 {
+            layer.insertSublayer(view.layer, above: _subviews[index - 1].layer)
+        } else {
+            layer.addSublayer(view.layer)
+        }
+    }
+
+    private func notifyWillMove(toWindow newWindow: UIWindow?) {
+        willMove(toWindow: newWindow)
+        for subview in _subviews { subview.notifyWillMove(toWindow: newWindow) }
+    }
+
+    private func notifyDidMoveToWindow() {
+        if !contentScaleFactorIsExplicit, let scale = window?.screen?.scale, layer.contentsScale != scale {
+            layer.contentsScale = scale
+        }
+        didMoveToWindow()
+        for subview in _subviews { subview.notifyDidMoveToWindow() }
+    }
+
+    /// Tells the whole tree of a window that its screen changed.
+    func screenDidChange() {
+        notifyDidMoveToWindow()
+    }
+
+    /// A name for messages: the type, tag and frame.
+    var debugName: String { "\(type(of: self))(tag: \(tag), frame: \(frame))" }
+}

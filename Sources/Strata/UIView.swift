@@ -1,0 +1,257 @@
+import Foundation
+import StrataCore
+
+/// A rectangle of the user interface, backed by a `CALayer` the compositor draws: UIKit's `UIView`.
+///
+/// Main actor only (the compiler enforces it). Geometry follows UIKit: `frame` is in the
+/// superview's coordinates, `bounds` in the view's own, `center` is the layer's `position`, and
+/// `transform` turns about the center. Every change reaches the compositor in the current
+/// transaction's commit. Non-finite geometry is a programmer error and traps naming the value.
+@MainActor
+open class UIView: CALayerDelegate {
+    /// The class of layer created for each view of this class; override to use a custom layer.
+    open class var layerClass: CALayer.Type { CALayer.self }
+
+    /// The view's backing layer; the view is its delegate.
+    public let layer: CALayer
+
+    weak var _superview: UIView?
+    var _subviews: [UIView] = []
+
+    /// A number identifying the view, for `viewWithTag(_:)`.
+    public var tag = 0
+    /// A hint that the view fills its bounds with opaque content.
+    public var isOpaque = true
+    /// Whether drawing clears the dirty region first (the compositor's backing store is always
+    /// cleared before `draw(_:)`; kept for API compatibility).
+    public var clearsContextBeforeDrawing = true
+    /// Whether the view takes part in touch handling.
+    public var isUserInteractionEnabled = true
+    /// How subviews follow this view's bounds when they change.
+    public var autoresizingMask: AutoresizingMask = []
+    /// Whether subviews are resized by their `autoresizingMask` when the bounds size changes.
+    public var autoresizesSubviews = true
+    private var _contentMode = ContentMode.scaleToFill
+    private var _contentStretch = CGRect(x: 0, y: 0, width: 1, height: 1)
+    /// Whether `contentScaleFactor` was set by the program (otherwise it follows the screen).
+    var contentScaleFactorIsExplicit = false
+
+    /// Creates a view with the given frame (in the superview's coordinates).
+    public init(frame: CGRect) {
+        layer = Self.layerClass.init()
+        layer.delegate = self
+        layer.setNeedsDisplay()   // views that draw are drawn when first shown
+        self.frame = frame
+    }
+
+    /// Creates a view with an empty frame.
+    public convenience init() { self.init(frame: .zero) }
+
+    // MARK: Geometry
+
+    /// The view's rectangle in its superview's coordinates. With a non-identity `transform` it
+    /// is the bounding box of the transformed view and setting it only moves the center, as
+    /// UIKit leaves it undefined. A negative size is standardized, as `CGRect` documents.
+    open var frame: CGRect {
+        get { layer.frame }
+        set {
+            precondition(newValue.isFinite, "UIView.frame has a non-finite value \(newValue); pass finite values")
+            layer.frame = newValue
+        }
+    }
+
+    /// The view's own coordinate space: its origin shifts where subviews appear, its size is the
+    /// view's size (changing the size keeps the center and resizes the frame around it).
+    /// - Precondition: finite, with a non-negative size.
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set { layer.bounds = newValue }
+    }
+
+    /// The center of the frame, in the superview's coordinates (the layer's `position`).
+    open var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+
+    /// The view's transform, applied about its center (the layer's anchor point).
+    open var transform: CGAffineTransform {
+        get { CATransform3DGetAffineTransform(layer.transform) }
+        set {
+            precondition(newValue.isFinite, "UIView.transform has a non-finite entry: \(newValue)")
+            layer.transform = CATransform3DMakeAffineTransform(newValue)
+        }
+    }
+
+    /// The view's opacity, 0...1; values outside are clamped, as UIKit does.
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set {
+            precondition(newValue.isFinite, "UIView.alpha must be finite, got \(newValue)")
+            layer.opacity = Float(min(max(newValue, 0), 1))
+        }
+    }
+
+    /// Whether the view and its subviews are hidden.
+    open var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+
+    /// The colour filling the view's bounds behind its drawing; nil for none.
+    open var backgroundColor: UIColor? {
+        get { layer.backgroundColor.map(UIColor.init(cgColor:)) }
+        set { layer.backgroundColor = newValue?.cgColor }
+    }
+
+    /// Whether subviews and contents are clipped to the bounds.
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+
+    /// Pixels per point of the view's drawing; follows its screen's scale until set.
+    open var contentScaleFactor: CGFloat {
+        get { layer.contentsScale }
+        set {
+            contentScaleFactorIsExplicit = true
+            layer.contentsScale = newValue
+        }
+    }
+
+    /// How the drawn contents map onto new bounds without redrawing; `.redraw` redraws instead.
+    open var contentMode: ContentMode {
+        get { _contentMode }
+        set {
+            _contentMode = newValue
+            layer.contentsGravity = newValue.gravity
+            layer.needsDisplayOnBoundsChange = newValue == .redraw
+        }
+    }
+
+    /// The stretchable part of the contents, in unit coordinates (the layer's `contentsCenter`).
+    open var contentStretch: CGRect {
+        get { _contentStretch }
+        set {
+            _contentStretch = newValue
+            layer.contentsCenter = newValue
+        }
+    }
+
+    // MARK: Tags
+
+    /// The first view with `tag` in a depth-first search of this view and its subviews.
+    public func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for subview in _subviews {
+            if let found = subview.viewWithTag(tag) { return found }
+        }
+        return nil
+    }
+
+    // MARK: Coordinates
+
+    /// The layer the coordinates of `view` mean: its own, or for nil the window's (or the
+    /// topmost superview's when not in a window).
+    private func referenceLayer(_ view: UIView?) -> CALayer? {
+        if let view { return view.layer }
+        var top: UIView = self
+        while let s = top._superview { top = s }
+        return top.layer
+    }
+
+    /// Converts a point from this view's bounds to `view`'s (nil: the window's coordinates).
+    public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        layer.convert(point, to: referenceLayer(view))
+    }
+
+    /// Converts a point from `view`'s bounds (nil: the window's coordinates) to this view's.
+    public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        layer.convert(point, from: referenceLayer(view))
+    }
+
+    /// Converts a rectangle from this view's bounds to `view`'s: the bounding box of its corners.
+    public func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        layer.convert(rect, to: referenceLayer(view))
+    }
+
+    /// Converts a rectangle from `view`'s bounds to this view's: the bounding box of its corners.
+    public func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        layer.convert(rect, from: referenceLayer(view))
+    }
+
+    // MARK: Drawing
+
+    /// Marks the whole view as needing to be drawn; `draw(_:)` runs before the next commit.
+    open func setNeedsDisplay() { layer.setNeedsDisplay() }
+
+    /// Marks `rect` (bounds coordinates) as needing to be drawn; only that part is redrawn and uploaded.
+    open func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay(rect) }
+
+    /// Draws the view's content in `rect` (bounds coordinates) into `UIGraphicsGetCurrentContext()`.
+    /// Override it to draw; the default draws nothing, and a class that does not override it gets
+    /// no backing store. Runs on the main actor during the commit.
+    open func draw(_ rect: CGRect) {
+        UIGraphicsGetCurrentContext()?.defaultDrawRan = true
+    }
+
+    /// Runs `draw(_:)` with `ctx` as the current context. Part of `CALayerDelegate`.
+    public func draw(_ layer: CALayer, in ctx: CGContext) {
+        UIGraphicsPushContext(ctx)
+        defer { UIGraphicsPopContext() }
+        draw(ctx.dirtyRect)
+    }
+
+    // MARK: Layout hooks
+
+    /// Runs the view's layout. Part of `CALayerDelegate`.
+    public func layoutSublayers(of layer: CALayer) {
+        layoutSubviews()
+    }
+
+    /// Called when the layer's bounds size changed: resize subviews by their masks.
+    func boundsSizeDidChange(from oldSize: CGSize) {
+        guard autoresizesSubviews else { return }
+        for subview in _subviews { subview.resize(withOldSuperviewSize: oldSize, newSize: bounds.size) }
+    }
+
+    // MARK: Override points
+
+    /// Called after `subview` was added.
+    open func didAddSubview(_ subview: UIView) {}
+    /// Called before `subview` is removed.
+    open func willRemoveSubview(_ subview: UIView) {}
+    /// Called before the superview changes (nil: being removed).
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    /// Called after the superview changed.
+    open func didMoveToSuperview() {}
+    /// Called before the window changes (nil: leaving its window), on each view of a moving subtree.
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    /// Called after the window changed, on each view of a moving subtree.
+    open func didMoveToWindow() {}
+
+    // MARK: The layout cycle
+
+    /// Marks the view as needing layout; `layoutSubviews()` runs once before the next commit,
+    /// however many times this is called in one turn.
+    open func setNeedsLayout() { layer.setNeedsLayout() }
+
+    /// Lays out now whatever needs it, from the highest superview that needs layout down through
+    /// its subviews, superviews first.
+    open func layoutIfNeeded() { layer.layoutIfNeeded() }
+
+    /// Positions the subviews. Override it; the default does nothing (autoresizing has already
+    /// been applied when the bounds changed).
+    open func layoutSubviews() {}
+
+    /// The size that best fits `size`; the default is the view's current size, as UIKit's.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    /// Resizes the view to `sizeThatFits(bounds.size)`, keeping its frame's origin.
+    open func sizeToFit() {
+        let size = sizeThatFits(bounds.size)
+        let origin = frame.origin
+        frame = CGRect(origin: origin, size: size)
+    }
+
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The root of a view tree, shown on a `UIScreen`: UIKit's `UIWindow`.
+///
+/// Main actor. A window is hidden until `makeKeyAndVisible()` or `isHidden = false`; visible
+/// windows of one screen stack by `windowLevel`. A window's frame is in its screen's points.
+@MainActor
+open class UIWindow: UIView {
+    /// A window's stacking level; higher levels show above lower ones.
+    public struct Level: RawRepresentable, Hashable, Comparable, Sendable {
+        public let rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
+        public static let normal = Level(0)
+        public static let statusBar = Level(1000)
+        public static let alert = Level(2000)
+        public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
+        public static func + (a: Level, b: CGFloat) -> Level { Level(a.rawValue + b) }
+    }
+
+    private var _isWindowHidden = true
+
+    /// Creates a hidden window with the given frame, in screen points.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    /// The screen the window shows on; nil shows it nowhere.
+    public var screen: UIScreen? {
+        didSet {
+            guard oldValue !== screen else { return }
+            oldValue?.detach(self)
+            screen?.attach(self)
+            screenDidChange()
+        }
+    }
+
+    /// Where the window stacks among its screen's visible windows.
+    public var windowLevel: Level = .normal {
+        didSet { if oldValue != windowLevel { screen?.restack() } }
+    }
+
+    /// Whether the window is left off its screen (true until shown).
+    open override var isHidden: Bool {
+        get { _isWindowHidden }
+        set {
+            guard newValue != _isWindowHidden else { return }
+            _isWindowHidden = newValue
+            screen?.restack()
+        }
+    }
+
+    /// Whether this is its screen's key window.
+    public private(set) var isKeyWindow = false
+
+    /// Shows the window and makes it the key window of its screen.
+    public func makeKeyAndVisible() {
+        for other in screen?.windows ?? [] where other !== self { other.isKeyWindow = false }
+        isKeyWindow = true
+        isHidden = false
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+@_spi(Testing) import Strata
+import StrataCore
+import Testing
+
+/// A screen of `size` points with one visible window filling it, white unless told otherwise.
+@MainActor
+struct ScreenFixture {
+    let screen: UIScreen
+    let window: UIWindow
+    /// Every commit the screen sent, in order.
+    let commits = CommitLog()
+
+    init(size: CGSize = CGSize(width: 100, height: 100), scale: CGFloat = 1, background: UIColor? = .white) throws {
+        screen = try UIScreen(size: size, scale: scale)
+        window = UIWindow(frame: CGRect(origin: .zero, size: size))
+        window.backgroundColor = background
+        window.screen = screen
+        window.makeKeyAndVisible()
+        let log = commits
+        screen._commitObserver = { log.commits.append($0) }
+    }
+
+    /// Commits this turn's changes and renders a frame.
+    func render() async throws -> RGBAImage {
+        try #require(try await screen.renderFrame().image)
+    }
+
+    /// Shuts the compositor down and expects no GL object to outlive it.
+    func finish() async {
+        let leaked = await screen.compositor.shutdown()
+        #expect(leaked.total == 0, "GL objects outlived the compositor: \(leaked)")
+    }
+}
+
+/// The commits a screen sent, for counting and inspecting.
+@MainActor
+final class CommitLog {
+    var commits: [Commit] = []
+
+    /// Every contents update sent for `layer`, in order.
+    func contentsUpdates(for layer: CALayer) -> [ContentsUpdate] {
+        commits.flatMap(\.operations).compactMap {
+            if case .setContents(let id, let update?) = $0, id == layer._id { return update }
+            return nil
+        }
+    }
+}
+
+extension RGBA8 {
+    static let white = RGBA8(255, 255, 255)
+    static let red = RGBA8(255, 0, 0)
+    static let blue = RGBA8(0, 0, 255)
+    static let green = RGBA8(0, 255, 0)
+    static let black = RGBA8(0, 0, 0)
+}
+
+/// Expects the pixel at a named point to be `expected` within `tolerance` per component.
+func expectPixel(_ image: RGBAImage, _ x: Int, _ y: Int, _ expected: RGBA8, tolerance: Int = 1,
+                 _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let actual = image[x, y]
+    #expect(actual.isClose(to: expected, tolerance: tolerance),
+            "\(what) at (\(x), \(y)): expected \(expected), got \(actual)", sourceLocation: sourceLocation)
+}
+
+/// A view that fills what it is asked to draw with `color`, counting its draws and the rects.
+final class SolidDrawingView: UIView {
+    var color = UIColor.red
+    var drawnRects: [CGRect] = []
+
+    override func draw(_ rect: CGRect) {
+        drawnRects.append(rect)
+        let ctx = UIGraphicsGetCurrentContext()!
+        ctx.setFillColor(color.cgColor)
+        ctx.fill(rect)
+    }
+}
