@@ -75,3 +75,27 @@ final class SolidDrawingView: UIView {
         ctx.fill(rect)
     }
 }
+
+/// Waits until the main queue has run everything queued before this call: the implicit
+/// transaction of the current turn has committed when this returns.
+@MainActor
+func nextTurn() async {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.main.async { continuation.resume() }
+    }
+}
+
+/// A view that records its notifications and layout passes in a shared log.
+final class RecordingView: UIView {
+    var log: (String) -> Void = { _ in }
+    var name = ""
+    var layoutCount = 0
+
+    override func layoutSubviews() { layoutCount += 1; log("\(name).layoutSubviews") }
+    override func willMove(toSuperview newSuperview: UIView?) { log("\(name).willMove(toSuperview: \(newSuperview == nil ? "nil" : "view"))") }
+    override func didMoveToSuperview() { log("\(name).didMoveToSuperview") }
+    override func willMove(toWindow newWindow: UIWindow?) { log("\(name).willMove(toWindow: \(newWindow == nil ? "nil" : "window"))") }
+    override func didMoveToWindow() { log("\(name).didMoveToWindow") }
+    override func didAddSubview(_ subview: UIView) { log("\(name).didAddSubview") }
+    override func willRemoveSubview(_ subview: UIView) { log("\(name).willRemoveSubview") }
+}
