@@ -16,4 +16,143 @@ import Testing
         expectPixel(image, 25, 65, .white, "below the view")
         await f.finish()
     }
+
+    @Test func boundsOriginShiftsWhereSubviewsAppear() async throws {
+        let f = try ScreenFixture()
+        let parent = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let child = UIView(frame: CGRect(x: 30, y: 30, width: 10, height: 10))
+        child.backgroundColor = .red
+        parent.addSubview(child)
+        f.window.addSubview(parent)
+        parent.bounds.origin = CGPoint(x: 20, y: -10)
+        let image = try await f.render()
+        expectPixel(image, 15, 45, .red, "child at (30, 30) shows at (10, 40) with bounds origin (20, -10)")
+        expectPixel(image, 35, 35, .white, "where the child would be without the shift")
+        await f.finish()
+    }
+
+    @Test func clipsToBoundsCutsSubviews() async throws {
+        let f = try ScreenFixture()
+        let parent = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        let child = UIView(frame: CGRect(x: 10, y: 10, width: 70, height: 20))
+        child.backgroundColor = .red
+        parent.addSubview(child)
+        f.window.addSubview(parent)
+        var image = try await f.render()
+        expectPixel(image, 70, 20, .red, "without clipping the child reaches past the parent")
+        parent.clipsToBounds = true
+        image = try await f.render()
+        expectPixel(image, 70, 20, .white, "clipped at the parent's right edge (50)")
+        expectPixel(image, 40, 20, .red, "inside the parent")
+        await f.finish()
+    }
+
+    @Test func zOrderCallsChangeWhatShowsOnTop() async throws {
+        let f = try ScreenFixture()
+        let red = UIView(frame: CGRect(x: 10, y: 10, width: 40, height: 40))
+        let blue = UIView(frame: CGRect(x: 30, y: 30, width: 40, height: 40))
+        red.backgroundColor = .red
+        blue.backgroundColor = .blue
+        f.window.addSubview(red)
+        f.window.addSubview(blue)
+        var image = try await f.render()
+        expectPixel(image, 40, 40, .blue, "overlap: blue added last is on top")
+        f.window.bringSubviewToFront(red)
+        image = try await f.render()
+        expectPixel(image, 40, 40, .red, "after bringSubviewToFront(red)")
+        f.window.sendSubviewToBack(red)
+        image = try await f.render()
+        expectPixel(image, 40, 40, .blue, "after sendSubviewToBack(red)")
+        f.window.exchangeSubview(at: 0, withSubviewAt: 1)
+        image = try await f.render()
+        expectPixel(image, 40, 40, .red, "after exchanging the two")
+        f.window.insertSubview(blue, aboveSubview: red)
+        image = try await f.render()
+        expectPixel(image, 40, 40, .blue, "after inserting blue above red")
+        await f.finish()
+    }
+
+    @Test func windowsStackByLevel() async throws {
+        let f = try ScreenFixture()
+        let alert = UIWindow(frame: CGRect(x: 0, y: 0, width: 60, height: 60))
+        alert.backgroundColor = .red
+        alert.windowLevel = .alert
+        alert.screen = f.screen
+        alert.isHidden = false
+        let later = UIWindow(frame: CGRect(x: 40, y: 40, width: 60, height: 60))
+        later.backgroundColor = .blue
+        later.screen = f.screen
+        later.makeKeyAndVisible()
+        var image = try await f.render()
+        expectPixel(image, 50, 50, .red, "the alert-level window stays above a normal window shown later")
+        expectPixel(image, 80, 80, .blue, "the later window above the first normal window")
+        expectPixel(image, 5, 95, .white, "the first window where nothing covers it")
+        #expect(later.isKeyWindow && !f.window.isKeyWindow)
+        alert.isHidden = true
+        image = try await f.render()
+        expectPixel(image, 50, 50, .blue, "hiding the alert window uncovers the one below")
+        #expect(f.screen.windows.count == 2)
+        await f.finish()
+    }
+
+    @Test func hiddenWindowIsNotShown() async throws {
+        let f = try ScreenFixture()
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        window.backgroundColor = .red
+        window.screen = f.screen
+        let image = try await f.render()
+        expectPixel(image, 50, 50, .white, "a window is hidden until shown")
+        await f.finish()
+    }
+
+    @Test func transformTurnsAboutTheCenter() async throws {
+        let f = try ScreenFixture()
+        let view = UIView(frame: CGRect(x: 30, y: 30, width: 40, height: 40))
+        view.backgroundColor = .red
+        view.transform = CGAffineTransform(rotationAngle: .pi / 4)
+        f.window.addSubview(view)
+        let image = try await f.render()
+        expectPixel(image, 50, 50, .red, "center")
+        expectPixel(image, 32, 32, .white, "corner of the unrotated square, outside the diamond")
+        expectPixel(image, 50, 24, .red, "top tip of the diamond (center − 28)")
+        await f.finish()
+    }
+
+    @Test func alphaBlendsOverWhatIsBelow() async throws {
+        let f = try ScreenFixture()
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        view.backgroundColor = .red
+        view.alpha = 0.5
+        f.window.addSubview(view)
+        let image = try await f.render()
+        expectPixel(image, 25, 25, RGBA8(255, 128, 128), "half-transparent red over white")
+        await f.finish()
+    }
+
+    @Test func screenScaleRendersPointsAsPixels() async throws {
+        let f = try ScreenFixture(size: CGSize(width: 50, height: 40), scale: 2)
+        let view = UIView(frame: CGRect(x: 10, y: 10, width: 10, height: 10))
+        view.backgroundColor = .red
+        f.window.addSubview(view)
+        let image = try await f.render()
+        #expect(image.size == PixelSize(width: 100, height: 80))
+        expectPixel(image, 21, 21, .red, "view at (10, 10) points starts at pixel 20")
+        expectPixel(image, 41, 30, .white, "view ends at pixel 40")
+        await f.finish()
+    }
+
+    @Test func cornerRadiusAndBorderOnAViewLayer() async throws {
+        let f = try ScreenFixture()
+        let view = UIView(frame: CGRect(x: 10, y: 10, width: 80, height: 80))
+        view.backgroundColor = .red
+        view.layer.cornerRadius = 20
+        view.layer.borderWidth = 4
+        view.layer.borderColor = UIColor.blue.cgColor
+        f.window.addSubview(view)
+        let image = try await f.render()
+        expectPixel(image, 12, 12, .white, "rounded-off corner")
+        expectPixel(image, 50, 12, .blue, "top border")
+        expectPixel(image, 50, 50, .red, "middle")
+        await f.finish()
+    }
 }

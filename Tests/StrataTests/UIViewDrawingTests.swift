@@ -1,0 +1,217 @@
+import Foundation
+@_spi(Testing) import Strata
+import StrataCore
+import Testing
+
+/// The display cycle: draw(_:) into a Cairo bitmap, partial redraw and upload, contentMode.
+@MainActor
+@Suite struct UIViewDrawingTests {
+    @Test func aViewIsDrawnOnceAndItsTextureReused() async throws {
+        let f = try ScreenFixture()
+        let view = SolidDrawingView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+        f.window.addSubview(view)
+        var image = try await f.render()
+        expectPixel(image, 20, 20, .red, "inside the drawn view")
+        view.center = CGPoint(x: 60, y: 60)
+        view.alpha = 1
+        image = try await f.render()
+        expectPixel(image, 60, 60, .red, "the moved view shows its cached drawing")
+        expectPixel(image, 20, 20, .white, "where it was")
+        #expect(view.drawnRects == [CGRect(x: 0, y: 0, width: 20, height: 20)], "drawn once, whole")
+        #expect(f.commits.contentsUpdates(for: view.layer).count == 1, "uploaded once")
+        await f.finish()
+    }
+
+    @Test func setNeedsDisplayInRectRedrawsAndUploadsOnlyThatRect() async throws {
+        let f = try ScreenFixture(scale: 2)
+        let view = SolidDrawingView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        f.window.addSubview(view)
+        _ = try await f.render()
+        view.color = .blue
+        view.setNeedsDisplay(CGRect(x: 10, y: 5, width: 8, height: 6))
+        let image = try await f.render()
+        #expect(view.drawnRects.last == CGRect(x: 10, y: 5, width: 8, height: 6))
+        let updates = f.commits.contentsUpdates(for: view.layer)
+        #expect(updates.count == 2)
+        #expect(updates.last?.size == PixelSize(width: 80, height: 80), "bitmap follows contentScaleFactor 2")
+        #expect(updates.last?.region == PixelRect(x: 20, y: 10, width: 16, height: 12), "only the dirty rect, in pixels")
+        #expect(updates.last?.pixels.count == 16 * 12 * 4)
+        // Screen pixels are points × 2.
+        expectPixel(image, 28, 16, .blue, "inside the redrawn rect")
+        expectPixel(image, 10, 10, .red, "outside the redrawn rect keeps the first drawing")
+        expectPixel(image, 40, 16, .red, "just right of the redrawn rect")
+        await f.finish()
+    }
+
+    @Test func dirtyRectsOfOneTurnAreDrawnAsTheirUnion() async throws {
+        let f = try ScreenFixture()
+        let view = SolidDrawingView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        f.window.addSubview(view)
+        _ = try await f.render()
+        view.setNeedsDisplay(CGRect(x: 0, y: 0, width: 5, height: 5))
+        view.setNeedsDisplay(CGRect(x: 20, y: 30, width: 5, height: 5))
+        _ = try await f.render()
+        #expect(view.drawnRects.count == 2)
+        #expect(view.drawnRects.last == CGRect(x: 0, y: 0, width: 25, height: 35))
+        await f.finish()
+    }
+
+    @Test func viewsThatDoNotDrawGetNoBackingStore() async throws {
+        let f = try ScreenFixture()
+        let plain = UIView(frame: CGRect(x: 0, y: 0, width: 30, height: 30))
+        plain.backgroundColor = .green
+        f.window.addSubview(plain)
+        plain.setNeedsDisplay()
+        let image = try await f.render()
+        expectPixel(image, 15, 15, .green, "background drawn by the GPU")
+        #expect(f.commits.contentsUpdates(for: plain.layer).isEmpty)
+        #expect(plain.layer.contents == nil)
+        await f.finish()
+    }
+
+    @Test func geometryChangesDoNotRedrawButRedrawModeDoes() async throws {
+        let f = try ScreenFixture()
+        let cached = SolidDrawingView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        let redrawn = SolidDrawingView(frame: CGRect(x: 50, y: 0, width: 20, height: 20))
+        redrawn.contentMode = .redraw
+        [cached, redrawn].forEach(f.window.addSubview)
+        _ = try await f.render()
+        cached.bounds.size = CGSize(width: 30, height: 30)
+        redrawn.bounds.size = CGSize(width: 30, height: 30)
+        _ = try await f.render()
+        #expect(cached.drawnRects.count == 1)
+        #expect(redrawn.drawnRects.count == 2)
+        #expect(redrawn.drawnRects.last == CGRect(x: 0, y: 0, width: 30, height: 30))
+        await f.finish()
+    }
+
+    /// A 20×20 red drawing in a view then grown to 60×60 at (20, 20)–(80, 80), without redrawing.
+    @Test(arguments: [
+        // mode, a point that must be red, a point that must not be
+        (UIView.ContentMode.scaleToFill, (25, 25), nil as (Int, Int)?),
+        (.center, (50, 50), (25, 25)),
+        (.topLeft, (25, 25), (50, 50)),
+        (.topRight, (75, 25), (25, 25)),
+        (.bottomLeft, (25, 75), (75, 75)),
+        (.bottomRight, (75, 75), (25, 25)),
+        (.top, (50, 25), (50, 75)),
+        (.bottom, (50, 75), (50, 25)),
+        (.left, (25, 50), (75, 50)),
+        (.right, (75, 50), (25, 50)),
+        (.scaleAspectFit, (25, 25), nil),
+        (.scaleAspectFill, (75, 75), nil),
+    ])
+    func contentModePlacesTheCachedDrawing(_ mode: UIView.ContentMode, _ red: (Int, Int), _ notRed: (Int, Int)?) async throws {
+        let f = try ScreenFixture()
+        let view = SolidDrawingView(frame: CGRect(x: 40, y: 40, width: 20, height: 20))
+        view.contentMode = mode
+        view.backgroundColor = .green
+        f.window.addSubview(view)
+        _ = try await f.render()
+        view.frame = CGRect(x: 20, y: 20, width: 60, height: 60)
+        let image = try await f.render()
+        #expect(view.drawnRects.count == 1, "\(mode) does not redraw")
+        expectPixel(image, red.0, red.1, .red, "\(mode): the cached drawing")
+        if let notRed { expectPixel(image, notRed.0, notRed.1, .green, "\(mode): background outside the drawing") }
+        await f.finish()
+    }
+
+    @Test func contentsOverflowingTheBoundsShowUnlessClipped() async throws {
+        let f = try ScreenFixture()
+        let view = SolidDrawingView(frame: CGRect(x: 40, y: 40, width: 20, height: 20))
+        view.contentMode = .center
+        f.window.addSubview(view)
+        _ = try await f.render()
+        view.bounds.size = CGSize(width: 10, height: 10)   // the 20×20 drawing now overflows by 5 on each side
+        var image = try await f.render()
+        expectPixel(image, 42, 50, .red, "overflowing contents show outside the 10×10 bounds")
+        view.clipsToBounds = true
+        image = try await f.render()
+        expectPixel(image, 42, 50, .white, "clipped to the bounds")
+        expectPixel(image, 50, 50, .red, "inside the bounds")
+        await f.finish()
+    }
+
+    private final class FramedView: UIView {
+        override func draw(_ rect: CGRect) {
+            let ctx = UIGraphicsGetCurrentContext()!
+            ctx.setFillColor(UIColor.black.cgColor)
+            ctx.fill(bounds)
+            ctx.setFillColor(UIColor.white.cgColor)
+            ctx.fill(bounds.insetBy(dx: 5, dy: 5))
+        }
+    }
+
+    @Test func contentStretchKeepsTheEdgesAtTheirSize() async throws {
+        let f = try ScreenFixture(background: .blue)
+        // A 20×20 drawing: 5-point black frame, white middle; stretched to 80×80.
+        let stretched = FramedView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        stretched.contentStretch = CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+        f.window.addSubview(stretched)
+        _ = try await f.render()
+        stretched.frame = CGRect(x: 10, y: 10, width: 80, height: 80)
+        let image = try await f.render()
+        expectPixel(image, 12, 50, .black, "left edge: 5 points of black")
+        expectPixel(image, 20, 50, .white, "10 points in: white (a plain 4× stretch is black for 20 points)")
+        expectPixel(image, 87, 50, .black, "right edge")
+        expectPixel(image, 50, 50, .white, "the stretched middle")
+        await f.finish()
+    }
+
+    @Test func aBackingStoreBeyondTheGPULimitIsAClearError() async throws {
+        let f = try ScreenFixture()
+        let limit = f.screen.compositor.gpu.maxTextureSize
+        let huge = SolidDrawingView(frame: CGRect(x: 0, y: 0, width: CGFloat(limit + 1), height: 10))
+        let fine = SolidDrawingView(frame: CGRect(x: 0, y: 50, width: 10, height: 10))
+        [huge, fine].forEach(f.window.addSubview)
+        await #expect {
+            _ = try await f.screen.renderFrame()
+        } throws: { error in
+            guard case StrataError.backingStoreTooLarge(_, let size, let l) = error else { return false }
+            return size.width == CGFloat(limit + 1) && l == limit && "\(error)".contains("texture limit")
+        }
+        #expect(huge.drawnRects.isEmpty, "draw(_:) is not called for a bitmap that cannot be shown")
+        let image = try await f.render()
+        expectPixel(image, 5, 55, .red, "the rest of the commit arrived")
+        await f.finish()
+    }
+
+    @Test func contentsImageIsShownWithGravity() async throws {
+        let f = try ScreenFixture()
+        let layer = CALayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        layer.contents = CGImage(image: RGBAImage(size: PixelSize(width: 10, height: 10), filledWith: .blue))
+        layer.contentsGravity = .bottomRight
+        f.window.layer.addSublayer(layer)
+        let image = try await f.render()
+        expectPixel(image, 95, 95, .blue, "the 10×10 image in the bottom-right corner")
+        expectPixel(image, 85, 95, .white, "left of it")
+        await f.finish()
+    }
+
+    @Test func cgContextPathsAndClipping() async throws {
+        final class Drawing: UIView {
+            override func draw(_ rect: CGRect) {
+                let ctx = UIGraphicsGetCurrentContext()!
+                ctx.saveGState()
+                ctx.clip(to: CGRect(x: 0, y: 0, width: 50, height: 100))
+                ctx.setFillColor(UIColor.red.cgColor)
+                ctx.fillEllipse(in: CGRect(x: 10, y: 10, width: 80, height: 80))   // clipped to the left half
+                ctx.restoreGState()
+                ctx.setStrokeColor(UIColor.blue.cgColor)
+                ctx.setLineWidth(4)
+                ctx.move(to: CGPoint(x: 0, y: 95))
+                ctx.addLine(to: CGPoint(x: 100, y: 95))
+                ctx.strokePath()
+            }
+        }
+        let f = try ScreenFixture()
+        f.window.addSubview(Drawing(frame: CGRect(x: 0, y: 0, width: 100, height: 100)))
+        let image = try await f.render()
+        expectPixel(image, 30, 50, .red, "inside the circle, left of the clip edge")
+        expectPixel(image, 70, 50, .white, "inside the circle but clipped away")
+        expectPixel(image, 12, 12, .white, "the circle's bounding-box corner is outside the circle")
+        expectPixel(image, 50, 95, .blue, "the stroked line")
+        await f.finish()
+    }
+}
