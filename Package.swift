@@ -43,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "strata",
             dependencies: [
-                "StrataCompositor", "StrataCore", "StrataGL",
+                "Strata", "StrataCompositor", "StrataCore", "StrataGL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

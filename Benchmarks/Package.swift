@@ -15,6 +15,14 @@ let package = Package(
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         ),
+        .executableTarget(
+            name: "StrataModelBench",
+            dependencies: [
+                .product(name: "Strata", package: "Strata"),
+                .product(name: "StrataCompositor", package: "Strata"),
+                .product(name: "StrataCore", package: "Strata"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -165,7 +165,13 @@ final class Renderer {
         let b = layer.bounds
         let contentsFrame = mode == .fill ? layer.contentsFrame : nil
         // Contents that overflow the bounds show unless the layer masks to them.
-        let quad = contentsFrame == nil ? b : layer.drawnRect
+        var quad = contentsFrame == nil ? b : layer.drawnRect
+        if variant.rounded {
+            // Rounded shapes antialias their edge half a pixel outwards: give the fringe room, or a
+            // circle that touches its bounds comes out flattened where it touches. The shader's
+            // coverage is zero outside the shape, so the margin costs only its pixels.
+            quad = Rect(x: quad.minX - 1, y: quad.minY - 1, width: quad.width + 2, height: quad.height + 2)
+        }
         setRects(quad: quad, bounds: b, program: p)
         glUniform1f(p.opacity, opacity)
         glUniform1f(p.cornerRadius, Float(layer.cornerRadius))

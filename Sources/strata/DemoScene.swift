@@ -1,113 +1,130 @@
 import Foundation
-import StrataCore
+import Strata
 
-/// The demo: nested, rotated, translucent and clipped layers and a card in 3D perspective,
-/// all moving over one second. Built straight on commits (the layer model the UIKit API sends).
-struct DemoScene {
-    let size: PixelSize
-    private let scale: Double
-    private let root = LayerID.make(), panel = LayerID.make(), spinner = LayerID.make(), spinnerDot = LayerID.make()
-    private let group = LayerID.make(), disc1 = LayerID.make(), disc2 = LayerID.make()
-    private let stage = LayerID.make(), card = LayerID.make(), cardBadge = LayerID.make()
-    private let slider = LayerID.make()
+/// The demo: a window of views built with Strata's UIKit API — a clipping panel with a spinning
+/// square, a translucent group of discs, a card drawn with `draw(_:)` turning in 3D perspective,
+/// a progress bar redrawn a strip at a time, and a dot sliding on top — all moving over one second.
+@MainActor
+final class DemoScene {
+    let screen: UIScreen
+    private let window: UIWindow
+    private let scale: CGFloat
+    private let panel = UIView(), spinner = UIView(), spinnerDot = UIView()
+    private let group = UIView(), disc1 = UIView(), disc2 = UIView()
+    private let stage = UIView(), card = CardView(), badge = UIView()
+    private let progress = ProgressBar(), slider = UIView()
 
-    init(size: PixelSize) {
-        self.size = size
-        scale = min(Double(size.width) / 1280, Double(size.height) / 720)
-    }
-
-    private func rect(_ w: Double, _ h: Double) -> LayerProperty { .bounds(Rect(x: 0, y: 0, width: w * scale, height: h * scale)) }
-    private func at(_ x: Double, _ y: Double) -> LayerProperty { .position(Point(x: x * scale, y: y * scale)) }
-
-    /// The commit that creates the whole tree.
-    func setUp() -> Commit {
-        var c = Commit()
-        let all = [root, panel, spinner, spinnerDot, group, disc1, disc2, stage, card, cardBadge, slider]
-        for id in all { c.append(.createLayer(id)) }
-        c.append(.setRoot(root))
-        let w = Double(size.width), h = Double(size.height)
-        c.set(root, .bounds(Rect(x: 0, y: 0, width: w, height: h)))
-        c.set(root, .position(Point(x: w / 2, y: h / 2)))
-        c.set(root, .backgroundColor(Color(red8: 0x16, green8: 0x1B, blue8: 0x2A)))
+    init(screen: UIScreen) {
+        self.screen = screen
+        scale = min(screen.bounds.width / 1280, screen.bounds.height / 720)
+        window = UIWindow(frame: screen.bounds)
+        window.backgroundColor = UIColor(red: 0x16 / 255, green: 0x1B / 255, blue: 0x2A / 255, alpha: 1)
+        window.screen = screen
 
         // A clipping panel with rounded corners, holding a spinning square that reaches past its edge.
-        c.append(.insertSublayer(panel, parent: root, index: nil))
-        c.set(panel, rect(360, 360)); c.set(panel, at(260, 330))
-        c.set(panel, .backgroundColor(Color(red8: 0x2E, green8: 0x3D, blue8: 0x5C)))
-        c.set(panel, .cornerRadius(28 * scale)); c.set(panel, .masksToBounds(true))
-        c.set(panel, .borderWidth(4 * scale)); c.set(panel, .borderColor(Color(red8: 0x8F, green8: 0xA8, blue8: 0xD8)))
-        c.append(.insertSublayer(spinner, parent: panel, index: nil))
-        c.set(spinner, rect(260, 260)); c.set(spinner, at(300, 300))
-        c.set(spinner, .backgroundColor(Color(red8: 0xF2, green8: 0x8C, blue8: 0x28)))
-        c.append(.insertSublayer(spinnerDot, parent: spinner, index: nil))
-        c.set(spinnerDot, rect(70, 70)); c.set(spinnerDot, at(70, 70))
-        c.set(spinnerDot, .backgroundColor(.white)); c.set(spinnerDot, .cornerRadius(12 * scale))
+        place(panel, in: window, 360, 360, at: 260, 330, UIColor(red: 0.18, green: 0.24, blue: 0.36, alpha: 1))
+        panel.layer.cornerRadius = 28 * scale
+        panel.clipsToBounds = true
+        panel.layer.borderWidth = 4 * scale
+        panel.layer.borderColor = UIColor(red: 0.56, green: 0.66, blue: 0.85, alpha: 1).cgColor
+        place(spinner, in: panel, 260, 260, at: 300, 300, UIColor(red: 0.95, green: 0.55, blue: 0.16, alpha: 1))
+        place(spinnerDot, in: spinner, 70, 70, at: 70, 70, .white)
+        spinnerDot.layer.cornerRadius = 12 * scale
 
-        // A translucent group: two overlapping discs composited as one picture at opacity 0.6.
-        c.append(.insertSublayer(group, parent: root, index: nil))
-        c.set(group, rect(300, 200)); c.set(group, at(640, 560)); c.set(group, .opacity(0.6))
-        for (disc, x, color) in [(disc1, 100.0, Color(red8: 0xE6, green8: 0x39, blue8: 0x46)), (disc2, 200.0, Color(red8: 0x2A, green8: 0x9D, blue8: 0x8F))] {
-            c.append(.insertSublayer(disc, parent: group, index: nil))
-            c.set(disc, rect(180, 180)); c.set(disc, at(x, 100))
-            c.set(disc, .backgroundColor(color)); c.set(disc, .cornerRadius(90 * scale))
+        // A translucent group: two overlapping discs composited as one picture at alpha 0.6.
+        place(group, in: window, 300, 200, at: 640, 560, nil)
+        group.alpha = 0.6
+        for (disc, x, color) in [(disc1, 100.0, UIColor(red: 0.90, green: 0.22, blue: 0.27, alpha: 1)),
+                                 (disc2, 200.0, UIColor(red: 0.16, green: 0.62, blue: 0.56, alpha: 1))] {
+            place(disc, in: group, 180, 180, at: x, 100, color)
+            disc.layer.cornerRadius = 90 * scale
         }
 
-        // A card with image contents, turning about the y axis under a perspective.
-        c.append(.insertSublayer(stage, parent: root, index: nil))
-        c.set(stage, rect(420, 420)); c.set(stage, at(1000, 330))
-        var perspective = Transform3D.identity
+        // A card drawn on the CPU once (draw(_:) through Cairo), turning about y under a perspective.
+        place(stage, in: window, 420, 420, at: 1000, 330, nil)
+        var perspective = CATransform3DIdentity
         perspective.m34 = -1.0 / 500
-        c.set(stage, .sublayerTransform(perspective))
-        c.append(.insertSublayer(card, parent: stage, index: nil))
-        c.set(card, rect(300, 200)); c.set(card, at(210, 210))
-        c.set(card, .cornerRadius(18 * scale)); c.set(card, .masksToBounds(true))
-        c.set(card, .borderWidth(3 * scale)); c.set(card, .borderColor(.white))
-        c.set(card, .isDoubleSided(false))
-        c.append(.setContents(card, ContentsUpdate(image: Self.cardImage(width: 300, height: 200))))
-        c.append(.insertSublayer(cardBadge, parent: card, index: nil))
-        c.set(cardBadge, rect(90, 90)); c.set(cardBadge, at(240, 60))
-        c.set(cardBadge, .backgroundColor(Color(red: 1, green: 1, blue: 1, alpha: 0.85))); c.set(cardBadge, .cornerRadius(45 * scale))
+        stage.layer.sublayerTransform = perspective
+        place(card, in: stage, 300, 200, at: 210, 210, nil)
+        card.layer.cornerRadius = 18 * scale
+        card.clipsToBounds = true
+        card.layer.borderWidth = 3 * scale
+        card.layer.borderColor = UIColor.white.cgColor
+        card.layer.isDoubleSided = false
+        place(badge, in: card, 90, 90, at: 240, 60, UIColor(white: 1, alpha: 0.85))
+        badge.layer.cornerRadius = 45 * scale
+
+        // A progress bar that redraws only the strip that changed each frame.
+        place(progress, in: window, 1000, 24, at: 640, 690, UIColor(white: 1, alpha: 0.12))
 
         // A dot sliding along the top, above everything.
-        c.append(.insertSublayer(slider, parent: root, index: nil))
-        c.set(slider, rect(40, 40)); c.set(slider, .cornerRadius(20 * scale))
-        c.set(slider, .backgroundColor(Color(red8: 0xFF, green8: 0xD1, blue8: 0x66))); c.set(slider, .zPosition(10))
-        c.append(contentsOf: update(at: 0))
-        return c
+        place(slider, in: window, 40, 40, at: 60, 70, UIColor(red: 1, green: 0.82, blue: 0.4, alpha: 1))
+        slider.layer.cornerRadius = 20 * scale
+        slider.layer.zPosition = 10
+
+        window.makeKeyAndVisible()
+        update(at: 0)
     }
 
-    /// The property changes that move the scene to time `t` (seconds; one cycle per second).
-    func update(at t: Double) -> Commit {
-        var c = Commit()
+    /// Adds `view` to `parent` with a size and center given in 1280×720 design points.
+    private func place(_ view: UIView, in parent: UIView, _ w: CGFloat, _ h: CGFloat, at x: CGFloat, _ y: CGFloat, _ color: UIColor?) {
+        view.bounds = CGRect(x: 0, y: 0, width: w * scale, height: h * scale)
+        view.center = CGPoint(x: x * scale, y: y * scale)
+        view.backgroundColor = color
+        parent.addSubview(view)
+    }
+
+    /// Moves the scene to time `t` (seconds; one cycle per second). The changes commit together.
+    func update(at t: Double) {
         let u = min(max(t, 0), 1)
         let ease = u * u * (3 - 2 * u)
-        c.set(panel, .transform(Transform3D(rotationAngle: (-8 + 16 * ease) * .pi / 180, x: 0, y: 0, z: 1)))
-        c.set(spinner, .transform(Transform3D(rotationAngle: ease * .pi / 2, x: 0, y: 0, z: 1)))
-        c.set(spinnerDot, .transform(Transform3D(rotationAngle: -ease * .pi, x: 0, y: 0, z: 1)))
-        c.set(disc1, .position(Point(x: (90 + 40 * ease) * scale, y: 100 * scale)))
-        c.set(card, .transform(Transform3D(rotationAngle: (-55 + 110 * ease) * .pi / 180, x: 0, y: 1, z: 0)))
-        c.set(slider, .position(Point(x: (60 + 1160 * ease) * scale, y: 70 * scale)))
-        return c
-    }
-
-    /// A gradient with diagonal stripes and a frame, premultiplied RGBA8.
-    static func cardImage(width: Int, height: Int) -> RGBAImage {
-        var pixels = [UInt8](repeating: 255, count: width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let fx = Double(x) / Double(width - 1), fy = Double(y) / Double(height - 1)
-                let stripe = ((x + y) / 16) % 2 == 0 ? 1.0 : 0.82
-                let r = (0.25 + 0.55 * fx) * stripe, g = (0.35 + 0.35 * (1 - fy)) * stripe, b = (0.85 - 0.3 * fx) * stripe
-                let i = (y * width + x) * 4
-                pixels[i] = UInt8(min(255, r * 255)); pixels[i + 1] = UInt8(min(255, g * 255)); pixels[i + 2] = UInt8(min(255, b * 255))
-            }
-        }
-        return RGBAImage(size: PixelSize(width: width, height: height), pixels: pixels)
+        panel.transform = CGAffineTransform(rotationAngle: (-8 + 16 * ease) * .pi / 180)
+        spinner.transform = CGAffineTransform(rotationAngle: ease * .pi / 2)
+        spinnerDot.transform = CGAffineTransform(rotationAngle: -ease * .pi)
+        disc1.center = CGPoint(x: (90 + 40 * ease) * scale, y: 100 * scale)
+        card.layer.transform = CATransform3DMakeRotation((-55 + 110 * ease) * .pi / 180, 0, 1, 0)
+        slider.center = CGPoint(x: (60 + 1160 * ease) * scale, y: 70 * scale)
+        progress.fraction = u
     }
 }
 
-extension Commit {
-    mutating func append(contentsOf other: Commit) {
-        for operation in other.operations { append(operation) }
+/// A gradient with diagonal stripes, drawn once through the CGContext API.
+private final class CardView: UIView {
+    override func draw(_ rect: CGRect) {
+        guard let ctx = UIGraphicsGetCurrentContext() else { return }
+        let w = bounds.width, h = bounds.height
+        let columns = 30
+        for i in 0..<columns {
+            let fx = CGFloat(i) / CGFloat(columns - 1)
+            ctx.setFillColor(red: 0.25 + 0.55 * fx, green: 0.55, blue: 0.85 - 0.3 * fx, alpha: 1)
+            ctx.fill(CGRect(x: w * CGFloat(i) / CGFloat(columns), y: 0, width: w / CGFloat(columns) + 1, height: h))
+        }
+        ctx.setStrokeColor(UIColor(white: 1, alpha: 0.18).cgColor)
+        ctx.setLineWidth(8)
+        var x: CGFloat = -h
+        while x < w {
+            ctx.move(to: CGPoint(x: x, y: h))
+            ctx.addLine(to: CGPoint(x: x + h, y: 0))
+            x += 24
+        }
+        ctx.strokePath()
+        ctx.setFillColor(UIColor(white: 1, alpha: 0.9).cgColor)
+        ctx.fillEllipse(in: CGRect(x: 24, y: h - 64, width: 40, height: 40))
+    }
+}
+
+/// A bar filled up to `fraction`; a change redraws only the strip between the old and new ends.
+private final class ProgressBar: UIView {
+    var fraction: CGFloat = 0 {
+        didSet {
+            let a = bounds.width * min(oldValue, fraction), b = bounds.width * max(oldValue, fraction)
+            setNeedsDisplay(CGRect(x: a - 1, y: 0, width: b - a + 2, height: bounds.height))
+        }
+    }
+
+    override func draw(_ rect: CGRect) {
+        guard let ctx = UIGraphicsGetCurrentContext() else { return }
+        ctx.setFillColor(UIColor(red: 0.4, green: 0.8, blue: 1, alpha: 1).cgColor)
+        ctx.fill(CGRect(x: 0, y: 0, width: bounds.width * fraction, height: bounds.height))
     }
 }

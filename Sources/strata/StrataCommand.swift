@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
+import Strata
 import StrataCompositor
 import StrataCore
 import StrataGL
 
 @main
-struct Strata: AsyncParsableCommand {
+struct StrataCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata",
         abstract: "Strata, a GPU layer compositor: GPU information and demo renders.",
@@ -70,32 +71,37 @@ struct Demo: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        let step = frames > 1 ? 1.0 / Double(frames - 1) : 1
-        let clock = FrameClock.virtual(start: 0, step: step)
-        let compositor = try Compositor(configuration: CompositorConfiguration(platform: platform, clock: clock))
-        let limit = compositor.gpu.maxTargetSize
-        guard (1...limit).contains(size.size.width), (1...limit).contains(size.size.height) else {
-            throw CompositorError.targetSizeOutOfRange(size.size, limit: limit)
-        }
-        let scene = DemoScene(size: size.size)
-        try compositor.submit(scene.setUp())
-        var renderMs = 0.0, readMs = 0.0, pngMs = 0.0
-        let start = MonotonicTime.now()
-        for index in 0..<frames {
-            try compositor.submit(scene.update(at: clock.time(ofFrame: index)))
-            let frame = try await compositor.renderFrame(size: size.size)
-            renderMs += frame.statistics.renderMilliseconds
-            readMs += frame.statistics.readbackMilliseconds
-            let pngStart = MonotonicTime.now()
-            let path = (out as NSString).appendingPathComponent(String(format: "frame-%03d.png", index))
-            try frame.image!.writePNG(to: path)
-            pngMs += (MonotonicTime.now() - pngStart) * 1000
-        }
-        let total = (MonotonicTime.now() - start) * 1000
-        let n = Double(frames)
-        print(String(format: "strata demo: %d frames of %@ written to %@ in %.0f ms: %.2f ms per frame to render, %.2f ms to read back, %.2f ms to write PNG (%@)",
-                     frames, "\(size.size)", out, total, renderMs / n, readMs / n, pngMs / n, compositor.gpu.renderer))
-        await compositor.shutdown()
+        try await render(out: out, size: size.size, frames: frames, platform: platform)
     }
+}
+
+/// Renders the demo frames on the main actor, where the view tree lives.
+@MainActor
+private func render(out: String, size: PixelSize, frames: Int, platform: EGLPlatform?) async throws {
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    let step = frames > 1 ? 1.0 / Double(frames - 1) : 1
+    let clock = FrameClock.virtual(start: 0, step: step)
+    let compositor = try Compositor(configuration: CompositorConfiguration(platform: platform, clock: clock))
+    let limit = compositor.gpu.maxTargetSize
+    guard (1...limit).contains(size.width), (1...limit).contains(size.height) else {
+        throw CompositorError.targetSizeOutOfRange(size, limit: limit)
+    }
+    let scene = DemoScene(screen: UIScreen(size: CGSize(width: size.width, height: size.height), compositor: compositor))
+    var renderMs = 0.0, readMs = 0.0, pngMs = 0.0
+    let start = MonotonicTime.now()
+    for index in 0..<frames {
+        scene.update(at: clock.time(ofFrame: index))
+        let frame = try await scene.screen.renderFrame()
+        renderMs += frame.statistics.renderMilliseconds
+        readMs += frame.statistics.readbackMilliseconds
+        let pngStart = MonotonicTime.now()
+        let path = (out as NSString).appendingPathComponent(String(format: "frame-%03d.png", index))
+        try frame.image!.writePNG(to: path)
+        pngMs += (MonotonicTime.now() - pngStart) * 1000
+    }
+    let total = (MonotonicTime.now() - start) * 1000
+    let n = Double(frames)
+    print(String(format: "strata demo: %d frames of %@ written to %@ in %.0f ms: %.2f ms per frame to render, %.2f ms to read back, %.2f ms to write PNG (%@)",
+                 frames, "\(size)", out, total, renderMs / n, readMs / n, pngMs / n, compositor.gpu.renderer))
+    await compositor.shutdown()
 }

@@ -1,0 +1,146 @@
+// Main-thread cost of the UIKit-shaped model, against floors measured in the same process:
+//   1. A transaction that changes one property on each of 10,000 views, committed: the model
+//      (setter, dirty bit, commit walk, Commit value, validation, hand-off) against building the
+//      same Commit by hand and submitting it.
+//   2. A layout pass over a 10,000-view tree (100 containers × 100 leaves, each container laying
+//      out its leaves in a grid): UIView.layoutIfNeeded against the same layout arithmetic on a
+//      minimal tree of plain Swift objects.
+// Rounds interleave model and floor so machine noise hits both. Times are reported, never gated.
+import Foundation
+import Strata
+import StrataCompositor
+import StrataCore
+
+let viewCount = 10_000
+let rounds = 9
+
+@MainActor func milliseconds(_ body: () -> Void) -> Double {
+    let start = ContinuousClock.now
+    body()
+    let d = ContinuousClock.now - start
+    return Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) / 1e15
+}
+
+func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
+
+func report(_ name: String, model: [Double], floor: [Double], floorName: String) {
+    let m = median(model), f = median(floor)
+    print(String(format: "%@: model %.2f ms, %@ %.2f ms, ratio %.2f (medians of %d rounds)", name, m, floorName, f, m / f, rounds))
+}
+
+// MARK: 1. One transaction, 10,000 property changes
+
+let compositor = try Compositor()
+let screen = UIScreen(size: CGSize(width: 1280, height: 720), compositor: compositor)
+let window = UIWindow(frame: screen.bounds)
+window.screen = screen
+window.makeKeyAndVisible()
+let views = (0..<viewCount).map { i in
+    let v = UIView(frame: CGRect(x: Double(i % 100) * 12, y: Double(i / 100) * 7, width: 10, height: 5))
+    v.backgroundColor = .red
+    return v
+}
+views.forEach(window.addSubview)
+CATransaction.flush()
+_ = try await screen.renderFrame(readBack: false)
+
+let ids = views.map { _ in LayerID.make() }
+var setup = Commit()
+for id in ids { setup.append(.createLayer(id)) }
+try compositor.submit(setup)
+
+var modelTimes: [Double] = [], floorTimes: [Double] = [], setterTimes: [Double] = []
+for round in 0..<rounds {
+    let offset = Double(round + 1)
+    modelTimes.append(milliseconds {
+        for (i, v) in views.enumerated() {
+            v.center = CGPoint(x: Double(i % 100) * 12 + offset, y: Double(i / 100) * 7 + offset)
+        }
+        CATransaction.flush()
+    })
+    setterTimes.append(milliseconds {
+        for (i, v) in views.enumerated() {
+            v.center = CGPoint(x: Double(i % 100) * 12 - offset, y: Double(i / 100) * 7 - offset)
+        }
+    })
+    CATransaction.flush()
+    floorTimes.append(milliseconds {
+        var c = Commit()
+        for (i, id) in ids.enumerated() {
+            c.set(id, .position(Point(x: Double(i % 100) * 12 + offset, y: Double(i / 100) * 7 + offset)))
+        }
+        try! compositor.submit(c)
+    })
+    _ = try await screen.renderFrame(readBack: false)   // let the render thread drain between rounds
+}
+report("transaction: 10,000 views × 1 property, committed", model: modelTimes, floor: floorTimes, floorName: "hand-built Commit + submit")
+print(String(format: "  of which the 10,000 setters alone: %.2f ms", median(setterTimes)))
+
+// MARK: 2. Layout pass over 10,000 views
+
+final class GridContainer: UIView {
+    override func layoutSubviews() {
+        let columns = 10
+        let w = bounds.width / CGFloat(columns), h = bounds.height / CGFloat((subviews.count + columns - 1) / columns)
+        for (i, v) in subviews.enumerated() {
+            v.frame = CGRect(x: CGFloat(i % columns) * w, y: CGFloat(i / columns) * h, width: w - 1, height: h - 1)
+        }
+    }
+}
+final class RootContainer: UIView {
+    override func layoutSubviews() {
+        let columns = 10
+        let w = bounds.width / CGFloat(columns), h = bounds.height / CGFloat((subviews.count + columns - 1) / columns)
+        for (i, v) in subviews.enumerated() {
+            v.frame = CGRect(x: CGFloat(i % columns) * w, y: CGFloat(i / columns) * h, width: w - 2, height: h - 2)
+        }
+    }
+}
+
+/// The floor: the same layout on the least a tree of objects needs.
+final class Node {
+    var frame = CGRect.zero
+    var children: [Node] = []
+    func layout(columns: Int, inset: CGFloat) {
+        let w = frame.width / CGFloat(columns), h = frame.height / CGFloat((children.count + columns - 1) / columns)
+        for (i, c) in children.enumerated() {
+            c.frame = CGRect(x: CGFloat(i % columns) * w, y: CGFloat(i / columns) * h, width: w - inset, height: h - inset)
+        }
+    }
+}
+
+let layoutRoot = RootContainer(frame: CGRect(x: 0, y: 0, width: 1000, height: 1000))
+let containers = (0..<100).map { _ in GridContainer() }
+for c in containers {
+    layoutRoot.addSubview(c)
+    for _ in 0..<100 { c.addSubview(UIView()) }
+}
+let nodeRoot = Node()
+nodeRoot.frame = layoutRoot.frame
+nodeRoot.children = (0..<100).map { _ in let n = Node(); n.children = (0..<100).map { _ in Node() }; return n }
+layoutRoot.layoutIfNeeded()
+CATransaction.flush()
+
+var layoutTimes: [Double] = [], nodeTimes: [Double] = []
+for round in 0..<rounds {
+    let side = CGFloat(1000 + (round % 2) * 100)   // a new size each round: every frame changes
+    layoutTimes.append(milliseconds {
+        layoutRoot.frame = CGRect(x: 0, y: 0, width: side, height: side)
+        layoutRoot.layoutIfNeeded()
+    })
+    nodeTimes.append(milliseconds {
+        nodeRoot.frame = CGRect(x: 0, y: 0, width: side, height: side)
+        nodeRoot.layout(columns: 10, inset: 2)
+        for n in nodeRoot.children { n.layout(columns: 10, inset: 1) }
+    })
+    CATransaction.flush()   // detached tree: nothing is sent, but the changed-layer list is cleared
+}
+expectLaidOut()
+report("layout pass: 10,100 views", model: layoutTimes, floor: nodeTimes, floorName: "plain object tree")
+_ = await compositor.shutdown()
+
+@MainActor func expectLaidOut() {
+    let leaf = containers[99].subviews[99]
+    let laidOut = leaf.frame.width > 0 && containers[99].frame.width > 0
+    precondition(laidOut, "layout did not run")
+}
