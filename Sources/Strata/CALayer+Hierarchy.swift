@@ -29,20 +29,20 @@ extension CALayer {
 
     /// Inserts `layer` just above `sibling`, or on top when `sibling` is nil or not a sublayer.
     public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
-        let index = sibling.flatMap { s in _sublayers.firstIndex { $0 === s } }.map { $0 + 1 } ?? _sublayers.count
+        let index = sibling.flatMap(indexOfSublayer).map { $0 + 1 } ?? _sublayers.count
         insert(layer, at: index, caller: "insertSublayer(_:above:)")
     }
 
     /// Inserts `layer` just below `sibling`, or at the bottom when `sibling` is nil or not a sublayer.
     public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
-        let index = sibling.flatMap { s in _sublayers.firstIndex { $0 === s } } ?? 0
+        let index = sibling.flatMap(indexOfSublayer) ?? 0
         insert(layer, at: index, caller: "insertSublayer(_:below:)")
     }
 
     /// Puts `newLayer` where `oldLayer` is and removes `oldLayer`; nothing happens when
     /// `oldLayer` is not a sublayer.
     public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
-        guard oldLayer !== newLayer, let index = _sublayers.firstIndex(where: { $0 === oldLayer }) else { return }
+        guard oldLayer !== newLayer, let index = indexOfSublayer(oldLayer) else { return }
         oldLayer.removeFromSuperlayer()
         insert(newLayer, at: index, caller: "replaceSublayer(_:with:)")
     }
@@ -51,10 +51,21 @@ extension CALayer {
     /// unless it is added back into a shown tree in the same transaction.
     public func removeFromSuperlayer() {
         guard let parent = _superlayer else { return }
-        parent._sublayers.removeAll { $0 === self }
+        if let index = parent.indexOfSublayer(self) { parent._sublayers.remove(at: index) }
         _superlayer = nil
         parent.markChanged(.sublayers)
         markChanged(.superlayer)
+    }
+
+    /// Where `layer` is among the sublayers. Searches from the top, where layers are usually added
+    /// and reordered; a plain loop, as a closure here costs an executor check per element.
+    func indexOfSublayer(_ layer: CALayer) -> Int? {
+        var i = _sublayers.count - 1
+        while i >= 0 {
+            if _sublayers[i] === layer { return i }
+            i -= 1
+        }
+        return nil
     }
 
     /// Whether `self` is `layer` or one of its descendants.
@@ -73,7 +84,7 @@ extension CALayer {
         precondition(!isSelfOrDescendant(of: layer),
                      "CALayer.\(caller): cannot add \(layer.debugName) into its own subtree (it is \(self === layer ? "the same layer" : "an ancestor of \(debugName)")); the tree is unchanged")
         var at = index
-        if layer._superlayer === self, let old = _sublayers.firstIndex(where: { $0 === layer }) {
+        if layer._superlayer === self, let old = indexOfSublayer(layer) {
             _sublayers.remove(at: old)
             if old < at { at -= 1 }
         } else {

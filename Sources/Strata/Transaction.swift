@@ -123,16 +123,18 @@ final class Transaction {
         for layer in layers { layer.isQueued = false }
 
         var builder = CommitBuilder()
+        // Where each layer shows now (one walk up its superlayers per layer and commit).
+        let screens = layers.map(\.currentScreen)
         // Layers that left the tree their screen shows: release their render-tree copies first.
-        for layer in layers {
-            if let committed = layer.committedScreen, layer.currentScreen !== committed {
+        for (layer, screen) in zip(layers, screens) {
+            if let committed = layer.committedScreen, screen !== committed {
                 builder.destroy(layer, on: committed)
             }
         }
         // Layers still (or newly) shown: send what changed; new subtrees are created whole by the
         // superlayer whose sublayers changed.
-        for layer in layers {
-            guard let screen = layer.currentScreen else { continue }
+        for (layer, screen) in zip(layers, screens) {
+            guard let screen else { continue }
             if layer.committedScreen === screen {
                 builder.update(layer, on: screen)
             } else if layer.screenIfRoot === screen {
@@ -174,7 +176,7 @@ struct CommitBuilder {
     private(set) var commits: [(UIScreen, Commit)] = []
 
     private mutating func index(of screen: UIScreen) -> Int {
-        if let i = commits.firstIndex(where: { $0.0 === screen }) { return i }
+        for i in commits.indices where commits[i].0 === screen { return i }
         commits.append((screen, Commit()))
         return commits.count - 1
     }

@@ -33,7 +33,7 @@ extension UIView {
     /// Inserts `view` just above `siblingSubview`.
     /// - Precondition: `siblingSubview` is a subview of this view.
     public func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
-        guard let i = _subviews.firstIndex(where: { $0 === siblingSubview }) else {
+        guard let i = indexOfSubview(siblingSubview) else {
             preconditionFailure("UIView.insertSubview(_:aboveSubview:): the sibling is not a subview of this view")
         }
         insert(view, at: i + 1, caller: "insertSubview(_:aboveSubview:)")
@@ -42,7 +42,7 @@ extension UIView {
     /// Inserts `view` just below `siblingSubview`.
     /// - Precondition: `siblingSubview` is a subview of this view.
     public func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
-        guard let i = _subviews.firstIndex(where: { $0 === siblingSubview }) else {
+        guard let i = indexOfSubview(siblingSubview) else {
             preconditionFailure("UIView.insertSubview(_:belowSubview:): the sibling is not a subview of this view")
         }
         insert(view, at: i, caller: "insertSubview(_:belowSubview:)")
@@ -56,7 +56,7 @@ extension UIView {
         guard index1 != index2 else { return }
         let a = _subviews[index1], b = _subviews[index2]
         _subviews.swapAt(index1, index2)
-        let la = layer._sublayers.firstIndex { $0 === a.layer }!, lb = layer._sublayers.firstIndex { $0 === b.layer }!
+        let la = layer.indexOfSublayer(a.layer)!, lb = layer.indexOfSublayer(b.layer)!
         layer._sublayers.swapAt(la, lb)
         layer.markChanged(.sublayers)
     }
@@ -81,7 +81,7 @@ extension UIView {
         parent.willRemoveSubview(self)
         willMove(toSuperview: nil)
         if oldWindow != nil { notifyWillMove(toWindow: nil) }
-        parent._subviews.removeAll { $0 === self }
+        if let index = parent.indexOfSubview(self) { parent._subviews.remove(at: index) }
         _superview = nil
         layer.removeFromSuperlayer()
         if oldWindow != nil { notifyDidMoveToWindow() }
@@ -107,7 +107,7 @@ extension UIView {
                      "UIView.\(caller): cannot add \(view.debugName) into its own subtree (it is \(view === self ? "the same view" : "an ancestor of \(debugName)")); the view tree is unchanged")
         if view._superview === self {
             // Reordering within the same superview: no notifications.
-            let old = _subviews.firstIndex { $0 === view }!
+            let old = indexOfSubview(view)!
             _subviews.remove(at: old)
             let at = min(old < index ? index - 1 : index, _subviews.count)
             _subviews.insert(view, at: at)
@@ -119,7 +119,7 @@ extension UIView {
         if oldWindow !== newWindow { view.notifyWillMove(toWindow: newWindow) }
         if let old = view._superview {
             old.willRemoveSubview(view)
-            old._subviews.removeAll { $0 === view }
+            if let index = old.indexOfSubview(view) { old._subviews.remove(at: index) }
         }
         let at = min(index, _subviews.count)
         _subviews.insert(view, at: at)
@@ -133,7 +133,9 @@ extension UIView {
     /// Puts the subview's layer just below the layer of the subview above it, so the layer order
     /// follows the subview order even when the layer has other sublayers.
     private func placeLayer(of view: UIView, at index: Int) {
-        if index + 1 < _subviews.count {
+        if index == _subviews.count - 1, index == 0 || layer._sublayers.last === _subviews[index - 1].layer {
+            layer.addSublayer(view.layer)   // the common case, adding on top: no search
+        } else if index + 1 < _subviews.count {
             layer.insertSublayer(view.layer, below: _subviews[index + 1].layer)
         } else if index > 0 {
             layer.insertSublayer(view.layer, above: _subviews[index - 1].layer)
@@ -158,6 +160,16 @@ extension UIView {
     /// Tells the whole tree of a window that its screen changed.
     func screenDidChange() {
         notifyDidMoveToWindow()
+    }
+
+    /// Where `view` is among the subviews, searching from the top (a plain loop: see `indexOfSublayer`).
+    func indexOfSubview(_ view: UIView) -> Int? {
+        var i = _subviews.count - 1
+        while i >= 0 {
+            if _subviews[i] === view { return i }
+            i -= 1
+        }
+        return nil
     }
 
     /// A name for messages: the type, tag and frame.
