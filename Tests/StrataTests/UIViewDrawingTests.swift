@@ -215,3 +215,72 @@ import Testing
         await f.finish()
     }
 }
+
+/// Custom layer classes and image drawing.
+@MainActor
+@Suite struct CustomLayerTests {
+    final class StripedLayer: CALayer {
+        override func draw(in ctx: CGContext) {
+            ctx.setFillColor(UIColor.blue.cgColor)
+            ctx.fill(CGRect(x: 0, y: 0, width: bounds.width / 2, height: bounds.height))
+        }
+    }
+
+    final class StripedView: UIView {
+        override class var layerClass: CALayer.Type { StripedLayer.self }
+    }
+
+    @Test func layerClassDecidesTheBackingLayer() async throws {
+        let f = try ScreenFixture()
+        let view = StripedView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        #expect(view.layer is StripedLayer)
+        #expect(view.layer.delegate === view)
+        f.window.addSubview(view)
+        let image = try await f.render()
+        expectPixel(image, 10, 20, .blue, "left half drawn by the layer subclass's draw(in:)")
+        expectPixel(image, 30, 20, .white, "right half left clear")
+        await f.finish()
+    }
+
+    @Test func aStandaloneLayerDrawsOnlyAfterSetNeedsDisplay() async throws {
+        let f = try ScreenFixture()
+        let layer = StripedLayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        f.window.layer.addSublayer(layer)
+        var image = try await f.render()
+        expectPixel(image, 10, 20, .white, "Core Animation layers do not draw until asked")
+        layer.setNeedsDisplay()
+        image = try await f.render()
+        expectPixel(image, 10, 20, .blue, "after setNeedsDisplay()")
+        await f.finish()
+    }
+
+    @Test func drawingAnImageScalesItIntoTheRect() async throws {
+        final class ImageView: UIView {
+            let image = CGImage(image: RGBAImage(size: PixelSize(width: 2, height: 2), pixels: [
+                255, 0, 0, 255, 0, 255, 0, 255,
+                0, 0, 255, 255, 255, 255, 255, 255,
+            ]))
+            override func draw(_ rect: CGRect) {
+                UIGraphicsGetCurrentContext()!.draw(image, in: CGRect(x: 0, y: 0, width: 40, height: 40))
+            }
+        }
+        let f = try ScreenFixture(background: .black)
+        f.window.addSubview(ImageView(frame: CGRect(x: 0, y: 0, width: 40, height: 40)))
+        let image = try await f.render()
+        expectPixel(image, 5, 5, .red, tolerance: 3, "top-left pixel of the image: its first row is at the top")
+        expectPixel(image, 35, 5, .green, tolerance: 3, "top-right")
+        expectPixel(image, 5, 35, .blue, tolerance: 3, "bottom-left")
+        expectPixel(image, 35, 35, .white, tolerance: 3, "bottom-right")
+        await f.finish()
+    }
+
+    @Test func colorsConvertAsUIKitDoes() {
+        var r: CGFloat = 0, g: CGFloat = 0, b: CGFloat = 0, a: CGFloat = 0
+        UIColor(hue: 1.0 / 3, saturation: 1, brightness: 1, alpha: 0.5).getRed(&r, green: &g, blue: &b, alpha: &a)
+        #expect(abs(r) < 1e-6 && abs(g - 1) < 1e-6 && abs(b) < 1e-6 && a == 0.5, "hue 1/3 is green")
+        UIColor.red.withAlphaComponent(0.25).getRed(&r, green: &g, blue: &b, alpha: &a)
+        #expect(r == 1 && g == 0 && a == 0.25)
+        #expect(UIColor(white: 0.5, alpha: 1).cgColor.components == [0.5, 0.5, 0.5, 1])
+    }
+}
