@@ -183,6 +183,8 @@ public final class CGContext {
         let c2 = CGPoint(x: end.x + 2 / 3 * (control.x - end.x), y: end.y + 2 / 3 * (control.y - end.y))
         addCurve(to: end, control1: c1, control2: c2)
     }
+    /// Adds `path`'s elements to the current path.
+    public func addPath(_ path: CGPath) { path.replay(into: cairo) }
     /// Closes the current subpath with a line to its start.
     public func closePath() { cairo_close_path(cairo) }
     /// Whether the current path is empty.

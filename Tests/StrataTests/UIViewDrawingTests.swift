@@ -284,3 +284,39 @@ import Testing
         #expect(UIColor(white: 0.5, alpha: 1).cgColor.components == [0.5, 0.5, 0.5, 1])
     }
 }
+
+/// UIBezierPath and CGPath drawn in draw(_:).
+@MainActor
+@Suite struct BezierPathTests {
+    final class PathView: UIView {
+        override func draw(_ rect: CGRect) {
+            UIColor.red.setFill()
+            UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 50, height: 50), cornerRadius: 15).fill()
+            UIColor.blue.setStroke()
+            let arc = UIBezierPath(arcCenter: CGPoint(x: 75, y: 75), radius: 20, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+            arc.lineWidth = 6
+            arc.stroke()
+            let ring = UIBezierPath(ovalIn: CGRect(x: 55, y: 5, width: 40, height: 40))
+            ring.append(UIBezierPath(ovalIn: CGRect(x: 65, y: 15, width: 20, height: 20)))
+            ring.usesEvenOddFillRule = true
+            UIColor.green.setFill()
+            ring.fill()
+        }
+    }
+
+    @Test func pathsFillStrokeAndUseTheirRules() async throws {
+        let f = try ScreenFixture()
+        f.window.addSubview(PathView(frame: CGRect(x: 0, y: 0, width: 100, height: 100)))
+        let image = try await f.render()
+        expectPixel(image, 25, 25, .red, "rounded rectangle's middle")
+        expectPixel(image, 2, 2, .white, "its rounded-off corner")
+        expectPixel(image, 48, 25, .red, "its straight right edge")
+        // clockwise on screen from 0 (east) to π/2 (south): the arc passes south-east of the center.
+        expectPixel(image, 89, 89, .blue, tolerance: 40, "the arc at 45°, clockwise on screen")
+        expectPixel(image, 61, 61, .white, "no arc at 225°")
+        expectPixel(image, 60, 25, .green, "the outer ring")
+        expectPixel(image, 75, 25, .white, "the hole of the even-odd ring")
+        #expect(UIBezierPath(rect: CGRect(x: 1, y: 2, width: 3, height: 4)).bounds == CGRect(x: 1, y: 2, width: 3, height: 4))
+        await f.finish()
+    }
+}

@@ -1,0 +1,167 @@
+import CCairo
+import Foundation
+
+/// An immutable shape made of lines, curves and arcs, in the y-down user space of the context
+/// it is drawn into: Core Graphics' `CGPath`. A plain value wrapped in a class; safe to share.
+public class CGPath: @unchecked Sendable {
+    /// One piece of a path.
+    enum Element {
+        case move(CGPoint)
+        case line(CGPoint)
+        case quadCurve(CGPoint, control: CGPoint)
+        case curve(CGPoint, control1: CGPoint, control2: CGPoint)
+        /// `positive`: increasing angle (clockwise on a y-down screen).
+        case arc(center: CGPoint, radius: CGFloat, start: CGFloat, end: CGFloat, positive: Bool)
+        case close
+    }
+
+    /// Only `CGMutablePath` changes it, before it is shared.
+    fileprivate(set) var elements: [Element] = []
+
+    /// An empty path.
+    public init() {}
+
+    /// A closed rectangle.
+    public convenience init(rect: CGRect, transform: UnsafePointer<CGAffineTransform>? = nil) {
+        let path = CGMutablePath()
+        path.addRect(rect)
+        self.init(elements: path.elements, transform: transform?.pointee)
+    }
+
+    /// An ellipse inscribed in `rect`.
+    public convenience init(ellipseIn rect: CGRect, transform: UnsafePointer<CGAffineTransform>? = nil) {
+        let path = CGMutablePath()
+        path.addEllipse(in: rect)
+        self.init(elements: path.elements, transform: transform?.pointee)
+    }
+
+    init(elements: [Element], transform: CGAffineTransform?) {
+        self.elements = transform.map { t in elements.map { $0.applying(t) } } ?? elements
+    }
+
+    /// Whether the path has no elements.
+    public var isEmpty: Bool { elements.isEmpty }
+
+    /// The smallest rectangle containing every point of the path, control points included.
+    public var boundingBox: CGRect {
+        var points: [CGPoint] = []
+        for e in elements {
+            switch e {
+            case .move(let p), .line(let p): points.append(p)
+            case .quadCurve(let p, let c): points += [p, c]
+            case .curve(let p, let c1, let c2): points += [p, c1, c2]
+            case .arc(let c, let r, _, _, _):
+                points += [CGPoint(x: c.x - r, y: c.y - r), CGPoint(x: c.x + r, y: c.y + r)]
+            case .close: break
+            }
+        }
+        return CGRect.boundingBox(of: points)
+    }
+
+    /// A mutable copy.
+    public func mutableCopy() -> CGMutablePath? {
+        let copy = CGMutablePath()
+        copy.elements = elements
+        return copy
+    }
+
+    /// Replays the path into a Cairo context.
+    func replay(into cairo: OpaquePointer) {
+        for e in elements {
+            switch e {
+            case .move(let p): cairo_move_to(cairo, p.x, p.y)
+            case .line(let p): cairo_line_to(cairo, p.x, p.y)
+            case .quadCurve(let p, let c):
+                var x = 0.0, y = 0.0
+                cairo_get_current_point(cairo, &x, &y)
+                cairo_curve_to(cairo, x + 2 / 3 * (c.x - x), y + 2 / 3 * (c.y - y),
+                               p.x + 2 / 3 * (c.x - p.x), p.y + 2 / 3 * (c.y - p.y), p.x, p.y)
+            case .curve(let p, let c1, let c2): cairo_curve_to(cairo, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+            case .arc(let c, let r, let a0, let a1, let positive):
+                if positive { cairo_arc(cairo, c.x, c.y, r, a0, a1) } else { cairo_arc_negative(cairo, c.x, c.y, r, a0, a1) }
+            case .close: cairo_close_path(cairo)
+            }
+        }
+    }
+}
+
+/// A path being built: Core Graphics' `CGMutablePath`. Not safe to change from two threads.
+public final class CGMutablePath: CGPath, @unchecked Sendable {
+    /// An empty path.
+    public override init() { super.init() }
+
+    /// Starts a new subpath at `point`.
+    public func move(to point: CGPoint) { elements.append(.move(point)) }
+    /// Adds a straight line to `point`.
+    public func addLine(to point: CGPoint) { elements.append(.line(point)) }
+    /// Adds a quadratic Bézier curve to `end`.
+    public func addQuadCurve(to end: CGPoint, control: CGPoint) { elements.append(.quadCurve(end, control: control)) }
+    /// Adds a cubic Bézier curve to `end`.
+    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
+        elements.append(.curve(end, control1: control1, control2: control2))
+    }
+    /// Adds a closed rectangle.
+    public func addRect(_ rect: CGRect) {
+        let r = rect.standardized
+        elements += [.move(CGPoint(x: r.minX, y: r.minY)), .line(CGPoint(x: r.maxX, y: r.minY)),
+                     .line(CGPoint(x: r.maxX, y: r.maxY)), .line(CGPoint(x: r.minX, y: r.maxY)), .close]
+    }
+    /// Adds closed rectangles.
+    public func addRects(_ rects: [CGRect]) { rects.forEach(addRect) }
+    /// Adds a polyline through `points`.
+    public func addLines(between points: [CGPoint]) {
+        guard let first = points.first else { return }
+        move(to: first)
+        points.dropFirst().forEach(addLine(to:))
+    }
+    /// Adds an ellipse inscribed in `rect`, as four Bézier curves.
+    public func addEllipse(in rect: CGRect) {
+        let r = rect.standardized
+        let k = 0.5522847498, rx = r.width / 2, ry = r.height / 2, cx = r.midX, cy = r.midY
+        move(to: CGPoint(x: cx + rx, y: cy))
+        addCurve(to: CGPoint(x: cx, y: cy + ry), control1: CGPoint(x: cx + rx, y: cy + k * ry), control2: CGPoint(x: cx + k * rx, y: cy + ry))
+        addCurve(to: CGPoint(x: cx - rx, y: cy), control1: CGPoint(x: cx - k * rx, y: cy + ry), control2: CGPoint(x: cx - rx, y: cy + k * ry))
+        addCurve(to: CGPoint(x: cx, y: cy - ry), control1: CGPoint(x: cx - rx, y: cy - k * ry), control2: CGPoint(x: cx - k * rx, y: cy - ry))
+        addCurve(to: CGPoint(x: cx + rx, y: cy), control1: CGPoint(x: cx + k * rx, y: cy - ry), control2: CGPoint(x: cx + rx, y: cy - k * ry))
+        closeSubpath()
+    }
+    /// Adds a rectangle with rounded corners.
+    public func addRoundedRect(in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat) {
+        let r = rect.standardized
+        let rad = min(cornerWidth, cornerHeight, r.width / 2, r.height / 2)
+        guard rad > 0 else { addRect(r); return }
+        move(to: CGPoint(x: r.minX + rad, y: r.minY))
+        elements.append(.arc(center: CGPoint(x: r.maxX - rad, y: r.minY + rad), radius: rad, start: -.pi / 2, end: 0, positive: true))
+        elements.append(.arc(center: CGPoint(x: r.maxX - rad, y: r.maxY - rad), radius: rad, start: 0, end: .pi / 2, positive: true))
+        elements.append(.arc(center: CGPoint(x: r.minX + rad, y: r.maxY - rad), radius: rad, start: .pi / 2, end: .pi, positive: true))
+        elements.append(.arc(center: CGPoint(x: r.minX + rad, y: r.minY + rad), radius: rad, start: .pi, end: 3 * .pi / 2, positive: true))
+        closeSubpath()
+    }
+    /// Adds an arc; as for `CGContext.addArc`, `clockwise` is Core Graphics' y-up sense.
+    public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        elements.append(.arc(center: center, radius: radius, start: startAngle, end: endAngle, positive: !clockwise))
+    }
+    /// Adds another path's elements.
+    public func addPath(_ path: CGPath, transform: CGAffineTransform = .identity) {
+        elements += transform.isIdentity ? path.elements : path.elements.map { $0.applying(transform) }
+    }
+    /// Closes the current subpath.
+    public func closeSubpath() { elements.append(.close) }
+    /// Empties the path.
+    func removeAllElements() { elements = [] }
+}
+
+extension CGPath.Element {
+    /// The element mapped through `t` (arcs keep their shape: `t` should be a similarity).
+    func applying(_ t: CGAffineTransform) -> CGPath.Element {
+        switch self {
+        case .move(let p): .move(p.applying(t))
+        case .line(let p): .line(p.applying(t))
+        case .quadCurve(let p, let c): .quadCurve(p.applying(t), control: c.applying(t))
+        case .curve(let p, let c1, let c2): .curve(p.applying(t), control1: c1.applying(t), control2: c2.applying(t))
+        case .arc(let c, let r, let a0, let a1, let positive):
+            .arc(center: c.applying(t), radius: r * sqrt(abs(t.a * t.d - t.b * t.c)), start: a0 + atan2(t.b, t.a), end: a1 + atan2(t.b, t.a), positive: positive)
+        case .close: .close
+        }
+    }
+}
