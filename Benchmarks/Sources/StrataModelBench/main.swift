@@ -78,23 +78,19 @@ print(String(format: "  of which the 10,000 setters alone: %.2f ms", median(sett
 
 // MARK: 2. Layout pass over 10,000 views
 
-final class GridContainer: UIView {
-    override func layoutSubviews() {
-        let columns = 10
-        let w = bounds.width / CGFloat(columns), h = bounds.height / CGFloat((subviews.count + columns - 1) / columns)
-        for (i, v) in subviews.enumerated() {
-            v.frame = CGRect(x: CGFloat(i % columns) * w, y: CGFloat(i / columns) * h, width: w - 1, height: h - 1)
-        }
+/// Lays `views` out in a grid of 10 columns filling `bounds`, `inset` points apart.
+@MainActor func grid(_ views: [UIView], in bounds: CGRect, inset: CGFloat) {
+    let columns = 10
+    let w = bounds.width / CGFloat(columns), h = bounds.height / CGFloat((views.count + columns - 1) / columns)
+    for (i, v) in views.enumerated() {
+        v.frame = CGRect(x: CGFloat(i % columns) * w, y: CGFloat(i / columns) * h, width: w - inset, height: h - inset)
     }
 }
+final class GridContainer: UIView {
+    override func layoutSubviews() { grid(subviews, in: bounds, inset: 1) }
+}
 final class RootContainer: UIView {
-    override func layoutSubviews() {
-        let columns = 10
-        let w = bounds.width / CGFloat(columns), h = bounds.height / CGFloat((subviews.count + columns - 1) / columns)
-        for (i, v) in subviews.enumerated() {
-            v.frame = CGRect(x: CGFloat(i % columns) * w, y: CGFloat(i / columns) * h, width: w - 2, height: h - 2)
-        }
-    }
+    override func layoutSubviews() { grid(subviews, in: bounds, inset: 2) }
 }
 
 /// The floor: the same layout on the least a tree of objects needs.
