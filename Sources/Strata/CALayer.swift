@@ -56,12 +56,31 @@ open class CALayer {
     @_spi(Testing) public var _id: LayerID { id }
 
     /// The object that draws and lays out for this layer (a view for its own layer); not retained.
-    public weak var delegate: (any CALayerDelegate)?
+    public var delegate: (any CALayerDelegate)? {
+        get { owningView ?? externalDelegate }
+        set {
+            if let view = newValue as? UIView, view.layer === self {
+                owningView = view
+                externalDelegate = nil
+            } else {
+                owningView = nil
+                externalDelegate = newValue
+            }
+        }
+    }
+    // Ownership: a view owns its layer, so the layer's way back is `unowned` (no side table on
+    // the view, as a `weak` reference would force on every retain and release of it) and the
+    // view clears it when it goes. Other delegates are held weakly, as Core Animation does.
+    /// The view this layer backs.
+    unowned var owningView: UIView?
+    private weak var externalDelegate: (any CALayerDelegate)?
     /// A name for debugging; not shown.
     public var name: String?
 
     // MARK: Hierarchy state (see CALayer+Hierarchy.swift)
-    weak var _superlayer: CALayer?
+    /// Not retained: the superlayer owns this layer and clears this when it goes (`unowned`, not
+    /// `weak`, keeps layers free of side tables and their retains and releases fast).
+    unowned var _superlayer: CALayer?
     var _sublayers: [CALayer] = []
     /// Set on a screen's root layer: the screen it shows on.
     weak var screenIfRoot: UIScreen?
@@ -85,6 +104,11 @@ open class CALayer {
     /// Creates a layer with Core Animation's defaults: empty bounds at the origin, anchor point
     /// in the middle, opaque, no background.
     public required init() {}
+
+    isolated deinit {
+        // Sublayers that outlive this layer lose their superlayer, as after removeFromSuperlayer().
+        for sublayer in _sublayers { sublayer._superlayer = nil }
+    }
 
     // MARK: Override points
 
@@ -313,7 +337,7 @@ open class CALayer {
     private func boundsSizeDidChange(from oldSize: CGSize) {
         setNeedsLayout()
         if needsDisplayOnBoundsChange { setNeedsDisplay() }
-        (delegate as? UIView)?.boundsSizeDidChange(from: oldSize)
+        owningView?.boundsSizeDidChange(from: oldSize)
     }
 
     // MARK: Geometry in the compositor's terms

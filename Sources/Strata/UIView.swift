@@ -15,7 +15,8 @@ open class UIView: CALayerDelegate {
     /// The view's backing layer; the view is its delegate.
     public let layer: CALayer
 
-    weak var _superview: UIView?
+    /// Not retained: the superview owns this view and clears this when it goes (see `CALayer._superlayer`).
+    unowned var _superview: UIView?
     var _subviews: [UIView] = []
 
     /// A number identifying the view, for `viewWithTag(_:)`.
@@ -46,6 +47,11 @@ open class UIView: CALayerDelegate {
 
     /// Creates a view with an empty frame.
     public convenience init() { self.init(frame: .zero) }
+
+    isolated deinit {
+        for subview in _subviews { subview._superview = nil }
+        layer.owningView = nil
+    }
 
     // MARK: Geometry
 

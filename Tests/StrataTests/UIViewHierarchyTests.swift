@@ -161,3 +161,48 @@ import Testing
         #expect(root.sublayers == nil && l[1].superlayer == nil)
     }
 }
+
+/// Back references are not retained; whatever outlives its owner sees nil, never a dead object.
+@MainActor
+@Suite struct OwnershipTests {
+    @Test func aSubviewOutlivingItsSuperviewHasNoSuperview() {
+        let child = UIView()
+        weak var weakParent: UIView?
+        do {
+            let parent = UIView()
+            weakParent = parent
+            parent.addSubview(child)
+            #expect(child.superview === parent)
+        }
+        CATransaction.flush()   // the transaction held the parent's layer until its commit
+        #expect(weakParent == nil, "the parent is gone")
+        #expect(child.superview == nil && child.layer.superlayer == nil)
+        let next = UIView()
+        next.addSubview(child)   // and it can be used again
+        #expect(child.superview === next)
+    }
+
+    @Test func aLayerOutlivingItsViewHasNoDelegate() {
+        var layer: CALayer?
+        do {
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            layer = view.layer
+            #expect(layer?.delegate === view)
+        }
+        #expect(layer?.delegate == nil)
+        layer?.bounds.size = CGSize(width: 20, height: 20)   // no view to tell: nothing happens
+        layer?.setNeedsLayout()
+        layer?.layoutIfNeeded()
+    }
+
+    @Test func otherDelegatesAreHeldWeakly() {
+        final class Drawer: CALayerDelegate {}
+        let layer = CALayer()
+        do {
+            let drawer = Drawer()
+            layer.delegate = drawer
+            #expect(layer.delegate === drawer)
+        }
+        #expect(layer.delegate == nil)
+    }
+}
