@@ -9,12 +9,18 @@ extension CALayer {
     public func setNeedsLayout() {
         guard !needsLayoutFlag else { return }
         needsLayoutFlag = true
-        var ancestor = _superlayer
+        markAncestorsNeedLayout(from: self)
+        Transaction.shared.layoutRequested(self)
+    }
+
+    /// Marks the superlayers of `layer` as having a sublayer that needs layout, so a layout pass
+    /// from any of them reaches it.
+    func markAncestorsNeedLayout(from layer: CALayer) {
+        var ancestor = layer._superlayer
         while let a = ancestor, !a.descendantNeedsLayout {
             a.descendantNeedsLayout = true
             ancestor = a._superlayer
         }
-        Transaction.shared.layoutRequested(self)
     }
 
     /// Whether `setNeedsLayout()` was called since the last layout.
@@ -73,66 +79,68 @@ extension CALayer {
         display()
     }
 
-    /// The default `display()`: see there.
+    /// The default `display()`: see there. Drawing goes first into a Cairo recording (no pixels),
+    /// so a draw that paints nothing costs no bitmap; what was painted then replaces the dirty
+    /// region of the backing store.
     func displayIntoBackingStore() {
         let scale = contentsScale
         let pixelWidth = (bounds.width * scale).rounded(.up), pixelHeight = (bounds.height * scale).rounded(.up)
         // Zero-sized layers draw when they get a size: the request stays pending.
         guard pixelWidth >= 1, pixelHeight >= 1 else { return }
-        let drawer = ObjectIdentifier(delegate.map { type(of: $0) as AnyObject.Type } ?? type(of: self))
         needsDisplayFlag = false
         let dirty = dirtyRect
         dirtyRect = nil
-        if Transaction.shared.nonDrawingClasses.contains(drawer) { return }
 
-        let limit = Transaction.shared.maxTextureSize(for: currentScreen)
+        let screen = currentScreen
+        let limit = Transaction.shared.maxTextureSize(for: screen)
         guard pixelWidth <= CGFloat(limit), pixelHeight <= CGFloat(limit) else {
-            Transaction.shared.report(.backingStoreTooLarge(layer: debugName, size: CGSize(width: pixelWidth, height: pixelHeight), limit: limit), screen: currentScreen)
+            screen?.record(.backingStoreTooLarge(layer: debugName, size: CGSize(width: pixelWidth, height: pixelHeight), limit: limit))
             return
         }
         let size = PixelSize(width: Int(pixelWidth), height: Int(pixelHeight))
-        var bitmap: CairoBitmap
-        var region = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
-        if case .backingStore(let existing) = contentsSource, existing.size == size {
-            bitmap = existing
-            if let dirty {
-                region = region.intersection(Self.pixelRect(covering: dirty, in: bounds, scale: scale))
-                guard !region.isEmpty else { return }
-            }
-        } else {
-            guard let fresh = CairoBitmap(size: size) else {
-                Transaction.shared.report(.backingStoreTooLarge(layer: debugName, size: CGSize(width: pixelWidth, height: pixelHeight), limit: limit), screen: currentScreen)
-                return
-            }
-            bitmap = fresh
+        let whole = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        var existing: CairoBitmap?
+        if case .backingStore(let bitmap) = contentsSource, bitmap.size == size { existing = bitmap }
+        var region = whole
+        if existing != nil, let dirty {
+            region = whole.intersection(Self.pixelRect(covering: dirty, in: bounds, scale: scale))
+            guard !region.isEmpty else { return }
         }
 
-        let ctx = CGContext(bitmap: bitmap)
-        let clip = CGRect(x: CGFloat(region.x), y: CGFloat(region.y), width: CGFloat(region.width), height: CGFloat(region.height))
-        ctx.clip(to: clip)
-        ctx.clear(clip)
-        ctx.scaleBy(x: scale, y: scale)
-        ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
-        let drawnRect = CGRect(x: bounds.minX + clip.minX / scale, y: bounds.minY + clip.minY / scale,
-                               width: clip.width / scale, height: clip.height / scale)
-        ctx.startDrawing(dirtyRect: drawnRect)
-        draw(in: ctx)
-
-        if ctx.defaultDrawRan && !ctx.didPaint {
-            // This class draws nothing: remember, so its instances never allocate a backing store.
-            Transaction.shared.nonDrawingClasses.insert(drawer)
+        let recording = CairoRecording(size: size)
+        let painted = drawRecording(into: recording, region: region, scale: scale)
+        guard painted || existing != nil else {
+            // Nothing painted and nothing to keep: no backing store (an old one of another size goes).
             if case .backingStore = contentsSource { contents = nil }
             return
         }
-        if case .backingStore(let existing) = contentsSource, existing === bitmap {
+        guard let bitmap = existing ?? CairoBitmap(size: size) else {
+            screen?.record(.backingStoreTooLarge(layer: debugName, size: CGSize(width: pixelWidth, height: pixelHeight), limit: limit))
+            return
+        }
+        bitmap.replace(region, with: painted ? recording : nil)
+        if existing != nil {
             pendingContentsRegion = pendingContentsRegion.map { $0.union(region) } ?? region
         } else {
             contentsSource = .backingStore(bitmap)
-            pendingContentsRegion = nil   // a new bitmap goes up whole
+            pendingContentsRegion = whole   // a new bitmap goes up whole
         }
         markChanged(.contents)
     }
 
+    /// Runs `draw(in:)` into `recording`, clipped to `region` (pixels), with user space in points
+    /// of the bounds. Returns whether anything was painted.
+    private func drawRecording(into recording: CairoRecording, region: PixelRect, scale: CGFloat) -> Bool {
+        let ctx = CGContext(surface: recording.surface)
+        let clip = CGRect(x: CGFloat(region.x), y: CGFloat(region.y), width: CGFloat(region.width), height: CGFloat(region.height))
+        ctx.clip(to: clip)
+        ctx.scaleBy(x: scale, y: scale)
+        ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
+        ctx.startDrawing(dirtyRect: CGRect(x: bounds.minX + clip.minX / scale, y: bounds.minY + clip.minY / scale,
+                                           width: clip.width / scale, height: clip.height / scale))
+        draw(in: ctx)
+        return ctx.didPaint
+    }
 
     /// The pixels of a backing store of `scale` covering `rect` (bounds space), rounded outwards.
     static func pixelRect(covering rect: CGRect, in bounds: CGRect, scale: CGFloat) -> PixelRect {

@@ -54,6 +54,7 @@ extension CALayer {
         if let index = parent.indexOfSublayer(self) { parent._sublayers.remove(at: index) }
         _superlayer = nil
         parent.markChanged(.sublayers)
+        parent.setNeedsLayout()   // sublayers changed: the superlayer lays out again
         markChanged(.superlayer)
     }
 
@@ -84,7 +85,8 @@ extension CALayer {
         precondition(!isSelfOrDescendant(of: layer),
                      "CALayer.\(caller): cannot add \(layer.debugName) into its own subtree (it is \(self === layer ? "the same layer" : "an ancestor of \(debugName)")); the tree is unchanged")
         var at = index
-        if layer._superlayer === self, let old = indexOfSublayer(layer) {
+        let isNewSublayer = layer._superlayer !== self
+        if !isNewSublayer, let old = indexOfSublayer(layer) {
             _sublayers.remove(at: old)
             if old < at { at -= 1 }
         } else {
@@ -94,6 +96,12 @@ extension CALayer {
         layer._superlayer = self
         markChanged(.sublayers)
         layer.markChanged(.superlayer)
+        // A sublayer was added: this layer lays out again, and layout the new sublayer still owes
+        // is reachable from its new ancestors. (Reordering is not a change of sublayers here.)
+        if isNewSublayer {
+            setNeedsLayout()
+            if layer.needsLayoutFlag || layer.descendantNeedsLayout { markAncestorsNeedLayout(from: layer) }
+        }
     }
 
     /// A name for messages: the layer's `name`, its delegate's type, or its class.

@@ -13,7 +13,7 @@ public protocol CALayerDelegate: AnyObject {
 
 extension CALayerDelegate {
     /// Draws nothing.
-    public func draw(_ layer: CALayer, in ctx: CGContext) { ctx.defaultDrawRan = true }
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
     /// Does nothing.
     public func layoutSublayers(of layer: CALayer) {}
 }
@@ -127,11 +127,7 @@ open class CALayer {
 
     /// Draws the layer's contents into `ctx`, in bounds space. The default asks the delegate.
     open func draw(in ctx: CGContext) {
-        if let delegate {
-            delegate.draw(self, in: ctx)
-        } else {
-            ctx.defaultDrawRan = true
-        }
+        delegate?.draw(self, in: ctx)
     }
 
     // MARK: Stored geometry and appearance
@@ -213,10 +209,15 @@ open class CALayer {
         set { check(.sublayerTransform(newValue.core)); update(&_sublayerTransform, newValue, .sublayerTransform) }
     }
 
-    /// Opacity, 0...1. Below 1, a layer with sublayers is composited as one picture.
+    /// Opacity, 0...1; values outside are clamped, as Core Animation documents. Below 1, a layer
+    /// with sublayers is composited as one picture.
+    /// - Precondition: finite.
     public var opacity: Float {
         get { _opacity }
-        set { check(.opacity(newValue)); update(&_opacity, newValue, .opacity) }
+        set {
+            precondition(newValue.isFinite, "CALayer.opacity must be finite, got \(newValue)")
+            update(&_opacity, min(max(newValue, 0), 1), .opacity)
+        }
     }
 
     /// Whether the layer and its sublayers are left out of the picture.

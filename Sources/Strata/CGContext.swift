@@ -35,8 +35,6 @@ public final class CGContext {
     private var saved: [GState] = []
     /// Whether anything was painted; a `draw(_:)` that paints nothing leaves no backing store.
     private(set) var didPaint = false
-    /// Set by the default (empty) drawing methods, so Strata learns which classes never draw.
-    var defaultDrawRan = false
     /// The part of the layer being redrawn, in its bounds space: what `draw(_:)` receives.
     private(set) var dirtyRect = CGRect.zero
 
@@ -44,7 +42,6 @@ public final class CGContext {
     func startDrawing(dirtyRect: CGRect) {
         self.dirtyRect = dirtyRect
         didPaint = false
-        defaultDrawRan = false
     }
 
     private struct GState {
@@ -53,9 +50,10 @@ public final class CGContext {
         var alpha: CGFloat = 1
     }
 
-    /// A context drawing into `bitmap`. The caller keeps the bitmap alive while the context exists.
-    init(bitmap: CairoBitmap) {
-        cairo = cairo_create(bitmap.surface)
+    /// A context drawing into a Cairo surface (which it keeps alive), with Core Graphics' defaults.
+    init(surface: OpaquePointer) {
+        cairo = cairo_create(surface)
+        cairo_set_line_width(cairo, 1)   // Cairo's default is 2
     }
 
     deinit { cairo_destroy(cairo) }
@@ -252,18 +250,31 @@ public final class CGContext {
         cairo_restore(cairo)
         didPaint = true
     }
-    /// Paints `image` scaled into `rect` (its top row at the rectangle's top, as UIKit draws images).
+    /// Paints `image` scaled into `rect` as Core Graphics does in UIKit's flipped contexts: the
+    /// image's top row lands at the rectangle's bottom (upside down). `UIImage.draw(in:)` draws
+    /// upright.
     public func draw(_ image: CGImage, in rect: CGRect) {
+        paint(image, in: rect, upright: false)
+    }
+
+    /// Paints `image` scaled into `rect`, top row at the top when `upright`, else at the bottom.
+    func paint(_ image: CGImage, in rect: CGRect, upright: Bool) {
         let r = rect.standardized
         guard r.width > 0, r.height > 0, let source = CairoBitmap(image: image.image) else { return }
         cairo_save(cairo)
-        cairo_translate(cairo, r.minX, r.minY)
-        cairo_scale(cairo, r.width / CGFloat(image.width), r.height / CGFloat(image.height))
+        if upright {
+            cairo_translate(cairo, r.minX, r.minY)
+            cairo_scale(cairo, r.width / CGFloat(image.width), r.height / CGFloat(image.height))
+        } else {
+            cairo_translate(cairo, r.minX, r.maxY)
+            cairo_scale(cairo, r.width / CGFloat(image.width), -r.height / CGFloat(image.height))
+        }
         cairo_set_source_surface(cairo, source.surface, 0, 0)
         // Edge pixels extend outwards (as Core Graphics samples them) instead of fading to clear;
         // the clip below keeps the image inside its rectangle.
         cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
         cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+        cairo_new_path(cairo)
         cairo_rectangle(cairo, 0, 0, CGFloat(image.width), CGFloat(image.height))
         cairo_clip(cairo)
         cairo_paint_with_alpha(cairo, state.alpha)
@@ -278,10 +289,17 @@ public final class CGContext {
         cairo_set_fill_rule(cairo, rule == .winding ? CAIRO_FILL_RULE_WINDING : CAIRO_FILL_RULE_EVEN_ODD)
         cairo_clip(cairo)
     }
-    /// Intersects the clip with `rect`.
-    public func clip(to rect: CGRect) { beginPath(); addRect(rect); clip() }
-    /// Intersects the clip with the union of `rects`.
-    public func clip(to rects: [CGRect]) { beginPath(); addRects(rects); clip() }
+    /// Intersects the clip with `rect`; the current path is kept, as in Core Graphics.
+    public func clip(to rect: CGRect) { clip(to: [rect]) }
+    /// Intersects the clip with the union of `rects`; the current path is kept.
+    public func clip(to rects: [CGRect]) {
+        let path = cairo_copy_path(cairo)
+        defer { cairo_path_destroy(path) }
+        cairo_new_path(cairo)
+        rects.forEach(addRect)
+        cairo_clip(cairo)
+        if let path { cairo_append_path(cairo, path) }
+    }
     /// The bounding box of the clip, in user space.
     public var boundingBoxOfClipPath: CGRect {
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0

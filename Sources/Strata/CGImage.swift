@@ -85,8 +85,35 @@ final class CairoBitmap {
         }
     }
 
+    /// Replaces `region` with the same pixels of `recording`, or clears it when nil.
+    func replace(_ region: PixelRect, with recording: CairoRecording?) {
+        guard let cr = cairo_create(surface) else { return }
+        defer { cairo_destroy(cr) }
+        cairo_rectangle(cr, Double(region.x), Double(region.y), Double(region.width), Double(region.height))
+        cairo_clip(cr)
+        if let recording {
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_surface(cr, recording.surface, 0, 0)
+        } else {
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        }
+        cairo_paint(cr)
+    }
+
     /// The whole bitmap as an image.
     var image: RGBAImage {
         RGBAImage(size: size, pixels: rgbaPixels(PixelRect(x: 0, y: 0, width: size.width, height: size.height)))
     }
+}
+
+/// A Cairo recording surface of a bitmap's extent: it keeps drawing operations, not pixels.
+final class CairoRecording {
+    let surface: OpaquePointer
+
+    init(size: PixelSize) {
+        var extents = cairo_rectangle_t(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+        surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents)
+    }
+
+    deinit { cairo_surface_destroy(surface) }
 }

@@ -2,8 +2,8 @@ import CCairo
 import Foundation
 
 /// An immutable shape made of lines, curves and arcs, in the y-down user space of the context
-/// it is drawn into: Core Graphics' `CGPath`. A plain value wrapped in a class; safe to share.
-public class CGPath: @unchecked Sendable {
+/// it is drawn into: Core Graphics' `CGPath`. Not `Sendable`: a `CGMutablePath` is one.
+public class CGPath {
     /// One piece of a path.
     enum Element {
         case move(CGPoint)
@@ -36,7 +36,7 @@ public class CGPath: @unchecked Sendable {
     }
 
     init(elements: [Element], transform: CGAffineTransform?) {
-        self.elements = transform.map { t in elements.map { $0.applying(t) } } ?? elements
+        self.elements = transform.map { t in elements.flatMap { $0.applying(t) } } ?? elements
     }
 
     /// Whether the path has no elements.
@@ -86,7 +86,7 @@ public class CGPath: @unchecked Sendable {
 }
 
 /// A path being built: Core Graphics' `CGMutablePath`. Not safe to change from two threads.
-public final class CGMutablePath: CGPath, @unchecked Sendable {
+public final class CGMutablePath: CGPath {
     /// An empty path.
     public override init() { super.init() }
 
@@ -143,7 +143,7 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     }
     /// Adds another path's elements.
     public func addPath(_ path: CGPath, transform: CGAffineTransform = .identity) {
-        elements += transform.isIdentity ? path.elements : path.elements.map { $0.applying(transform) }
+        elements += transform.isIdentity ? path.elements : path.elements.flatMap { $0.applying(transform) }
     }
     /// Closes the current subpath.
     public func closeSubpath() { elements.append(.close) }
@@ -152,16 +152,37 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 }
 
 extension CGPath.Element {
-    /// The element mapped through `t` (arcs keep their shape: `t` should be a similarity).
-    func applying(_ t: CGAffineTransform) -> CGPath.Element {
+    /// The element mapped through `t`. Arcs become Bézier curves first, so any affine transform
+    /// (a reflection, a non-uniform scale) maps them exactly as it maps their curve.
+    func applying(_ t: CGAffineTransform) -> [CGPath.Element] {
         switch self {
-        case .move(let p): .move(p.applying(t))
-        case .line(let p): .line(p.applying(t))
-        case .quadCurve(let p, let c): .quadCurve(p.applying(t), control: c.applying(t))
-        case .curve(let p, let c1, let c2): .curve(p.applying(t), control1: c1.applying(t), control2: c2.applying(t))
+        case .move(let p): [.move(p.applying(t))]
+        case .line(let p): [.line(p.applying(t))]
+        case .quadCurve(let p, let c): [.quadCurve(p.applying(t), control: c.applying(t))]
+        case .curve(let p, let c1, let c2): [.curve(p.applying(t), control1: c1.applying(t), control2: c2.applying(t))]
         case .arc(let c, let r, let a0, let a1, let positive):
-            .arc(center: c.applying(t), radius: r * sqrt(abs(t.a * t.d - t.b * t.c)), start: a0 + atan2(t.b, t.a), end: a1 + atan2(t.b, t.a), positive: positive)
-        case .close: .close
+            Self.bezierArc(center: c, radius: r, start: a0, end: a1, positive: positive).flatMap { $0.applying(t) }
+        case .close: [.close]
         }
+    }
+
+    /// An arc as Cairo draws it (a line from the current point to its start, then the arc), in
+    /// cubic Bézier segments of at most 90°.
+    static func bezierArc(center c: CGPoint, radius r: CGFloat, start: CGFloat, end: CGFloat, positive: Bool) -> [CGPath.Element] {
+        var a0 = start, a1 = end
+        // Cairo's rule: the arc runs in its direction from start until it reaches end.
+        if positive { while a1 < a0 { a1 += 2 * .pi } } else { while a1 > a0 { a1 -= 2 * .pi } }
+        let point = { (a: CGFloat) in CGPoint(x: c.x + r * cos(a), y: c.y + r * sin(a)) }
+        var result: [CGPath.Element] = [.line(point(a0))]
+        let segments = max(1, Int((abs(a1 - a0) / (.pi / 2)).rounded(.up)))
+        let step = (a1 - a0) / CGFloat(segments)
+        let k = 4.0 / 3.0 * tan(step / 4) * r
+        for i in 0..<segments {
+            let s = a0 + CGFloat(i) * step, e = s + step
+            let p0 = point(s), p3 = point(e)
+            result.append(.curve(p3, control1: CGPoint(x: p0.x - k * sin(s), y: p0.y + k * cos(s)),
+                                 control2: CGPoint(x: p3.x + k * sin(e), y: p3.y - k * cos(e))))
+        }
+        return result
     }
 }

@@ -23,7 +23,7 @@ public enum StrataError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .backingStoreTooLarge(let layer, let size, let limit):
-            "\(layer): a backing store of \(Int(size.width))×\(Int(size.height)) pixels (bounds × contentsScale) is beyond the GPU's texture limit of \(limit) (or could not be allocated); draw(_:) was not called — make the view smaller or lower contentScaleFactor"
+            "\(layer): a backing store of \(size.width)×\(size.height) pixels (bounds × contentsScale) is beyond the GPU's texture limit of \(limit) (or could not be allocated); draw(_:) was not called — make the view smaller or lower contentScaleFactor"
         case .contentsTooLarge(let layer, let width, let height, let limit):
             "\(layer): contents image of \(width)×\(height) pixels exceeds the GPU's maximum texture size \(limit); the old contents stay — scale the image down"
         case .commitFailed(let reason):
@@ -50,11 +50,24 @@ final class Transaction {
     }
     /// Explicit levels, outermost first.
     var levels: [Level] = []
+    /// The implicit transaction's settings, used while no explicit transaction is open.
+    var implicitLevel = Level()
+
+    /// The innermost open level: the last explicit one, or the implicit transaction.
+    var current: Level {
+        get { levels.last ?? implicitLevel }
+        set {
+            if levels.isEmpty {
+                implicitLevel = newValue
+                scheduleImplicitCommit()
+            } else {
+                levels[levels.count - 1] = newValue
+            }
+        }
+    }
     /// Completion blocks of levels already closed, waiting for the outermost commit.
     private var pendingCompletions: [@MainActor () -> Void] = []
 
-    /// Classes (of layer or delegate) known to draw nothing.
-    var nonDrawingClasses: Set<ObjectIdentifier> = []
 
     /// Commits sent, across all screens (for tests and statistics).
     private(set) var commitCount = 0
@@ -86,20 +99,8 @@ final class Transaction {
         screen?.compositor.gpu.maxTextureSize ?? 16384
     }
 
-    func report(_ error: StrataError, screen: UIScreen?) {
-        screen?.record(error)
-    }
 
     // MARK: Explicit transactions
-
-    func setCompletion(_ block: (@MainActor () -> Void)?) {
-        if levels.isEmpty {
-            if let block { pendingCompletions.append(block) }
-            scheduleImplicitCommit()
-        } else {
-            levels[levels.count - 1].completion = block
-        }
-    }
 
     func begin() { levels.append(Level()) }
 
@@ -131,6 +132,14 @@ final class Transaction {
                 builder.destroy(layer, on: committed)
             }
         }
+        // Layers that moved within their screen's tree leave their old superlayer first, so the
+        // insertions below only ever build links of the final, cycle-free tree (a layer may have
+        // moved under its former sublayer in this same turn).
+        for (layer, screen) in zip(layers, screens) {
+            if let screen, layer.committedScreen === screen, layer.changes.contains(.superlayer) {
+                builder.append(.removeFromSuperlayer(layer.id), on: screen)
+            }
+        }
         // Layers still (or newly) shown: send what changed; new subtrees are created whole by the
         // superlayer whose sublayers changed.
         for (layer, screen) in zip(layers, screens) {
@@ -138,6 +147,10 @@ final class Transaction {
             if layer.committedScreen === screen {
                 builder.update(layer, on: screen)
             } else if layer.screenIfRoot === screen {
+                if screen.needsReset {
+                    builder.append(.removeAllLayers, on: screen)
+                    screen.needsReset = false
+                }
                 builder.create(layer, on: screen)
                 builder.append(.setRoot(layer.id), on: screen)
             }
@@ -146,6 +159,8 @@ final class Transaction {
             commitCount += 1
             screen.send(commit)
         }
+        if let completion = implicitLevel.completion { pendingCompletions.append(completion) }
+        implicitLevel = Level()
         let completions = pendingCompletions
         pendingCompletions = []
         if !completions.isEmpty {
@@ -165,6 +180,8 @@ final class Transaction {
         }
         if !layoutRequests.isEmpty {
             Swift.print("Strata: layout still asked for more after 32 rounds in one commit; a layoutSubviews() keeps calling setNeedsLayout() on its own tree")
+            // Clear their flags, so a later setNeedsLayout() schedules them again.
+            for layer in layoutRequests { layer.needsLayoutFlag = false }
             layoutRequests = []
         }
     }
@@ -240,6 +257,11 @@ struct CommitBuilder {
             }
             append(.setContents(layer.id, ContentsUpdate(image: image.image)), on: screen)
         case .backingStore(let bitmap):
+            // Drawn off screen against a default limit, it may exceed this GPU's.
+            guard bitmap.size.width <= limit, bitmap.size.height <= limit else {
+                screen.record(.backingStoreTooLarge(layer: layer.debugName, size: CGSize(width: bitmap.size.width, height: bitmap.size.height), limit: limit))
+                return
+            }
             let all = PixelRect(x: 0, y: 0, width: bitmap.size.width, height: bitmap.size.height)
             let region = whole ? all : (layer.pendingContentsRegion ?? all)
             append(.setContents(layer.id, ContentsUpdate(size: bitmap.size, region: region, pixels: bitmap.rgbaPixels(region))), on: screen)
@@ -270,34 +292,23 @@ public enum CATransaction {
     }
 
     /// Whether property changes in the current transaction skip their implicit animations.
-    public static func disableActions() -> Bool { Transaction.shared.levels.last?.disableActions ?? false }
+    public static func disableActions() -> Bool { Transaction.shared.current.disableActions }
 
-    /// Sets whether the current explicit transaction's changes skip implicit animations.
-    public static func setDisableActions(_ flag: Bool) { Transaction.shared.levels.modifyLast { $0.disableActions = flag } }
+    /// Sets whether the current transaction's changes skip implicit animations (with no explicit
+    /// transaction open, the implicit one's).
+    public static func setDisableActions(_ flag: Bool) { Transaction.shared.current.disableActions = flag }
 
     /// The duration of implicit animations in the current transaction, in seconds (0.25 by default).
-    public static func animationDuration() -> CFTimeInterval { Transaction.shared.levels.last?.animationDuration ?? 0.25 }
+    public static func animationDuration() -> CFTimeInterval { Transaction.shared.current.animationDuration }
 
-    /// Sets the duration of implicit animations in the current explicit transaction.
-    public static func setAnimationDuration(_ duration: CFTimeInterval) {
-        Transaction.shared.levels.modifyLast { $0.animationDuration = duration }
-    }
+    /// Sets the duration of implicit animations in the current transaction.
+    public static func setAnimationDuration(_ duration: CFTimeInterval) { Transaction.shared.current.animationDuration = duration }
 
-    /// The block run once the current explicit transaction has been committed.
-    public static func completionBlock() -> (@MainActor () -> Void)? { Transaction.shared.levels.last?.completion }
+    /// The block run once the current transaction has been committed.
+    public static func completionBlock() -> (@MainActor () -> Void)? { Transaction.shared.current.completion }
 
-    /// Sets a block to run on the main actor after the current explicit transaction's commit has
+    /// Sets (replaces) the block run on the main actor after the current transaction's commit has
     /// been sent (and its animations, which this transaction carries none of yet, have finished).
-    /// With no explicit transaction open, the block runs after the implicit transaction's commit.
-    public static func setCompletionBlock(_ block: (@MainActor () -> Void)?) {
-        Transaction.shared.setCompletion(block)
-    }
-}
-
-extension Array {
-    /// Changes the last element, if any.
-    fileprivate mutating func modifyLast(_ body: (inout Element) -> Void) {
-        guard !isEmpty else { return }
-        body(&self[count - 1])
-    }
+    /// With no explicit transaction open, it belongs to the implicit transaction.
+    public static func setCompletionBlock(_ block: (@MainActor () -> Void)?) { Transaction.shared.current.completion = block }
 }

@@ -50,6 +50,8 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
 
     /// A colour from hue, saturation and brightness (HSB), each 0...1.
     public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
+        precondition([hue, saturation, brightness, alpha].allSatisfy(\.isFinite),
+                     "UIColor(hue: \(hue), saturation: \(saturation), brightness: \(brightness), alpha: \(alpha)): components must be finite")
         let h = (hue - hue.rounded(.down)) * 6, s = min(max(saturation, 0), 1), v = min(max(brightness, 0), 1)
         let sector = Int(h) % 6, f = h - CGFloat(Int(h))
         let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))

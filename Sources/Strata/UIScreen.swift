@@ -20,6 +20,11 @@ public final class UIScreen {
     /// Windows attached to this screen, in the order they were attached.
     private var attachedWindows: [UIWindow] = []
     private var pendingErrors: [StrataError] = []
+    /// Set when the render tree may differ from the model (a commit was refused): the next
+    /// commit empties the render tree and sends the whole tree again.
+    var needsReset = false
+    /// Compositors already backing a screen: each has one root, so one screen.
+    private static var compositorsInUse: Set<ObjectIdentifier> = []
     /// Sees every commit this screen sends (tests use it to count commits and check regions).
     @_spi(Testing) public var _commitObserver: ((Commit) -> Void)?
 
@@ -31,9 +36,12 @@ public final class UIScreen {
         precondition(size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0,
                      "UIScreen: size must be finite and positive, got \(size)")
         let limit = compositor.gpu.maxTargetSize
-        let pixels = PixelSize(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
-        precondition((1...limit).contains(pixels.width) && (1...limit).contains(pixels.height),
-                     "UIScreen: \(size) points at scale \(scale) is \(pixels) pixels; each side must be 1...\(limit) on this GPU")
+        let w = (size.width * scale).rounded(), h = (size.height * scale).rounded()
+        precondition(w >= 1 && h >= 1 && w <= CGFloat(limit) && h <= CGFloat(limit),
+                     "UIScreen: \(size) points at scale \(scale) is \(w)×\(h) pixels; each side must be 1...\(limit) on this GPU")
+        precondition(!Self.compositorsInUse.contains(ObjectIdentifier(compositor)),
+                     "UIScreen: this compositor already backs another screen; give each screen its own compositor")
+        Self.compositorsInUse.insert(ObjectIdentifier(compositor))
         bounds = CGRect(origin: .zero, size: size)
         self.scale = scale
         self.compositor = compositor
@@ -56,17 +64,28 @@ public final class UIScreen {
     }
 
     /// The visible windows, bottom to top.
-    public var windows: [UIWindow] { rootLayer._sublayers.compactMap { $0.delegate as? UIWindow } }
+    public var windows: [UIWindow] { rootLayer._sublayers.compactMap { $0.owningView as? UIWindow }.filter { !$0.isHidden } }
 
     /// Commits this turn's changes and renders a frame of the screen, read back to memory.
     /// - Parameter clearColor: what shows where no window covers the screen.
     /// - Throws: the first `StrataError` recorded since the last frame (a backing store or image
     ///   too large for the GPU, a refused commit), then the compositor's errors (`CompositorError`,
     ///   `GLError`).
+    /// After a refused commit the screen sends its whole tree again, so the frame after the
+    /// error is right.
     public func renderFrame(clearColor: UIColor = .black, readBack: Bool = true) async throws -> RenderedFrame {
         CATransaction.flush()
         if !pendingErrors.isEmpty { throw pendingErrors.removeFirst() }
-        return try await compositor.renderFrame(size: pixelSize, clearColor: clearColor.cgColor.value, readBack: readBack)
+        do {
+            return try await compositor.renderFrame(size: pixelSize, clearColor: clearColor.cgColor.value, readBack: readBack)
+        } catch let error as CommitError {
+            resynchronize()
+            throw StrataError.commitFailed("\(error)")
+        }
+    }
+
+    isolated deinit {
+        Self.compositorsInUse.remove(ObjectIdentifier(compositor))
     }
 
     func record(_ error: StrataError) { pendingErrors.append(error) }
@@ -77,7 +96,21 @@ public final class UIScreen {
             try compositor.submit(commit)
         } catch {
             record(.commitFailed("\(error)"))
+            resynchronize()
         }
+    }
+
+    /// Forgets what the render tree holds: the next commit empties it and sends every layer of
+    /// this screen again, whole.
+    func resynchronize() {
+        func forget(_ layer: CALayer) {
+            guard layer.committedScreen === self else { return }
+            layer.committedScreen = nil
+            layer._sublayers.forEach(forget)
+        }
+        forget(rootLayer)
+        needsReset = true
+        rootLayer.markChanged(.sublayers)
     }
 
     // MARK: Windows
@@ -90,18 +123,23 @@ public final class UIScreen {
     func detach(_ window: UIWindow) {
         attachedWindows.removeAll { $0 === window }
         if window.layer._superlayer === rootLayer { window.layer.removeFromSuperlayer() }
+    }
+
+    /// Puts `window` above the others of its level: it was just shown or made key.
+    func bringToFront(_ window: UIWindow) {
+        attachedWindows.removeAll { $0 === window }
+        attachedWindows.append(window)
         restack()
     }
 
-    /// Orders the visible windows' layers under the root by level, then by the order they came.
+    /// Orders the windows' layers under the root by level, then by the order they were shown.
+    /// Hidden windows stay in the tree as hidden layers, so showing one again re-uploads nothing.
     func restack() {
-        let visible = attachedWindows.enumerated()
-            .filter { !$0.element.isHidden }
+        let ordered = attachedWindows.enumerated()
             .sorted { $0.element.windowLevel != $1.element.windowLevel ? $0.element.windowLevel < $1.element.windowLevel : $0.offset < $1.offset }
             .map(\.element)
-        for window in attachedWindows where window.isHidden && window.layer._superlayer === rootLayer {
-            window.layer.removeFromSuperlayer()
+        for (i, window) in ordered.enumerated() where !(rootLayer._sublayers.indices.contains(i) && rootLayer._sublayers[i] === window.layer) {
+            rootLayer.insert(window.layer, at: i, caller: "UIWindow stacking")
         }
-        for (i, window) in visible.enumerated() { rootLayer.insert(window.layer, at: i, caller: "UIWindow stacking") }
     }
 }

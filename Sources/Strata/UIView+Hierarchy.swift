@@ -56,9 +56,14 @@ extension UIView {
         guard index1 != index2 else { return }
         let a = _subviews[index1], b = _subviews[index2]
         _subviews.swapAt(index1, index2)
-        let la = layer.indexOfSublayer(a.layer)!, lb = layer.indexOfSublayer(b.layer)!
-        layer._sublayers.swapAt(la, lb)
-        layer.markChanged(.sublayers)
+        if let la = layer.indexOfSublayer(a.layer), let lb = layer.indexOfSublayer(b.layer) {
+            layer._sublayers.swapAt(la, lb)
+            layer.markChanged(.sublayers)
+        } else {
+            // A subview's layer was moved through the layer API: put both back in subview order.
+            placeLayer(of: _subviews[index1], at: index1)
+            placeLayer(of: _subviews[index2], at: index2)
+        }
     }
 
     /// Moves a subview to the top.

@@ -195,11 +195,9 @@ open class UIView: CALayerDelegate {
     open func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay(rect) }
 
     /// Draws the view's content in `rect` (bounds coordinates) into `UIGraphicsGetCurrentContext()`.
-    /// Override it to draw; the default draws nothing, and a class that does not override it gets
-    /// no backing store. Runs on the main actor during the commit.
-    open func draw(_ rect: CGRect) {
-        UIGraphicsGetCurrentContext()?.defaultDrawRan = true
-    }
+    /// Override it to draw; the default draws nothing. A draw that paints nothing leaves the view
+    /// without a backing store. Runs on the main actor during the commit.
+    open func draw(_ rect: CGRect) {}
 
     /// Runs `draw(_:)` with `ctx` as the current context. Part of `CALayerDelegate`.
     public func draw(_ layer: CALayer, in ctx: CGContext) {

@@ -18,11 +18,10 @@ open class UIWindow: UIView {
         public static func + (a: Level, b: CGFloat) -> Level { Level(a.rawValue + b) }
     }
 
-    private var _isWindowHidden = true
-
     /// Creates a hidden window with the given frame, in screen points.
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        layer.isHidden = true
     }
 
     /// The screen the window shows on; nil shows it nowhere.
@@ -40,13 +39,14 @@ open class UIWindow: UIView {
         didSet { if oldValue != windowLevel { screen?.restack() } }
     }
 
-    /// Whether the window is left off its screen (true until shown).
+    /// Whether the window is left off its screen (true until shown). A window shown goes above
+    /// the others of its level.
     open override var isHidden: Bool {
-        get { _isWindowHidden }
+        get { super.isHidden }
         set {
-            guard newValue != _isWindowHidden else { return }
-            _isWindowHidden = newValue
-            screen?.restack()
+            let wasHidden = super.isHidden
+            super.isHidden = newValue
+            if wasHidden && !newValue { screen?.bringToFront(self) }
         }
     }
 
@@ -57,6 +57,6 @@ open class UIWindow: UIView {
     public func makeKeyAndVisible() {
         for other in screen?.windows ?? [] where other !== self { other.isKeyWindow = false }
         isKeyWindow = true
-        isHidden = false
+        if isHidden { isHidden = false } else { screen?.bringToFront(self) }
     }
 }

@@ -42,6 +42,8 @@ final class RenderTree {
                 if let layer = layers[id] { detach(layer) }
             case .set(let id, let property):
                 layers[id]?.apply(property)
+            case .removeAllLayers:
+                removeAll()
             case .setContents(let id, let update):
                 guard let layer = layers[id] else { continue }
                 guard let update else {
@@ -71,16 +73,23 @@ final class RenderTree {
         var destroyed: Set<LayerID> = []
         var parentOverride: [LayerID: LayerID?] = [:]
         var contentsSize: [LayerID: PixelSize?] = [:]
+        var cleared = false   // after removeAllLayers, only layers created since exist
 
         func exists(_ id: LayerID) -> Bool {
-            !destroyed.contains(id) && (created.contains(id) || layers[id] != nil)
+            !destroyed.contains(id) && (created.contains(id) || (!cleared && layers[id] != nil))
         }
         func parent(of id: LayerID) -> LayerID? {
             if let override = parentOverride[id] { return override }
-            return layers[id]?.superlayer?.id
+            return cleared ? nil : layers[id]?.superlayer?.id
         }
         for (index, operation) in commit.operations.enumerated() {
             switch operation {
+            case .removeAllLayers:
+                cleared = true
+                created = []
+                destroyed = []
+                parentOverride = [:]
+                contentsSize = [:]
             case .createLayer(let id):
                 guard !exists(id), !destroyed.contains(id) else { throw .duplicateLayer(id) }
                 created.insert(id)
@@ -108,7 +117,7 @@ final class RenderTree {
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
             case .setContents(let id, let update):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
-                let current: PixelSize? = contentsSize[id] ?? layers[id]?.contents.map { PixelSize(width: $0.width, height: $0.height) }
+                let current: PixelSize? = contentsSize[id] ?? (cleared ? nil : layers[id]?.contents.map { PixelSize(width: $0.width, height: $0.height) })
                 if let update, update.size != current,
                    update.region != PixelRect(x: 0, y: 0, width: update.size.width, height: update.size.height) {
                     throw .invalidContents(

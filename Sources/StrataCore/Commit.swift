@@ -63,6 +63,9 @@ public enum CommitOperation: Hashable, Sendable {
     case set(LayerID, LayerProperty)
     /// Replaces pixels of a layer's contents; nil removes the contents.
     case setContents(LayerID, ContentsUpdate?)
+    /// Releases every layer and texture: the tree starts again empty, with no root. A model that
+    /// lost step with the render tree (after a refused commit) resends itself after this.
+    case removeAllLayers
 }
 
 /// Everything one transaction changed, sent from the main thread to the render thread.

@@ -255,23 +255,28 @@ import Testing
         await f.finish()
     }
 
-    @Test func drawingAnImageScalesItIntoTheRect() async throws {
+    /// A 2×2 image: red, green on the top row; blue, white below.
+    static let quadrants = CGImage(image: RGBAImage(size: PixelSize(width: 2, height: 2), pixels: [
+        255, 0, 0, 255, 0, 255, 0, 255,
+        0, 0, 255, 255, 255, 255, 255, 255,
+    ]))
+
+    @Test func uiImageDrawsUprightAndCGContextUpsideDown() async throws {
         final class ImageView: UIView {
-            let image = CGImage(image: RGBAImage(size: PixelSize(width: 2, height: 2), pixels: [
-                255, 0, 0, 255, 0, 255, 0, 255,
-                0, 0, 255, 255, 255, 255, 255, 255,
-            ]))
             override func draw(_ rect: CGRect) {
-                UIGraphicsGetCurrentContext()!.draw(image, in: CGRect(x: 0, y: 0, width: 40, height: 40))
+                UIImage(cgImage: CustomLayerTests.quadrants).draw(in: CGRect(x: 0, y: 0, width: 40, height: 40))
+                UIGraphicsGetCurrentContext()!.draw(CustomLayerTests.quadrants, in: CGRect(x: 50, y: 0, width: 40, height: 40))
             }
         }
         let f = try ScreenFixture(background: .black)
-        f.window.addSubview(ImageView(frame: CGRect(x: 0, y: 0, width: 40, height: 40)))
+        f.window.addSubview(ImageView(frame: CGRect(x: 0, y: 0, width: 100, height: 40)))
         let image = try await f.render()
-        expectPixel(image, 5, 5, .red, tolerance: 3, "top-left pixel of the image: its first row is at the top")
-        expectPixel(image, 35, 5, .green, tolerance: 3, "top-right")
-        expectPixel(image, 5, 35, .blue, tolerance: 3, "bottom-left")
-        expectPixel(image, 35, 35, .white, tolerance: 3, "bottom-right")
+        expectPixel(image, 5, 5, .red, tolerance: 3, "UIImage: the image's top row at the top")
+        expectPixel(image, 35, 5, .green, tolerance: 3, "UIImage: top-right")
+        expectPixel(image, 5, 35, .blue, tolerance: 3, "UIImage: bottom-left")
+        expectPixel(image, 35, 35, .white, tolerance: 3, "UIImage: bottom-right")
+        expectPixel(image, 55, 5, .blue, tolerance: 3, "CGContext.draw in a flipped context: upside down, bottom row on top")
+        expectPixel(image, 55, 35, .red, tolerance: 3, "CGContext.draw: the top row at the bottom")
         await f.finish()
     }
 

@@ -1,0 +1,42 @@
+import Foundation
+import StrataCompositor
+import StrataCore
+
+/// An image with a scale, drawn upright in UIKit's y-down contexts: UIKit's `UIImage`.
+///
+/// Immutable, so safe to share between threads.
+public final class UIImage: Sendable {
+    /// The bitmap.
+    public let cgImage: CGImage?
+    /// Pixels per point.
+    public let scale: CGFloat
+
+    /// Wraps a bitmap; `scale` pixels make one point.
+    public init(cgImage: CGImage, scale: CGFloat = 1) {
+        precondition(scale.isFinite && scale > 0, "UIImage: scale must be a finite number above 0, got \(scale)")
+        self.cgImage = cgImage
+        self.scale = scale
+    }
+
+    /// Reads a PNG file; nil when it is missing or not a PNG.
+    public convenience init?(contentsOfFile path: String) {
+        guard let image = try? CGImage(pngFile: path) else { return nil }
+        self.init(cgImage: image)
+    }
+
+    /// The size in points.
+    public var size: CGSize {
+        CGSize(width: CGFloat(cgImage?.width ?? 0) / scale, height: CGFloat(cgImage?.height ?? 0) / scale)
+    }
+
+    /// Draws the image upright, scaled into `rect`, in the current context. Main actor.
+    @MainActor public func draw(in rect: CGRect) {
+        guard let cgImage, let ctx = UIGraphicsGetCurrentContext() else { return }
+        ctx.paint(cgImage, in: rect, upright: true)
+    }
+
+    /// Draws the image upright at its size in points with its top-left corner at `point`. Main actor.
+    @MainActor public func draw(at point: CGPoint) {
+        draw(in: CGRect(origin: point, size: size))
+    }
+}
