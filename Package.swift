@@ -48,10 +48,13 @@ let package = Package(
             ]
         ),
 
+        // Test helpers shared by the test targets; no library target depends on it.
+        .target(name: "StrataTesting", dependencies: ["StrataCore"]),
+
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "StrataGLTests", dependencies: ["StrataGL", "StrataShaders"]),
-        .testTarget(name: "StrataCompositorTests", dependencies: ["StrataCompositor", "StrataCore", "StrataGL"]),
-        .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataCompositor", "StrataCore"]),
+        .testTarget(name: "StrataCompositorTests", dependencies: ["StrataCompositor", "StrataCore", "StrataGL", "StrataTesting"]),
+        .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataCompositor", "StrataCore", "StrataTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import StrataCompositor
 import StrataCore
+import StrataTesting
 import Testing
 
 /// Extreme but valid input, and requests that race with shutdown.

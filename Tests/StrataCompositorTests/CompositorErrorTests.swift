@@ -1,6 +1,7 @@
 import StrataCompositor
 import StrataCore
 import StrataGL
+import StrataTesting
 import Testing
 
 /// Bad input gets a clear error, and a refused commit changes nothing.

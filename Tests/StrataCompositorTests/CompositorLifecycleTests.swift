@@ -2,6 +2,7 @@ import Foundation
 import StrataCompositor
 import StrataCore
 import StrataGL
+import StrataTesting
 import Testing
 
 /// Contents uploads, frames over time, read-back and the GL objects' lifetime.

@@ -1,5 +1,6 @@
 import StrataCompositor
 import StrataCore
+import StrataTesting
 import Testing
 
 /// Pixels read back from the GPU (Mesa llvmpipe here) for Core Animation's layer geometry.

@@ -1,5 +1,6 @@
 import StrataCompositor
 import StrataCore
+import StrataTesting
 import Testing
 
 /// Builds a layer tree as one commit, for pixel tests.
@@ -46,20 +47,6 @@ func render(_ scene: TestScene, size: PixelSize = PixelSize(width: 100, height: 
     return try #require(frame.image)
 }
 
-extension RGBA8 {
-    static let white = RGBA8(255, 255, 255)
-    static let red = RGBA8(255, 0, 0)
-    static let blue = RGBA8(0, 0, 255)
-    static let green = RGBA8(0, 255, 0)
-}
-
-/// Expects the pixel at a named point to be `expected` within `tolerance` per component.
-func expectPixel(_ image: RGBAImage, _ x: Int, _ y: Int, _ expected: RGBA8, tolerance: Int = 1,
-                 _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let actual = image[x, y]
-    #expect(actual.isClose(to: expected, tolerance: tolerance),
-            "\(what) at (\(x), \(y)): expected \(expected), got \(actual)", sourceLocation: sourceLocation)
-}
 
 /// 2D rotation about z by `degrees` (clockwise on screen, as UIKit's).
 func rotation(_ degrees: Double) -> Transform3D {

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Testing) import Strata
 import StrataCore
+import StrataTesting
 import Testing
 
 /// Transactions: what a turn's changes send to the compositor, and when.

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTesting
 import Testing
 
 // The README's Swift example, verbatim but for the output path: it must keep compiling and working.

@@ -2,6 +2,7 @@ import Foundation
 @_spi(Testing) import Strata
 import StrataCompositor
 import StrataCore
+import StrataTesting
 import Testing
 
 /// Cases a review found: each failed (or trapped) before its fix.
@@ -184,10 +185,12 @@ import Testing
         var runs: [Int] = []
         CATransaction.setCompletionBlock { runs.append(1) }
         CATransaction.setCompletionBlock { runs.append(2) }
-        await nextTurn()
+        // Commit without suspending: tests share the main actor, and another test must not see
+        // this transaction's settings.
+        CATransaction.flush()
+        #expect(!CATransaction.disableActions(), "the next transaction starts with defaults")
         await nextTurn()
         #expect(runs == [2], "the second block replaced the first")
-        #expect(!CATransaction.disableActions(), "the next transaction starts with defaults")
     }
 
     @Test func transformedArcsKeepTheirShape() async throws {

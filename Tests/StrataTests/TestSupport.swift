@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Testing) import Strata
 import StrataCore
+import StrataTesting
 import Testing
 
 /// A screen of `size` points with one visible window filling it, white unless told otherwise.
@@ -47,21 +48,6 @@ final class CommitLog {
     }
 }
 
-extension RGBA8 {
-    static let white = RGBA8(255, 255, 255)
-    static let red = RGBA8(255, 0, 0)
-    static let blue = RGBA8(0, 0, 255)
-    static let green = RGBA8(0, 255, 0)
-    static let black = RGBA8(0, 0, 0)
-}
-
-/// Expects the pixel at a named point to be `expected` within `tolerance` per component.
-func expectPixel(_ image: RGBAImage, _ x: Int, _ y: Int, _ expected: RGBA8, tolerance: Int = 1,
-                 _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let actual = image[x, y]
-    #expect(actual.isClose(to: expected, tolerance: tolerance),
-            "\(what) at (\(x), \(y)): expected \(expected), got \(actual)", sourceLocation: sourceLocation)
-}
 
 /// A view that fills what it is asked to draw with `color`, counting its draws and the rects.
 final class SolidDrawingView: UIView {

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTesting
 import Testing
 
 /// convert(_:to:) and convert(_:from:) between views and layers, with concrete numbers.

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Testing) import Strata
 import StrataCore
+import StrataTesting
 import Testing
 
 /// The display cycle: draw(_:) into a Cairo bitmap, partial redraw and upload, contentMode.

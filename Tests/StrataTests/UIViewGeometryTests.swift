@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTesting
 import Testing
 
 /// UIView's documented interplay of frame, bounds, center and transform, read back through the API.

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTesting
 import Testing
 
 /// The view tree: order of subviews and layers, moves, notifications, and refused cycles.

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTesting
 import Testing
 
 /// The layout cycle: coalescing, order, autoresizing and sizing.

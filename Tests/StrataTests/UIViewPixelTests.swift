@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTesting
 import Testing
 
 /// Views on a 100×100 white window, rendered on the GPU and read back.
