@@ -20,20 +20,34 @@ extension CALayerDelegate {
 
 /// How a layer's contents are placed in its bounds (Core Animation's gravity names). A plain value.
 public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+    /// The gravity's name.
     public let rawValue: String
+    /// A gravity by name; unknown names act as `.resize`.
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// Unscaled, centred.
     public static let center = CALayerContentsGravity(rawValue: "center")
+    /// Unscaled, against the top edge (as seen on screen), centred horizontally.
     public static let top = CALayerContentsGravity(rawValue: "top")
+    /// Unscaled, against the bottom edge, centred horizontally.
     public static let bottom = CALayerContentsGravity(rawValue: "bottom")
+    /// Unscaled, against the left edge, centred vertically.
     public static let left = CALayerContentsGravity(rawValue: "left")
+    /// Unscaled, against the right edge, centred vertically.
     public static let right = CALayerContentsGravity(rawValue: "right")
+    /// Unscaled, in the top-left corner.
     public static let topLeft = CALayerContentsGravity(rawValue: "topLeft")
+    /// Unscaled, in the top-right corner.
     public static let topRight = CALayerContentsGravity(rawValue: "topRight")
+    /// Unscaled, in the bottom-left corner.
     public static let bottomLeft = CALayerContentsGravity(rawValue: "bottomLeft")
+    /// Unscaled, in the bottom-right corner.
     public static let bottomRight = CALayerContentsGravity(rawValue: "bottomRight")
+    /// Stretched to fill the bounds (the default).
     public static let resize = CALayerContentsGravity(rawValue: "resize")
+    /// Scaled to fit inside the bounds, aspect ratio kept, centred.
     public static let resizeAspect = CALayerContentsGravity(rawValue: "resizeAspect")
+    /// Scaled to cover the bounds, aspect ratio kept, centred.
     public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
 
     /// The compositor's gravity; an unknown name acts as `.resize`, as Core Animation's does.

@@ -4,9 +4,13 @@ import StrataCore
 /// A 4×4 transform with Core Animation's layout: row vectors, `m41...m43` the translation,
 /// `m34` the perspective term. A plain value.
 public struct CATransform3D: Hashable, Sendable {
+    /// Row 1: how x maps.
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    /// Row 2: how y maps.
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    /// Row 3: how z maps (`m34` is the perspective term).
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    /// Row 4: the translation (and w).
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
     /// Creates a transform from its sixteen entries, row by row.

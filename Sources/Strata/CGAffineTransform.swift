@@ -5,6 +5,7 @@ import Foundation
 /// A point (x, y) maps to (a·x + c·y + tx, b·x + d·y + ty): row vectors, as in Core Graphics.
 /// `t1.concatenating(t2)` applies `t1` first, then `t2`. A plain value.
 public struct CGAffineTransform: Hashable, Sendable, CustomStringConvertible {
+    /// The entries: `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
     public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
 
     /// Creates a transform from its six entries.

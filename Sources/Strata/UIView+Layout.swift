@@ -27,14 +27,22 @@ extension UIView {
 
     /// Which of a view's margins and sizes stretch when its superview's bounds size changes.
     public struct AutoresizingMask: OptionSet, Sendable {
+        /// The flags as bits.
         public let rawValue: UInt
+        /// A mask from its bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
+        /// The distance to the superview's left edge stretches.
         public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+        /// The width stretches.
         public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        /// The distance to the superview's right edge stretches.
         public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+        /// The distance to the superview's top edge stretches.
         public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+        /// The height stretches.
         public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+        /// The distance to the superview's bottom edge stretches.
         public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
     }
 

@@ -8,13 +8,21 @@ import Foundation
 open class UIWindow: UIView {
     /// A window's stacking level; higher levels show above lower ones.
     public struct Level: RawRepresentable, Hashable, Comparable, Sendable {
+        /// The level as a number; higher is nearer the viewer.
         public let rawValue: CGFloat
+        /// A level from its number.
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// A level from its number.
         public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
+        /// Ordinary windows (0).
         public static let normal = Level(0)
+        /// Above ordinary windows (1000).
         public static let statusBar = Level(1000)
+        /// Above the status bar (2000).
         public static let alert = Level(2000)
+        /// Whether `a` stacks below `b`.
         public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
+        /// A level `b` above `a`.
         public static func + (a: Level, b: CGFloat) -> Level { Level(a.rawValue + b) }
     }
 
