@@ -107,10 +107,13 @@ extension CALayer {
             guard !region.isEmpty else { return }
         }
 
-        let recording = CairoRecording(size: size)
+        guard let recording = CairoRecording(size: size) else {
+            screen?.record(.backingStoreTooLarge(layer: debugName, size: CGSize(width: pixelWidth, height: pixelHeight), limit: limit))
+            return
+        }
         let painted = drawRecording(into: recording, region: region, scale: scale)
-        guard painted || existing != nil else {
-            // Nothing painted and nothing to keep: no backing store (an old one of another size goes).
+        guard painted || (existing != nil && region != whole) else {
+            // Nothing painted over the whole: no backing store (an old one goes).
             if case .backingStore = contentsSource { contents = nil }
             return
         }

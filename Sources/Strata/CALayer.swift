@@ -93,7 +93,8 @@ open class CALayer {
 
     // MARK: Hierarchy state (see CALayer+Hierarchy.swift)
     /// Not retained: the superlayer owns this layer and clears this when it goes (`unowned`, not
-    /// `weak`, keeps layers free of side tables and their retains and releases fast).
+    /// `weak`, keeps layers free of side tables and their retains and releases fast). Hence, as in
+    /// UIKit, release layers on the main actor and do not edit the layer tree in a `deinit`.
     unowned var _superlayer: CALayer?
     var _sublayers: [CALayer] = []
     /// Set on a screen's root layer: the screen it shows on.
@@ -104,6 +105,14 @@ open class CALayer {
     var isQueued = false
     /// The screen whose render tree has this layer, as of the last commit.
     weak var committedScreen: UIScreen?
+    /// The screen's render-tree generation the layer was created in; a reset starts a new one.
+    var committedEpoch = 0
+
+    /// The screen whose current render tree has this layer, or nil.
+    var renderedScreen: UIScreen? {
+        guard let screen = committedScreen, screen.epoch == committedEpoch else { return nil }
+        return screen
+    }
     var contentsSource = LayerContentsSource.none
     /// Pixels of the backing store redrawn since the last commit.
     var pendingContentsRegion: PixelRect?

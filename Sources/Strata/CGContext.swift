@@ -163,11 +163,9 @@ public final class CGContext {
     /// As Core Graphics documents for UIKit's flipped (y-down) contexts, `clockwise: true` is
     /// Core Graphics' y-up sense, so it appears counter-clockwise on screen.
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
-        if clockwise {
-            cairo_arc_negative(cairo, center.x, center.y, radius, startAngle, endAngle)
-        } else {
-            cairo_arc(cairo, center.x, center.y, radius, startAngle, endAngle)
-        }
+        let path = CGMutablePath()
+        path.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
+        addPath(path)
     }
     /// Adds a cubic Bézier curve from the current point.
     public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {

@@ -110,9 +110,15 @@ final class CairoBitmap {
 final class CairoRecording {
     let surface: OpaquePointer
 
-    init(size: PixelSize) {
+    /// A recording bounded to `size`, or nil when Cairo cannot create one.
+    init?(size: PixelSize) {
         var extents = cairo_rectangle_t(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
-        surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents)
+        guard let surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        self.surface = surface
     }
 
     deinit { cairo_surface_destroy(surface) }

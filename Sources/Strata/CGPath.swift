@@ -78,7 +78,9 @@ public class CGPath {
                                p.x + 2 / 3 * (c.x - p.x), p.y + 2 / 3 * (c.y - p.y), p.x, p.y)
             case .curve(let p, let c1, let c2): cairo_curve_to(cairo, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
             case .arc(let c, let r, let a0, let a1, let positive):
-                if positive { cairo_arc(cairo, c.x, c.y, r, a0, a1) } else { cairo_arc_negative(cairo, c.x, c.y, r, a0, a1) }
+                // As curves: the same shape Cairo's arc gives, with non-finite input drawing nothing.
+                CGPath(elements: CGPath.Element.bezierArc(center: c, radius: r, start: a0, end: a1, positive: positive), transform: nil)
+                    .replay(into: cairo)
             case .close: cairo_close_path(cairo)
             }
         }
@@ -169,13 +171,18 @@ extension CGPath.Element {
     /// An arc as Cairo draws it (a line from the current point to its start, then the arc), in
     /// cubic Bézier segments of at most 90°.
     static func bezierArc(center c: CGPoint, radius r: CGFloat, start: CGFloat, end: CGFloat, positive: Bool) -> [CGPath.Element] {
-        var a0 = start, a1 = end
-        // Cairo's rule: the arc runs in its direction from start until it reaches end.
-        if positive { while a1 < a0 { a1 += 2 * .pi } } else { while a1 > a0 { a1 -= 2 * .pi } }
+        guard c.x.isFinite, c.y.isFinite, r.isFinite, start.isFinite, end.isFinite else { return [] }
+        let a0 = start
+        // Cairo's rule: the arc runs in its direction from start until it reaches end; a sweep
+        // against the direction wraps by whole turns. At most 64 turns are kept (more draw nothing new).
+        var sweep = end - start
+        if positive, sweep < 0 { sweep = fmod(sweep, 2 * .pi) + 2 * .pi }
+        if !positive, sweep > 0 { sweep = fmod(sweep, 2 * .pi) - 2 * .pi }
+        sweep = min(max(sweep, -128 * .pi), 128 * .pi)
         let point = { (a: CGFloat) in CGPoint(x: c.x + r * cos(a), y: c.y + r * sin(a)) }
         var result: [CGPath.Element] = [.line(point(a0))]
-        let segments = max(1, Int((abs(a1 - a0) / (.pi / 2)).rounded(.up)))
-        let step = (a1 - a0) / CGFloat(segments)
+        let segments = max(1, Int((abs(sweep) / (.pi / 2)).rounded(.up)))
+        let step = sweep / CGFloat(segments)
         let k = 4.0 / 3.0 * tan(step / 4) * r
         for i in 0..<segments {
             let s = a0 + CGFloat(i) * step, e = s + step

@@ -38,6 +38,8 @@ final class Transaction {
     static let shared = Transaction()
 
     private var changed: [CALayer] = []
+    /// Screens to rebuild at the next commit.
+    private var resets: [UIScreen] = []
     private var layoutRequests: [CALayer] = []
     private var implicitScheduled = false
     private var isCommitting = false
@@ -75,6 +77,12 @@ final class Transaction {
     func layerChanged(_ layer: CALayer) {
         changed.append(layer)
         scheduleImplicitCommit()
+    }
+
+    /// Rebuilds `screen`'s render tree at the next commit (it need not be scheduled: the next
+    /// change or frame commits).
+    func reset(_ screen: UIScreen) {
+        if !resets.contains(where: { $0 === screen }) { resets.append(screen) }
     }
 
     func layoutRequested(_ layer: CALayer) {
@@ -124,11 +132,19 @@ final class Transaction {
         for layer in layers { layer.isQueued = false }
 
         var builder = CommitBuilder()
+        // Screens whose render tree lost step with the model: emptied and sent whole, first. Their
+        // layers' render-tree generation is stale, so nothing below touches the old tree.
+        for screen in resets where screen.rootLayer.renderedScreen == nil {
+            builder.append(.removeAllLayers, on: screen)
+            builder.create(screen.rootLayer, on: screen)
+            builder.append(.setRoot(screen.rootLayer.id), on: screen)
+        }
+        resets = []
         // Where each layer shows now (one walk up its superlayers per layer and commit).
         let screens = layers.map(\.currentScreen)
         // Layers that left the tree their screen shows: release their render-tree copies first.
         for (layer, screen) in zip(layers, screens) {
-            if let committed = layer.committedScreen, screen !== committed {
+            if let committed = layer.renderedScreen, screen !== committed {
                 builder.destroy(layer, on: committed)
             }
         }
@@ -136,7 +152,7 @@ final class Transaction {
         // insertions below only ever build links of the final, cycle-free tree (a layer may have
         // moved under its former sublayer in this same turn).
         for (layer, screen) in zip(layers, screens) {
-            if let screen, layer.committedScreen === screen, layer.changes.contains(.superlayer) {
+            if let screen, layer.renderedScreen === screen, layer.changes.contains(.superlayer) {
                 builder.append(.removeFromSuperlayer(layer.id), on: screen)
             }
         }
@@ -144,13 +160,9 @@ final class Transaction {
         // superlayer whose sublayers changed.
         for (layer, screen) in zip(layers, screens) {
             guard let screen else { continue }
-            if layer.committedScreen === screen {
+            if layer.renderedScreen === screen {
                 builder.update(layer, on: screen)
             } else if layer.screenIfRoot === screen {
-                if screen.needsReset {
-                    builder.append(.removeAllLayers, on: screen)
-                    screen.needsReset = false
-                }
                 builder.create(layer, on: screen)
                 builder.append(.setRoot(layer.id), on: screen)
             }
@@ -204,7 +216,7 @@ struct CommitBuilder {
 
     /// Releases `layer` and the sublayers that went with it from `screen`'s render tree.
     mutating func destroy(_ layer: CALayer, on screen: UIScreen) {
-        guard layer.committedScreen === screen else { return }
+        guard layer.renderedScreen === screen else { return }
         append(.destroyLayer(layer.id), on: screen)
         layer.committedScreen = nil
         for sublayer in layer._sublayers { destroy(sublayer, on: screen) }
@@ -215,6 +227,7 @@ struct CommitBuilder {
         layer.displayIfNeeded()
         append(.createLayer(layer.id), on: screen)
         layer.committedScreen = screen
+        layer.committedEpoch = screen.epoch
         for (bit, initial) in zip(LayerChanges.properties, CALayer.defaultProperties) {
             let property = layer.coreProperty(bit)
             if property != initial { append(.set(layer.id, property), on: screen) }
@@ -239,7 +252,7 @@ struct CommitBuilder {
     /// Puts every sublayer in order under `layer`, creating those the render tree lacks.
     private mutating func insertSublayers(of layer: CALayer, on screen: UIScreen) {
         for (i, sublayer) in layer._sublayers.enumerated() {
-            if sublayer.committedScreen !== screen { create(sublayer, on: screen) }
+            if sublayer.renderedScreen !== screen { create(sublayer, on: screen) }
             append(.insertSublayer(sublayer.id, parent: layer.id, index: i), on: screen)
         }
     }

@@ -8,7 +8,10 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
     let value: Color
 
     /// Creates a colour from sRGB components with straight alpha, each clamped to 0...1.
+    /// - Precondition: finite components (NaN cannot be clamped); this traps naming them.
     public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        precondition([red, green, blue, alpha].allSatisfy(\.isFinite),
+                     "CGColor(red: \(red), green: \(green), blue: \(blue), alpha: \(alpha)): components must be finite")
         self.init(Color(red: Float(red), green: Float(green), blue: Float(blue), alpha: Float(alpha)).clamped)
     }
 
@@ -21,7 +24,10 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
     /// The opacity, 0...1.
     public var alpha: CGFloat { CGFloat(value.alpha) }
     /// A copy with another opacity.
-    public func copy(alpha: CGFloat) -> CGColor? { CGColor(Color(red: value.red, green: value.green, blue: value.blue, alpha: Float(alpha)).clamped) }
+    public func copy(alpha: CGFloat) -> CGColor? {
+        guard alpha.isFinite else { return nil }
+        return CGColor(Color(red: value.red, green: value.green, blue: value.blue, alpha: Float(alpha)).clamped)
+    }
 
     public static func == (a: CGColor, b: CGColor) -> Bool { a.value == b.value }
     public func hash(into hasher: inout Hasher) { hasher.combine(value) }

@@ -20,9 +20,9 @@ public final class UIScreen {
     /// Windows attached to this screen, in the order they were attached.
     private var attachedWindows: [UIWindow] = []
     private var pendingErrors: [StrataError] = []
-    /// Set when the render tree may differ from the model (a commit was refused): the next
-    /// commit empties the render tree and sends the whole tree again.
-    var needsReset = false
+    /// The render tree's generation: a reset (after a refused commit) starts a new one, and
+    /// layers created in older ones count as not sent.
+    private(set) var epoch = 0
     /// Compositors already backing a screen: each has one root, so one screen.
     private static var compositorsInUse: Set<ObjectIdentifier> = []
     /// Sees every commit this screen sends (tests use it to count commits and check regions).
@@ -71,8 +71,8 @@ public final class UIScreen {
     /// - Throws: the first `StrataError` recorded since the last frame (a backing store or image
     ///   too large for the GPU, a refused commit), then the compositor's errors (`CompositorError`,
     ///   `GLError`).
-    /// After a refused commit the screen sends its whole tree again, so the frame after the
-    /// error is right.
+    /// After a refused commit (or a GPU error while applying one) the screen sends its whole tree
+    /// again, so a later frame is right.
     public func renderFrame(clearColor: UIColor = .black, readBack: Bool = true) async throws -> RenderedFrame {
         CATransaction.flush()
         if !pendingErrors.isEmpty { throw pendingErrors.removeFirst() }
@@ -81,6 +81,11 @@ public final class UIScreen {
         } catch let error as CommitError {
             resynchronize()
             throw StrataError.commitFailed("\(error)")
+        } catch let error as CompositorError {
+            throw error   // shut down, or a size the GPU cannot render: nothing to resend
+        } catch {
+            resynchronize()   // a GPU error may have left a commit half applied
+            throw error
         }
     }
 
@@ -94,6 +99,8 @@ public final class UIScreen {
         _commitObserver?(commit)
         do {
             try compositor.submit(commit)
+        } catch CompositorError.shutDown {
+            record(.commitFailed("the compositor has been shut down"))
         } catch {
             record(.commitFailed("\(error)"))
             resynchronize()
@@ -101,16 +108,10 @@ public final class UIScreen {
     }
 
     /// Forgets what the render tree holds: the next commit empties it and sends every layer of
-    /// this screen again, whole.
+    /// this screen again, whole. Schedules nothing itself: the next change or frame commits.
     func resynchronize() {
-        func forget(_ layer: CALayer) {
-            guard layer.committedScreen === self else { return }
-            layer.committedScreen = nil
-            layer._sublayers.forEach(forget)
-        }
-        forget(rootLayer)
-        needsReset = true
-        rootLayer.markChanged(.sublayers)
+        epoch += 1
+        Transaction.shared.reset(self)
     }
 
     // MARK: Windows
@@ -123,6 +124,11 @@ public final class UIScreen {
     func detach(_ window: UIWindow) {
         attachedWindows.removeAll { $0 === window }
         if window.layer._superlayer === rootLayer { window.layer.removeFromSuperlayer() }
+    }
+
+    /// Makes `window` the only key window of this screen.
+    func windowBecameKey(_ window: UIWindow) {
+        for other in attachedWindows where other !== window { other.resignKey() }
     }
 
     /// Puts `window` above the others of its level: it was just shown or made key.

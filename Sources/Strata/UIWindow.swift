@@ -32,8 +32,9 @@ open class UIWindow: UIView {
         layer.isHidden = true
     }
 
-    /// The screen the window shows on; nil shows it nowhere.
-    public var screen: UIScreen? {
+    /// The screen the window shows on; nil shows it nowhere. Not retained: the screen keeps its
+    /// windows (as UIKit's application does), and the program keeps the screen.
+    public weak var screen: UIScreen? {
         didSet {
             guard oldValue !== screen else { return }
             oldValue?.detach(self)
@@ -61,9 +62,12 @@ open class UIWindow: UIView {
     /// Whether this is its screen's key window.
     public private(set) var isKeyWindow = false
 
+    /// Stops being the key window (another window of the screen became key).
+    func resignKey() { isKeyWindow = false }
+
     /// Shows the window and makes it the key window of its screen.
     public func makeKeyAndVisible() {
-        for other in screen?.windows ?? [] where other !== self { other.isKeyWindow = false }
+        screen?.windowBecameKey(self)
         isKeyWindow = true
         if isHidden { isHidden = false } else { screen?.bringToFront(self) }
     }

@@ -243,4 +243,81 @@ import Testing
             }
         }
     }
+
+    // Second review.
+
+    @Test func aShutDownCompositorDoesNotMakeTheScreenResendForever() async throws {
+        let f = try ScreenFixture()
+        _ = try await f.render()
+        _ = await f.screen.compositor.shutdown()
+        f.window.backgroundColor = .red
+        await nextTurn()
+        let sent = f.commits.commits.count
+        await nextTurn()
+        await nextTurn()
+        #expect(f.commits.commits.count == sent, "no commit is sent without a change")
+        await #expect(throws: StrataError.self) { _ = try await f.screen.renderFrame() }
+    }
+
+    @Test func nonFiniteColourComponentsTrap() async {
+        await #expect(processExitsWith: .failure) {
+            _ = CGColor(red: .nan, green: 0, blue: 0, alpha: 1)
+        }
+    }
+
+    @Test func arcsWithAbsurdAnglesFinish() {
+        let arc = CGMutablePath()
+        arc.addArc(center: .zero, radius: 10, startAngle: 1e17, endAngle: 0, clockwise: false)
+        arc.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: .nan, clockwise: false)
+        let path = CGMutablePath()
+        path.addPath(arc, transform: CGAffineTransform(scaleX: 2, y: 2))
+        #expect(path.boundingBox.width <= 40)
+    }
+
+    @Test func aReleasedScreenFreesItsCompositor() async {
+        await #expect(processExitsWith: .success) {
+            await MainActor.run {
+                let compositor = try! Compositor()
+                do {
+                    let screen = UIScreen(size: CGSize(width: 10, height: 10), compositor: compositor)
+                    let window = UIWindow(frame: screen.bounds)
+                    window.screen = screen
+                    window.makeKeyAndVisible()
+                }
+                _ = UIScreen(size: CGSize(width: 10, height: 10), compositor: compositor)
+            }
+        }
+    }
+
+    @Test func onlyOneWindowIsKeyEvenAfterHiding() throws {
+        let f = try ScreenFixture()
+        let other = UIWindow(frame: f.screen.bounds)
+        other.screen = f.screen
+        f.window.isHidden = true
+        other.makeKeyAndVisible()
+        #expect(other.isKeyWindow && !f.window.isKeyWindow)
+    }
+
+    @Test func aFullRedrawThatPaintsNothingDropsTheBackingStore() async throws {
+        final class Blinker: UIView {
+            var paints = true
+            override func draw(_ rect: CGRect) {
+                guard paints else { return }
+                UIColor.red.setFill()
+                UIRectFill(bounds)
+            }
+        }
+        let f = try ScreenFixture()
+        let view = Blinker(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        f.window.addSubview(view)
+        var image = try await f.render()
+        expectPixel(image, 10, 10, .red, "painted")
+        view.paints = false
+        view.setNeedsDisplay()
+        image = try await f.render()
+        expectPixel(image, 10, 10, .white, "nothing painted: the window shows through")
+        #expect(view.layer.contents == nil, "no transparent bitmap is kept")
+        #expect(f.commits.commits.last?.operations.contains(.setContents(view.layer._id, nil)) == true)
+        await f.finish()
+    }
 }
