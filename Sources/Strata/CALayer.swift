@@ -114,6 +114,10 @@ open class CALayer {
         return screen
     }
     var contentsSource = LayerContentsSource.none
+    /// Animations recorded in animation blocks, begin times relative to the commit.
+    var pendingAnimations: [LayerAnimation] = []
+    /// Animations sent and perhaps still running, for `presentation()`.
+    var activeAnimations: [LayerAnimation] = []
     /// Pixels of the backing store redrawn since the last commit.
     var pendingContentsRegion: PixelRect?
 
@@ -183,6 +187,53 @@ open class CALayer {
         return true
     }
 
+    /// The value of an animatable property before a change, when an animation block is open (so
+    /// the change can be animated); nil otherwise. Read before the stored property is written.
+    private func valueBeforeChange(_ change: LayerChanges) -> LayerProperty? {
+        Transaction.shared.animationContexts.isEmpty ? nil : coreProperty(change)
+    }
+
+    /// Records a change of an animatable property: an animation from `old` when a block is open.
+    private func animatableChanged(_ change: LayerChanges, from old: LayerProperty?) {
+        if let old { Transaction.shared.recordAnimation(of: self, old: old, new: coreProperty(change)) }
+        markChanged(change)
+    }
+
+    /// A copy of the layer as it is shown now: its animated properties at the time of the last
+    /// frame its screen drew (Core Animation's presentation layer); nil before it is on a screen.
+    public func presentation() -> Self? {
+        guard let screen = renderedScreen else { return nil }
+        let time = screen.shownTime
+        activeAnimations.removeAll { $0.isFinished(at: time) }
+        let copy = Self()
+        copy._bounds = _bounds; copy._position = _position; copy._anchorPoint = _anchorPoint
+        copy._zPosition = _zPosition; copy._transform = _transform; copy._sublayerTransform = _sublayerTransform
+        copy._opacity = _opacity; copy._isHidden = _isHidden; copy._backgroundColor = _backgroundColor
+        copy._masksToBounds = _masksToBounds; copy._isDoubleSided = _isDoubleSided; copy._cornerRadius = _cornerRadius
+        copy._borderWidth = _borderWidth; copy._borderColor = _borderColor; copy._contentsGravity = _contentsGravity
+        copy._contentsScale = _contentsScale; copy._contentsRect = _contentsRect; copy._contentsCenter = _contentsCenter
+        copy.name = name
+        for bit in LayerChanges.properties where LayerChanges.animatable.contains(bit) {
+            copy.setStorage(presentationValue(of: coreProperty(bit), at: time))
+        }
+        return copy
+    }
+
+    /// Writes a compositor value into the matching stored property, recording nothing.
+    private func setStorage(_ property: LayerProperty) {
+        switch property {
+        case .bounds(let r): _bounds = CGRect(x: r.minX, y: r.minY, width: r.width, height: r.height)
+        case .position(let p): _position = CGPoint(x: p.x, y: p.y)
+        case .transform(let t): _transform = CATransform3D(t)
+        case .opacity(let v): _opacity = v
+        case .backgroundColor(let c): _backgroundColor = c.map(CGColor.init)
+        case .cornerRadius(let v): _cornerRadius = v
+        case .borderWidth(let v): _borderWidth = v
+        case .borderColor(let c): _borderColor = c.map(CGColor.init)
+        default: break
+        }
+    }
+
     /// Traps with the property and value named when the compositor could not show `property`.
     private func check(_ property: LayerProperty) {
         if let problem = property.problem {
@@ -197,7 +248,11 @@ open class CALayer {
         set {
             check(.bounds(newValue.core))
             let oldSize = _bounds.size
-            guard update(&_bounds, newValue, .bounds), oldSize != newValue.size else { return }
+            guard newValue != _bounds else { return }
+            let old = valueBeforeChange(.bounds)
+            _bounds = newValue
+            animatableChanged(.bounds, from: old)
+            guard oldSize != newValue.size else { return }
             boundsSizeDidChange(from: oldSize)
         }
     }
@@ -205,7 +260,13 @@ open class CALayer {
     /// Where the anchor point sits, in points of the superlayer's bounds space.
     public var position: CGPoint {
         get { _position }
-        set { check(.position(newValue.core)); update(&_position, newValue, .position) }
+        set {
+            check(.position(newValue.core))
+            guard newValue != _position else { return }
+            let old = valueBeforeChange(.position)
+            _position = newValue
+            animatableChanged(.position, from: old)
+        }
     }
 
     /// The point of the bounds that `position` names and transforms turn about, in unit coordinates.
@@ -223,7 +284,13 @@ open class CALayer {
     /// The transform applied to the layer about its anchor point.
     public var transform: CATransform3D {
         get { _transform }
-        set { check(.transform(newValue.core)); update(&_transform, newValue, .transform) }
+        set {
+            check(.transform(newValue.core))
+            guard newValue != _transform else { return }
+            let old = valueBeforeChange(.transform)
+            _transform = newValue
+            animatableChanged(.transform, from: old)
+        }
     }
 
     /// The transform applied to the sublayers about this layer's anchor point (perspective goes here).
@@ -239,7 +306,11 @@ open class CALayer {
         get { _opacity }
         set {
             precondition(newValue.isFinite, "CALayer.opacity must be finite, got \(newValue)")
-            update(&_opacity, min(max(newValue, 0), 1), .opacity)
+            let value = min(max(newValue, 0), 1)
+            guard value != _opacity else { return }
+            let old = valueBeforeChange(.opacity)
+            _opacity = value
+            animatableChanged(.opacity, from: old)
         }
     }
 
@@ -252,7 +323,12 @@ open class CALayer {
     /// The colour filling the bounds behind the contents; nil for none.
     public var backgroundColor: CGColor? {
         get { _backgroundColor }
-        set { update(&_backgroundColor, newValue, .backgroundColor) }
+        set {
+            guard newValue != _backgroundColor else { return }
+            let old = valueBeforeChange(.backgroundColor)
+            _backgroundColor = newValue
+            animatableChanged(.backgroundColor, from: old)
+        }
     }
 
     /// Whether sublayers and contents are clipped to the bounds (and rounded corners).
@@ -271,19 +347,36 @@ open class CALayer {
     /// contents when `masksToBounds`), in points; at least 0.
     public var cornerRadius: CGFloat {
         get { _cornerRadius }
-        set { check(.cornerRadius(newValue)); update(&_cornerRadius, newValue, .cornerRadius) }
+        set {
+            check(.cornerRadius(newValue))
+            guard newValue != _cornerRadius else { return }
+            let old = valueBeforeChange(.cornerRadius)
+            _cornerRadius = newValue
+            animatableChanged(.cornerRadius, from: old)
+        }
     }
 
     /// The width of the border drawn inside the bounds, above contents and sublayers, in points.
     public var borderWidth: CGFloat {
         get { _borderWidth }
-        set { check(.borderWidth(newValue)); update(&_borderWidth, newValue, .borderWidth) }
+        set {
+            check(.borderWidth(newValue))
+            guard newValue != _borderWidth else { return }
+            let old = valueBeforeChange(.borderWidth)
+            _borderWidth = newValue
+            animatableChanged(.borderWidth, from: old)
+        }
     }
 
     /// The border's colour (opaque black by default, as Core Animation's).
     public var borderColor: CGColor? {
         get { _borderColor }
-        set { update(&_borderColor, newValue, .borderColor) }
+        set {
+            guard newValue != _borderColor else { return }
+            let old = valueBeforeChange(.borderColor)
+            _borderColor = newValue
+            animatableChanged(.borderColor, from: old)
+        }
     }
 
     /// How the contents are placed in the bounds when their sizes differ.

@@ -32,6 +32,11 @@ struct LayerChanges: OptionSet, Sendable {
     static let superlayer = LayerChanges(rawValue: 1 << 20)
     /// `setNeedsDisplay` was called: drawing is due before the commit.
     static let display = LayerChanges(rawValue: 1 << 21)
+    /// Animations were started in an animation block and wait to be sent.
+    static let animations = LayerChanges(rawValue: 1 << 22)
+
+    /// The properties UIKit animates in animation blocks.
+    static let animatable: LayerChanges = [.bounds, .position, .transform, .opacity, .backgroundColor, .cornerRadius, .borderWidth, .borderColor]
 
     /// Every bit that maps to one `LayerProperty`, in the order they are sent.
     static let properties: [LayerChanges] = [

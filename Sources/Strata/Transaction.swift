@@ -40,6 +40,13 @@ final class Transaction {
     private var changed: [CALayer] = []
     /// Screens to rebuild at the next commit.
     private var resets: [UIScreen] = []
+    /// Open animation blocks, outermost first.
+    var animationContexts: [AnimationContext] = []
+    /// Depth of `UIView.performWithoutAnimation` calls.
+    var withoutAnimation = 0
+    /// Animation blocks waiting for their completion.
+    var groups: [UInt64: AnimationGroup] = [:]
+    var nextGroup: UInt64 = 0
     private var layoutRequests: [CALayer] = []
     private var implicitScheduled = false
     private var isCommitting = false
@@ -89,6 +96,9 @@ final class Transaction {
         layoutRequests.append(layer)
         scheduleImplicitCommit()
     }
+
+    /// Makes sure an animation block's commit happens (and its completion can run) even when it changed nothing.
+    func scheduleImplicitCommitForAnimations() { scheduleImplicitCommit() }
 
     /// Schedules the implicit commit at the end of this main-queue turn, once.
     private func scheduleImplicitCommit() {
@@ -171,6 +181,7 @@ final class Transaction {
             commitCount += 1
             screen.send(commit)
         }
+        completeIdleGroups()
         if let completion = implicitLevel.completion { pendingCompletions.append(completion) }
         implicitLevel = Level()
         let completions = pendingCompletions
@@ -233,6 +244,7 @@ struct CommitBuilder {
             if property != initial { append(.set(layer.id, property), on: screen) }
         }
         sendContents(of: layer, whole: true, on: screen)
+        sendAnimations(of: layer, resendingRunning: true, on: screen)
         layer.changes = []
         insertSublayers(of: layer, on: screen)
     }
@@ -246,6 +258,7 @@ struct CommitBuilder {
             append(.set(layer.id, layer.coreProperty(bit)), on: screen)
         }
         if changes.contains(.contents) { sendContents(of: layer, whole: false, on: screen) }
+        if changes.contains(.animations) { sendAnimations(of: layer, resendingRunning: false, on: screen) }
         if changes.contains(.sublayers) { insertSublayers(of: layer, on: screen) }
     }
 
@@ -255,6 +268,23 @@ struct CommitBuilder {
             if sublayer.renderedScreen !== screen { create(sublayer, on: screen) }
             append(.insertSublayer(sublayer.id, parent: layer.id, index: i), on: screen)
         }
+    }
+
+    /// Gives the layer's new animations their begin time on `screen`'s clock and sends them; a
+    /// layer created anew also gets the animations still running on it.
+    private mutating func sendAnimations(of layer: CALayer, resendingRunning: Bool, on screen: UIScreen) {
+        let now = screen.mediaTime
+        layer.activeAnimations.removeAll { $0.isFinished(at: screen.shownTime) }
+        if resendingRunning {
+            for animation in layer.activeAnimations { append(.addAnimation(layer.id, animation), on: screen) }
+        }
+        for var animation in layer.pendingAnimations {
+            animation.beginTime += now   // the block's delay, from the next frame
+            append(.addAnimation(layer.id, animation), on: screen)
+            layer.activeAnimations.append(animation)
+            Transaction.shared.animationSent(group: animation.group, endTime: animation.endTime, screen: screen)
+        }
+        layer.pendingAnimations = []
     }
 
     /// Sends the layer's pixels: all of them, or the region redrawn since the last commit.

@@ -58,6 +58,27 @@ public final class UIScreen {
         self.init(size: size, scale: scale, compositor: try Compositor(configuration: configuration))
     }
 
+    /// Frames this screen has rendered.
+    private var framesRendered = 0
+    /// The frame-clock time of the last frame rendered (what is on screen), in seconds.
+    private var lastFrameTime: Double?
+
+    /// The frame-clock time of the next frame: new animations begin then.
+    var mediaTime: Double {
+        switch compositor.clock {
+        case .virtual: compositor.clock.time(ofFrame: framesRendered)
+        case .monotonic: MonotonicTime.now()
+        }
+    }
+
+    /// The frame-clock time of what is shown: the last frame's time (or the next one's before any).
+    var shownTime: Double {
+        switch compositor.clock {
+        case .virtual: lastFrameTime ?? mediaTime
+        case .monotonic: MonotonicTime.now()
+        }
+    }
+
     /// The size of a frame of this screen, in pixels.
     public var pixelSize: PixelSize {
         PixelSize(width: Int((bounds.width * scale).rounded()), height: Int((bounds.height * scale).rounded()))
@@ -77,7 +98,11 @@ public final class UIScreen {
         CATransaction.flush()
         if !pendingErrors.isEmpty { throw pendingErrors.removeFirst() }
         do {
-            return try await compositor.renderFrame(size: pixelSize, clearColor: clearColor.cgColor.value, readBack: readBack)
+            framesRendered += 1
+            let frame = try await compositor.renderFrame(size: pixelSize, clearColor: clearColor.cgColor.value, readBack: readBack)
+            lastFrameTime = frame.statistics.time
+            Transaction.shared.framePresented(on: self, at: frame.statistics.time)
+            return frame
         } catch let error as CommitError {
             resynchronize()
             throw StrataError.commitFailed("\(error)")

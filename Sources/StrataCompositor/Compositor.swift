@@ -51,6 +51,8 @@ public enum CompositorError: Error, Sendable, Equatable, CustomStringConvertible
 public final class Compositor: Sendable {
     /// The GPU and EGL platform in use, with their limits.
     public let gpu: GLInfo
+    /// Where frame times come from: animations' begin times are on this clock.
+    public let clock: FrameClock
     private let inbox = RenderInbox()
 
     /// Starts the render thread and creates the GL context there.
@@ -62,6 +64,7 @@ public final class Compositor: Sendable {
     public init(configuration: CompositorConfiguration = CompositorConfiguration()) throws {
         let started = StartupResult()
         let inbox = self.inbox
+        clock = configuration.clock
         let thread = Thread {
             let server: RenderServer
             do {

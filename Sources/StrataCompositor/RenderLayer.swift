@@ -32,12 +32,73 @@ final class RenderLayer {
     /// The backing texture holding the layer's contents, or nil for none.
     var contents: GLTexture?
 
+    /// Running animations, in the order they were added (each adds onto the ones before).
+    private(set) var animations: [LayerAnimation] = []
+    /// The model values of the properties being animated; the stored fields hold what is shown.
+    private var animatedModel: [String: LayerProperty] = [:]
+
     init(id: LayerID) {
         self.id = id
     }
 
-    /// Stores one property value.
+    /// Sets one property's model value. While the property animates, the value is kept as the
+    /// model the animations add onto; the shown value follows at the next frame.
     func apply(_ property: LayerProperty) {
+        if !animatedModel.isEmpty, animatedModel[property.name] != nil {
+            animatedModel[property.name] = property
+            return
+        }
+        show(property)
+    }
+
+    /// Starts an animation; its property's current value becomes the model it adds onto.
+    func addAnimation(_ animation: LayerAnimation) {
+        let name = animation.propertyName
+        if animatedModel[name] == nil, let current = value(named: name) { animatedModel[name] = current }
+        animations.append(animation)
+    }
+
+    /// Stops every animation: the model values show again.
+    func removeAllAnimations() {
+        for value in animatedModel.values { show(value) }
+        animatedModel = [:]
+        animations = []
+    }
+
+    /// Shows each animated property's value at `time` and drops finished animations. Returns
+    /// whether any animation is still running.
+    func advanceAnimations(to time: Double) -> Bool {
+        for (name, model) in animatedModel {
+            var shown = model
+            for animation in animations where animation.propertyName == name {
+                shown = animation.value(over: shown, at: time)
+            }
+            show(shown.clampedForDisplay)
+        }
+        animations.removeAll { $0.isFinished(at: time) }
+        for name in animatedModel.keys where !animations.contains(where: { $0.propertyName == name }) {
+            animatedModel[name] = nil
+        }
+        return !animations.isEmpty
+    }
+
+    /// The shown value of an animatable property, by its `CALayer` name.
+    private func value(named name: String) -> LayerProperty? {
+        switch name {
+        case "bounds": .bounds(bounds)
+        case "position": .position(position)
+        case "transform": .transform(transform)
+        case "opacity": .opacity(opacity)
+        case "backgroundColor": .backgroundColor(backgroundColor)
+        case "cornerRadius": .cornerRadius(cornerRadius)
+        case "borderWidth": .borderWidth(borderWidth)
+        case "borderColor": .borderColor(borderColor)
+        default: nil
+        }
+    }
+
+    /// Stores a value in the field the renderer draws from.
+    private func show(_ property: LayerProperty) {
         switch property {
         case .bounds(let v): bounds = v
         case .position(let v): position = v

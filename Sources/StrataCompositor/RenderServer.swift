@@ -94,9 +94,11 @@ final class RenderServer {
         let index = frameIndex
         frameIndex += 1
         guard let renderer else { throw CompositorError.shutDown }
+        let time = clock.time(ofFrame: index)
+        tree.advanceAnimations(to: time)
         var statistics = try renderer.render(
             root: tree.root, into: target, clearColor: request.clearColor,
-            statistics: FrameStatistics(index: index, time: clock.time(ofFrame: index)))
+            statistics: FrameStatistics(index: index, time: time))
         var image: RGBAImage?
         if request.readBack {
             let readStart = MonotonicTime.now()

@@ -8,6 +8,8 @@ import StrataGL
 final class RenderTree {
     private(set) var layers: [LayerID: RenderLayer] = [:]
     private(set) var root: RenderLayer?
+    /// Layers with running animations, advanced at each frame.
+    private var animated: [LayerID: RenderLayer] = [:]
     private let context: GLContext
 
     init(context: GLContext) {
@@ -25,6 +27,7 @@ final class RenderTree {
                 layers[id] = RenderLayer(id: id)
             case .destroyLayer(let id):
                 guard let layer = layers.removeValue(forKey: id) else { continue }
+                animated[id] = nil
                 detach(layer)
                 for sublayer in layer.sublayers { sublayer.superlayer = nil }
                 layer.sublayers = []
@@ -44,6 +47,13 @@ final class RenderTree {
                 layers[id]?.apply(property)
             case .removeAllLayers:
                 removeAll()
+            case .addAnimation(let id, let animation):
+                guard let layer = layers[id] else { continue }
+                layer.addAnimation(animation)
+                animated[id] = layer
+            case .removeAllAnimations(let id):
+                layers[id]?.removeAllAnimations()
+                animated[id] = nil
             case .setContents(let id, let update):
                 guard let layer = layers[id] else { continue }
                 guard let update else {
@@ -113,7 +123,7 @@ final class RenderTree {
             case .removeFromSuperlayer(let id):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
                 parentOverride[id] = .some(nil)
-            case .set(let id, _):
+            case .set(let id, _), .addAnimation(let id, _), .removeAllAnimations(let id):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
             case .setContents(let id, let update):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
@@ -130,8 +140,19 @@ final class RenderTree {
         }
     }
 
+    /// Shows every animated layer as it is at `time` and forgets finished animations.
+    func advanceAnimations(to time: Double) {
+        for (id, layer) in animated where !layer.advanceAnimations(to: time) {
+            animated[id] = nil
+        }
+    }
+
+    /// How many layers are animating.
+    var animatedLayerCount: Int { animated.count }
+
     /// Releases every layer and its texture. Render thread only.
     func removeAll() {
+        animated = [:]
         for layer in layers.values {
             layer.sublayers = []
             layer.contents = nil

@@ -63,6 +63,10 @@ public enum CommitOperation: Hashable, Sendable {
     case set(LayerID, LayerProperty)
     /// Replaces pixels of a layer's contents; nil removes the contents.
     case setContents(LayerID, ContentsUpdate?)
+    /// Starts an animation of one of the layer's properties (see `LayerAnimation`).
+    case addAnimation(LayerID, LayerAnimation)
+    /// Stops every animation of the layer: it shows its model values again.
+    case removeAllAnimations(LayerID)
     /// Releases every layer and texture: the tree starts again empty, with no root. A model that
     /// lost step with the render tree (after a refused commit) resends itself after this.
     case removeAllLayers
@@ -116,6 +120,10 @@ public struct Commit: Hashable, Sendable {
                 if update.size.width > maxTextureSize || update.size.height > maxTextureSize {
                     throw CommitError.contentsTooLarge(layer: layer, size: update.size, limit: maxTextureSize)
                 }
+            case .addAnimation(let layer, let animation):
+                if let problem = animation.problem {
+                    throw CommitError.invalidAnimation(layer: layer, property: animation.propertyName, problem: problem, operation: index)
+                }
             case .insertSublayer(let layer, let parent, let position):
                 if layer == parent {
                     throw CommitError.cycle(layer: layer, parent: parent)
@@ -134,6 +142,8 @@ public struct Commit: Hashable, Sendable {
 public enum CommitError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A property value that cannot be shown (non-finite, negative size, out of range).
     case invalidProperty(layer: LayerID, property: String, problem: String, operation: Int)
+    /// An animation with a non-finite value or time, or of a property that cannot be animated.
+    case invalidAnimation(layer: LayerID, property: String, problem: String, operation: Int)
     /// Contents whose pixels do not match their declared size and region.
     case invalidContents(layer: LayerID, problem: String, operation: Int)
     /// Contents larger than the GPU's largest texture.
@@ -151,6 +161,8 @@ public enum CommitError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .invalidProperty(let layer, let property, let problem, let op):
             "\(layer): \(property) \(problem) (operation \(op) of the commit); the whole commit was refused — pass finite values in range"
+        case .invalidAnimation(let layer, let property, let problem, let op):
+            "\(layer): animation of \(property) refused: \(problem) (operation \(op) of the commit); the whole commit was refused"
         case .invalidContents(let layer, let problem, let op):
             "\(layer): contents refused: \(problem) (operation \(op) of the commit)"
         case .contentsTooLarge(let layer, let size, let limit):

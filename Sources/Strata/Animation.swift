@@ -1,0 +1,193 @@
+import Foundation
+import StrataCore
+
+// Overall design: an animation block (UIView.animate) pushes an `AnimationContext`. While one is
+// open, every change of an animatable layer property records a `LayerAnimation`: additive
+// (old − new, fading to nothing over the new model value) for everything but transforms, which go
+// from the value shown now to the new one. Model values jump to their targets at once. At the
+// commit each animation gets its begin time on the screen's frame clock and goes to the render
+// thread, which evaluates it every frame; the main thread keeps a copy to answer
+// `CALayer.presentation()` with the same pure function. A block's completion runs after the first
+// frame at or past the end of its last animation.
+
+/// The settings of the innermost open animation block.
+struct AnimationContext {
+    var duration: Double
+    var delay: Double
+    var curve: TimingCurve
+    var repeatCount: Double
+    var autoreverses: Bool
+    var group: UInt64
+}
+
+/// A block's completion, waiting for the frame that shows its last animation ended.
+struct AnimationGroup {
+    var completion: (@MainActor (Bool) -> Void)?
+    /// The latest end time of the group's animations, once sent; nil until then.
+    var endTime: Double?
+    /// The screen whose frames show the group.
+    weak var screen: UIScreen?
+    /// Animations recorded but not yet sent.
+    var pending = 0
+}
+
+extension Transaction {
+    /// Records an animation of `bit` from `old` to `new` (model values) on `layer`, if an
+    /// animation block is open and actions are not disabled.
+    func recordAnimation(of layer: CALayer, old: LayerProperty, new: LayerProperty) {
+        guard let context = animationContexts.last, withoutAnimation == 0, !current.disableActions, old != new else { return }
+        let kind: LayerAnimation.Kind
+        if case .transform = new {
+            kind = .absolute(from: layer.presentationValue(of: old, at: layer.currentScreen?.shownTime), to: new)
+        } else if let delta = old.subtracting(new) {
+            kind = .additive(delta: delta)
+        } else {
+            return
+        }
+        layer.pendingAnimations.append(LayerAnimation(
+            kind: kind, curve: context.curve, beginTime: context.delay, duration: context.duration,
+            repeatCount: context.repeatCount, autoreverses: context.autoreverses, group: context.group))
+        groups[context.group, default: AnimationGroup()].pending += 1
+        layer.markChanged(.animations)
+    }
+
+    /// Runs `animations` as one animation block with `context`'s settings; `completion` runs
+    /// after the frame that shows the end (or after the commit when nothing animated).
+    func animate(_ context: AnimationContext, animations: () -> Void, completion: (@MainActor (Bool) -> Void)?) {
+        groups[context.group] = AnimationGroup(completion: completion)
+        animationContexts.append(context)
+        animations()
+        animationContexts.removeLast()
+        scheduleImplicitCommitForAnimations()
+    }
+
+    /// A new group number for an animation block.
+    func makeGroup() -> UInt64 {
+        nextGroup += 1
+        return nextGroup
+    }
+
+    /// Notes that an animation of `group` was sent, ending at `endTime`, to `screen`.
+    func animationSent(group: UInt64, endTime: Double, screen: UIScreen) {
+        guard var g = groups[group] else { return }
+        g.pending -= 1
+        g.endTime = max(g.endTime ?? endTime, endTime)
+        g.screen = screen
+        groups[group] = g
+    }
+
+    /// Completes the groups that sent nothing (no property changed, or every layer off screen).
+    func completeIdleGroups() {
+        for (id, g) in groups where g.endTime == nil {
+            groups[id] = nil
+            if let completion = g.completion {
+                DispatchQueue.main.async { MainActor.assumeIsolated { completion(true) } }
+            }
+        }
+    }
+
+    /// A frame at `time` was shown on `screen`: completes the groups it showed the end of.
+    func framePresented(on screen: UIScreen, at time: Double) {
+        for (id, g) in groups where g.screen === screen && g.pending == 0 {
+            guard let end = g.endTime, time >= end - 1e-9 else { continue }
+            groups[id] = nil
+            g.completion?(true)
+        }
+    }
+}
+
+extension CALayer {
+    /// `property`'s value as shown at `time` (the model value with the running animations applied).
+    func presentationValue(of property: LayerProperty, at time: Double?) -> LayerProperty {
+        guard let time, !activeAnimations.isEmpty else { return property }
+        var value = property
+        for animation in activeAnimations where animation.propertyName == property.name {
+            value = animation.value(over: value, at: time)
+        }
+        return value.clampedForDisplay
+    }
+}
+
+extension UIView {
+    /// The timing curve of a UIKit animation.
+    public enum AnimationCurve: Int, Sendable {
+        case easeInOut, easeIn, easeOut, linear
+
+        var timing: TimingCurve {
+            switch self {
+            case .easeInOut: .easeInOut
+            case .easeIn: .easeIn
+            case .easeOut: .easeOut
+            case .linear: .linear
+            }
+        }
+    }
+
+    /// Options of `UIView.animate(withDuration:delay:options:animations:completion:)`.
+    public struct AnimationOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        /// Options from their bits (UIKit's values).
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Lay out subviews as part of the animation (accepted; layout runs at the commit).
+        public static let layoutSubviews = AnimationOptions(rawValue: 1 << 0)
+        /// Let views take touches while animating (for the event issue).
+        public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+        /// Start from what is shown (always the case: animations add onto what is running).
+        public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+        /// Repeat for ever.
+        public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+        /// Run each pass forwards then backwards.
+        public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+        /// Ease in and out (the default).
+        public static let curveEaseInOut = AnimationOptions(rawValue: 0 << 16)
+        /// Ease in.
+        public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+        /// Ease out.
+        public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+        /// Linear.
+        public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+
+        var curve: AnimationCurve { AnimationCurve(rawValue: Int((rawValue >> 16) & 3)) ?? .easeInOut }
+    }
+
+    /// Animates the changes `animations` makes, over `duration` seconds after `delay`, with
+    /// `options`; `completion` runs on the main actor after the frame that shows the end.
+    public static func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
+                               animations: @MainActor () -> Void, completion: (@MainActor (Bool) -> Void)? = nil) {
+        precondition(duration.isFinite && duration >= 0 && delay.isFinite && delay >= 0,
+                     "UIView.animate: duration \(duration) and delay \(delay) must be finite and at least 0")
+        let t = Transaction.shared
+        t.animate(AnimationContext(duration: duration, delay: delay, curve: options.curve.timing,
+                                   repeatCount: options.contains(.repeat) ? .infinity : 1,
+                                   autoreverses: options.contains(.autoreverse), group: t.makeGroup()),
+                  animations: animations, completion: completion)
+    }
+
+    /// Animates the changes `animations` makes over `duration` seconds, easing in and out.
+    public static func animate(withDuration duration: TimeInterval, animations: @MainActor () -> Void,
+                               completion: (@MainActor (Bool) -> Void)? = nil) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+    }
+
+    /// Animates with a spring of damping ratio `dampingRatio` that settles in `duration` seconds;
+    /// `velocity` is the initial speed in distances per second.
+    public static func animate(withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+                               initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
+                               animations: @MainActor () -> Void, completion: (@MainActor (Bool) -> Void)? = nil) {
+        precondition(duration.isFinite && duration >= 0 && delay.isFinite && delay >= 0 && dampingRatio.isFinite && dampingRatio > 0 && velocity.isFinite,
+                     "UIView.animate(usingSpringWithDamping:): duration \(duration), delay \(delay), damping \(dampingRatio) and velocity \(velocity) must be finite, the damping above 0")
+        let t = Transaction.shared
+        let spring = Spring(dampingRatio: dampingRatio, settlingIn: duration, initialVelocity: velocity)
+        t.animate(AnimationContext(duration: duration, delay: delay, curve: .spring(spring),
+                                   repeatCount: options.contains(.repeat) ? .infinity : 1,
+                                   autoreverses: options.contains(.autoreverse), group: t.makeGroup()),
+                  animations: animations, completion: completion)
+    }
+
+    /// Runs `actionsWithoutAnimation` with animations off, even inside an animation block.
+    public static func performWithoutAnimation(_ actionsWithoutAnimation: @MainActor () -> Void) {
+        Transaction.shared.withoutAnimation += 1
+        actionsWithoutAnimation()
+        Transaction.shared.withoutAnimation -= 1
+    }
+}

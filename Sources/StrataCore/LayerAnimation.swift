@@ -1,0 +1,233 @@
+import Foundation
+
+/// One property animation of a layer, as the main thread sends it and both threads evaluate it.
+///
+/// Additive animations (UIKit's behaviour since iOS 8) carry `delta` = old value − new value: at
+/// progress 0 the layer shows model + delta, at progress 1 the model itself, so a second animation
+/// of the same property simply adds its own fading delta and nothing jumps. Transforms animate
+/// absolutely from the value shown when the animation began to the new model value, decomposed
+/// (translation, rotation, scale, shear) when both are affine. A plain value.
+public struct LayerAnimation: Hashable, Sendable {
+    /// What the animation does to its property.
+    public enum Kind: Hashable, Sendable {
+        /// Adds `delta × (1 − progress)` to the model value.
+        case additive(delta: LayerProperty)
+        /// Shows the interpolation from `from` to `to`, whatever the model holds.
+        case absolute(from: LayerProperty, to: LayerProperty)
+    }
+
+    /// The change.
+    public var kind: Kind
+    /// How progress follows time.
+    public var curve: TimingCurve
+    /// When the animation starts, on the compositor's frame clock, in seconds.
+    public var beginTime: Double
+    /// The length of one pass, in seconds.
+    public var duration: Double
+    /// How many passes (1 by default; `.infinity` repeats for ever).
+    public var repeatCount: Double
+    /// Whether each pass runs forwards then backwards.
+    public var autoreverses: Bool
+    /// Groups animations started together (one animation block), for completions.
+    public var group: UInt64
+
+    /// Creates an animation.
+    public init(kind: Kind, curve: TimingCurve, beginTime: Double, duration: Double,
+                repeatCount: Double = 1, autoreverses: Bool = false, group: UInt64 = 0) {
+        self.kind = kind
+        self.curve = curve
+        self.beginTime = beginTime
+        self.duration = duration
+        self.repeatCount = repeatCount
+        self.autoreverses = autoreverses
+        self.group = group
+    }
+
+    /// Why the animation cannot run, or nil: non-finite values or times, a negative duration,
+    /// mismatched or non-animatable properties.
+    public var problem: String? {
+        guard beginTime.isFinite, duration.isFinite, duration >= 0 else {
+            return "begin time \(beginTime) and duration \(duration) must be finite, the duration at least 0"
+        }
+        guard !repeatCount.isNaN, repeatCount >= 0 else { return "repeat count \(repeatCount) must be at least 0" }
+        switch kind {
+        case .additive(let delta):
+            guard delta.isAnimatable, delta.adding(delta, scaledBy: 0) != nil else { return "\(delta.name) cannot be animated additively" }
+            guard delta.isFiniteValue else { return "has a non-finite value \(delta)" }
+        case .absolute(let from, let to):
+            guard from.isAnimatable, from.name == to.name else { return "from \(from.name) to \(to.name) is not one animatable property" }
+            guard from.isFiniteValue, to.isFiniteValue else { return "has a non-finite value" }
+        }
+        return nil
+    }
+
+    /// The `CALayer` name of the animated property.
+    public var propertyName: String {
+        switch kind {
+        case .additive(let delta): delta.name
+        case .absolute(let from, _): from.name
+        }
+    }
+
+    /// When the last pass ends, in seconds on the frame clock (infinite for endless repeats).
+    public var endTime: Double {
+        beginTime + duration * (autoreverses ? 2 : 1) * max(repeatCount, 1)
+    }
+
+    /// Whether the animation has run its course at `time` (within a nanosecond, so a frame
+    /// computed as begin + n × step that lands on the end by arithmetic counts as the end).
+    public func isFinished(at time: Double) -> Bool { time >= endTime - 1e-9 }
+
+    /// The progress at `time`, repeats and reversal included: 0 before the start, 1 once finished
+    /// (or 0 after an even number of reversed passes).
+    public func progress(at time: Double) -> Double {
+        let elapsed = time - beginTime
+        guard elapsed > 0 else { return 0 }
+        let pass = duration * (autoreverses ? 2 : 1)
+        guard duration > 0, pass > 0 else { return autoreverses ? 0 : 1 }
+        if isFinished(at: time) { return autoreverses ? 0 : 1 }
+        var local = elapsed.truncatingRemainder(dividingBy: pass)
+        if autoreverses, local > duration { local = pass - local }
+        return curve.progress(elapsed: local, duration: duration)
+    }
+
+    /// The value shown at `time` for a property whose model value is `model`: the one pure
+    /// evaluation both threads use.
+    public func value(over model: LayerProperty, at time: Double) -> LayerProperty {
+        let p = progress(at: time)
+        switch kind {
+        case .additive(let delta):
+            return model.adding(delta, scaledBy: 1 - p) ?? model
+        case .absolute(let from, let to):
+            return LayerProperty.interpolate(from, to, p) ?? model
+        }
+    }
+}
+
+extension LayerProperty {
+    /// Whether the property can be animated, and how.
+    public var isAnimatable: Bool {
+        switch self {
+        case .bounds, .position, .transform, .opacity, .backgroundColor, .cornerRadius, .borderWidth, .borderColor: true
+        default: false
+        }
+    }
+
+    /// `self − other` for the additive properties (same case), or nil.
+    public func subtracting(_ other: LayerProperty) -> LayerProperty? {
+        adding(other, scaledBy: -1)
+    }
+
+    /// Whether every number in the value is finite (deltas may be negative, so `problem` is too strict).
+    public var isFiniteValue: Bool {
+        switch self {
+        case .bounds(let r), .contentsRect(let r), .contentsCenter(let r): r.isFinite
+        case .position(let p), .anchorPoint(let p): p.isFinite
+        case .zPosition(let v), .cornerRadius(let v), .borderWidth(let v), .contentsScale(let v): v.isFinite
+        case .transform(let t), .sublayerTransform(let t): t.isFinite
+        case .opacity(let v): v.isFinite
+        case .backgroundColor(let c), .borderColor(let c): c.map { [$0.red, $0.green, $0.blue, $0.alpha].allSatisfy(\.isFinite) } ?? true
+        case .isHidden, .masksToBounds, .isDoubleSided, .contentsGravity: true
+        }
+    }
+
+    /// `self + other × k` for the additive properties (same case), or nil. A missing colour counts
+    /// as clear.
+    public func adding(_ other: LayerProperty, scaledBy k: Double) -> LayerProperty? {
+        switch (self, other) {
+        case (.bounds(let a), .bounds(let b)):
+            return .bounds(Rect(x: a.minX + b.minX * k, y: a.minY + b.minY * k,
+                                width: a.width + b.width * k, height: a.height + b.height * k))
+        case (.position(let a), .position(let b)):
+            return .position(Point(x: a.x + b.x * k, y: a.y + b.y * k))
+        case (.opacity(let a), .opacity(let b)):
+            return .opacity(a + b * Float(k))
+        case (.cornerRadius(let a), .cornerRadius(let b)):
+            return .cornerRadius(a + b * k)
+        case (.borderWidth(let a), .borderWidth(let b)):
+            return .borderWidth(a + b * k)
+        case (.backgroundColor(let a), .backgroundColor(let b)):
+            return .backgroundColor(Self.add(a, b, k))
+        case (.borderColor(let a), .borderColor(let b)):
+            return .borderColor(Self.add(a, b, k))
+        default:
+            return nil
+        }
+    }
+
+    private static func add(_ a: Color?, _ b: Color?, _ k: Double) -> Color? {
+        let x = a ?? .clear, y = b ?? .clear, f = Float(k)
+        return Color(red: x.red + y.red * f, green: x.green + y.green * f, blue: x.blue + y.blue * f, alpha: x.alpha + y.alpha * f)
+    }
+
+    /// The value `p` of the way from `a` to `b` (same case), or nil.
+    public static func interpolate(_ a: LayerProperty, _ b: LayerProperty, _ p: Double) -> LayerProperty? {
+        if case .transform(let x) = a, case .transform(let y) = b {
+            return .transform(Transform3D.interpolate(x, y, p))
+        }
+        guard let delta = b.adding(a, scaledBy: -1) else { return nil }
+        return a.adding(delta, scaledBy: p)
+    }
+
+    /// The value made showable: opacity and colour components clamped to 0...1 and sizes to at
+    /// least 0 (a spring may overshoot past them).
+    public var clampedForDisplay: LayerProperty {
+        func c(_ v: Float) -> Float { min(max(v, 0), 1) }
+        func c(_ color: Color?) -> Color? { color.map { Color(red: c($0.red), green: c($0.green), blue: c($0.blue), alpha: c($0.alpha)) } }
+        switch self {
+        case .opacity(let v): return .opacity(c(v))
+        case .backgroundColor(let v): return .backgroundColor(c(v))
+        case .borderColor(let v): return .borderColor(c(v))
+        case .bounds(let r): return .bounds(Rect(x: r.minX, y: r.minY, width: max(r.width, 0), height: max(r.height, 0)))
+        case .cornerRadius(let v): return .cornerRadius(max(v, 0))
+        case .borderWidth(let v): return .borderWidth(max(v, 0))
+        default: return self
+        }
+    }
+}
+
+extension Transform3D {
+    /// The transform `p` of the way from `a` to `b`. Affine pairs are decomposed into translation,
+    /// rotation (the shorter way round), scale and shear, each interpolated, as Core Animation
+    /// does, so a turn stays a turn; other pairs are interpolated entry by entry.
+    public static func interpolate(_ a: Transform3D, _ b: Transform3D, _ p: Double) -> Transform3D {
+        guard a.isAffine, b.isAffine else {
+            return Transform3D(entries: zip(a.entries, b.entries).map { $0 + ($1 - $0) * p })
+        }
+        let x = Decomposed(a), y = Decomposed(b)
+        var turn = y.angle - x.angle
+        if turn > .pi { turn -= 2 * .pi } else if turn < -.pi { turn += 2 * .pi }
+        func mix(_ u: Double, _ v: Double) -> Double { u + (v - u) * p }
+        return Decomposed(tx: mix(x.tx, y.tx), ty: mix(x.ty, y.ty), angle: x.angle + turn * p,
+                          sx: mix(x.sx, y.sx), sy: mix(x.sy, y.sy), shear: mix(x.shear, y.shear)).transform
+    }
+
+    /// An affine transform as scale · shear · rotation · translation (row vectors).
+    private struct Decomposed {
+        var tx, ty, angle, sx, sy, shear: Double
+
+        init(tx: Double, ty: Double, angle: Double, sx: Double, sy: Double, shear: Double) {
+            (self.tx, self.ty, self.angle, self.sx, self.sy, self.shear) = (tx, ty, angle, sx, sy, shear)
+        }
+
+        init(_ m: Transform3D) {
+            tx = m.m41; ty = m.m42
+            sx = (m.m11 * m.m11 + m.m12 * m.m12).squareRoot()
+            angle = sx > 0 ? atan2(m.m12, m.m11) : 0
+            let cosine = cos(angle), sine = sin(angle)
+            sy = -m.m21 * sine + m.m22 * cosine
+            let kSy = m.m21 * cosine + m.m22 * sine
+            shear = sy != 0 ? kSy / sy : 0
+        }
+
+        var transform: Transform3D {
+            let cosine = cos(angle), sine = sin(angle)
+            // Rows: sx·(cos, sin) and sy·(k·(cos, sin) + (−sin, cos)).
+            var m = Transform3D.identity
+            m.m11 = sx * cosine; m.m12 = sx * sine
+            m.m21 = sy * (shear * cosine - sine); m.m22 = sy * (shear * sine + cosine)
+            m.m41 = tx; m.m42 = ty
+            return m
+        }
+    }
+}

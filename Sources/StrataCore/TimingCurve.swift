@@ -1,0 +1,134 @@
+import Foundation
+
+/// A damped spring, as UIKit's spring timing parameters describe one: how far from its target an
+/// animated value still is, as a function of time. A plain value.
+public struct Spring: Hashable, Sendable {
+    /// ζ: below 1 the spring overshoots and oscillates, 1 settles fastest without overshoot, above 1 creeps.
+    public var dampingRatio: Double
+    /// ω₀ = √(stiffness / mass), in radians per second.
+    public var naturalFrequency: Double
+    /// The speed at the start, in units of the whole distance per second (UIKit's initial velocity).
+    public var initialVelocity: Double
+
+    /// A spring from its physical constants (UIKit's `init(mass:stiffness:damping:initialVelocity:)`).
+    public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0) {
+        naturalFrequency = (stiffness / mass).squareRoot()
+        dampingRatio = damping / (2 * (stiffness * mass).squareRoot())
+        self.initialVelocity = initialVelocity
+    }
+
+    /// A spring of damping ratio `dampingRatio` that settles in about `duration` seconds
+    /// (UIKit's `init(dampingRatio:initialVelocity:)` paired with an animator's duration).
+    public init(dampingRatio: Double, settlingIn duration: Double, initialVelocity: Double = 0) {
+        self.dampingRatio = dampingRatio
+        self.initialVelocity = initialVelocity
+        // The envelope e^(−ζω₀t) falls to the settling threshold at `duration`.
+        let zeta = max(dampingRatio, 0.01)
+        naturalFrequency = -log(Spring.threshold) / (min(zeta, 1) * max(duration, 1e-6))
+    }
+
+    /// How close to the target counts as settled: a thousandth of the distance.
+    public static let threshold = 0.001
+
+    /// The remaining displacement at `t` seconds: 1 at the start, 0 at the target.
+    public func displacement(at t: Double) -> Double {
+        let w0 = naturalFrequency, zeta = dampingRatio, v0 = initialVelocity
+        if zeta < 1 {
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            return exp(-zeta * w0 * t) * (cos(wd * t) + (zeta * w0 - v0) / wd * sin(wd * t))
+        } else if zeta == 1 {
+            return exp(-w0 * t) * (1 + (w0 - v0) * t)
+        } else {
+            let root = (zeta * zeta - 1).squareRoot()
+            let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
+            let a = (-v0 - r2) / (r1 - r2)
+            return a * exp(r1 * t) + (1 - a) * exp(r2 * t)
+        }
+    }
+
+    /// The time after which the spring stays within `threshold` of its target, in seconds: the
+    /// duration UIKit gives a spring described by its physical constants.
+    public var settlingDuration: Double {
+        // Step through time; the last moment outside the threshold ends the animation.
+        let step = 1.0 / 240
+        var t = 0.0, last = 0.0
+        let limit = 60.0
+        while t < limit {
+            if abs(displacement(at: t)) > Spring.threshold { last = t }
+            // Once the envelope is inside the threshold nothing later can leave it.
+            if t > last + 1, envelope(at: t) < Spring.threshold { break }
+            t += step
+        }
+        return last + step
+    }
+
+    private func envelope(at t: Double) -> Double {
+        let zeta = dampingRatio, w0 = naturalFrequency
+        let decay = zeta < 1 ? zeta * w0 : w0 * (zeta - (max(zeta * zeta - 1, 0)).squareRoot())
+        return (1 + abs(initialVelocity) / max(w0, 1e-9) + 1) * exp(-decay * t)
+    }
+}
+
+/// How an animation's progress follows time: Core Animation's media timing functions and springs.
+/// A plain value.
+public enum TimingCurve: Hashable, Sendable {
+    /// Progress equals elapsed time.
+    case linear
+    /// A cubic Bézier from (0, 0) to (1, 1) with control points (x1, y1) and (x2, y2).
+    case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
+    /// A damped spring; progress is 1 − displacement and may overshoot 1.
+    case spring(Spring)
+
+    /// Core Animation's `easeIn`: (0.42, 0), (1, 1).
+    public static let easeIn = TimingCurve.cubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1)
+    /// Core Animation's `easeOut`: (0, 0), (0.58, 1).
+    public static let easeOut = TimingCurve.cubicBezier(x1: 0, y1: 0, x2: 0.58, y2: 1)
+    /// Core Animation's `easeInEaseOut`: (0.42, 0), (0.58, 1).
+    public static let easeInOut = TimingCurve.cubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
+    /// Core Animation's `default`: (0.25, 0.1), (0.25, 1).
+    public static let caDefault = TimingCurve.cubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)
+
+    /// The progress at `elapsed` seconds of an animation lasting `duration` seconds: 0 before the
+    /// start, 1 at and after the end; in between the curve's value (a spring may pass 1).
+    public func progress(elapsed: Double, duration: Double) -> Double {
+        guard elapsed > 0 else { return 0 }
+        guard elapsed < duration, duration > 0 else { return 1 }
+        switch self {
+        case .linear:
+            return elapsed / duration
+        case .cubicBezier(let x1, let y1, let x2, let y2):
+            return Self.bezier(x: elapsed / duration, x1: x1, y1: y1, x2: x2, y2: y2)
+        case .spring(let spring):
+            return 1 - spring.displacement(at: elapsed)
+        }
+    }
+
+    /// y of the cubic Bézier at x: solve x(s) = x by Newton's method, falling back to bisection.
+    static func bezier(x: Double, x1: Double, y1: Double, x2: Double, y2: Double) -> Double {
+        func sample(_ s: Double, _ a: Double, _ b: Double) -> Double {
+            let u = 1 - s
+            return 3 * u * u * s * a + 3 * u * s * s * b + s * s * s
+        }
+        func slope(_ s: Double, _ a: Double, _ b: Double) -> Double {
+            let u = 1 - s
+            return 3 * u * u * a + 6 * u * s * (b - a) + 3 * s * s * (1 - b)
+        }
+        var s = x
+        for _ in 0..<8 {
+            let error = sample(s, x1, x2) - x
+            if abs(error) < 1e-9 { return sample(s, y1, y2) }
+            let d = slope(s, x1, x2)
+            if abs(d) < 1e-9 { break }
+            s -= error / d
+        }
+        var lo = 0.0, hi = 1.0
+        s = x
+        for _ in 0..<60 {
+            let value = sample(s, x1, x2)
+            if abs(value - x) < 1e-9 { break }
+            if value < x { lo = s } else { hi = s }
+            s = (lo + hi) / 2
+        }
+        return sample(s, y1, y2)
+    }
+}
