@@ -18,6 +18,10 @@ struct AnimationContext {
     var repeatCount: Double
     var autoreverses: Bool
     var group: UInt64
+    /// The property animator the block belongs to: it times the changes itself.
+    var animator: UIViewPropertyAnimator?
+    /// For an animator's blocks: where in its duration this block's animations start (0...1).
+    var delayFactor: Double = 0
 }
 
 /// A block's completion, waiting for the frame that shows its last animation ended.
@@ -36,6 +40,10 @@ extension Transaction {
     /// animation block is open and actions are not disabled.
     func recordAnimation(of layer: CALayer, old: LayerProperty, new: LayerProperty) {
         guard let context = animationContexts.last, withoutAnimation == 0, !current.disableActions, old != new else { return }
+        if let animator = context.animator {
+            animator.record(layer: layer, old: old, new: new, delayFactor: context.delayFactor)
+            return
+        }
         let kind: LayerAnimation.Kind
         if case .transform = new {
             kind = .absolute(from: layer.presentationValue(of: old, at: layer.currentScreen?.shownTime), to: new)
@@ -86,8 +94,15 @@ extension Transaction {
         }
     }
 
+    /// Keeps an active animator alive and told about frames, as UIKit keeps running animators.
+    func watch(_ animator: UIViewPropertyAnimator) { animators[ObjectIdentifier(animator)] = animator }
+
+    /// Forgets an animator that became inactive.
+    func unwatch(_ animator: UIViewPropertyAnimator) { animators[ObjectIdentifier(animator)] = nil }
+
     /// A frame at `time` was shown on `screen`: completes the groups it showed the end of.
     func framePresented(on screen: UIScreen, at time: Double) {
+        for animator in animators.values { animator.framePresented(at: time, on: screen) }
         for (id, g) in groups where g.screen === screen && g.pending == 0 {
             guard let end = g.endTime, time >= end - 1e-9 else { continue }
             groups[id] = nil

@@ -118,6 +118,43 @@ open class CALayer {
     var pendingAnimations: [LayerAnimation] = []
     /// Animations sent and perhaps still running, for `presentation()`.
     var activeAnimations: [LayerAnimation] = []
+    /// Groups whose running animations are to be removed at the next commit (before new ones are added).
+    var pendingAnimationRemovals: [UInt64] = []
+
+    /// Replaces the animations of `group` with `animations` (begin times relative to the commit).
+    func replaceAnimations(group: UInt64, with animations: [LayerAnimation]) {
+        activeAnimations.removeAll { $0.group == group }
+        pendingAnimations.removeAll { $0.group == group }
+        if !pendingAnimationRemovals.contains(group) { pendingAnimationRemovals.append(group) }
+        pendingAnimations += animations
+        markChanged(.animations)
+    }
+
+    /// Sets an animatable property's model value without animating it (an animator putting
+    /// values back where they belong when it finishes).
+    func setModelWithoutAnimation(_ property: LayerProperty) {
+        guard property != coreProperty(Self.bit(for: property)) else { return }
+        let bit = Self.bit(for: property)
+        let oldSize = _bounds.size
+        setStorage(property)
+        markChanged(bit)
+        if bit == .bounds, oldSize != _bounds.size { boundsSizeDidChange(from: oldSize) }
+    }
+
+    /// The change bit of an animatable property.
+    static func bit(for property: LayerProperty) -> LayerChanges {
+        switch property {
+        case .bounds: .bounds
+        case .position: .position
+        case .transform: .transform
+        case .opacity: .opacity
+        case .backgroundColor: .backgroundColor
+        case .cornerRadius: .cornerRadius
+        case .borderWidth: .borderWidth
+        case .borderColor: .borderColor
+        default: preconditionFailure("\(property.name) is not animatable")
+        }
+    }
     /// Pixels of the backing store redrawn since the last commit.
     var pendingContentsRegion: PixelRect?
 

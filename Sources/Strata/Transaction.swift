@@ -47,6 +47,8 @@ final class Transaction {
     /// Animation blocks waiting for their completion.
     var groups: [UInt64: AnimationGroup] = [:]
     var nextGroup: UInt64 = 0
+    /// Active property animators, by identity.
+    var animators: [ObjectIdentifier: UIViewPropertyAnimator] = [:]
     private var layoutRequests: [CALayer] = []
     private var implicitScheduled = false
     private var isCommitting = false
@@ -277,7 +279,10 @@ struct CommitBuilder {
         layer.activeAnimations.removeAll { $0.isFinished(at: screen.shownTime) }
         if resendingRunning {
             for animation in layer.activeAnimations { append(.addAnimation(layer.id, animation), on: screen) }
+        } else {
+            for group in layer.pendingAnimationRemovals { append(.removeAnimations(layer.id, group: group), on: screen) }
         }
+        layer.pendingAnimationRemovals = []
         for var animation in layer.pendingAnimations {
             animation.beginTime += now   // the block's delay, from the next frame
             append(.addAnimation(layer.id, animation), on: screen)

@@ -65,6 +65,15 @@ final class RenderLayer {
         animations = []
     }
 
+    /// Stops the animations of `group`; a property left with none shows its model value.
+    func removeAnimations(group: UInt64) {
+        animations.removeAll { $0.group == group }
+        for (name, model) in animatedModel where !animations.contains(where: { $0.propertyName == name }) {
+            show(model)
+            animatedModel[name] = nil
+        }
+    }
+
     /// Shows each animated property's value at `time` and drops finished animations. Returns
     /// whether any animation is still running.
     func advanceAnimations(to time: Double) -> Bool {

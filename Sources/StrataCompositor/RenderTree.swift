@@ -54,6 +54,8 @@ final class RenderTree {
             case .removeAllAnimations(let id):
                 layers[id]?.removeAllAnimations()
                 animated[id] = nil
+            case .removeAnimations(let id, let group):
+                layers[id]?.removeAnimations(group: group)
             case .setContents(let id, let update):
                 guard let layer = layers[id] else { continue }
                 guard let update else {
@@ -123,7 +125,7 @@ final class RenderTree {
             case .removeFromSuperlayer(let id):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
                 parentOverride[id] = .some(nil)
-            case .set(let id, _), .addAnimation(let id, _), .removeAllAnimations(let id):
+            case .set(let id, _), .addAnimation(let id, _), .removeAllAnimations(let id), .removeAnimations(let id, _):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
             case .setContents(let id, let update):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }

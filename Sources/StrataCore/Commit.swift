@@ -67,6 +67,8 @@ public enum CommitOperation: Hashable, Sendable {
     case addAnimation(LayerID, LayerAnimation)
     /// Stops every animation of the layer: it shows its model values again.
     case removeAllAnimations(LayerID)
+    /// Stops the layer's animations of one group (an animator re-timing or finishing its own).
+    case removeAnimations(LayerID, group: UInt64)
     /// Releases every layer and texture: the tree starts again empty, with no root. A model that
     /// lost step with the render tree (after a refused commit) resends itself after this.
     case removeAllLayers

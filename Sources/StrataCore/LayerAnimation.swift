@@ -28,12 +28,21 @@ public struct LayerAnimation: Hashable, Sendable {
     public var repeatCount: Double
     /// Whether each pass runs forwards then backwards.
     public var autoreverses: Bool
-    /// Groups animations started together (one animation block), for completions.
+    /// Groups animations started together (one animation block or animator).
     public var group: UInt64
+    /// How fast the animation's own time runs against the frame clock: 1 forwards, −1
+    /// backwards, 0 paused (Core Animation's `speed`).
+    public var speed: Double
+    /// The animation's own time at `beginTime`, in seconds (Core Animation's `timeOffset`).
+    public var timeOffset: Double
+    /// Whether the animation goes away when it ends (false: it keeps showing its end value
+    /// until removed, so whoever drives it can change the model first).
+    public var isRemovedOnCompletion: Bool
 
     /// Creates an animation.
     public init(kind: Kind, curve: TimingCurve, beginTime: Double, duration: Double,
-                repeatCount: Double = 1, autoreverses: Bool = false, group: UInt64 = 0) {
+                repeatCount: Double = 1, autoreverses: Bool = false, group: UInt64 = 0,
+                speed: Double = 1, timeOffset: Double = 0, isRemovedOnCompletion: Bool = true) {
         self.kind = kind
         self.curve = curve
         self.beginTime = beginTime
@@ -41,6 +50,9 @@ public struct LayerAnimation: Hashable, Sendable {
         self.repeatCount = repeatCount
         self.autoreverses = autoreverses
         self.group = group
+        self.speed = speed
+        self.timeOffset = timeOffset
+        self.isRemovedOnCompletion = isRemovedOnCompletion
     }
 
     /// Why the animation cannot run, or nil: non-finite values or times, a negative duration,
@@ -50,6 +62,7 @@ public struct LayerAnimation: Hashable, Sendable {
             return "begin time \(beginTime) and duration \(duration) must be finite, the duration at least 0"
         }
         guard !repeatCount.isNaN, repeatCount >= 0 else { return "repeat count \(repeatCount) must be at least 0" }
+        guard speed.isFinite, timeOffset.isFinite else { return "speed \(speed) and time offset \(timeOffset) must be finite" }
         switch kind {
         case .additive(let delta):
             guard delta.isAnimatable, delta.adding(delta, scaledBy: 0) != nil else { return "\(delta.name) cannot be animated additively" }
@@ -69,23 +82,34 @@ public struct LayerAnimation: Hashable, Sendable {
         }
     }
 
-    /// When the last pass ends, in seconds on the frame clock (infinite for endless repeats).
-    public var endTime: Double {
-        beginTime + duration * (autoreverses ? 2 : 1) * max(repeatCount, 1)
+    /// The length of all passes together, in the animation's own time.
+    var activeDuration: Double { duration * (autoreverses ? 2 : 1) * max(repeatCount, 1) }
+
+    /// The animation's own elapsed time at frame-clock `time`.
+    func localTime(at time: Double) -> Double {
+        speed == 0 ? timeOffset : (time - beginTime) * speed + timeOffset
     }
 
-    /// Whether the animation has run its course at `time` (within a nanosecond, so a frame
-    /// computed as begin + n × step that lands on the end by arithmetic counts as the end).
-    public func isFinished(at time: Double) -> Bool { time >= endTime - 1e-9 }
+    /// When the animation reaches its end (forwards) or its start (backwards), in seconds on the
+    /// frame clock; infinite while paused or repeating for ever.
+    public var endTime: Double {
+        if speed > 0 { return beginTime + (activeDuration - timeOffset) / speed }
+        if speed < 0 { return beginTime + timeOffset / -speed }
+        return .infinity
+    }
 
-    /// The progress at `time`, repeats and reversal included: 0 before the start, 1 once finished
+    /// Whether the animation has run its course at `time` and goes away (within a nanosecond,
+    /// so a frame computed as begin + n × step that lands on the end counts as the end).
+    public func isFinished(at time: Double) -> Bool { isRemovedOnCompletion && time >= endTime - 1e-9 }
+
+    /// The progress at `time`, repeats and reversal included: 0 before the start, 1 at the end
     /// (or 0 after an even number of reversed passes).
     public func progress(at time: Double) -> Double {
-        let elapsed = time - beginTime
-        guard elapsed > 0 else { return 0 }
+        let elapsed = localTime(at: time)
+        guard elapsed > 1e-12 else { return 0 }
         let pass = duration * (autoreverses ? 2 : 1)
         guard duration > 0, pass > 0 else { return autoreverses ? 0 : 1 }
-        if isFinished(at: time) { return autoreverses ? 0 : 1 }
+        if elapsed >= activeDuration - 1e-9 { return autoreverses ? 0 : 1 }
         var local = elapsed.truncatingRemainder(dividingBy: pass)
         if autoreverses, local > duration { local = pass - local }
         return curve.progress(elapsed: local, duration: duration)

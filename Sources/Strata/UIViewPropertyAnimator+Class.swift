@@ -1,0 +1,374 @@
+import Foundation
+import StrataCore
+
+/// Animates view changes with full control: start, pause, scrub, reverse, stop and finish —
+/// UIKit's `UIViewPropertyAnimator`. Main actor.
+///
+/// The animation blocks run when the animator first starts (or pauses, or is scrubbed), inside an
+/// animation context that records each changed property (old and new model value). The model
+/// jumps to the new values; the animator turns its records into `LayerAnimation`s, additive over
+/// the model and timed on the frame clock, and re-sends them whenever its timing changes (pause:
+/// speed 0 at the current fraction; resume; reverse: speed −1). Its animations never remove
+/// themselves: the animator finishes them, so the model is right before they go. A call UIKit
+/// forbids in the current state traps with the call and the state named, as UIKit raises.
+@MainActor
+public final class UIViewPropertyAnimator {
+    /// The length of the animation in seconds (a spring from physical constants sets its own).
+    public private(set) var duration: TimeInterval
+    /// The timing the animator was created with.
+    public let timingParameters: any UITimingCurveProvider
+    /// The delay before a `runningPropertyAnimator` started, in seconds.
+    public private(set) var delay: TimeInterval = 0
+    /// The state: inactive, active (running or paused) or stopped.
+    public private(set) var state: UIViewAnimatingState = .inactive
+    /// Whether the animator may be paused or stopped while active (only settable while inactive).
+    public var isInterruptible = true {
+        willSet { require(state == .inactive, "isInterruptible = \(newValue)", allowed: ".inactive") }
+    }
+    /// Whether the animated views take touches while animating (for the event issue).
+    public var isUserInteractionEnabled = true
+    /// Whether hit testing is left to the app while animating (for the event issue).
+    public var isManualHitTestingEnabled = false
+    /// Whether a paused animator's fraction maps linearly to its animations (true) or through the curve.
+    public var scrubsLinearly = true
+    /// Whether the animator stays active and paused at its end instead of finishing.
+    public var pausesOnCompletion = false
+
+    private var curve: TimingCurve
+    private var blocks: [(delayFactor: Double, body: @MainActor () -> Void)] = []
+    private var completions: [@MainActor (UIViewAnimatingPosition) -> Void] = []
+    /// One animated property: its layer (kept alive while the animator runs), old and new model values.
+    private struct Record { let layer: CALayer; var old: LayerProperty; var new: LayerProperty; var delayFactor: Double }
+    private var records: [Record] = []
+    private let group: UInt64
+    /// The fraction of the duration shown while not running.
+    private var pausedFraction = 0.0
+    /// While running: the frame-clock time and fraction the current run started from.
+    private var run: (time: Double, fraction: Double)?
+    private var reversed = false
+    /// The screen whose frames time the animator (the first animated layer's).
+    private weak var screen: UIScreen?
+
+    // MARK: Creating
+
+    /// An animator of `duration` seconds with `parameters`' timing.
+    public init(duration: TimeInterval, timingParameters parameters: any UITimingCurveProvider) {
+        precondition(duration.isFinite && duration >= 0, "UIViewPropertyAnimator: duration must be finite and at least 0, got \(duration)")
+        timingParameters = parameters
+        if let spring = parameters.springTimingParameters {
+            (curve, self.duration) = spring.timing(duration: duration)
+        } else {
+            curve = (parameters.cubicTimingParameters ?? UICubicTimingParameters()).curve
+            self.duration = duration
+        }
+        group = Transaction.shared.makeGroup()
+    }
+
+    /// An animator with one of UIKit's curves.
+    public convenience init(duration: TimeInterval, curve: UIView.AnimationCurve, animations: (@MainActor () -> Void)? = nil) {
+        self.init(duration: duration, timingParameters: UICubicTimingParameters(animationCurve: curve))
+        if let animations { addAnimations(animations) }
+    }
+
+    /// An animator with a cubic Bézier through two control points.
+    public convenience init(duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint, animations: (@MainActor () -> Void)? = nil) {
+        self.init(duration: duration, timingParameters: UICubicTimingParameters(controlPoint1: point1, controlPoint2: point2))
+        if let animations { addAnimations(animations) }
+    }
+
+    /// An animator with a spring of `ratio` damping settling within `duration`.
+    public convenience init(duration: TimeInterval, dampingRatio ratio: CGFloat, animations: (@MainActor () -> Void)? = nil) {
+        self.init(duration: duration, timingParameters: UISpringTimingParameters(dampingRatio: ratio))
+        if let animations { addAnimations(animations) }
+    }
+
+    /// Creates an animator and starts it at once (after `delay`), as UIKit's class method does.
+    @discardableResult
+    public static func runningPropertyAnimator(withDuration duration: TimeInterval, delay: TimeInterval,
+                                               options: UIView.AnimationOptions = [], animations: @escaping @MainActor () -> Void,
+                                               completion: (@MainActor (UIViewAnimatingPosition) -> Void)? = nil) -> UIViewPropertyAnimator {
+        let animator = UIViewPropertyAnimator(duration: duration, curve: options.curve, animations: animations)
+        if let completion { animator.addCompletion(completion) }
+        animator.startAnimation(afterDelay: delay)
+        return animator
+    }
+
+    // MARK: Blocks and completions
+
+    /// Adds an animation block. Inactive: it runs when the animator starts. Active: it runs now,
+    /// animating from the current fraction to the end.
+    public func addAnimations(_ animation: @escaping @MainActor () -> Void) {
+        addAnimations(animation, delayFactor: 0)
+    }
+
+    /// Adds an animation block that starts `delayFactor` (0...1) of the way through the duration.
+    public func addAnimations(_ animation: @escaping @MainActor () -> Void, delayFactor: CGFloat) {
+        require(state != .stopped, "addAnimations(_:)", allowed: ".inactive or .active")
+        precondition(delayFactor.isFinite && (0...1).contains(delayFactor), "UIViewPropertyAnimator.addAnimations: delayFactor must be in 0...1, got \(delayFactor)")
+        if state == .inactive {
+            blocks.append((delayFactor, animation))
+        } else {
+            perform(animation, delayFactor: max(delayFactor, currentFraction))
+            if run != nil { startRun(at: currentFraction) } else { retime() }
+        }
+    }
+
+    /// Adds a block run on the main actor when the animator finishes, with where it ended.
+    public func addCompletion(_ completion: @escaping @MainActor (UIViewAnimatingPosition) -> Void) {
+        require(state != .stopped, "addCompletion(_:)", allowed: ".inactive or .active")
+        completions.append(completion)
+    }
+
+    // MARK: Running
+
+    /// Whether the animations are running (active and not paused).
+    public var isRunning: Bool { state == .active && run != nil }
+
+    /// Whether the animations run backwards, to their start.
+    public var isReversed: Bool {
+        get { reversed }
+        set {
+            require(state != .stopped, "isReversed = \(newValue)", allowed: ".inactive or .active")
+            guard newValue != reversed else { return }
+            let fraction = currentFraction
+            reversed = newValue
+            if run != nil { startRun(at: fraction) }
+        }
+    }
+
+    /// How far through the animation it is, 0...1. Settable while inactive or paused (an
+    /// inactive animator becomes active and paused); ignored while running, as in UIKit.
+    public var fractionComplete: CGFloat {
+        get { currentFraction }
+        set {
+            require(state != .stopped, "fractionComplete = \(newValue)", allowed: ".inactive or .active (paused)")
+            precondition(newValue.isFinite, "UIViewPropertyAnimator.fractionComplete must be finite, got \(newValue)")
+            guard run == nil else { return }
+            activate()
+            pausedFraction = min(max(newValue, 0), 1)
+            retime()
+        }
+    }
+
+    /// Starts (or resumes) the animations from the current fraction.
+    public func startAnimation() {
+        require(state != .stopped, "startAnimation()", allowed: ".inactive or .active")
+        activate()
+        guard run == nil else { return }
+        startRun(at: resumeFraction(from: pausedFraction))
+    }
+
+    /// Starts the animations after `delay` seconds (on the frame clock).
+    public func startAnimation(afterDelay delay: TimeInterval) {
+        require(state == .inactive, "startAnimation(afterDelay:)", allowed: ".inactive")
+        precondition(delay.isFinite && delay >= 0, "UIViewPropertyAnimator.startAnimation(afterDelay:): delay must be finite and at least 0, got \(delay)")
+        self.delay = delay
+        activate()
+        startRun(at: 0, delay: delay)
+    }
+
+    /// Pauses the animations where they are shown; `startAnimation()` resumes.
+    public func pauseAnimation() {
+        require(state != .stopped, "pauseAnimation()", allowed: ".inactive or .active")
+        require(isInterruptible || state == .inactive, "pauseAnimation() on a non-interruptible animator", allowed: ".inactive")
+        activate()
+        if run != nil {
+            pausedFraction = currentFraction
+            run = nil
+        }
+        retime()
+    }
+
+    /// Resumes a paused animator with new timing; `durationFactor` scales the time left.
+    public func continueAnimation(withTimingParameters parameters: (any UITimingCurveProvider)?, durationFactor: CGFloat) {
+        require(state == .active, "continueAnimation(withTimingParameters:durationFactor:)", allowed: ".active")
+        precondition(durationFactor.isFinite && durationFactor > 0, "UIViewPropertyAnimator.continueAnimation: durationFactor must be above 0, got \(durationFactor)")
+        let fraction = currentFraction
+        if let spring = parameters?.springTimingParameters {
+            (curve, duration) = spring.timing(duration: duration * durationFactor)
+        } else {
+            if let cubic = parameters?.cubicTimingParameters { curve = cubic.curve }
+            duration *= durationFactor
+        }
+        startRun(at: fraction)
+    }
+
+    /// Stops the animations where they are shown: the model takes the shown values. With
+    /// `withoutFinishing` the animator becomes inactive and no completion runs; otherwise it is
+    /// stopped until `finishAnimation(at:)`.
+    public func stopAnimation(_ withoutFinishing: Bool) {
+        require(state == .active, "stopAnimation(_:)", allowed: ".active")
+        require(isInterruptible, "stopAnimation(_:) on a non-interruptible animator", allowed: "an interruptible animator")
+        let fraction = currentFraction
+        let linear = run == nil && scrubsLinearly
+        setModel { self.value(of: $0, at: fraction, linear: linear) }
+        removeAnimations()
+        run = nil
+        pausedFraction = fraction
+        if withoutFinishing {
+            state = .inactive
+            reset()
+        } else {
+            state = .stopped
+        }
+    }
+
+    /// Finishes a stopped animator at `position` (the model takes the start, end or current
+    /// values) and runs the completions.
+    public func finishAnimation(at position: UIViewAnimatingPosition) {
+        require(state == .stopped, "finishAnimation(at:)", allowed: ".stopped (after stopAnimation(false))")
+        switch position {
+        case .end: setModel { $0.new }
+        case .start: setModel { $0.old }
+        case .current: break   // stopAnimation already left the shown values in the model
+        }
+        complete(at: position)
+    }
+
+    // MARK: Internals
+
+    /// The fraction shown now.
+    private var currentFraction: Double {
+        guard let run else { return pausedFraction }
+        guard duration > 0 else { return reversed ? 0 : 1 }
+        let time = screen?.shownTime ?? run.time
+        let f = run.fraction + (time - run.time) / duration * (reversed ? -1 : 1)
+        return min(max(f, 0), 1)
+    }
+
+    /// Moves an inactive animator to active, running its blocks.
+    private func activate() {
+        guard state == .inactive else { return }
+        state = .active
+        let pending = blocks
+        blocks = []
+        for block in pending { perform(block.body, delayFactor: block.delayFactor) }
+        Transaction.shared.watch(self)
+    }
+
+    /// Runs `body` in this animator's context, recording what it changes.
+    private func perform(_ body: @MainActor () -> Void, delayFactor: Double) {
+        let t = Transaction.shared
+        t.animationContexts.append(AnimationContext(duration: duration, delay: 0, curve: curve, repeatCount: 1,
+                                                    autoreverses: false, group: group, animator: self, delayFactor: delayFactor))
+        body()
+        t.animationContexts.removeLast()
+    }
+
+    /// Called by the transaction for each change in this animator's blocks.
+    func record(layer: CALayer, old: LayerProperty, new: LayerProperty, delayFactor: Double) {
+        if let i = records.firstIndex(where: { $0.layer === layer && $0.new.name == new.name }) {
+            records[i].new = new   // changed twice: animate from the first old value to the last
+        } else {
+            records.append(Record(layer: layer, old: old, new: new, delayFactor: delayFactor))
+        }
+        if screen == nil { screen = layer.currentScreen }
+        Transaction.shared.scheduleImplicitCommitForAnimations()
+    }
+
+    /// Starts running from `fraction`, after `delay` seconds.
+    private func startRun(at fraction: Double, delay: Double = 0) {
+        let now = screen?.mediaTime ?? 0
+        run = (now + delay, fraction)
+        retime(delay: delay)
+    }
+
+    /// With `scrubsLinearly`, a paused fraction is a linear position; resuming continues the curve
+    /// from the time at which it shows that position.
+    private func resumeFraction(from fraction: Double) -> Double {
+        guard scrubsLinearly, fraction > 0, fraction < 1, case .cubicBezier = curve else { return fraction }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<50 {
+            let mid = (lo + hi) / 2
+            if curve.progress(elapsed: mid, duration: 1) < fraction { lo = mid } else { hi = mid }
+        }
+        return (lo + hi) / 2
+    }
+
+    /// The value a record shows at animator fraction `fraction` (through the curve, or linearly).
+    private func value(of record: Record, at fraction: Double, linear: Bool) -> LayerProperty {
+        animation(for: record, fraction: fraction, speed: 0, delay: 0, linear: linear).value(over: record.new, at: 0)
+    }
+
+    /// The animation for one record, shown at `fraction` of the animator at its begin time and
+    /// moving at `speed` (1 forwards, −1 backwards, 0 paused); `linear` while scrubbing.
+    private func animation(for record: Record, fraction: Double, speed: Double, delay: Double, linear: Bool) -> LayerAnimation {
+        let start = record.delayFactor * duration, length = max(duration - start, 0)
+        let kind: LayerAnimation.Kind = if case .transform = record.new {
+            .absolute(from: record.old, to: record.new)
+        } else {
+            .additive(delta: record.old.subtracting(record.new) ?? record.new)
+        }
+        return LayerAnimation(kind: kind, curve: linear ? .linear : curve, beginTime: delay, duration: length,
+                              group: group, speed: speed, timeOffset: fraction * duration - start,
+                              isRemovedOnCompletion: false)
+    }
+
+    /// Sends every record's animation with the current timing.
+    private func retime(delay: Double = 0) {
+        let fraction = run?.fraction ?? pausedFraction
+        let speed = run == nil ? 0.0 : (reversed ? -1.0 : 1.0)
+        var byLayer: [ObjectIdentifier: (CALayer, [LayerAnimation])] = [:]
+        for record in records {
+            let key = ObjectIdentifier(record.layer)
+            byLayer[key, default: (record.layer, [])].1.append(
+                animation(for: record, fraction: fraction, speed: speed, delay: delay, linear: speed == 0 && scrubsLinearly))
+        }
+        for (layer, animations) in byLayer.values { layer.replaceAnimations(group: group, with: animations) }
+    }
+
+    /// Removes this animator's animations from its layers.
+    private func removeAnimations() {
+        var seen: Set<ObjectIdentifier> = []
+        for record in records where seen.insert(ObjectIdentifier(record.layer)).inserted {
+            record.layer.replaceAnimations(group: group, with: [])
+        }
+    }
+
+    /// Sets every record's model value, without animating.
+    private func setModel(_ value: (Record) -> LayerProperty) {
+        for record in records { record.layer.setModelWithoutAnimation(value(record)) }
+    }
+
+    /// Ends the animator at `position`: animations go, completions run, the animator is inactive.
+    private func complete(at position: UIViewAnimatingPosition) {
+        removeAnimations()
+        run = nil
+        state = .inactive
+        let handlers = completions
+        reset()
+        for handler in handlers { handler(position) }
+    }
+
+    /// Back to a fresh inactive animator (blocks already ran; completions are spent).
+    private func reset() {
+        records = []
+        completions = []
+        pausedFraction = 0
+        reversed = false
+        Transaction.shared.unwatch(self)
+    }
+
+    /// A frame at `time` was shown: a running animator that reached its end finishes (or pauses
+    /// there with `pausesOnCompletion`).
+    func framePresented(at time: Double, on shown: UIScreen) {
+        guard let run, screen === shown || screen == nil else { return }
+        let f = run.fraction + (time - run.time) / max(duration, 1e-9) * (reversed ? -1 : 1)
+        // Within a nanosecond's worth: frame times are sums of steps and land on the end by arithmetic.
+        let epsilon = 1e-9 / max(duration, 1e-9)
+        guard time >= run.time, reversed ? f <= epsilon : f >= 1 - epsilon else { return }
+        if pausesOnCompletion {
+            pausedFraction = reversed ? 0 : 1
+            self.run = nil
+            retime()
+            return
+        }
+        if reversed { setModel { $0.old } }
+        complete(at: reversed ? .start : .end)
+    }
+
+    /// Traps with UIKit's message when a call is not allowed in the current state.
+    private func require(_ condition: Bool, _ call: String, allowed: String) {
+        precondition(condition, "UIViewPropertyAnimator.\(call) is not allowed in state \(state); it is allowed in \(allowed)")
+    }
+}

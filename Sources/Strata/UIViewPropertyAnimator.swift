@@ -1,0 +1,110 @@
+import Foundation
+import StrataCore
+
+/// The state of an animator (`UIViewAnimatingState`).
+public enum UIViewAnimatingState: Int, Sendable, CustomStringConvertible {
+    /// Not started, or finished: its animation blocks may still be added.
+    case inactive
+    /// Started: running, or paused.
+    case active
+    /// Stopped by `stopAnimation(false)`: waiting for `finishAnimation(at:)`.
+    case stopped
+
+    public var description: String { ".\(self == .inactive ? "inactive" : self == .active ? "active" : "stopped")" }
+}
+
+/// Where an animation ended (`UIViewAnimatingPosition`).
+public enum UIViewAnimatingPosition: Int, Sendable {
+    /// At the end values.
+    case end
+    /// Back at the start values.
+    case start
+    /// Wherever it was when stopped.
+    case current
+}
+
+/// Cubic Bézier timing for an animator (`UICubicTimingParameters`). A plain value.
+public struct UICubicTimingParameters: Sendable {
+    /// The first control point.
+    public let controlPoint1: CGPoint
+    /// The second control point.
+    public let controlPoint2: CGPoint
+
+    /// Core Animation's curve for a UIKit curve.
+    public init(animationCurve curve: UIView.AnimationCurve = .easeInOut) {
+        guard case .cubicBezier(let x1, let y1, let x2, let y2) = curve.timing else {
+            self.init(controlPoint1: .zero, controlPoint2: CGPoint(x: 1, y: 1))
+            return
+        }
+        self.init(controlPoint1: CGPoint(x: x1, y: y1), controlPoint2: CGPoint(x: x2, y: y2))
+    }
+
+    /// A curve through two control points (x within 0...1).
+    /// - Precondition: finite control points with x in 0...1.
+    public init(controlPoint1: CGPoint, controlPoint2: CGPoint) {
+        precondition([controlPoint1.x, controlPoint1.y, controlPoint2.x, controlPoint2.y].allSatisfy(\.isFinite)
+                     && (0...1).contains(controlPoint1.x) && (0...1).contains(controlPoint2.x),
+                     "UICubicTimingParameters: control points \(controlPoint1), \(controlPoint2) must be finite with x in 0...1")
+        self.controlPoint1 = controlPoint1
+        self.controlPoint2 = controlPoint2
+    }
+
+    var curve: TimingCurve { .cubicBezier(x1: controlPoint1.x, y1: controlPoint1.y, x2: controlPoint2.x, y2: controlPoint2.y) }
+}
+
+/// Spring timing for an animator (`UISpringTimingParameters`). A plain value.
+public struct UISpringTimingParameters: Sendable {
+    enum Form: Sendable { case ratio(CGFloat), physical(Spring) }
+    let form: Form
+    /// The initial velocity, in distances per second (UIKit takes a vector; Strata uses its x).
+    public let initialVelocity: CGVector
+
+    /// A spring of `ratio` damping that settles within the animator's duration.
+    public init(dampingRatio ratio: CGFloat, initialVelocity velocity: CGVector = CGVector(dx: 0, dy: 0)) {
+        precondition(ratio.isFinite && ratio > 0 && velocity.dx.isFinite, "UISpringTimingParameters: damping ratio \(ratio) must be above 0 and the velocity finite")
+        form = .ratio(ratio)
+        initialVelocity = velocity
+    }
+
+    /// A spring from physical constants; its settling time replaces the animator's duration, as in UIKit.
+    public init(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector) {
+        precondition([mass, stiffness, damping, velocity.dx].allSatisfy(\.isFinite) && mass > 0 && stiffness > 0 && damping >= 0,
+                     "UISpringTimingParameters: mass \(mass) and stiffness \(stiffness) must be above 0, damping \(damping) at least 0")
+        form = .physical(Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity.dx))
+        initialVelocity = velocity
+    }
+
+    /// The curve and the duration it runs for, given the animator's duration.
+    func timing(duration: Double) -> (TimingCurve, Double) {
+        switch form {
+        case .ratio(let ratio): (.spring(Spring(dampingRatio: ratio, settlingIn: duration, initialVelocity: initialVelocity.dx)), duration)
+        case .physical(let spring): (.spring(spring), spring.settlingDuration)
+        }
+    }
+}
+
+/// A 2D vector (Foundation on Linux has none).
+public struct CGVector: Hashable, Sendable {
+    public var dx: CGFloat
+    public var dy: CGFloat
+    /// A vector from its components.
+    public init(dx: CGFloat, dy: CGFloat) { (self.dx, self.dy) = (dx, dy) }
+}
+
+/// What times an animator: cubic or spring parameters (`UITimingCurveProvider`).
+public protocol UITimingCurveProvider: Sendable {
+    /// The cubic timing, when this provider is one.
+    var cubicTimingParameters: UICubicTimingParameters? { get }
+    /// The spring timing, when this provider is one.
+    var springTimingParameters: UISpringTimingParameters? { get }
+}
+
+extension UICubicTimingParameters: UITimingCurveProvider {
+    public var cubicTimingParameters: UICubicTimingParameters? { self }
+    public var springTimingParameters: UISpringTimingParameters? { nil }
+}
+
+extension UISpringTimingParameters: UITimingCurveProvider {
+    public var cubicTimingParameters: UICubicTimingParameters? { nil }
+    public var springTimingParameters: UISpringTimingParameters? { self }
+}

@@ -1,0 +1,240 @@
+import Foundation
+@_spi(Testing) import Strata
+import StrataCore
+import StrataTesting
+import Testing
+
+/// UIViewPropertyAnimator on the virtual 60 Hz clock. A view moves its center x from 5 to 85
+/// (80 points) over 1 s, linearly unless told otherwise.
+@MainActor
+@Suite struct UIViewPropertyAnimatorTests {
+    @MainActor private struct Scene {
+        let f: ScreenFixture
+        let view: UIView
+        var frames = 0
+
+        init() async throws {
+            f = try ScreenFixture()
+            view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            view.backgroundColor = .red
+            f.window.addSubview(view)
+            _ = try await f.render()
+            frames = 1
+        }
+
+        /// Renders `n` more frames; returns the last image.
+        mutating func advance(_ n: Int) async throws -> RGBAImage? {
+            var image: RGBAImage?
+            for i in 0..<n {
+                image = try await f.screen.renderFrame(readBack: i == n - 1).image
+                frames += 1
+            }
+            return image
+        }
+
+        var shownX: Double { Double(view.layer.presentation()?.position.x ?? .nan) }
+    }
+
+    private func linearMove(_ scene: Scene) -> UIViewPropertyAnimator {
+        UIViewPropertyAnimator(duration: 1, curve: .linear) { scene.view.center = CGPoint(x: 85, y: 5) }
+    }
+
+    @Test func runsToTheEndAndCompletesAtEnd() async throws {
+        var scene = try await Scene()
+        let animator = linearMove(scene)
+        var positions: [UIViewAnimatingPosition] = []
+        animator.addCompletion { positions.append($0) }
+        #expect(animator.state == .inactive && !animator.isRunning)
+        animator.startAnimation()
+        #expect(animator.state == .active && animator.isRunning)
+        #expect(scene.view.center.x == 85, "the model jumps to the target")
+        _ = try await scene.advance(31)   // begins at frame 1; frame 31 is half way
+        #expect(abs(scene.shownX - 45) < 1e-6, "x \(scene.shownX)")
+        #expect(abs(animator.fractionComplete - 0.5) < 1e-6)
+        _ = try await scene.advance(30)
+        #expect(positions == [.end] && animator.state == .inactive)
+        #expect(abs(scene.shownX - 85) < 1e-9)
+        await scene.f.finish()
+    }
+
+    @Test func pausedAtAThirdThenScrubbedToEightTenthsDrawsThere() async throws {
+        var scene = try await Scene()
+        let animator = linearMove(scene)
+        animator.startAnimation()
+        _ = try await scene.advance(19)   // 18 frames in: 0.3
+        animator.pauseAnimation()
+        #expect(animator.state == .active && !animator.isRunning)
+        #expect(abs(animator.fractionComplete - 0.3) < 1e-6)
+        _ = try await scene.advance(10)
+        #expect(abs(scene.shownX - 29) < 1e-6, "paused at 0.3: x 29, got \(scene.shownX)")
+        animator.fractionComplete = 0.8
+        let image = try #require(try await scene.advance(1))
+        #expect(abs(scene.shownX - 69) < 1e-6, "x 5 + 0.8 × 80 = 69, got \(scene.shownX)")
+        expectPixel(image, 69, 5, .red, "the view drawn at its 0.8 position (x 64...74)")
+        expectPixel(image, 60, 5, .white, "left of it")
+        await scene.f.finish()
+    }
+
+    @Test func reversedRunsBackAndCompletesAtStart() async throws {
+        var scene = try await Scene()
+        let animator = linearMove(scene)
+        var positions: [UIViewAnimatingPosition] = []
+        animator.addCompletion { positions.append($0) }
+        animator.startAnimation()
+        _ = try await scene.advance(31)   // 0.5
+        animator.isReversed = true
+        _ = try await scene.advance(16)
+        #expect(abs(scene.shownX - 25) < 1e-6, "a quarter second back from 45: x 25, got \(scene.shownX)")
+        _ = try await scene.advance(20)
+        #expect(positions == [.start])
+        #expect(scene.view.center.x == 5, "the model went back to the start")
+        #expect(abs(scene.shownX - 5) < 1e-9)
+        await scene.f.finish()
+    }
+
+    @Test func stopThenFinishAtCurrentLeavesModelEqualToPresentation() async throws {
+        var scene = try await Scene()
+        let animator = linearMove(scene)
+        var positions: [UIViewAnimatingPosition] = []
+        animator.addCompletion { positions.append($0) }
+        animator.startAnimation()
+        _ = try await scene.advance(25)   // 0.4: x 37
+        let shown = scene.shownX
+        animator.stopAnimation(false)
+        #expect(animator.state == .stopped)
+        #expect(positions.isEmpty)
+        animator.finishAnimation(at: .current)
+        #expect(positions == [.current] && animator.state == .inactive)
+        #expect(abs(scene.view.center.x - shown) < 1e-9 && abs(shown - 37) < 1e-6)
+        _ = try await scene.advance(2)
+        #expect(abs(scene.shownX - shown) < 1e-9, "model = presentation, nothing moves")
+        await scene.f.finish()
+    }
+
+    @Test(arguments: [UIViewAnimatingPosition.start, .end])
+    func finishAtStartOrEnd(_ position: UIViewAnimatingPosition) async throws {
+        var scene = try await Scene()
+        let animator = linearMove(scene)
+        var positions: [UIViewAnimatingPosition] = []
+        animator.addCompletion { positions.append($0) }
+        animator.startAnimation()
+        _ = try await scene.advance(10)
+        animator.stopAnimation(false)
+        animator.finishAnimation(at: position)
+        let expected: CGFloat = position == .start ? 5 : 85
+        #expect(positions == [position] && scene.view.center.x == expected)
+        _ = try await scene.advance(1)
+        #expect(abs(scene.shownX - expected) < 1e-9)
+        await scene.f.finish()
+    }
+
+    @Test func stopWithoutFinishingRunsNoCompletion() async throws {
+        var scene = try await Scene()
+        let animator = linearMove(scene)
+        var ran = false
+        animator.addCompletion { _ in ran = true }
+        animator.startAnimation()
+        _ = try await scene.advance(13)   // 0.2: x 21
+        animator.stopAnimation(true)
+        #expect(animator.state == .inactive && !ran)
+        #expect(abs(scene.view.center.x - 21) < 1e-6)
+        await scene.f.finish()
+    }
+
+    @Test func pausesOnCompletionStaysActiveAtTheEnd() async throws {
+        var scene = try await Scene()
+        let animator = linearMove(scene)
+        animator.pausesOnCompletion = true
+        var ran = false
+        animator.addCompletion { _ in ran = true }
+        animator.startAnimation()
+        _ = try await scene.advance(70)
+        #expect(animator.state == .active && !animator.isRunning && !ran)
+        #expect(animator.fractionComplete == 1)
+        animator.isReversed = true
+        animator.startAnimation()
+        _ = try await scene.advance(31)
+        #expect(abs(scene.shownX - 45) < 1e-6, "runs back from the end: \(scene.shownX)")
+        await scene.f.finish()
+    }
+
+    @Test func delayedStartAndDelayFactor() async throws {
+        var scene = try await Scene()
+        let other = UIView(frame: CGRect(x: 0, y: 20, width: 10, height: 10))
+        scene.f.window.addSubview(other)
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear)
+        animator.addAnimations { scene.view.center = CGPoint(x: 85, y: 5) }
+        animator.addAnimations({ other.center = CGPoint(x: 85, y: 25) }, delayFactor: 0.5)
+        animator.startAnimation(afterDelay: 0.5)
+        _ = try await scene.advance(31)   // 0.5 s after the commit: the animator starts now
+        #expect(abs(scene.shownX - 5) < 1e-6)
+        _ = try await scene.advance(45)   // 0.75 into the animator
+        #expect(abs(scene.shownX - 65) < 1e-6, "x \(scene.shownX)")
+        let otherX = try #require(other.layer.presentation()).position.x
+        #expect(abs(otherX - 45) < 1e-6, "the delayed block is half way through its half: \(otherX)")
+        await scene.f.finish()
+    }
+
+    @Test func continueAnimationWithNewTimingFinishes() async throws {
+        var scene = try await Scene()
+        let animator = linearMove(scene)
+        var positions: [UIViewAnimatingPosition] = []
+        animator.addCompletion { positions.append($0) }
+        animator.pauseAnimation()
+        animator.fractionComplete = 0.5
+        animator.continueAnimation(withTimingParameters: UICubicTimingParameters(animationCurve: .linear), durationFactor: 0.5)
+        _ = try await scene.advance(17)   // 0.25 s of a 0.5 s animator: +0.5
+        #expect(positions == [.end], "\(scene.shownX)")
+        await scene.f.finish()
+    }
+
+    @Test func runningPropertyAnimatorStartsAtOnce() async throws {
+        var scene = try await Scene()
+        var positions: [UIViewAnimatingPosition] = []
+        let animator = UIViewPropertyAnimator.runningPropertyAnimator(withDuration: 0.5, delay: 0, options: .curveLinear, animations: {
+            scene.view.center = CGPoint(x: 85, y: 5)
+        }, completion: { positions.append($0) })
+        #expect(animator.isRunning)
+        _ = try await scene.advance(31)
+        #expect(positions == [.end])
+        await scene.f.finish()
+    }
+
+    @Test func finishingAnAnimatorThatWasNotStoppedTrapsNamingTheState() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let animator = UIViewPropertyAnimator(duration: 1, curve: .linear)
+                animator.startAnimation()
+                animator.finishAnimation(at: .end)
+            }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("finishAnimation(at:) is not allowed in state .active"), "\(message)")
+    }
+
+    @Test func startingAStoppedAnimatorTraps() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let animator = UIViewPropertyAnimator(duration: 1, curve: .linear)
+                animator.startAnimation()
+                animator.stopAnimation(false)
+                animator.startAnimation()
+            }
+        }
+    }
+
+    @Test func changingInterruptibilityWhileActiveTraps() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let animator = UIViewPropertyAnimator(duration: 1, curve: .linear)
+                animator.startAnimation()
+                animator.isInterruptible = false
+            }
+        }
+    }
+
+    @Test func springDurationComesFromPhysicalConstants() {
+        let animator = UIViewPropertyAnimator(duration: 10, timingParameters: UISpringTimingParameters(mass: 1, stiffness: 100, damping: 20, initialVelocity: CGVector(dx: 0, dy: 0)))
+        #expect(animator.duration > 0.5 && animator.duration < 1.5, "critically damped ω₀ = 10 settles in about 0.9 s, not the 10 s asked: \(animator.duration)")
+    }
+}
