@@ -16,6 +16,14 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         ),
         .executableTarget(
+            name: "StrataAnimationBench",
+            dependencies: [
+                .product(name: "Strata", package: "Strata"),
+                .product(name: "StrataCompositor", package: "Strata"),
+                .product(name: "StrataCore", package: "Strata"),
+            ]
+        ),
+        .executableTarget(
             name: "StrataModelBench",
             dependencies: [
                 .product(name: "Strata", package: "Strata"),

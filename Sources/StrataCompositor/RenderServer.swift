@@ -95,10 +95,15 @@ final class RenderServer {
         frameIndex += 1
         guard let renderer else { throw CompositorError.shutDown }
         let time = clock.time(ofFrame: index)
+        let animationStart = MonotonicTime.now()
+        let animatedLayers = tree.animatedLayerCount
         tree.advanceAnimations(to: time)
+        let animationMilliseconds = (MonotonicTime.now() - animationStart) * 1000
         var statistics = try renderer.render(
             root: tree.root, into: target, clearColor: request.clearColor,
             statistics: FrameStatistics(index: index, time: time))
+        statistics.animatedLayers = animatedLayers
+        statistics.animationMilliseconds = animationMilliseconds
         var image: RGBAImage?
         if request.readBack {
             let readStart = MonotonicTime.now()

@@ -48,6 +48,10 @@ public struct FrameStatistics: Hashable, Sendable {
     public var drawCalls: Int
     /// Offscreen passes for group opacity.
     public var offscreenPasses: Int
+    /// Time spent evaluating animations (part of `renderMilliseconds`), in milliseconds.
+    public var animationMilliseconds: Double = 0
+    /// Layers with running animations in this frame.
+    public var animatedLayers: Int = 0
 
     /// Creates frame statistics.
     public init(index: Int, time: Double, renderMilliseconds: Double = 0, readbackMilliseconds: Double = 0,
