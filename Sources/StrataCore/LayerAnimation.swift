@@ -216,6 +216,7 @@ extension Transform3D {
     /// does, so a turn stays a turn; other pairs are interpolated entry by entry.
     public static func interpolate(_ a: Transform3D, _ b: Transform3D, _ p: Double) -> Transform3D {
         guard a.isAffine, b.isAffine else {
+            if let x = Decomposed3D(a), let y = Decomposed3D(b) { return Decomposed3D.interpolate(x, y, p).transform }
             return Transform3D(entries: zip(a.entries, b.entries).map { $0 + ($1 - $0) * p })
         }
         let x = Decomposed(a), y = Decomposed(b)
@@ -253,5 +254,80 @@ extension Transform3D {
             m.m41 = tx; m.m42 = ty
             return m
         }
+    }
+}
+
+/// A 3D transform without perspective or shear as scale, rotation (a unit quaternion) and
+/// translation, so rotations about any axis interpolate as turns (spherically).
+private struct Decomposed3D {
+    var scale: (Double, Double, Double)
+    var q: (w: Double, x: Double, y: Double, z: Double)
+    var translation: (Double, Double, Double)
+
+    init(scale: (Double, Double, Double), q: (w: Double, x: Double, y: Double, z: Double), translation: (Double, Double, Double)) {
+        (self.scale, self.q, self.translation) = (scale, q, translation)
+    }
+
+    /// Nil for perspective transforms and degenerate ones.
+    init?(_ m: Transform3D) {
+        guard m.m14 == 0, m.m24 == 0, m.m34 == 0, m.m44 == 1 else { return nil }
+        func length(_ a: Double, _ b: Double, _ c: Double) -> Double { (a * a + b * b + c * c).squareRoot() }
+        var sx = length(m.m11, m.m12, m.m13)
+        let sy = length(m.m21, m.m22, m.m23), sz = length(m.m31, m.m32, m.m33)
+        guard sx > 1e-12, sy > 1e-12, sz > 1e-12 else { return nil }
+        let det = m.m11 * (m.m22 * m.m33 - m.m23 * m.m32) - m.m12 * (m.m21 * m.m33 - m.m23 * m.m31) + m.m13 * (m.m21 * m.m32 - m.m22 * m.m31)
+        if det < 0 { sx = -sx }
+        // Rows of M are the scaled images of the axes; r is the column-convention rotation (Mᵀ normalised).
+        let r00 = m.m11 / sx, r10 = m.m12 / sx, r20 = m.m13 / sx
+        let r01 = m.m21 / sy, r11 = m.m22 / sy, r21 = m.m23 / sy
+        let r02 = m.m31 / sz, r12 = m.m32 / sz, r22 = m.m33 / sz
+        let trace = r00 + r11 + r22
+        var w, x, y, z: Double
+        if trace > 0 {
+            let s = (trace + 1).squareRoot() * 2
+            (w, x, y, z) = (s / 4, (r21 - r12) / s, (r02 - r20) / s, (r10 - r01) / s)
+        } else if r00 > r11, r00 > r22 {
+            let s = (1 + r00 - r11 - r22).squareRoot() * 2
+            (w, x, y, z) = ((r21 - r12) / s, s / 4, (r01 + r10) / s, (r02 + r20) / s)
+        } else if r11 > r22 {
+            let s = (1 + r11 - r00 - r22).squareRoot() * 2
+            (w, x, y, z) = ((r02 - r20) / s, (r01 + r10) / s, s / 4, (r12 + r21) / s)
+        } else {
+            let s = (1 + r22 - r00 - r11).squareRoot() * 2
+            (w, x, y, z) = ((r10 - r01) / s, (r02 + r20) / s, (r12 + r21) / s, s / 4)
+        }
+        self.init(scale: (sx, sy, sz), q: (w, x, y, z), translation: (m.m41, m.m42, m.m43))
+    }
+
+    static func interpolate(_ a: Decomposed3D, _ b: Decomposed3D, _ p: Double) -> Decomposed3D {
+        func mix(_ u: Double, _ v: Double) -> Double { u + (v - u) * p }
+        var bq = b.q
+        var dot = a.q.w * bq.w + a.q.x * bq.x + a.q.y * bq.y + a.q.z * bq.z
+        if dot < 0 { bq = (-bq.w, -bq.x, -bq.y, -bq.z); dot = -dot }   // the shorter way round
+        let ka: Double, kb: Double
+        if dot > 0.9995 {
+            (ka, kb) = (1 - p, p)
+        } else {
+            let theta = acos(min(dot, 1))
+            (ka, kb) = (sin((1 - p) * theta) / sin(theta), sin(p * theta) / sin(theta))
+        }
+        var q = (w: a.q.w * ka + bq.w * kb, x: a.q.x * ka + bq.x * kb, y: a.q.y * ka + bq.y * kb, z: a.q.z * ka + bq.z * kb)
+        let n = (q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z).squareRoot()
+        q = (q.w / n, q.x / n, q.y / n, q.z / n)
+        return Decomposed3D(scale: (mix(a.scale.0, b.scale.0), mix(a.scale.1, b.scale.1), mix(a.scale.2, b.scale.2)), q: q,
+                            translation: (mix(a.translation.0, b.translation.0), mix(a.translation.1, b.translation.1), mix(a.translation.2, b.translation.2)))
+    }
+
+    var transform: Transform3D {
+        let (w, x, y, z) = q
+        let r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - z * w), r02 = 2 * (x * z + y * w)
+        let r10 = 2 * (x * y + z * w), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - x * w)
+        let r20 = 2 * (x * z - y * w), r21 = 2 * (y * z + x * w), r22 = 1 - 2 * (x * x + y * y)
+        let (sx, sy, sz) = scale
+        return Transform3D(
+            m11: r00 * sx, m12: r10 * sx, m13: r20 * sx, m14: 0,
+            m21: r01 * sy, m22: r11 * sy, m23: r21 * sy, m24: 0,
+            m31: r02 * sz, m32: r12 * sz, m33: r22 * sz, m34: 0,
+            m41: translation.0, m42: translation.1, m43: translation.2, m44: 1)
     }
 }

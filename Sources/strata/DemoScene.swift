@@ -3,7 +3,8 @@ import Strata
 
 /// The demo: a window of views built with Strata's UIKit API — a clipping panel with a spinning
 /// square, a translucent group of discs, a card drawn with `draw(_:)` turning in 3D perspective,
-/// a progress bar redrawn a strip at a time, and a dot sliding on top — all moving over one second.
+/// and a dot sliding on top, all animated by one `UIView.animate` block that the render thread
+/// interpolates; and a progress bar the main thread updates each frame, redrawn a strip at a time.
 @MainActor
 final class DemoScene {
     let screen: UIScreen
@@ -63,7 +64,9 @@ final class DemoScene {
         slider.layer.zPosition = 10
 
         window.makeKeyAndVisible()
-        update(at: 0)
+        pose(at: 0)
+        // One animation block: the model jumps to the end pose, the render thread draws the way there.
+        UIView.animate(withDuration: 1, delay: 0, options: .curveEaseInOut) { self.pose(at: 1) }
     }
 
     /// Adds `view` to `parent` with a size and center given in 1280×720 design points.
@@ -74,17 +77,19 @@ final class DemoScene {
         parent.addSubview(view)
     }
 
-    /// Moves the scene to time `t` (seconds; one cycle per second). The changes commit together.
+    /// The animated views' pose at the start (0) or the end (1).
+    private func pose(at u: CGFloat) {
+        panel.transform = CGAffineTransform(rotationAngle: (-8 + 16 * u) * .pi / 180)
+        spinner.transform = CGAffineTransform(rotationAngle: u * .pi / 2)
+        spinnerDot.transform = CGAffineTransform(rotationAngle: -u * .pi * 2 / 3)
+        disc1.center = CGPoint(x: (90 + 40 * u) * scale, y: 100 * scale)
+        card.layer.transform = CATransform3DMakeRotation((-55 + 110 * u) * .pi / 180, 0, 1, 0)
+        slider.center = CGPoint(x: (60 + 1160 * u) * scale, y: 70 * scale)
+    }
+
+    /// Main-thread work for the frame at time `t` (seconds): the progress bar follows the clock.
     func update(at t: Double) {
-        let u = min(max(t, 0), 1)
-        let ease = u * u * (3 - 2 * u)
-        panel.transform = CGAffineTransform(rotationAngle: (-8 + 16 * ease) * .pi / 180)
-        spinner.transform = CGAffineTransform(rotationAngle: ease * .pi / 2)
-        spinnerDot.transform = CGAffineTransform(rotationAngle: -ease * .pi)
-        disc1.center = CGPoint(x: (90 + 40 * ease) * scale, y: 100 * scale)
-        card.layer.transform = CATransform3DMakeRotation((-55 + 110 * ease) * .pi / 180, 0, 1, 0)
-        slider.center = CGPoint(x: (60 + 1160 * ease) * scale, y: 70 * scale)
-        progress.fraction = u
+        progress.fraction = min(max(t, 0), 1)
     }
 }
 

@@ -68,4 +68,17 @@ import Testing
         let scaled = Transform3D.interpolate(Transform3D(scaleX: 1, y: 1), Transform3D(scaleX: 3, y: 5), 0.5)
         #expect(abs(scaled.m11 - 2) < 1e-9 && abs(scaled.m22 - 3) < 1e-9)
     }
+
+    @Test func rotationsAboutYInterpolateAsTurns() {
+        let from = Transform3D(rotationAngle: -55 * .pi / 180, x: 0, y: 1, z: 0)
+        let to = Transform3D(rotationAngle: 55 * .pi / 180, x: 0, y: 1, z: 0)
+        let middle = Transform3D.interpolate(from, to, 0.5)
+        // Entry by entry the middle would be diag(0.57, 1, 0.57): a squashed card.
+        #expect(abs(middle.m11 - 1) < 1e-9 && abs(middle.m13) < 1e-9 && abs(middle.m33 - 1) < 1e-9, "\(middle.entries)")
+        let quarter = Transform3D.interpolate(from, to, 0.25)
+        let expected = Transform3D(rotationAngle: -27.5 * .pi / 180, x: 0, y: 1, z: 0)
+        #expect(zip(quarter.entries, expected.entries).allSatisfy { abs($0 - $1) < 1e-9 }, "\(quarter.entries)")
+        let moved = Transform3D.interpolate(Transform3D(translationX: 0, y: 0, z: 0), Transform3D(translationX: 10, y: 20, z: 30).concatenating(to), 1)
+        #expect(zip(moved.entries, Transform3D(translationX: 10, y: 20, z: 30).concatenating(to).entries).allSatisfy { abs($0 - $1) < 1e-9 })
+    }
 }
