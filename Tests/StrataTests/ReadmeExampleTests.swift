@@ -46,3 +46,29 @@ private func renderCard(to path: String) async throws -> RGBAImage {
         #expect(reread.size == image.size)
     }
 }
+
+/// The README's animation snippet, verbatim, on a card in a window.
+@MainActor
+@Suite struct ReadmeAnimationExampleTests {
+    @Test func theReadmeAnimationSnippetRuns() async throws {
+        let f = try ScreenFixture()
+        let card = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        f.window.addSubview(card)
+        var printed = false
+        func print(_ text: String) { printed = true }
+
+        UIView.animate(withDuration: 0.3, delay: 0, options: .curveEaseOut) {
+            card.center.x += 100                           // the model jumps; frames show the way there
+            card.alpha = 0.5
+        } completion: { _ in print("shown at the end") }
+
+        let animator = UIViewPropertyAnimator(duration: 1, dampingRatio: 0.6) { card.transform = .identity }
+        animator.startAnimation()
+        animator.pauseAnimation(); animator.fractionComplete = 0.8; animator.startAnimation()
+
+        #expect(card.center.x == 110 && card.alpha == 0.5)
+        for _ in 0..<25 { _ = try await f.screen.renderFrame(readBack: false) }
+        #expect(printed)
+        await f.finish()
+    }
+}
