@@ -271,6 +271,17 @@ public final class UIViewPropertyAnimator {
         let now = screen?.mediaTime ?? 0
         run = (now + delay, fraction)
         retime(delay: delay)
+        if screen == nil {
+            // Nothing it animates is on a screen, so no frame will show the end: it ends now, as
+            // UIKit's animations of views outside a window do.
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    guard self.state == .active, self.run != nil, self.screen == nil else { return }
+                    if self.reversed { self.setModel { $0.old } }
+                    self.complete(at: self.reversed ? .start : .end)
+                }
+            }
+        }
     }
 
     /// With `scrubsLinearly`, a paused fraction is a linear position; resuming continues the curve

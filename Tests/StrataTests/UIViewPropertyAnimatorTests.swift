@@ -238,3 +238,17 @@ import Testing
         #expect(animator.duration > 0.5 && animator.duration < 1.5, "critically damped ω₀ = 10 settles in about 0.9 s, not the 10 s asked: \(animator.duration)")
     }
 }
+
+/// Animators whose views are on no screen.
+@MainActor
+@Suite struct OffscreenAnimatorTests {
+    @Test func anAnimatorOfViewsOnNoScreenEndsAtOnce() async {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        var positions: [UIViewAnimatingPosition] = []
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
+        animator.addCompletion { positions.append($0) }
+        animator.startAnimation()
+        await nextTurn()
+        #expect(positions == [.end] && animator.state == .inactive && view.alpha == 0)
+    }
+}
