@@ -171,3 +171,21 @@ import Testing
 @MainActor private func blockTheMainThread(for seconds: Double) {
     usleep(useconds_t(seconds * 1_000_000))
 }
+
+/// CATransaction.setDisableActions inside an animation block.
+@MainActor
+@Suite struct DisableActionsTests {
+    @Test func disabledActionsMakeChangesJumpEvenInAnimationBlocks() async throws {
+        let f = try ScreenFixture()
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        f.window.addSubview(view)
+        _ = try await f.render()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        UIView.animate(withDuration: 1) { view.center = CGPoint(x: 85, y: 5) }
+        CATransaction.commit()
+        _ = try await f.render()
+        #expect(try #require(view.layer.presentation()).position.x == 85, "no animation: the change shows at once")
+        await f.finish()
+    }
+}
