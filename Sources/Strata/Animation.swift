@@ -33,13 +33,49 @@ struct AnimationGroup {
     weak var screen: UIScreen?
     /// Animations recorded but not yet sent.
     var pending = 0
+    /// The latest end time of the group's sent animations, per layer.
+    var ends: [ObjectIdentifier: Double] = [:]
+    /// False once any of its animations was removed before its end.
+    var finished = true
 }
 
 extension Transaction {
-    /// Records an animation of `bit` from `old` to `new` (model values) on `layer`, if an
-    /// animation block is open and actions are not disabled.
+    /// Whether a standalone layer's change animates implicitly now (actions enabled, a duration).
+    var implicitAnimationsEnabled: Bool {
+        let level = current
+        return withoutAnimation == 0 && !level.disableActions && level.animationDuration > 0
+    }
+
+    /// The settings of an implicit animation in the current transaction level, starting the
+    /// level's animation group if it has none yet.
+    private func implicitContext() -> AnimationContext {
+        let group: UInt64
+        if let id = current.group, groups[id] != nil {
+            group = id
+        } else {
+            group = makeGroup()
+            groups[group] = AnimationGroup()
+            current.group = group
+        }
+        let level = current
+        return AnimationContext(duration: level.animationDuration, delay: 0, curve: level.timingFunction?.curve ?? .caDefault,
+                                repeatCount: 1, autoreverses: false, group: group)
+    }
+
+    /// Records an animation from `old` to `new` (model values) on `layer`: with the innermost
+    /// animation block's settings, or else (for a standalone layer already on screen, see
+    /// `CALayer.valueBeforeChange`) as Core Animation's implicit animation with the transaction's
+    /// duration and timing function. Nothing when actions are disabled.
     func recordAnimation(of layer: CALayer, old: LayerProperty, new: LayerProperty) {
-        guard let context = animationContexts.last, withoutAnimation == 0, !current.disableActions, old != new else { return }
+        guard withoutAnimation == 0, !current.disableActions, old != new else { return }
+        let context: AnimationContext
+        if let block = animationContexts.last {
+            context = block
+        } else if current.animationDuration > 0 {
+            context = implicitContext()
+        } else {
+            return
+        }
         if let animator = context.animator {
             animator.record(layer: layer, old: old, new: new, delayFactor: context.delayFactor)
             return
@@ -75,22 +111,59 @@ extension Transaction {
         return nextGroup
     }
 
-    /// Notes that an animation of `group` was sent, ending at `endTime`, to `screen`.
-    func animationSent(group: UInt64, endTime: Double, screen: UIScreen) {
+    /// Notes that an animation of `group` on `layer` was sent, ending at `endTime`, to `screen`.
+    func animationSent(group: UInt64, endTime: Double, layer: CALayer, screen: UIScreen) {
         guard var g = groups[group] else { return }
         g.pending -= 1
         g.endTime = max(g.endTime ?? endTime, endTime)
+        g.ends[ObjectIdentifier(layer)] = max(g.ends[ObjectIdentifier(layer)] ?? endTime, endTime)
         g.screen = screen
         groups[group] = g
     }
 
+    /// Notes that `layer`'s animations `active` (sent) and `pending` (not yet sent) were removed
+    /// before their end: their groups will report `finished == false`, and a group with nothing
+    /// left running completes now.
+    func animationsRemoved(active: [LayerAnimation], pending: [LayerAnimation], from layer: CALayer) {
+        var touched: [UInt64] = []
+        for animation in pending where groups[animation.group] != nil {
+            groups[animation.group]?.pending -= 1
+            if !touched.contains(animation.group) { touched.append(animation.group) }
+        }
+        for animation in active where groups[animation.group] != nil && !touched.contains(animation.group) {
+            touched.append(animation.group)
+        }
+        for id in touched {
+            guard var g = groups[id] else { continue }
+            g.finished = false
+            g.ends[ObjectIdentifier(layer)] = nil
+            g.endTime = g.ends.values.max()
+            if g.pending == 0 && g.ends.isEmpty {
+                groups[id] = nil
+                complete(g, soon: true)
+            } else {
+                groups[id] = g
+            }
+        }
+    }
+
+    /// Runs a group's completion with whether all its animations ran to their end: now, or at
+    /// the next main-queue turn (`soon`, for completions decided inside a commit or a setter).
+    private func complete(_ group: AnimationGroup, soon: Bool) {
+        guard let completion = group.completion else { return }
+        let finished = group.finished
+        if soon {
+            DispatchQueue.main.async { MainActor.assumeIsolated { completion(finished) } }
+        } else {
+            completion(finished)
+        }
+    }
+
     /// Completes the groups that sent nothing (no property changed, or every layer off screen).
     func completeIdleGroups() {
-        for (id, g) in groups where g.endTime == nil {
+        for (id, g) in groups where g.endTime == nil && g.pending == 0 {
             groups[id] = nil
-            if let completion = g.completion {
-                DispatchQueue.main.async { MainActor.assumeIsolated { completion(true) } }
-            }
+            complete(g, soon: true)
         }
     }
 
@@ -106,7 +179,7 @@ extension Transaction {
         for (id, g) in groups where g.screen === screen && g.pending == 0 {
             guard let end = g.endTime, time >= end - 1e-9 else { continue }
             groups[id] = nil
-            g.completion?(true)
+            complete(g, soon: false)
         }
     }
 }

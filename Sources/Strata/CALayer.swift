@@ -224,10 +224,40 @@ open class CALayer {
         return true
     }
 
-    /// The value of an animatable property before a change, when an animation block is open (so
-    /// the change can be animated); nil otherwise. Read before the stored property is written.
+    /// The value of an animatable property before a change, when the change may animate (so it
+    /// can be); nil otherwise. Read before the stored property is written. Changes animate inside
+    /// an animation block, and, as Core Animation's implicit animations, on a standalone layer
+    /// (one no view owns: a view's layer animates only in blocks) that its screen already shows.
     private func valueBeforeChange(_ change: LayerChanges) -> LayerProperty? {
-        Transaction.shared.animationContexts.isEmpty ? nil : coreProperty(change)
+        let t = Transaction.shared
+        if !t.animationContexts.isEmpty { return coreProperty(change) }
+        guard owningView == nil, t.implicitAnimationsEnabled, renderedScreen != nil else { return nil }
+        return coreProperty(change)
+    }
+
+    /// Removes every animation running on the layer (Core Animation's `removeAllAnimations()`,
+    /// what `UIView.animate`, implicit animations and animators added): from the next frame it
+    /// shows its model values, and the animation blocks they belonged to complete with
+    /// `finished == false`. Main actor.
+    public func removeAllAnimations() {
+        guard !activeAnimations.isEmpty || !pendingAnimations.isEmpty else { return }
+        for animation in activeAnimations where !pendingAnimationRemovals.contains(animation.group) {
+            pendingAnimationRemovals.append(animation.group)
+        }
+        let (active, pending) = (activeAnimations, pendingAnimations)
+        activeAnimations = []
+        pendingAnimations = []
+        markChanged(.animations)
+        Transaction.shared.animationsRemoved(active: active, pending: pending, from: self)
+    }
+
+    /// Forgets the animations its screen was running (the layer left that screen's tree).
+    func dropActiveAnimations() {
+        guard !activeAnimations.isEmpty else { return }
+        let active = activeAnimations
+        activeAnimations = []
+        pendingAnimationRemovals = []
+        Transaction.shared.animationsRemoved(active: active, pending: [], from: self)
     }
 
     /// Records a change of an animatable property: an animation from `old` when a block is open.

@@ -57,7 +57,10 @@ final class Transaction {
     struct Level {
         var disableActions = false
         var animationDuration: CFTimeInterval = 0.25
+        var timingFunction: CAMediaTimingFunction?
         var completion: (@MainActor () -> Void)?
+        /// The animation group of the implicit animations this level started, once it started one.
+        var group: UInt64?
     }
     /// Explicit levels, outermost first.
     var levels: [Level] = []
@@ -126,8 +129,19 @@ final class Transaction {
 
     func end() {
         guard let level = levels.popLast() else { return }
-        if let completion = level.completion { pendingCompletions.append(completion) }
+        close(level)
         if levels.isEmpty { commit() }
+    }
+
+    /// Hands a closed level's completion on: to its implicit animations' group, which runs it
+    /// after the frame that shows their end, or, when it started none, to run after the commit.
+    private func close(_ level: Level) {
+        guard let completion = level.completion else { return }
+        if let id = level.group, groups[id] != nil {
+            groups[id]?.completion = { _ in completion() }
+        } else {
+            pendingCompletions.append(completion)
+        }
     }
 
     // MARK: The commit
@@ -183,9 +197,9 @@ final class Transaction {
             commitCount += 1
             screen.send(commit)
         }
-        completeIdleGroups()
-        if let completion = implicitLevel.completion { pendingCompletions.append(completion) }
+        close(implicitLevel)
         implicitLevel = Level()
+        completeIdleGroups()
         let completions = pendingCompletions
         pendingCompletions = []
         if !completions.isEmpty {
@@ -232,6 +246,8 @@ struct CommitBuilder {
         guard layer.renderedScreen === screen else { return }
         append(.destroyLayer(layer.id), on: screen)
         layer.committedScreen = nil
+        // Leaving the screen's tree ends its animations there, as in Core Animation.
+        layer.dropActiveAnimations()
         for sublayer in layer._sublayers { destroy(sublayer, on: screen) }
     }
 
@@ -287,7 +303,7 @@ struct CommitBuilder {
             animation.beginTime += now   // the block's delay, from the next frame
             append(.addAnimation(layer.id, animation), on: screen)
             layer.activeAnimations.append(animation)
-            Transaction.shared.animationSent(group: animation.group, endTime: animation.endTime, screen: screen)
+            Transaction.shared.animationSent(group: animation.group, endTime: animation.endTime, layer: layer, screen: screen)
         }
         layer.pendingAnimations = []
     }
@@ -349,14 +365,25 @@ public enum CATransaction {
     /// The duration of implicit animations in the current transaction, in seconds (0.25 by default).
     public static func animationDuration() -> CFTimeInterval { Transaction.shared.current.animationDuration }
 
-    /// Sets the duration of implicit animations in the current transaction.
-    public static func setAnimationDuration(_ duration: CFTimeInterval) { Transaction.shared.current.animationDuration = duration }
+    /// Sets the duration of implicit animations in the current transaction; 0 makes changes jump.
+    public static func setAnimationDuration(_ duration: CFTimeInterval) {
+        precondition(duration.isFinite && duration >= 0, "CATransaction.setAnimationDuration: \(duration) must be finite and at least 0")
+        Transaction.shared.current.animationDuration = duration
+    }
 
-    /// The block run once the current transaction has been committed.
+    /// The pacing of implicit animations in the current transaction; nil means Core Animation's
+    /// `.default` curve.
+    public static func animationTimingFunction() -> CAMediaTimingFunction? { Transaction.shared.current.timingFunction }
+
+    /// Sets the pacing of implicit animations in the current transaction.
+    public static func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) { Transaction.shared.current.timingFunction = function }
+
+    /// The block run once the current transaction has been committed and its implicit animations have finished.
     public static func completionBlock() -> (@MainActor () -> Void)? { Transaction.shared.current.completion }
 
     /// Sets (replaces) the block run on the main actor after the current transaction's commit has
-    /// been sent (and its animations, which this transaction carries none of yet, have finished).
-    /// With no explicit transaction open, it belongs to the implicit transaction.
+    /// been sent and the frame showing the end of the implicit animations it started has been
+    /// drawn (or soon after the commit when it started none, or when they were removed). With no
+    /// explicit transaction open, it belongs to the implicit transaction.
     public static func setCompletionBlock(_ block: (@MainActor () -> Void)?) { Transaction.shared.current.completion = block }
 }
