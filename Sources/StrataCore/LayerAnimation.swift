@@ -213,7 +213,9 @@ extension LayerProperty {
 extension Transform3D {
     /// The transform `p` of the way from `a` to `b`. Affine pairs are decomposed into translation,
     /// rotation (the shorter way round), scale and shear, each interpolated, as Core Animation
-    /// does, so a turn stays a turn; other pairs are interpolated entry by entry.
+    /// does, so a turn stays a turn; 3D pairs, perspective included, into perspective, translation,
+    /// rotation (a quaternion, spherically) and scale (the CSS Transforms "unmatrix"); only
+    /// degenerate pairs (a zero scale, a zero m44) are interpolated entry by entry.
     public static func interpolate(_ a: Transform3D, _ b: Transform3D, _ p: Double) -> Transform3D {
         guard a.isAffine, b.isAffine else {
             if let x = Decomposed3D(a), let y = Decomposed3D(b) { return Decomposed3D.interpolate(x, y, p).transform }
@@ -257,20 +259,26 @@ extension Transform3D {
     }
 }
 
-/// A 3D transform without perspective or shear as scale, rotation (a unit quaternion) and
-/// translation, so rotations about any axis interpolate as turns (spherically).
+/// A 3D transform as scale, rotation (a unit quaternion), translation and perspective, applied in
+/// that order (row vectors: M = S·R·T·P, where P is the identity but for its last column), so
+/// rotations about any axis interpolate as turns (spherically). Shear in 3D is not kept.
 private struct Decomposed3D {
     var scale: (Double, Double, Double)
     var q: (w: Double, x: Double, y: Double, z: Double)
     var translation: (Double, Double, Double)
+    /// P's last column (m14, m24, m34, m44); (0, 0, 0, 1) without perspective.
+    var perspective: (Double, Double, Double, Double) = (0, 0, 0, 1)
 
-    init(scale: (Double, Double, Double), q: (w: Double, x: Double, y: Double, z: Double), translation: (Double, Double, Double)) {
-        (self.scale, self.q, self.translation) = (scale, q, translation)
+    init(scale: (Double, Double, Double), q: (w: Double, x: Double, y: Double, z: Double), translation: (Double, Double, Double),
+         perspective: (Double, Double, Double, Double)) {
+        (self.scale, self.q, self.translation, self.perspective) = (scale, q, translation, perspective)
     }
 
-    /// Nil for perspective transforms and degenerate ones.
-    init?(_ m: Transform3D) {
-        guard m.m14 == 0, m.m24 == 0, m.m34 == 0, m.m44 == 1 else { return nil }
+    /// Nil for degenerate transforms (a zero scale or m44, non-finite entries).
+    init?(_ input: Transform3D) {
+        guard input.m44 != 0, input.isFinite else { return nil }
+        // Normalised so m44 = 1 (the same projective map).
+        let m = input.m44 == 1 ? input : Transform3D(entries: input.entries.map { $0 / input.m44 })
         func length(_ a: Double, _ b: Double, _ c: Double) -> Double { (a * a + b * b + c * c).squareRoot() }
         var sx = length(m.m11, m.m12, m.m13)
         let sy = length(m.m21, m.m22, m.m23), sz = length(m.m31, m.m32, m.m33)
@@ -296,7 +304,21 @@ private struct Decomposed3D {
             let s = (1 + r22 - r00 - r11).squareRoot() * 2
             (w, x, y, z) = ((r10 - r01) / s, (r02 + r20) / s, (r12 + r21) / s, s / 4)
         }
-        self.init(scale: (sx, sy, sz), q: (w, x, y, z), translation: (m.m41, m.m42, m.m43))
+        // M's first three columns are S·R·T's; its last is S·R·T times P's: solve L·p = (m14, m24, m34)
+        // for the upper 3×3 L (Cramer's rule), then p44 = 1 − t·p.
+        var perspective = (0.0, 0.0, 0.0, 1.0)
+        if m.m14 != 0 || m.m24 != 0 || m.m34 != 0 {
+            func det3(_ a: (Double, Double, Double), _ b: (Double, Double, Double), _ c: (Double, Double, Double)) -> Double {
+                a.0 * (b.1 * c.2 - b.2 * c.1) - a.1 * (b.0 * c.2 - b.2 * c.0) + a.2 * (b.0 * c.1 - b.1 * c.0)
+            }
+            let r1 = (m.m11, m.m12, m.m13), r2 = (m.m21, m.m22, m.m23), r3 = (m.m31, m.m32, m.m33), c = (m.m14, m.m24, m.m34)
+            guard abs(det) > 1e-300 else { return nil }
+            let p1 = det3((c.0, r1.1, r1.2), (c.1, r2.1, r2.2), (c.2, r3.1, r3.2)) / det
+            let p2 = det3((r1.0, c.0, r1.2), (r2.0, c.1, r2.2), (r3.0, c.2, r3.2)) / det
+            let p3 = det3((r1.0, r1.1, c.0), (r2.0, r2.1, c.1), (r3.0, r3.1, c.2)) / det
+            perspective = (p1, p2, p3, 1 - (m.m41 * p1 + m.m42 * p2 + m.m43 * p3))
+        }
+        self.init(scale: (sx, sy, sz), q: (w, x, y, z), translation: (m.m41, m.m42, m.m43), perspective: perspective)
     }
 
     static func interpolate(_ a: Decomposed3D, _ b: Decomposed3D, _ p: Double) -> Decomposed3D {
@@ -315,7 +337,9 @@ private struct Decomposed3D {
         let n = (q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z).squareRoot()
         q = (q.w / n, q.x / n, q.y / n, q.z / n)
         return Decomposed3D(scale: (mix(a.scale.0, b.scale.0), mix(a.scale.1, b.scale.1), mix(a.scale.2, b.scale.2)), q: q,
-                            translation: (mix(a.translation.0, b.translation.0), mix(a.translation.1, b.translation.1), mix(a.translation.2, b.translation.2)))
+                            translation: (mix(a.translation.0, b.translation.0), mix(a.translation.1, b.translation.1), mix(a.translation.2, b.translation.2)),
+                            perspective: (mix(a.perspective.0, b.perspective.0), mix(a.perspective.1, b.perspective.1),
+                                          mix(a.perspective.2, b.perspective.2), mix(a.perspective.3, b.perspective.3)))
     }
 
     var transform: Transform3D {
@@ -324,10 +348,14 @@ private struct Decomposed3D {
         let r10 = 2 * (x * y + z * w), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - x * w)
         let r20 = 2 * (x * z - y * w), r21 = 2 * (y * z + x * w), r22 = 1 - 2 * (x * x + y * y)
         let (sx, sy, sz) = scale
+        let (t1, t2, t3) = translation
+        let (p1, p2, p3, p4) = perspective
+        let row1 = (r00 * sx, r10 * sx, r20 * sx), row2 = (r01 * sy, r11 * sy, r21 * sy), row3 = (r02 * sz, r12 * sz, r22 * sz)
+        // (S·R·T)·P: the first three columns stay, the last is each row times P's last column.
         return Transform3D(
-            m11: r00 * sx, m12: r10 * sx, m13: r20 * sx, m14: 0,
-            m21: r01 * sy, m22: r11 * sy, m23: r21 * sy, m24: 0,
-            m31: r02 * sz, m32: r12 * sz, m33: r22 * sz, m34: 0,
-            m41: translation.0, m42: translation.1, m43: translation.2, m44: 1)
+            m11: row1.0, m12: row1.1, m13: row1.2, m14: row1.0 * p1 + row1.1 * p2 + row1.2 * p3,
+            m21: row2.0, m22: row2.1, m23: row2.2, m24: row2.0 * p1 + row2.1 * p2 + row2.2 * p3,
+            m31: row3.0, m32: row3.1, m33: row3.2, m34: row3.0 * p1 + row3.1 * p2 + row3.2 * p3,
+            m41: t1, m42: t2, m43: t3, m44: t1 * p1 + t2 * p2 + t3 * p3 + p4)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import StrataCore
 import Testing
 
@@ -80,5 +81,25 @@ import Testing
         #expect(zip(quarter.entries, expected.entries).allSatisfy { abs($0 - $1) < 1e-9 }, "\(quarter.entries)")
         let moved = Transform3D.interpolate(Transform3D(translationX: 0, y: 0, z: 0), Transform3D(translationX: 10, y: 20, z: 30).concatenating(to), 1)
         #expect(zip(moved.entries, Transform3D(translationX: 10, y: 20, z: 30).concatenating(to).entries).allSatisfy { abs($0 - $1) < 1e-9 })
+    }
+
+    @Test func perspectiveTurnsInterpolateAsTurnsWithTheirPerspective() {
+        func perspective(_ d: Double) -> Transform3D { var m = Transform3D.identity; m.m34 = -1 / d; return m }
+        func close(_ a: Transform3D, _ b: Transform3D) -> Bool { zip(a.entries, b.entries).allSatisfy { abs($0 - $1) < 1e-9 } }
+        // A card turned 60° about y, seen from 500 points, moved right: rotation first, then
+        // translation, then the perspective, the order CATransform3DRotate on a perspective gives.
+        let to = Transform3D(rotationAngle: .pi / 3, x: 0, y: 1, z: 0)
+            .concatenating(Transform3D(translationX: 40, y: 0, z: 0)).concatenating(perspective(500))
+        #expect(close(Transform3D.interpolate(.identity, to, 0), .identity))
+        #expect(close(Transform3D.interpolate(.identity, to, 1), to), "the end is the target exactly")
+        let half = Transform3D.interpolate(.identity, to, 0.5)
+        let expected = Transform3D(rotationAngle: .pi / 6, x: 0, y: 1, z: 0)
+            .concatenating(Transform3D(translationX: 20, y: 0, z: 0)).concatenating(perspective(1000))
+        #expect(close(half, expected), "half way: a 30° turn, half the move, half the perspective: \(half.entries)")
+        // Entry by entry, m11 would be (1 + cos 60°) / 2 = 0.75; as a turn it is cos 30° ≈ 0.866.
+        #expect(abs(half.m11 - cos(Double.pi / 6)) < 1e-9)
+        // A scaled m44 is the same projective map: normalised first.
+        let doubled = Transform3D(entries: to.entries.map { $0 * 2 })
+        #expect(close(Transform3D.interpolate(.identity, doubled, 1), to))
     }
 }
