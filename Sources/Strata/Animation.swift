@@ -95,13 +95,35 @@ extension Transaction {
         layer.markChanged(.animations)
     }
 
+    /// The settings of a `UIView.animate` block: a duration of 0 or less animates nothing (the
+    /// changes jump, the completion still runs), a negative delay counts as none, and a block
+    /// nested in another inherits its duration, curve and repeat options unless `options`
+    /// override them, as UIKit documents.
+    func blockContext(duration: Double, delay: Double, curve: TimingCurve, options: UIView.AnimationOptions) -> AnimationContext {
+        var context = AnimationContext(duration: max(duration, 0), delay: max(delay, 0), curve: curve,
+                                       repeatCount: options.contains(.repeat) ? .infinity : 1,
+                                       autoreverses: options.contains(.autoreverse), group: makeGroup())
+        if let outer = animationContexts.last, outer.animator == nil {
+            if !options.contains(.overrideInheritedDuration) { context.duration = outer.duration }
+            if !options.contains(.overrideInheritedCurve) { context.curve = outer.curve }
+            if !options.contains(.overrideInheritedOptions) { (context.repeatCount, context.autoreverses) = (outer.repeatCount, outer.autoreverses) }
+        }
+        return context
+    }
+
     /// Runs `animations` as one animation block with `context`'s settings; `completion` runs
     /// after the frame that shows the end (or after the commit when nothing animated).
     func animate(_ context: AnimationContext, animations: () -> Void, completion: (@MainActor (Bool) -> Void)?) {
         groups[context.group] = AnimationGroup(completion: completion)
-        animationContexts.append(context)
-        animations()
-        animationContexts.removeLast()
+        if context.duration > 0 {
+            animationContexts.append(context)
+            animations()
+            animationContexts.removeLast()
+        } else {
+            withoutAnimation += 1
+            animations()
+            withoutAnimation -= 1
+        }
         scheduleImplicitCommitForAnimations()
     }
 
@@ -157,6 +179,13 @@ extension Transaction {
         } else {
             completion(finished)
         }
+    }
+
+    /// Drops animations recorded on a layer that is on no screen at the commit: nothing will show
+    /// them, and they must not start later when it joins one (UIKit completes such blocks at once).
+    func discardUnsentAnimations(of layer: CALayer) {
+        for animation in layer.pendingAnimations { groups[animation.group]?.pending -= 1 }
+        layer.pendingAnimations = []
     }
 
     /// Completes the groups that sent nothing (no property changed, or every layer off screen).
@@ -234,6 +263,12 @@ extension UIView {
         public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
         /// Linear.
         public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+        /// Inside another animation block: use this block's duration, not the outer block's.
+        public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
+        /// Inside another animation block: use this block's curve, not the outer block's.
+        public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
+        /// Inside another animation block: use this block's repeat and autoreverse, not the outer block's.
+        public static let overrideInheritedOptions = AnimationOptions(rawValue: 1 << 9)
 
         var curve: AnimationCurve { AnimationCurve(rawValue: Int((rawValue >> 16) & 3)) ?? .easeInOut }
     }
@@ -242,12 +277,9 @@ extension UIView {
     /// `options`; `completion` runs on the main actor after the frame that shows the end.
     public static func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
                                animations: @MainActor () -> Void, completion: (@MainActor (Bool) -> Void)? = nil) {
-        precondition(duration.isFinite && duration >= 0 && delay.isFinite && delay >= 0,
-                     "UIView.animate: duration \(duration) and delay \(delay) must be finite and at least 0")
+        precondition(duration.isFinite && delay.isFinite, "UIView.animate: duration \(duration) and delay \(delay) must be finite")
         let t = Transaction.shared
-        t.animate(AnimationContext(duration: duration, delay: delay, curve: options.curve.timing,
-                                   repeatCount: options.contains(.repeat) ? .infinity : 1,
-                                   autoreverses: options.contains(.autoreverse), group: t.makeGroup()),
+        t.animate(t.blockContext(duration: duration, delay: delay, curve: options.curve.timing, options: options),
                   animations: animations, completion: completion)
     }
 
@@ -262,13 +294,11 @@ extension UIView {
     public static func animate(withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
                                initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
                                animations: @MainActor () -> Void, completion: (@MainActor (Bool) -> Void)? = nil) {
-        precondition(duration.isFinite && duration >= 0 && delay.isFinite && delay >= 0 && dampingRatio.isFinite && dampingRatio > 0 && velocity.isFinite,
+        precondition(duration.isFinite && delay.isFinite && dampingRatio.isFinite && dampingRatio > 0 && velocity.isFinite,
                      "UIView.animate(usingSpringWithDamping:): duration \(duration), delay \(delay), damping \(dampingRatio) and velocity \(velocity) must be finite, the damping above 0")
         let t = Transaction.shared
-        let spring = Spring(dampingRatio: dampingRatio, settlingIn: duration, initialVelocity: velocity)
-        t.animate(AnimationContext(duration: duration, delay: delay, curve: .spring(spring),
-                                   repeatCount: options.contains(.repeat) ? .infinity : 1,
-                                   autoreverses: options.contains(.autoreverse), group: t.makeGroup()),
+        let spring = Spring(dampingRatio: dampingRatio, settlingIn: max(duration, 0), initialVelocity: velocity)
+        t.animate(t.blockContext(duration: duration, delay: delay, curve: .spring(spring), options: options.union(.overrideInheritedCurve)),
                   animations: animations, completion: completion)
     }
 

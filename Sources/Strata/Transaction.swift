@@ -185,7 +185,10 @@ final class Transaction {
         // Layers still (or newly) shown: send what changed; new subtrees are created whole by the
         // superlayer whose sublayers changed.
         for (layer, screen) in zip(layers, screens) {
-            guard let screen else { continue }
+            guard let screen else {
+                if !layer.pendingAnimations.isEmpty { discardUnsentAnimations(of: layer) }
+                continue
+            }
             if layer.renderedScreen === screen {
                 builder.update(layer, on: screen)
             } else if layer.screenIfRoot === screen {

@@ -29,8 +29,11 @@ public final class UIViewPropertyAnimator {
     public var isUserInteractionEnabled = true
     /// Whether hit testing is left to the app while animating (for the event issue).
     public var isManualHitTestingEnabled = false
-    /// Whether a paused animator's fraction maps linearly to its animations (true) or through the curve.
-    public var scrubsLinearly = true
+    /// Whether a paused animator's fraction maps linearly to its animations (true) or through the
+    /// curve (springs always show their curve).
+    public var scrubsLinearly = true {
+        didSet { if state == .active, run == nil, oldValue != scrubsLinearly { retime() } }
+    }
     /// Whether the animator stays active and paused at its end instead of finishing.
     public var pausesOnCompletion = false
 
@@ -38,9 +41,18 @@ public final class UIViewPropertyAnimator {
     private var blocks: [(delayFactor: Double, body: @MainActor () -> Void)] = []
     private var completions: [@MainActor (UIViewAnimatingPosition) -> Void] = []
     /// One animated property: its layer (kept alive while the animator runs), old and new model values.
-    private struct Record { let layer: CALayer; var old: LayerProperty; var new: LayerProperty; var delayFactor: Double }
+    private struct Record {
+        let layer: CALayer; var old: LayerProperty; var new: LayerProperty; var delayFactor: Double
+        /// After `continueAnimation`: the value shown then, animated from at fraction `segmentStart`.
+        var from: LayerProperty? = nil
+        var segmentStart = 0.0
+    }
     private var records: [Record] = []
     private let group: UInt64
+    /// Seconds per whole fraction while running: `duration`, or as `continueAnimation` rescaled it.
+    private var runDuration: Double
+    /// A spring given by damping ratio settles within each animation's own length.
+    private var ratioSpring: (ratio: Double, velocity: Double)?
     /// The fraction of the duration shown while not running.
     private var pausedFraction = 0.0
     /// While running: the frame-clock time and fraction the current run started from.
@@ -57,10 +69,12 @@ public final class UIViewPropertyAnimator {
         timingParameters = parameters
         if let spring = parameters.springTimingParameters {
             (curve, self.duration) = spring.timing(duration: duration)
+            ratioSpring = spring.ratio.map { ($0, spring.initialVelocity.dx) }
         } else {
             curve = (parameters.cubicTimingParameters ?? UICubicTimingParameters()).curve
             self.duration = duration
         }
+        runDuration = self.duration
         group = Transaction.shared.makeGroup()
     }
 
@@ -108,8 +122,10 @@ public final class UIViewPropertyAnimator {
         if state == .inactive {
             blocks.append((delayFactor, animation))
         } else {
-            perform(animation, delayFactor: max(delayFactor, currentFraction))
-            if run != nil { startRun(at: currentFraction) } else { retime() }
+            // UIKit: the delay is that share of the time left.
+            let fraction = currentFraction
+            perform(animation, delayFactor: fraction + delayFactor * (1 - fraction))
+            if run != nil { startRun(at: fraction, delay: remainingDelay) } else { retime() }
         }
     }
 
@@ -132,7 +148,7 @@ public final class UIViewPropertyAnimator {
             guard newValue != reversed else { return }
             let fraction = currentFraction
             reversed = newValue
-            if run != nil { startRun(at: fraction) }
+            if run != nil { startRun(at: fraction, delay: remainingDelay) }
         }
     }
 
@@ -173,22 +189,40 @@ public final class UIViewPropertyAnimator {
         require(isInterruptible || state == .inactive, "pauseAnimation() on a non-interruptible animator", allowed: ".inactive")
         activate()
         if run != nil {
-            pausedFraction = currentFraction
+            // Shown linearly while paused: the fraction becomes the curve's progress, so nothing moves.
+            let time = currentFraction
+            pausedFraction = scrubsOnCurve ? min(max(curve.progress(elapsed: time, duration: 1), 0), 1) : time
             run = nil
         }
         retime()
     }
 
-    /// Resumes a paused animator with new timing; `durationFactor` scales the time left.
+    /// Resumes a paused (or running) animator with new timing (nil keeps the current one): every
+    /// animation continues from the value shown now to its target on the new curve, over the
+    /// time left scaled by `durationFactor` times the original duration (0 keeps the original,
+    /// as in UIKit). `duration` keeps its value.
     public func continueAnimation(withTimingParameters parameters: (any UITimingCurveProvider)?, durationFactor: CGFloat) {
         require(state == .active, "continueAnimation(withTimingParameters:durationFactor:)", allowed: ".active")
-        precondition(durationFactor.isFinite && durationFactor > 0, "UIViewPropertyAnimator.continueAnimation: durationFactor must be above 0, got \(durationFactor)")
+        precondition(durationFactor.isFinite && durationFactor >= 0, "UIViewPropertyAnimator.continueAnimation: durationFactor must be finite and at least 0, got \(durationFactor)")
         let fraction = currentFraction
+        let linear = run == nil && scrubsOnCurve
+        if !reversed, fraction < 1 {
+            // Start each running animation again from what is shown, so the new curve begins there.
+            for i in records.indices where max(records[i].delayFactor, records[i].segmentStart) < fraction {
+                records[i].from = value(of: records[i], at: fraction, linear: linear)
+                records[i].segmentStart = fraction
+            }
+        }
+        runDuration = duration * (durationFactor == 0 ? 1 : durationFactor)
         if let spring = parameters?.springTimingParameters {
-            (curve, duration) = spring.timing(duration: duration * durationFactor)
-        } else {
-            if let cubic = parameters?.cubicTimingParameters { curve = cubic.curve }
-            duration *= durationFactor
+            let (springCurve, settling) = spring.timing(duration: runDuration * (1 - fraction))
+            curve = springCurve
+            ratioSpring = spring.ratio.map { ($0, spring.initialVelocity.dx) }
+            // A spring from physical constants takes its own settling time for what is left.
+            if spring.ratio == nil, fraction < 1 { runDuration = settling / (1 - fraction) }
+        } else if let cubic = parameters?.cubicTimingParameters {
+            curve = cubic.curve
+            ratioSpring = nil
         }
         startRun(at: fraction)
     }
@@ -200,8 +234,8 @@ public final class UIViewPropertyAnimator {
         require(state == .active, "stopAnimation(_:)", allowed: ".active")
         require(isInterruptible, "stopAnimation(_:) on a non-interruptible animator", allowed: "an interruptible animator")
         let fraction = currentFraction
-        let linear = run == nil && scrubsLinearly
-        setModel { self.value(of: $0, at: fraction, linear: linear) }
+        let linear = run == nil && scrubsOnCurve
+        setModel { self.value(of: $0, at: fraction, linear: linear).clampedForDisplay }
         removeAnimations()
         run = nil
         pausedFraction = fraction
@@ -230,10 +264,29 @@ public final class UIViewPropertyAnimator {
     /// The fraction shown now.
     private var currentFraction: Double {
         guard let run else { return pausedFraction }
-        guard duration > 0 else { return reversed ? 0 : 1 }
-        let time = screen?.shownTime ?? run.time
-        let f = run.fraction + (time - run.time) / duration * (reversed ? -1 : 1)
+        guard runDuration > 0 else { return reversed ? 0 : 1 }
+        let time = max(screen?.shownTime ?? run.time, run.time)
+        let f = run.fraction + (time - run.time) / runDuration * (reversed ? -1 : 1)
         return min(max(f, 0), 1)
+    }
+
+    /// The part of a `startAnimation(afterDelay:)` delay not yet over, in seconds.
+    private var remainingDelay: Double {
+        guard let run, let now = screen?.mediaTime else { return 0 }
+        return max(run.time - now, 0)
+    }
+
+    /// Whether paused values are shown linearly: `scrubsLinearly` on a cubic (not spring) curve.
+    private var scrubsOnCurve: Bool {
+        if case .spring = curve { return false }
+        return scrubsLinearly
+    }
+
+    /// The screen of the first animated layer that is on one (looked up again until found, so a
+    /// view that joins a window after its animation block still times the animator).
+    private func findScreen() -> UIScreen? {
+        if screen == nil { screen = records.lazy.compactMap(\.layer.currentScreen).first }
+        return screen
     }
 
     /// Moves an inactive animator to active, running its blocks.
@@ -249,7 +302,7 @@ public final class UIViewPropertyAnimator {
     /// Runs `body` in this animator's context, recording what it changes.
     private func perform(_ body: @MainActor () -> Void, delayFactor: Double) {
         let t = Transaction.shared
-        t.animationContexts.append(AnimationContext(duration: duration, delay: 0, curve: curve, repeatCount: 1,
+        t.animationContexts.append(AnimationContext(duration: runDuration, delay: 0, curve: curve, repeatCount: 1,
                                                     autoreverses: false, group: group, animator: self, delayFactor: delayFactor))
         body()
         t.animationContexts.removeLast()
@@ -262,21 +315,20 @@ public final class UIViewPropertyAnimator {
         } else {
             records.append(Record(layer: layer, old: old, new: new, delayFactor: delayFactor))
         }
-        if screen == nil { screen = layer.currentScreen }
         Transaction.shared.scheduleImplicitCommitForAnimations()
     }
 
     /// Starts running from `fraction`, after `delay` seconds.
     private func startRun(at fraction: Double, delay: Double = 0) {
-        let now = screen?.mediaTime ?? 0
+        let now = findScreen()?.mediaTime ?? 0
         run = (now + delay, fraction)
         retime(delay: delay)
         if screen == nil {
-            // Nothing it animates is on a screen, so no frame will show the end: it ends now, as
-            // UIKit's animations of views outside a window do.
+            // Nothing it animates is on a screen yet. If still none after this turn's commit, no
+            // frame will show the end: it ends then, as UIKit's animations of views outside a window do.
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
-                    guard self.state == .active, self.run != nil, self.screen == nil else { return }
+                    guard self.state == .active, self.run != nil, self.findScreen() == nil else { return }
                     if self.reversed { self.setModel { $0.old } }
                     self.complete(at: self.reversed ? .start : .end)
                 }
@@ -304,14 +356,23 @@ public final class UIViewPropertyAnimator {
     /// The animation for one record, shown at `fraction` of the animator at its begin time and
     /// moving at `speed` (1 forwards, −1 backwards, 0 paused); `linear` while scrubbing.
     private func animation(for record: Record, fraction: Double, speed: Double, delay: Double, linear: Bool) -> LayerAnimation {
-        let start = record.delayFactor * duration, length = max(duration - start, 0)
+        let start = max(record.delayFactor, record.segmentStart) * runDuration, length = max(runDuration - start, 0)
+        let from = record.from ?? record.old
         let kind: LayerAnimation.Kind = if case .transform = record.new {
-            .absolute(from: record.old, to: record.new)
+            .absolute(from: from, to: record.new)
         } else {
-            .additive(delta: record.old.subtracting(record.new) ?? record.new)
+            .additive(delta: from.subtracting(record.new) ?? record.new)
         }
-        return LayerAnimation(kind: kind, curve: linear ? .linear : curve, beginTime: delay, duration: length,
-                              group: group, speed: speed, timeOffset: fraction * duration - start,
+        // A damping-ratio spring settles within this animation's own length, however late it starts.
+        let timing: TimingCurve = if linear {
+            .linear
+        } else if let (ratio, velocity) = ratioSpring {
+            .spring(Spring(dampingRatio: ratio, settlingIn: length, initialVelocity: velocity))
+        } else {
+            curve
+        }
+        return LayerAnimation(kind: kind, curve: timing, beginTime: delay, duration: length,
+                              group: group, speed: speed, timeOffset: fraction * runDuration - start,
                               isRemovedOnCompletion: false)
     }
 
@@ -323,7 +384,7 @@ public final class UIViewPropertyAnimator {
         for record in records {
             let key = ObjectIdentifier(record.layer)
             byLayer[key, default: (record.layer, [])].1.append(
-                animation(for: record, fraction: fraction, speed: speed, delay: delay, linear: speed == 0 && scrubsLinearly))
+                animation(for: record, fraction: fraction, speed: speed, delay: delay, linear: speed == 0 && scrubsOnCurve))
         }
         for (layer, animations) in byLayer.values { layer.replaceAnimations(group: group, with: animations) }
     }
@@ -357,16 +418,17 @@ public final class UIViewPropertyAnimator {
         completions = []
         pausedFraction = 0
         reversed = false
+        runDuration = duration
         Transaction.shared.unwatch(self)
     }
 
     /// A frame at `time` was shown: a running animator that reached its end finishes (or pauses
     /// there with `pausesOnCompletion`).
     func framePresented(at time: Double, on shown: UIScreen) {
-        guard let run, screen === shown || screen == nil else { return }
-        let f = run.fraction + (time - run.time) / max(duration, 1e-9) * (reversed ? -1 : 1)
+        guard let run, findScreen() === shown || screen == nil else { return }
+        let f = run.fraction + (time - run.time) / max(runDuration, 1e-9) * (reversed ? -1 : 1)
         // Within a nanosecond's worth: frame times are sums of steps and land on the end by arithmetic.
-        let epsilon = 1e-9 / max(duration, 1e-9)
+        let epsilon = 1e-9 / max(runDuration, 1e-9)
         guard time >= run.time, reversed ? f <= epsilon : f >= 1 - epsilon else { return }
         if pausesOnCompletion {
             pausedFraction = reversed ? 0 : 1

@@ -74,6 +74,12 @@ public struct UISpringTimingParameters: Sendable {
         initialVelocity = velocity
     }
 
+    /// The damping ratio of a spring given by one (nil for physical constants).
+    var ratio: Double? {
+        if case .ratio(let r) = form { return r }
+        return nil
+    }
+
     /// The curve and the duration it runs for, given the animator's duration.
     func timing(duration: Double) -> (TimingCurve, Double) {
         switch form {

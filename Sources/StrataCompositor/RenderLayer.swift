@@ -85,7 +85,10 @@ final class RenderLayer {
             show(shown.clampedForDisplay)
         }
         animations.removeAll { $0.isFinished(at: time) }
-        for name in animatedModel.keys where !animations.contains(where: { $0.propertyName == name }) {
+        // A property whose animations all ended shows its model value (an autoreversed or
+        // zero-length animation may have ended on another value).
+        for (name, model) in animatedModel where !animations.contains(where: { $0.propertyName == name }) {
+            show(model)
             animatedModel[name] = nil
         }
         return !animations.isEmpty

@@ -24,7 +24,27 @@ public struct Spring: Hashable, Sendable {
         self.initialVelocity = initialVelocity
         // The envelope e^(−ζω₀t) falls to the settling threshold at `duration`.
         let zeta = max(dampingRatio, 0.01)
-        naturalFrequency = -log(Spring.threshold) / (min(zeta, 1) * max(duration, 1e-6))
+        let length = max(duration, 1e-6)
+        naturalFrequency = -log(Spring.threshold) / (min(zeta, 1) * length)
+        // Find the frequency at which the spring is settled from `duration` on: below ζ = 1 its
+        // oscillation's envelope A·e^(−ζω₀t) (A ≥ 1 grows with ζ and the velocity) must be within
+        // the threshold; from ζ = 1 on, with no oscillation, the displacement itself.
+        var lo = naturalFrequency / 100, hi = naturalFrequency * 100
+        for _ in 0..<80 {
+            let mid = (lo * hi).squareRoot()
+            naturalFrequency = mid
+            if remainingBound(at: length) > Spring.threshold { lo = mid } else { hi = mid }
+        }
+        naturalFrequency = hi
+    }
+
+    /// A bound on |displacement| from `t` on.
+    private func remainingBound(at t: Double) -> Double {
+        let w0 = naturalFrequency, zeta = dampingRatio
+        guard zeta < 1 else { return abs(displacement(at: t)) }
+        let wd = w0 * (1 - zeta * zeta).squareRoot()
+        let b = (zeta * w0 - initialVelocity) / wd
+        return (1 + b * b).squareRoot() * exp(-zeta * w0 * t)
     }
 
     /// How close to the target counts as settled: a thousandth of the distance.
