@@ -38,7 +38,7 @@ let package = Package(
         ),
         .target(
             name: "Strata",
-            dependencies: ["StrataCore", "StrataCompositor", "CCairo"]
+            dependencies: ["StrataCore", "StrataCompositor", "CCairo", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "strata",

@@ -22,6 +22,8 @@ struct AnimationContext {
     var animator: UIViewPropertyAnimator?
     /// For an animator's blocks: where in its duration this block's animations start (0...1).
     var delayFactor: Double = 0
+    /// Whether the animated views take touches meanwhile.
+    var allowsUserInteraction = true
 }
 
 /// A block's completion, waiting for the frame that shows its last animation ended.
@@ -37,6 +39,8 @@ struct AnimationGroup {
     var ends: [ObjectIdentifier: Double] = [:]
     /// False once any of its animations was removed before its end.
     var finished = true
+    /// Whether the views it animates take touches meanwhile (`.allowUserInteraction`).
+    var allowsUserInteraction = true
 }
 
 extension Transaction {
@@ -102,7 +106,8 @@ extension Transaction {
     func blockContext(duration: Double, delay: Double, curve: TimingCurve, options: UIView.AnimationOptions) -> AnimationContext {
         var context = AnimationContext(duration: max(duration, 0), delay: max(delay, 0), curve: curve,
                                        repeatCount: options.contains(.repeat) ? .infinity : 1,
-                                       autoreverses: options.contains(.autoreverse), group: makeGroup())
+                                       autoreverses: options.contains(.autoreverse), group: makeGroup(),
+                                       allowsUserInteraction: options.contains(.allowUserInteraction))
         if let outer = animationContexts.last, outer.animator == nil {
             if !options.contains(.overrideInheritedDuration) { context.duration = outer.duration }
             if !options.contains(.overrideInheritedCurve) { context.curve = outer.curve }
@@ -114,7 +119,7 @@ extension Transaction {
     /// Runs `animations` as one animation block with `context`'s settings; `completion` runs
     /// after the frame that shows the end (or after the commit when nothing animated).
     func animate(_ context: AnimationContext, animations: () -> Void, completion: (@MainActor (Bool) -> Void)?) {
-        groups[context.group] = AnimationGroup(completion: completion)
+        groups[context.group] = AnimationGroup(completion: completion, allowsUserInteraction: context.allowsUserInteraction)
         if context.duration > 0 {
             animationContexts.append(context)
             animations()
@@ -199,6 +204,11 @@ extension Transaction {
     /// Keeps an active animator alive and told about frames, as UIKit keeps running animators.
     func watch(_ animator: UIViewPropertyAnimator) { animators[ObjectIdentifier(animator)] = animator }
 
+    /// The active animator whose animations form `group`, if any.
+    func animator(of group: UInt64) -> UIViewPropertyAnimator? {
+        animators.values.first { $0.group == group }
+    }
+
     /// Forgets an animator that became inactive.
     func unwatch(_ animator: UIViewPropertyAnimator) { animators[ObjectIdentifier(animator)] = nil }
 
@@ -247,7 +257,8 @@ extension UIView {
         public init(rawValue: UInt) { self.rawValue = rawValue }
         /// Lay out subviews as part of the animation (accepted; layout runs at the commit).
         public static let layoutSubviews = AnimationOptions(rawValue: 1 << 0)
-        /// Let views take touches while animating (for the event issue).
+        /// Let the animated views take touches meanwhile (hit-tested at their model geometry);
+        /// without it they take none until the animation ends.
         public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
         /// Start from what is shown (always the case: animations add onto what is running).
         public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)

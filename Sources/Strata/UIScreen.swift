@@ -63,8 +63,9 @@ public final class UIScreen {
     /// The frame-clock time of the last frame rendered (what is on screen), in seconds.
     private var lastFrameTime: Double?
 
-    /// The frame-clock time of the next frame: new animations begin then.
-    var mediaTime: Double {
+    /// The frame clock's time now, in seconds: the time of the next frame (new animations begin
+    /// then) on the virtual clock, the monotonic time on the real one. Input timestamps use it.
+    public var mediaTime: Double {
         switch compositor.clock {
         case .virtual: compositor.clock.time(ofFrame: framesRendered)
         case .monotonic: MonotonicTime.now()
@@ -102,6 +103,7 @@ public final class UIScreen {
             let frame = try await compositor.renderFrame(size: pixelSize, clearColor: clearColor.cgColor.value, readBack: readBack)
             lastFrameTime = frame.statistics.time
             Transaction.shared.framePresented(on: self, at: frame.statistics.time)
+            for window in attachedWindows { window._events?.framePresented(at: frame.statistics.time) }
             return frame
         } catch let error as CommitError {
             resynchronize()

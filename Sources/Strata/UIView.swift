@@ -8,7 +8,7 @@ import StrataCore
 /// `transform` turns about the center. Every change reaches the compositor in the current
 /// transaction's commit. Non-finite geometry is a programmer error and traps naming the value.
 @MainActor
-open class UIView: CALayerDelegate {
+open class UIView: UIResponder, CALayerDelegate {
     /// The class of layer created for each view of this class; override to use a custom layer.
     open class var layerClass: CALayer.Type { CALayer.self }
 
@@ -26,8 +26,16 @@ open class UIView: CALayerDelegate {
     /// Whether drawing clears the dirty region first (the compositor's backing store is always
     /// cleared before `draw(_:)`; kept for API compatibility).
     public var clearsContextBeforeDrawing = true
-    /// Whether the view takes part in touch handling.
+    /// Whether the view and its subviews take touches (hit testing skips the subtree when false).
     public var isUserInteractionEnabled = true
+    /// Whether the view receives more than one touch at a time (false: only the first touch
+    /// down in it is delivered to it).
+    public var isMultipleTouchEnabled = false
+    /// Whether the view takes touches only alone: while a touch is down in it, touches in other
+    /// views of the window are not delivered, and it receives none while others are down.
+    public var isExclusiveTouch = false
+    /// The gesture recognizers attached to the view (see `addGestureRecognizer(_:)`).
+    var _gestureRecognizers: [UIGestureRecognizer] = []
     /// How subviews follow this view's bounds when they change.
     public var autoresizingMask: AutoresizingMask = []
     /// Whether subviews are resized by their `autoresizingMask` when the bounds size changes.
@@ -40,13 +48,14 @@ open class UIView: CALayerDelegate {
     /// Creates a view with the given frame (in the superview's coordinates).
     public init(frame: CGRect) {
         layer = Self.layerClass.init()
+        super.init()
         layer.delegate = self
         layer.setNeedsDisplay()   // views that draw are drawn when first shown
         self.frame = frame
     }
 
     /// Creates a view with an empty frame.
-    public convenience init() { self.init(frame: .zero) }
+    public override convenience init() { self.init(frame: .zero) }
 
     isolated deinit {
         for subview in _subviews { subview._superview = nil }
@@ -143,6 +152,36 @@ open class UIView: CALayerDelegate {
             layer.contentsCenter = newValue
         }
     }
+
+    // MARK: Events
+
+    /// The next responder: the superview (nil for a view in no hierarchy).
+    open override var next: UIResponder? { _superview }
+
+    /// The farthest descendant of this view (itself included) that contains `point` (in this
+    /// view's bounds coordinates) and takes touches, searching subviews front to back; nil when
+    /// the point is outside or the view is hidden, below alpha 0.01, has interaction disabled,
+    /// or is being animated by an animation that takes no touches. Points are mapped into each
+    /// subview through its transforms (2D and 3D) — during an animator's animations, through
+    /// what is shown, unless the animator leaves hit testing to the app.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, animationInteraction != .ignoresTouches,
+              self.point(inside: point, with: event) else { return nil }
+        for subview in _subviews.reversed() {
+            guard let local = subview.pointFromSuperview(point), let hit = subview.hitTest(local, with: event) else { continue }
+            return hit
+        }
+        return self
+    }
+
+    /// Whether `point` (bounds coordinates) is inside the view: its bounds, by default.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        bounds.contains(point)
+    }
+
+    /// Whether `gestureRecognizer`, attached to this view or one above it, may begin; the default
+    /// says yes. Override to keep a recognizer of a superview from taking this view's touches.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
 
     // MARK: Tags
 

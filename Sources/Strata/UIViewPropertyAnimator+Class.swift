@@ -25,9 +25,13 @@ public final class UIViewPropertyAnimator {
     public var isInterruptible = true {
         willSet { require(state == .inactive, "isInterruptible = \(newValue)", allowed: ".inactive") }
     }
-    /// Whether the animated views take touches while animating (for the event issue).
-    public var isUserInteractionEnabled = true
-    /// Whether hit testing is left to the app while animating (for the event issue).
+    /// Whether the animated views take touches while its animations run (true, the default) or
+    /// ignore them until it is inactive again. Settable only while inactive, as in UIKit.
+    public var isUserInteractionEnabled = true {
+        willSet { require(state == .inactive, "isUserInteractionEnabled = \(newValue)", allowed: ".inactive") }
+    }
+    /// Whether the app hit-tests the animated views itself (true: `hitTest` sees their model
+    /// geometry) or the animator does it where they are shown (false, the default).
     public var isManualHitTestingEnabled = false
     /// Whether a paused animator's fraction maps linearly to its animations (true) or through the
     /// curve (springs always show their curve).
@@ -48,7 +52,7 @@ public final class UIViewPropertyAnimator {
         var segmentStart = 0.0
     }
     private var records: [Record] = []
-    private let group: UInt64
+    let group: UInt64
     /// Seconds per whole fraction while running: `duration`, or as `continueAnimation` rescaled it.
     private var runDuration: Double
     /// A spring given by damping ratio settles within each animation's own length.

@@ -90,7 +90,7 @@ public struct UISpringTimingParameters: Sendable {
 }
 
 /// A 2D vector (Foundation on Linux has none).
-public struct CGVector: Hashable, Sendable {
+public struct CGVector: Hashable, Sendable, Codable {
     public var dx: CGFloat
     public var dy: CGFloat
     /// A vector from its components.

@@ -62,6 +62,15 @@ open class UIWindow: UIView {
     /// Whether this is its screen's key window.
     public private(set) var isKeyWindow = false
 
+    /// The window's touches and gesture recognizers (created with the first input).
+    private(set) var _events: EventDispatcher?
+    var events: EventDispatcher {
+        if let _events { return _events }
+        let dispatcher = EventDispatcher(window: self)
+        _events = dispatcher
+        return dispatcher
+    }
+
     /// Stops being the key window (another window of the screen became key).
     func resignKey() { isKeyWindow = false }
 

@@ -1,0 +1,43 @@
+import Foundation
+
+/// An object that can handle touches: UIKit's `UIResponder`. Main actor.
+///
+/// Touches go to the view they began in (found by `UIView.hitTest(_:with:)`); a responder that
+/// does not handle them passes them up the responder chain through `next`: a view's superview,
+/// up to its window, whose `next` is nil. Override the `touches…` methods to handle them, and
+/// call `super` to pass on what you do not handle.
+@MainActor
+open class UIResponder {
+    /// A responder with nothing to handle.
+    public init() {}
+
+    /// The next responder in the chain: for a view its superview; nil for a window.
+    open var next: UIResponder? { nil }
+
+    /// Touches began in this responder (or a responder below it that passed them on). The default passes them to `next`.
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesBegan(touches, with: event)
+    }
+
+    /// Touches moved. The default passes them to `next`.
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesMoved(touches, with: event)
+    }
+
+    /// Touches ended (lifted). The default passes them to `next`.
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesEnded(touches, with: event)
+    }
+
+    /// Touches were cancelled (a gesture recognizer took them, the host cancelled them, or the
+    /// view left its window). The default passes them to `next`.
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesCancelled(touches, with: event)
+    }
+
+    /// Whether this responder can become the first responder (false by default).
+    open var canBecomeFirstResponder: Bool { false }
+
+    /// Whether this responder is the first responder of its window.
+    open var isFirstResponder: Bool { false }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// One finger (or pointer) on a window, from the moment it goes down until it lifts: UIKit's
+/// `UITouch`. Main actor. Strata creates touches from a host's input (`UIWindow.send(_:)`); the
+/// same object stands for the finger through its whole sequence of phases.
+@MainActor
+public final class UITouch: Hashable {
+    /// Where a touch is in its sequence.
+    public enum Phase: Int, Sendable, CustomStringConvertible {
+        /// It went down in this event.
+        case began
+        /// It moved in this event.
+        case moved
+        /// It is down and did not move in this event.
+        case stationary
+        /// It lifted in this event.
+        case ended
+        /// The system or the host cancelled it.
+        case cancelled
+
+        public var description: String {
+            switch self {
+            case .began: "began"
+            case .moved: "moved"
+            case .stationary: "stationary"
+            case .ended: "ended"
+            case .cancelled: "cancelled"
+            }
+        }
+    }
+
+    /// What produced a touch.
+    public enum TouchType: Int, Sendable {
+        /// A finger on a touch screen.
+        case direct
+        /// A mouse or trackpad pointer.
+        case indirectPointer
+    }
+
+    /// The host's identifier of the finger or pointer.
+    public let identifier: Int
+    /// The phase of the touch in the event being delivered.
+    public internal(set) var phase: Phase
+    /// When the touch last changed, in seconds on the screen's frame clock.
+    public internal(set) var timestamp: TimeInterval
+    /// How many taps in quick succession at about the same place this touch is (1 for the first).
+    public internal(set) var tapCount: Int
+    /// The kind of input device.
+    public let type: TouchType
+    /// The view the touch began in (the hit-test result); it keeps it until it ends.
+    public internal(set) var view: UIView?
+    /// The window the touch belongs to.
+    public internal(set) weak var window: UIWindow?
+    /// The gesture recognizers receiving this touch.
+    public internal(set) var gestureRecognizers: [UIGestureRecognizer] = []
+
+    /// Where the touch is, in window coordinates.
+    var windowLocation: CGPoint
+    /// Where it was at the event before, in window coordinates.
+    var previousWindowLocation: CGPoint
+    /// Where it went down, in window coordinates.
+    let startWindowLocation: CGPoint
+
+    init(identifier: Int, location: CGPoint, timestamp: TimeInterval, tapCount: Int, type: TouchType, window: UIWindow) {
+        self.identifier = identifier
+        phase = .began
+        self.timestamp = timestamp
+        self.tapCount = tapCount
+        self.type = type
+        self.window = window
+        windowLocation = location
+        previousWindowLocation = location
+        startWindowLocation = location
+    }
+
+    /// The touch's location in `view`'s bounds coordinates (nil: the window's coordinates).
+    public func location(in view: UIView?) -> CGPoint {
+        guard let view else { return windowLocation }
+        return view.convert(windowLocation, from: nil)
+    }
+
+    /// The touch's location at the previous event, in `view`'s coordinates (nil: the window's).
+    public func previousLocation(in view: UIView?) -> CGPoint {
+        guard let view else { return previousWindowLocation }
+        return view.convert(previousWindowLocation, from: nil)
+    }
+
+    public nonisolated static func == (a: UITouch, b: UITouch) -> Bool { a === b }
+    public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// One delivery of input to a window: the touches that changed, with every touch down at the
+/// time (UIKit's `UIEvent`). Main actor.
+@MainActor
+public final class UIEvent {
+    /// What kind of input an event carries.
+    public enum EventType: Int, Sendable {
+        /// Touches.
+        case touches
+        /// Scrolling (a wheel or trackpad), delivered to pan gesture recognizers that allow it.
+        case scroll
+    }
+
+    /// The kind of input.
+    public let type: EventType
+    /// When the event happened, in seconds on the screen's frame clock.
+    public let timestamp: TimeInterval
+    private let touches: Set<UITouch>
+
+    init(type: EventType, timestamp: TimeInterval, touches: Set<UITouch>) {
+        self.type = type
+        self.timestamp = timestamp
+        self.touches = touches
+    }
+
+    /// Every touch down (or ending) at the time of the event.
+    public var allTouches: Set<UITouch>? { type == .touches ? touches : nil }
+
+    /// The event's touches that began in `view`.
+    public func touches(for view: UIView) -> Set<UITouch>? { touches.filter { $0.view === view } }
+
+    /// The event's touches in `window`.
+    public func touches(for window: UIWindow) -> Set<UITouch>? { touches.filter { $0.window === window } }
+
+    /// The event's touches that `gesture` receives.
+    public func touches(for gesture: UIGestureRecognizer) -> Set<UITouch>? {
+        touches.filter { touch in touch.gestureRecognizers.contains { $0 === gesture } }
+    }
+}
