@@ -1,0 +1,193 @@
+import Foundation
+@_spi(Testing) import Strata
+import StrataCore
+import Testing
+
+/// A view that logs the touches it handles; with `handles == false` it passes them up the chain.
+class TouchLogView: UIView {
+    var log: [String] = []
+    var handles = true
+    var name = ""
+    var lastLocation: CGPoint?
+
+    private func note(_ what: String, _ touches: Set<UITouch>) {
+        log.append("\(name).\(what)(\(touches.count))")
+        lastLocation = touches.first?.location(in: self)
+    }
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if handles { note("began", touches) } else { super.touchesBegan(touches, with: event) }
+    }
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if handles { note("moved", touches) } else { super.touchesMoved(touches, with: event) }
+    }
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if handles { note("ended", touches) } else { super.touchesEnded(touches, with: event) }
+    }
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if handles { note("cancelled", touches) } else { super.touchesCancelled(touches, with: event) }
+    }
+}
+
+/// Shorthands for scripted input.
+extension UIWindow {
+    func down(_ id: Int, _ x: Double, _ y: Double, at t: Double) throws { try send(TouchInput(id: id, phase: .down, location: CGPoint(x: x, y: y), timestamp: t)) }
+    func move(_ id: Int, _ x: Double, _ y: Double, at t: Double) throws { try send(TouchInput(id: id, phase: .move, location: CGPoint(x: x, y: y), timestamp: t)) }
+    func up(_ id: Int, _ x: Double, _ y: Double, at t: Double) throws { try send(TouchInput(id: id, phase: .up, location: CGPoint(x: x, y: y), timestamp: t)) }
+    func tap(_ x: Double, _ y: Double, at t: Double, id: Int = 1) throws {
+        try down(id, x, y, at: t)
+        try up(id, x, y, at: t + 0.05)
+    }
+}
+
+/// Touches reaching views: hit testing, the responder chain, multiple and exclusive touch,
+/// animations, and bad input. Window coordinates; timestamps in seconds.
+@MainActor
+@Suite struct TouchDeliveryTests {
+    @Test func touchesGoToTheHitViewAndUpTheChainWhenNotHandled() async throws {
+        let f = try ScreenFixture()
+        let outer = TouchLogView(frame: CGRect(x: 10, y: 10, width: 80, height: 80))
+        let inner = TouchLogView(frame: CGRect(x: 10, y: 10, width: 40, height: 40))
+        outer.name = "outer"; inner.name = "inner"
+        outer.addSubview(inner)
+        f.window.addSubview(outer)
+        try f.window.down(1, 30, 30, at: 1)
+        try f.window.move(1, 35, 32, at: 1.1)
+        try f.window.up(1, 35, 32, at: 1.2)
+        #expect(inner.log == ["inner.began(1)", "inner.moved(1)", "inner.ended(1)"])
+        #expect(outer.log.isEmpty)
+        #expect(inner.lastLocation == CGPoint(x: 15, y: 12), "location in the inner view's coordinates")
+        inner.handles = false
+        inner.log = []
+        try f.window.down(2, 30, 30, at: 2)
+        try f.window.up(2, 30, 30, at: 2.1)
+        #expect(inner.log.isEmpty)
+        #expect(outer.log == ["outer.began(1)", "outer.ended(1)"], "passed to the superview")
+        await f.finish()
+    }
+
+    @Test func aTouchKnowsItsViewPhaseTapCountAndPreviousLocation() async throws {
+        let f = try ScreenFixture()
+        let view = TouchLogView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        f.window.addSubview(view)
+        try f.window.down(1, 10, 10, at: 1)
+        let touch = try #require(f.window.activeTouches.first)
+        #expect(touch.view === view && touch.window === f.window && touch.phase == .began && touch.tapCount == 1)
+        try f.window.move(1, 20, 15, at: 1.05)
+        #expect(touch.phase == .moved && touch.previousLocation(in: nil) == CGPoint(x: 10, y: 10) && touch.location(in: nil) == CGPoint(x: 20, y: 15))
+        try f.window.up(1, 20, 15, at: 1.1)
+        #expect(touch.phase == .ended && f.window.activeTouches.isEmpty)
+        try f.window.down(2, 22, 15, at: 1.3)
+        #expect(f.window.activeTouches.first?.tapCount == 2, "a second tap soon after, nearby")
+        try f.window.up(2, 22, 15, at: 1.35)
+        try f.window.down(3, 22, 15, at: 2)
+        #expect(f.window.activeTouches.first?.tapCount == 1, "too late to count")
+        await f.finish()
+    }
+
+    @Test func aViewWithoutMultipleTouchGetsOnlyItsFirstTouch() async throws {
+        let f = try ScreenFixture()
+        let view = TouchLogView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        f.window.addSubview(view)
+        try f.window.down(1, 10, 10, at: 1)
+        try f.window.down(2, 50, 50, at: 1.1)
+        try f.window.up(2, 50, 50, at: 1.2)
+        try f.window.up(1, 10, 10, at: 1.3)
+        #expect(view.log == ["began(1)", "ended(1)"].map { ".\($0)" })
+        view.log = []
+        view.isMultipleTouchEnabled = true
+        try f.window.send([TouchInput(id: 1, phase: .down, location: CGPoint(x: 10, y: 10), timestamp: 2),
+                           TouchInput(id: 2, phase: .down, location: CGPoint(x: 50, y: 50), timestamp: 2)])
+        try f.window.send([TouchInput(id: 1, phase: .up, location: CGPoint(x: 10, y: 10), timestamp: 2.1),
+                           TouchInput(id: 2, phase: .up, location: CGPoint(x: 50, y: 50), timestamp: 2.1)])
+        #expect(view.log == [".began(2)", ".ended(2)"], "both touches, delivered together")
+        await f.finish()
+    }
+
+    @Test func anExclusiveTouchViewTakesTouchesOnlyAlone() async throws {
+        let f = try ScreenFixture()
+        let a = TouchLogView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        let b = TouchLogView(frame: CGRect(x: 50, y: 0, width: 50, height: 50))
+        a.name = "a"; b.name = "b"
+        a.isExclusiveTouch = true
+        f.window.addSubview(a)
+        f.window.addSubview(b)
+        try f.window.down(1, 10, 10, at: 1)
+        try f.window.down(2, 60, 10, at: 1.1)   // b while a is touched: not delivered
+        try f.window.up(2, 60, 10, at: 1.2)
+        try f.window.up(1, 10, 10, at: 1.3)
+        #expect(a.log == ["a.began(1)", "a.ended(1)"])
+        #expect(b.log.isEmpty)
+        try f.window.down(3, 60, 10, at: 2)
+        try f.window.down(4, 10, 10, at: 2.1)   // a while b is touched: a takes touches only alone
+        #expect(b.log == ["b.began(1)"])
+        #expect(a.log == ["a.began(1)", "a.ended(1)"])
+        await f.finish()
+    }
+
+    @Test func animatedViewsTakeTouchesAsTheirAnimationAllows() async throws {
+        let f = try ScreenFixture()
+        let view = TouchLogView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        f.window.addSubview(view)
+        _ = try await f.render()
+        // UIView.animate without .allowUserInteraction: no touches until it ends.
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) { view.center = CGPoint(x: 70, y: 10) }
+        _ = try await f.render()
+        #expect(f.window.hitTest(CGPoint(x: 70, y: 10), with: nil) === f.window, "animating: not hit at the model")
+        #expect(f.window.hitTest(CGPoint(x: 10, y: 10), with: nil) === f.window, "nor where it is shown")
+        view.layer.removeAllAnimations()
+        _ = try await f.render()
+        // With .allowUserInteraction: hit where the model is.
+        UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear, .allowUserInteraction]) { view.center = CGPoint(x: 10, y: 10) }
+        _ = try await f.render()
+        #expect(f.window.hitTest(CGPoint(x: 10, y: 10), with: nil) === view, "allowUserInteraction: hit at the model")
+        view.layer.removeAllAnimations()
+        _ = try await f.render()
+        // An animator hit-tests where the view is shown, unless the app does it.
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center = CGPoint(x: 90, y: 10) }
+        animator.pauseAnimation()
+        animator.fractionComplete = 0.5   // shown at x 40...60
+        _ = try await f.render()
+        #expect(f.window.hitTest(CGPoint(x: 50, y: 10), with: nil) === view, "animator: hit where shown")
+        #expect(f.window.hitTest(CGPoint(x: 90, y: 10), with: nil) === f.window, "not at the model")
+        animator.isManualHitTestingEnabled = true
+        #expect(f.window.hitTest(CGPoint(x: 90, y: 10), with: nil) === view, "manual hit testing: the model geometry")
+        animator.stopAnimation(true)
+        let quiet = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center = CGPoint(x: 10, y: 10) }
+        quiet.isUserInteractionEnabled = false
+        quiet.startAnimation()
+        _ = try await f.render()
+        #expect(f.window.hitTest(CGPoint(x: 85, y: 10), with: nil) === f.window && f.window.hitTest(CGPoint(x: 10, y: 10), with: nil) === f.window,
+                "an animator without user interaction: its views take no touches")
+        await f.finish()
+    }
+
+    @Test func badInputIsRefusedWholeAndChangesNothing() async throws {
+        let f = try ScreenFixture()
+        let view = TouchLogView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        f.window.addSubview(view)
+        let tap = UITapGestureRecognizer()
+        view.addGestureRecognizer(tap)
+        #expect(throws: InputError.unknownTouch(id: 7, phase: .move)) { try f.window.move(7, 1, 1, at: 0) }
+        try f.window.down(1, 10, 10, at: 1)
+        #expect(throws: InputError.touchAlreadyDown(id: 1)) { try f.window.down(1, 10, 10, at: 1.1) }
+        #expect(throws: InputError.nonFiniteLocation(id: 1, x: .infinity, y: 10)) { try f.window.move(1, .infinity, 10, at: 1.1) }
+        #expect(throws: InputError.timeWentBackwards(previous: 1, now: 0.5)) { try f.window.move(1, 11, 10, at: 0.5) }
+        #expect(throws: InputError.duplicateTouch(id: 1)) {
+            try f.window.send([TouchInput(id: 1, phase: .move, location: CGPoint(x: 11, y: 10), timestamp: 1.1),
+                               TouchInput(id: 1, phase: .up, location: CGPoint(x: 11, y: 10), timestamp: 1.1)])
+        }
+        let nanError = #expect(throws: InputError.self) { try f.window.up(1, 10, 10, at: .nan) }
+        #expect(nanError.map { "\($0)".contains("timestamp nan is not finite") } == true)
+        #expect(throws: InputError.emptyEvent) { try f.window.send([]) }
+        let error = InputError.timeWentBackwards(previous: 1, now: 0.5)
+        #expect("\(error)".contains("0.5") && "\(error)".contains("dropped"))
+        // None of that reached the view or disturbed the tap in progress.
+        #expect(view.log == [".began(1)"] && tap.state == .possible)
+        try f.window.up(1, 10, 10, at: 1.2)
+        #expect(tap.state == .possible, "recognised and reset for the next gesture")
+        #expect(view.log == [".began(1)", ".cancelled(1)"], "the tap took the touch")
+        f.window.isHidden = true
+        #expect(throws: InputError.windowNotShown) { try f.window.down(2, 10, 10, at: 2) }
+        await f.finish()
+    }
+}
