@@ -40,10 +40,12 @@ let package = Package(
             name: "Strata",
             dependencies: ["StrataCore", "StrataCompositor", "CCairo", .product(name: "Logging", package: "swift-log")]
         ),
+        // Demo scenes built with the UIKit API, shared by the command line and the tests.
+        .target(name: "StrataDemos", dependencies: ["Strata"]),
         .executableTarget(
             name: "strata",
             dependencies: [
-                "Strata", "StrataCompositor", "StrataCore", "StrataGL",
+                "Strata", "StrataDemos", "StrataCompositor", "StrataCore", "StrataGL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -54,7 +56,7 @@ let package = Package(
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "StrataGLTests", dependencies: ["StrataGL", "StrataShaders"]),
         .testTarget(name: "StrataCompositorTests", dependencies: ["StrataCompositor", "StrataCore", "StrataGL", "StrataTesting"]),
-        .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataCompositor", "StrataCore", "StrataTesting"]),
+        .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataDemos", "StrataCompositor", "StrataCore", "StrataTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataDemos
 import Strata
 import StrataCompositor
 import StrataCore
@@ -10,7 +11,7 @@ struct StrataCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata",
         abstract: "Strata, a GPU layer compositor: GPU information and demo renders.",
-        subcommands: [Info.self, Demo.self])
+        subcommands: [Info.self, Demo.self, Interactive.self])
 }
 
 /// `--size WxH`, parsed.
@@ -103,5 +104,64 @@ private func render(out: String, size: PixelSize, frames: Int, platform: EGLPlat
     let n = Double(frames)
     print(String(format: "strata demo: %d frames of %@ written to %@ in %.0f ms: %.2f ms per frame to render, %.2f ms to read back, %.2f ms to write PNG (%@)",
                  frames, "\(size)", out, total, renderMs / n, readMs / n, pngMs / n, compositor.gpu.renderer))
+    await compositor.shutdown()
+}
+
+struct Interactive: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay a recorded drag on the interactive demo (a pan scrubbing an animator, then a spring) and write its frames.")
+
+    @Option(help: "The folder to write frame-NNN.png files and the script into (created if missing).")
+    var out: String
+
+    @Option(help: "An event script to replay (text or .json); the default drags the card a quarter of the way and lets go.")
+    var script: String?
+
+    @Option(help: "The frame size in pixels, WIDTHxHEIGHT.")
+    var size: SizeArgument = SizeArgument(argument: "1280x720")!
+
+    @Option(help: "Write every Nth frame (60 frames per second of virtual time are rendered).")
+    var every: Int = 1
+
+    @Option(help: "Force an EGL platform: device, surfaceless or gbm.")
+    var platform: EGLPlatform?
+
+    func validate() throws {
+        guard every >= 1 else { throw ValidationError("--every must be at least 1, got \(every)") }
+    }
+
+    func run() async throws {
+        try await renderInteractive(out: out, script: script, size: size.size, every: every, platform: platform)
+    }
+}
+
+/// Replays the script on the interactive demo, on the main actor.
+@MainActor
+private func renderInteractive(out: String, script path: String?, size: PixelSize, every: Int, platform: EGLPlatform?) async throws {
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    let compositor = try Compositor(configuration: CompositorConfiguration(platform: platform, clock: .virtual(start: 0, step: 1.0 / 60)))
+    let limit = compositor.gpu.maxTargetSize
+    guard (1...limit).contains(size.width), (1...limit).contains(size.height) else {
+        throw CompositorError.targetSizeOutOfRange(size, limit: limit)
+    }
+    let screen = UIScreen(size: CGSize(width: size.width, height: size.height), compositor: compositor)
+    let demo = InteractiveCardDemo(screen: screen)
+    let script: EventScript
+    if let path {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        script = path.hasSuffix(".json") ? try EventScript(json: data) : try EventScript(text: String(decoding: data, as: UTF8.self))
+    } else {
+        let text = InteractiveCardDemo.defaultScript(for: screen)
+        try text.write(toFile: (out as NSString).appendingPathComponent("script.txt"), atomically: true, encoding: .utf8)
+        script = try EventScript(text: text)
+    }
+    var written = 0
+    let frames = try await script.replay(on: demo.window) { index, frame in
+        guard index % every == 0, let image = frame.image else { return }
+        try image.writePNG(to: (out as NSString).appendingPathComponent(String(format: "frame-%03d.png", index)))
+        written += 1
+    }
+    for line in demo.log { print("strata interactive: \(line)") }
+    print("strata interactive: \(frames) frames replayed over \(script.duration) s, \(written) written to \(out) (\(compositor.gpu.renderer))")
     await compositor.shutdown()
 }
