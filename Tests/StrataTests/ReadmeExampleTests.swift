@@ -72,3 +72,28 @@ private func renderCard(to path: String) async throws -> RGBAImage {
         await f.finish()
     }
 }
+
+/// The README's input snippet, verbatim, on a card in a 320×240 window.
+@MainActor
+@Suite struct ReadmeInputExampleTests {
+    @Test func theReadmeInputSnippetDragsTheCard() async throws {
+        let f = try ScreenFixture(size: CGSize(width: 320, height: 240))
+        let (screen, window) = (f.screen, f.window)
+        let card = UIView(frame: CGRect(x: 140, y: 100, width: 40, height: 40))
+        window.addSubview(card)
+
+        let pan = UIPanGestureRecognizer { g in
+            let pan = g as! UIPanGestureRecognizer
+            card.center.x += pan.translation(in: window).x
+            pan.setTranslation(.zero, in: window)
+        }
+        card.addGestureRecognizer(pan)
+        let t = screen.mediaTime                           // input timestamps use the frame clock
+        try window.send(TouchInput(id: 1, phase: .down, location: CGPoint(x: 160, y: 120), timestamp: t))
+        try window.send(TouchInput(id: 1, phase: .move, location: CGPoint(x: 200, y: 120), timestamp: t + 0.05))
+        try window.send(TouchInput(id: 1, phase: .up, location: CGPoint(x: 200, y: 120), timestamp: t + 0.1))
+
+        #expect(card.center.x == 200, "dragged 40 points right")
+        await f.finish()
+    }
+}
