@@ -541,6 +541,14 @@ open class CALayer {
     }
 
     /// The sublayer transform about the anchor point, as the render tree applies it.
+    /// `point` in the superlayer's bounds space mapped into this layer's, when no transform lies
+    /// between them (the common case, with no matrix work); nil otherwise.
+    func pointFromSuperlayerWithoutTransforms(_ point: CGPoint) -> CGPoint? {
+        guard CATransform3DIsIdentity(_transform), _superlayer.map({ CATransform3DIsIdentity($0._sublayerTransform) }) ?? true else { return nil }
+        let a = anchorInBounds
+        return CGPoint(x: point.x - _position.x + a.x, y: point.y - _position.y + a.y)
+    }
+
     var sublayerTransformAboutAnchor: Transform3D? {
         guard !CATransform3DIsIdentity(_sublayerTransform) else { return nil }
         let a = anchorInBounds

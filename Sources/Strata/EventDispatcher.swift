@@ -48,6 +48,9 @@ final class EventDispatcher {
     private var lastTap: (time: TimeInterval, location: CGPoint, count: Int)?
     /// Whether an event is being dispatched (arbitration then waits for its end).
     private var dispatching = false
+    /// Whether a touch event is being delivered (a view leaving then cancels its touches after it).
+    private var sending = false
+    private var deferredCancels: [Int] = []
 
     /// How soon and how near a touch must follow a tap to count as the next tap of a series.
     static let multiTapInterval: TimeInterval = 0.35
@@ -64,6 +67,7 @@ final class EventDispatcher {
         var ids: Set<Int> = []
         for input in inputs {
             guard input.timestamp.isFinite else { throw InputError.nonFiniteTimestamp(input.timestamp) }
+            guard input.timestamp >= time else { throw InputError.timeWentBackwards(previous: time, now: input.timestamp) }
             guard input.location.x.isFinite, input.location.y.isFinite else {
                 throw InputError.nonFiniteLocation(id: input.id, x: input.location.x, y: input.location.y)
             }
@@ -81,6 +85,11 @@ final class EventDispatcher {
         fireTimers(upTo: timestamp)
         time = timestamp
 
+        sending = true
+        defer {
+            sending = false
+            if !deferredCancels.isEmpty { sendDeferredCancels() }
+        }
         dispatching = true
         var changed: [Tracked] = []
         for tracked in down.values { tracked.touch.phase = .stationary }
@@ -107,8 +116,11 @@ final class EventDispatcher {
         deliverToViews(changed, event)
         for tracked in changed where tracked.touch.phase == .ended || tracked.touch.phase == .cancelled {
             down[tracked.touch.identifier] = nil
-            if tracked.touch.phase == .ended {
-                lastTap = (timestamp, tracked.touch.windowLocation, tracked.touch.tapCount)
+            let touch = tracked.touch
+            // A tap: short, and lifted near where it went down.
+            if touch.phase == .ended, timestamp - touch.startTimestamp <= 0.5,
+               hypot(touch.windowLocation.x - touch.startWindowLocation.x, touch.windowLocation.y - touch.startWindowLocation.y) <= UITapGestureRecognizer.allowableMovement {
+                lastTap = (timestamp, touch.startWindowLocation, touch.tapCount)
             }
             if !tracked.held.isEmpty { lifted.append(tracked) }
         }
@@ -162,17 +174,26 @@ final class EventDispatcher {
         guard let window, !window.isHidden, window.screen != nil else { throw InputError.windowNotShown }
         fireTimers(upTo: scroll.timestamp)
         time = scroll.timestamp
-        // A scroll in progress stays with the recognizer that took it.
-        var candidates = participants.filter { $0 is UIPanGestureRecognizer && $0.trackedTouches.isEmpty && ($0.state == .began || $0.state == .changed) }
+        // A scroll in progress stays with the recognizer that took it; a new one (a lost end)
+        // cancels it first.
+        let scrolling = participants.filter { $0 is UIPanGestureRecognizer && $0.trackedTouches.isEmpty && ($0.state == .began || $0.state == .changed) }
+        var candidates = scrolling
+        if scroll.phase == .began || scroll.phase == .wheel {
+            for recognizer in scrolling { recognizer.state = .cancelled }
+            finishDispatch()
+            candidates = []
+        }
         if candidates.isEmpty {
             var current = window.hitTest(scroll.location, with: nil)
             while let v = current {
-                candidates += v._gestureRecognizers.filter { $0.isEnabled && $0.state == .possible }
+                candidates += v._gestureRecognizers.filter {
+                    $0.isEnabled && $0.state == .possible && !(($0 as? UIPanGestureRecognizer)?.allowedScrollTypesMask.isEmpty ?? true)
+                }
                 current = v._superview
             }
         }
-        // A wheel step is a whole pan: began, changed by the step, ended.
-        let phases: [ScrollInput.Phase] = scroll.phase == .wheel ? [.began, .changed, .ended] : [scroll.phase]
+        // A wheel step is a whole pan: began (as .wheel), changed by the step, ended.
+        let phases: [ScrollInput.Phase] = scroll.phase == .wheel ? [.wheel, .changed, .ended] : [scroll.phase]
         var taker: UIGestureRecognizer?
         for recognizer in candidates {
             recognizer.environment = self
@@ -181,7 +202,11 @@ final class EventDispatcher {
             let took = recognizer.scrolled(by: scroll.delta, phase: phases[0], at: scroll.location, time: scroll.timestamp)
             dispatching = false
             settle()
-            if took { taker = recognizer; break }
+            // Taken only if it is now scrolling (its begin was not refused or left waiting).
+            if took, recognizer.state == .began || recognizer.state == .changed || recognizer.state == .ended {
+                taker = recognizer
+                break
+            }
         }
         if let taker {
             for phase in phases.dropFirst() where taker.state == .began || taker.state == .changed {
@@ -242,6 +267,28 @@ final class EventDispatcher {
         if !dispatching { settle(); finishDispatch() }
     }
 
+    /// A recognizer waiting to begin gave up (it failed, or was reset) before it was decided.
+    func withdrawBegin(_ recognizer: UIGestureRecognizer) {
+        pendingBegins.removeAll { $0 === recognizer }
+    }
+
+    /// `view` is leaving the window: the touches that began in it or its subviews are cancelled,
+    /// for their recognizers and their views, as if the host had cancelled them.
+    func viewWillLeaveWindow(_ view: UIView) {
+        let leaving = down.values.filter { $0.touch.view?.isDescendant(of: view) ?? false }.map(\.touch.identifier)
+        guard !leaving.isEmpty else { return }
+        deferredCancels += leaving
+        if !sending { sendDeferredCancels() }
+    }
+
+    /// Cancels the touches whose views left the window (after the event that removed them).
+    private func sendDeferredCancels() {
+        let ids = deferredCancels.filter { down[$0] != nil }
+        deferredCancels = []
+        guard !ids.isEmpty else { return }
+        try? send(ids.map { TouchInput(id: $0, phase: .cancel, location: down[$0]!.touch.windowLocation, timestamp: time) })
+    }
+
     /// Forgets a recognizer that was disabled or detached.
     func drop(_ recognizer: UIGestureRecognizer) {
         pendingBegins.removeAll { $0 === recognizer }
@@ -259,28 +306,33 @@ final class EventDispatcher {
     /// delegate agree, every recognizer it must wait for has failed, and no recognizer already
     /// running excludes it; beginning, it makes the recognizers it excludes fail (or cancel).
     private func settle() {
+        // Actions run in here may disable or detach recognizers: they must not settle re-entrantly.
+        let outer = dispatching
+        dispatching = true
+        defer { dispatching = outer }
         var progress = true
         while progress {
             progress = false
-            for recognizer in pendingBegins {
+            for recognizer in pendingBegins where pendingBegins.contains(where: { $0 === recognizer }) {
                 let decision = decide(recognizer)
                 guard decision != .wait else { continue }
                 pendingBegins.removeAll { $0 === recognizer }
                 progress = true
-                if decision == .fail {
+                guard decision == .begin, let state = recognizer.requestedBegin else {
                     recognizer.apply(.failed)
                     continue
                 }
-                let state = recognizer.requestedBegin ?? .began
-                recognizer.apply(state)
+                // The losers fail and the views lose the touches before any action runs.
                 exclude(by: recognizer)
-                if recognizer.cancelsTouchesInView { cancelViewTouches(of: recognizer) }
+                if recognizer.cancelsTouchesInView || recognizer.delaysTouchesBegan { cancelViewTouches(of: recognizer) }
+                recognizer.apply(state)
             }
         }
         releaseHeldTouches()
     }
 
     private func decide(_ r: UIGestureRecognizer) -> Decision {
+        guard r.state == .possible, r.requestedBegin != nil, r.isEnabled else { return .fail }
         if r.delegate?.gestureRecognizerShouldBegin(r) == false { return .fail }
         // The touched views, from where each touch began up to the recognizer's view, may refuse.
         for touch in r.trackedTouches {
@@ -291,11 +343,12 @@ final class EventDispatcher {
                 view = v._superview
             }
         }
-        for q in participants where q !== r && requires(r, toFail: q) {
+        // Two recognizers that each wait for the other would wait for ever: such a pair waits for neither.
+        for q in participants where q !== r && requires(r, toFail: q) && !requires(q, toFail: r) {
             if q.state == .possible { return .wait }   // including one waiting to begin
             if q.state == .began || q.state == .changed || q.state == .ended { return .fail }
         }
-        for q in participants where q !== r && (q.state == .began || q.state == .changed) && sharesTouches(q, r)
+        for q in participants where q !== r && (q.state == .began || q.state == .changed || q.state == .ended) && sharesTouches(q, r)
             && !simultaneous(q, r) && q.canPrevent(r) && r.canBePrevented(by: q) {
             return .fail
         }

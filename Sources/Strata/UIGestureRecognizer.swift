@@ -145,7 +145,11 @@ open class UIGestureRecognizer {
             environment.beginRequested(self)
             return
         }
-        if new == .possible { requestedBegin = nil }
+        if new == .possible || new.isFinal, requestedBegin != nil {
+            // It gave up (or finished) while waiting to begin: the wait is over.
+            requestedBegin = nil
+            environment?.withdrawBegin(self)
+        }
         _state = new
         if new != .failed, new != .possible { fireActions() }
         if new.isFinal { environment?.recognizerFinished(self) }
@@ -205,8 +209,15 @@ open class UIGestureRecognizer {
     /// Where its touches were last, in window coordinates (for `location(in:)` after they end).
     var lastCentroid = CGPoint.zero
 
-    /// The number of touches it is following that are down.
-    public var numberOfTouches: Int { activeTouches.count }
+    /// The number of touches it is following that are down (in a discrete gesture's action,
+    /// after they lifted, the touches of the gesture).
+    public var numberOfTouches: Int { touchesForLocation.count }
+
+    /// The touches down, or once all lifted, the last gesture's.
+    private var touchesForLocation: [UITouch] {
+        let down = activeTouches
+        return down.isEmpty ? trackedTouches : down
+    }
 
     /// Its touches that are down.
     var activeTouches: [UITouch] { trackedTouches.filter { $0.phase != .ended && $0.phase != .cancelled } }
@@ -220,10 +231,10 @@ open class UIGestureRecognizer {
         return view.convert(lastCentroid, from: nil)
     }
 
-    /// The location of its `touchIndex`th touch down, in `view`'s coordinates.
+    /// The location of its `touchIndex`th touch (see `numberOfTouches`), in `view`'s coordinates.
     public func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
-        let touches = activeTouches
-        precondition(touches.indices.contains(touchIndex), "UIGestureRecognizer.location(ofTouch: \(touchIndex)): it has \(touches.count) touches down")
+        let touches = touchesForLocation
+        precondition(touches.indices.contains(touchIndex), "UIGestureRecognizer.location(ofTouch: \(touchIndex)): it has \(touches.count) touches")
         return touches[touchIndex].location(in: view)
     }
 
@@ -255,7 +266,9 @@ open class UIGestureRecognizer {
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         if _state == .began || _state == .changed { state = .cancelled } else if _state == .possible { state = .failed }
     }
-    /// A scroll (wheel or trackpad) over its view; only pan recognizers use it.
+    /// A scroll (wheel or trackpad) over its view; only pan recognizers use it. A wheel step
+    /// arrives as `.wheel` (begin), then `.changed` by its delta, then `.ended`. Returns whether
+    /// it takes the scroll.
     open func scrolled(by delta: CGVector, phase: ScrollInput.Phase, at location: CGPoint, time: TimeInterval) -> Bool { false }
 
     /// Returns to `.possible` after a gesture; subclasses clear what they tracked (call super).

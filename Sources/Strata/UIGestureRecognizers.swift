@@ -246,6 +246,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         touchCount = down.count
         if state == .began || state == .changed {
             if down.count < minimumNumberOfTouches {
+                record(Self.centroid(of: Array(touches) + down))   // where the fingers lifted
                 state = .ended
             } else {
                 let centroid = Self.centroid(of: down)
@@ -259,11 +260,9 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func scrolled(by delta: CGVector, phase: ScrollInput.Phase, at location: CGPoint, time: TimeInterval) -> Bool {
-        let kind: ScrollTypeMask = phase == .wheel ? .discrete : .continuous
-        guard allowedScrollTypesMask.contains(kind) else { return false }
         switch phase {
         case .began, .wheel:
-            guard state == .possible else { return false }
+            guard allowedScrollTypesMask.contains(phase == .wheel ? .discrete : .continuous), state == .possible else { return false }
             origin = location
             current = location
             samples = [(time, location)]
@@ -271,6 +270,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
             state = .began
         case .changed:
             if state == .possible {
+                guard allowedScrollTypesMask.contains(.continuous) else { return false }
                 origin = location
                 current = location
                 samples = [(time, location)]
@@ -328,7 +328,12 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        guard let d = fingerDistance(), reference > 0 else { return }
+        guard let d = fingerDistance() else { return }
+        if reference == 0 {
+            // Fingers that went down on one point: measure from where they first part.
+            if d > 0 { reference = d; distance = d }
+            return
+        }
         distance = d
         let s = scale
         if let last, now > last.time { velocity = (s - last.scale) / (now - last.time) }

@@ -60,6 +60,8 @@ public final class UITouch: Hashable {
     var previousWindowLocation: CGPoint
     /// Where it went down, in window coordinates.
     let startWindowLocation: CGPoint
+    /// When it went down.
+    let startTimestamp: TimeInterval
 
     init(identifier: Int, location: CGPoint, timestamp: TimeInterval, tapCount: Int, type: TouchType, window: UIWindow) {
         self.identifier = identifier
@@ -71,6 +73,7 @@ public final class UITouch: Hashable {
         windowLocation = location
         previousWindowLocation = location
         startWindowLocation = location
+        startTimestamp = timestamp
     }
 
     /// The touch's location in `view`'s bounds coordinates (nil: the window's coordinates).

@@ -35,13 +35,11 @@ extension UIView {
     /// shown while an animator hit-tests at presentation values); nil when the view is seen
     /// edge-on and no point of it lies there.
     func pointFromSuperview(_ point: CGPoint) -> CGPoint? {
-        let toSuperview: PlaneTransform
-        if animationInteraction == .presentation, let shown = layer.presentation() {
-            toSuperview = layer.planeTransformToSuperlayer(shownAs: shown)
-        } else {
-            toSuperview = layer.planeTransformToSuperlayer
+        if !layer.activeAnimations.isEmpty, animationInteraction == .presentation, let shown = layer.presentation() {
+            return layer.planeTransformToSuperlayer(shownAs: shown).inverted?.apply(point)
         }
-        return toSuperview.inverted?.apply(point)
+        if let local = layer.pointFromSuperlayerWithoutTransforms(point) { return local }
+        return layer.planeTransformToSuperlayer.inverted?.apply(point)
     }
 
     /// The gesture recognizers attached to the view; setting replaces them all.

@@ -83,6 +83,8 @@ extension UIView {
     public func removeFromSuperview() {
         guard let parent = _superview else { return }
         let oldWindow = window
+        // Touches in the leaving subtree are cancelled, for its views and recognizers.
+        oldWindow?._events?.viewWillLeaveWindow(self)
         parent.willRemoveSubview(self)
         willMove(toSuperview: nil)
         if oldWindow != nil { notifyWillMove(toWindow: nil) }

@@ -275,3 +275,110 @@ final class Simultaneous: UIGestureRecognizerDelegate {
         await f.finish()
     }
 }
+
+/// Regressions from the review of the event code.
+@MainActor
+@Suite struct GestureArbitrationTests {
+    private func scene() throws -> (ScreenFixture, TouchLogView) {
+        let f = try ScreenFixture(size: CGSize(width: 300, height: 300))
+        let view = TouchLogView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        f.window.addSubview(view)
+        return (f, view)
+    }
+
+    @Test func ofTwoNestedTapsOnlyTheInnerOneFires() async throws {
+        let (f, outer) = try scene()
+        let inner = TouchLogView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        outer.addSubview(inner)
+        let inners = ActionLog(), outers = ActionLog()
+        let innerTap = UITapGestureRecognizer(target: inners, action: ActionLog.handle)
+        let outerTap = UITapGestureRecognizer(target: outers, action: ActionLog.handle)
+        inner.addGestureRecognizer(innerTap)
+        outer.addGestureRecognizer(outerTap)
+        try f.window.tap(50, 50, at: 1)
+        #expect(inners.states == [.ended])
+        #expect(outers.states.isEmpty, "the inner tap recognised first and excluded the outer one")
+        #expect(innerTap.state == .possible && outerTap.state == .possible, "both reset")
+        try f.window.tap(200, 200, at: 2)
+        #expect(outers.states == [.ended], "the outer one still works on its own")
+        await f.finish()
+    }
+
+    @Test func aRecognizerThatFailsWhileWaitingStaysFailed() async throws {
+        let (f, view) = try scene()
+        let pans = ActionLog()
+        let pan = UIPanGestureRecognizer(target: pans, action: ActionLog.handle)
+        let swipe = UISwipeGestureRecognizer()
+        pan.require(toFail: swipe)
+        view.addGestureRecognizer(pan)
+        view.addGestureRecognizer(swipe)
+        try f.window.down(1, 100, 100, at: 1)
+        try f.window.move(1, 100, 120, at: 1.05)   // the pan wants to begin; the (rightward) swipe may still happen
+        #expect(pans.states.isEmpty)
+        try f.window.up(1, 100, 120, at: 1.1)     // both end
+        try f.window.advanceInput(to: 2)
+        #expect(pans.states.isEmpty || pans.states == [.began, .ended], "never left in .began: \(pans.states)")
+        #expect(pan.state == .possible && swipe.state == .possible)
+        await f.finish()
+    }
+
+    @Test func disablingARecognizerInItsActionStillCancelsTheViewsTouches() async throws {
+        let (f, view) = try scene()
+        var tap: UITapGestureRecognizer!
+        tap = UITapGestureRecognizer { _ in tap.isEnabled = false }
+        view.addGestureRecognizer(tap)
+        try f.window.tap(50, 50, at: 1)
+        #expect(view.log == [".began(1)", ".cancelled(1)"])
+        try f.window.tap(50, 50, at: 2, id: 2)
+        #expect(view.log == [".began(1)", ".cancelled(1)", ".began(1)", ".ended(1)"], "disabled: the view gets the next tap")
+        await f.finish()
+    }
+
+    @Test func wheelsNeedDiscreteAndTrackpadsContinuous() async throws {
+        let (f, view) = try scene()
+        let pan = UIPanGestureRecognizer()
+        view.addGestureRecognizer(pan)
+        pan.allowedScrollTypesMask = .continuous
+        #expect(try f.window.send(ScrollInput(location: CGPoint(x: 50, y: 50), delta: CGVector(dx: 0, dy: 10), phase: .wheel, timestamp: 1)) == false)
+        #expect(try f.window.send(ScrollInput(location: CGPoint(x: 50, y: 50), delta: .init(dx: 0, dy: 0), phase: .began, timestamp: 1.1)))
+        #expect(try f.window.send(ScrollInput(location: CGPoint(x: 50, y: 50), delta: CGVector(dx: 0, dy: 10), phase: .changed, timestamp: 1.2)))
+        #expect(pan.translation(in: nil) == CGPoint(x: 0, y: 10))
+        // The host lost the end: a new scroll cancels the old one and starts afresh.
+        #expect(try f.window.send(ScrollInput(location: CGPoint(x: 50, y: 50), delta: .init(dx: 0, dy: 0), phase: .began, timestamp: 2)))
+        #expect(pan.state == .began && pan.translation(in: nil) == .zero)
+        pan.allowedScrollTypesMask = .discrete
+        _ = try f.window.send(ScrollInput(location: CGPoint(x: 50, y: 50), delta: .init(dx: 0, dy: 0), phase: .ended, timestamp: 2.1))
+        #expect(try f.window.send(ScrollInput(location: CGPoint(x: 50, y: 50), delta: CGVector(dx: 0, dy: 10), phase: .wheel, timestamp: 3)))
+        await f.finish()
+    }
+
+    @Test func aTapsLocationIsReadableInItsAction() async throws {
+        let (f, view) = try scene()
+        var location: CGPoint?
+        var count = 0
+        let tap = UITapGestureRecognizer { g in
+            count = g.numberOfTouches
+            location = g.location(ofTouch: 0, in: view)
+        }
+        view.addGestureRecognizer(tap)
+        try f.window.tap(40, 60, at: 1)
+        #expect(count == 1 && location == CGPoint(x: 40, y: 60))
+        await f.finish()
+    }
+
+    @Test func aViewLeavingTheWindowHasItsTouchesCancelled() async throws {
+        let (f, view) = try scene()
+        let pans = ActionLog()
+        view.addGestureRecognizer(UIPanGestureRecognizer(target: pans, action: ActionLog.handle))
+        let child = TouchLogView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        view.addSubview(child)
+        try f.window.down(1, 10, 10, at: 1)
+        try f.window.move(1, 30, 10, at: 1.1)
+        #expect(pans.states == [.began])
+        child.removeFromSuperview()
+        #expect(pans.states == [.began, .cancelled], "the pan's touch began in the view that left")
+        #expect(f.window.activeTouches.isEmpty)
+        #expect(throws: InputError.unknownTouch(id: 1, phase: .up)) { try f.window.up(1, 30, 10, at: 1.2) }
+        await f.finish()
+    }
+}
