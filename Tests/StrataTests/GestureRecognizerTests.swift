@@ -382,3 +382,61 @@ final class Simultaneous: UIGestureRecognizerDelegate {
         await f.finish()
     }
 }
+
+/// Each continuous recognizer failing, and taps needing several fingers, on scripted input.
+@MainActor
+@Suite struct GestureFailureTests {
+    private func scene() throws -> (ScreenFixture, TouchLogView) {
+        let f = try ScreenFixture(size: CGSize(width: 300, height: 300))
+        let view = TouchLogView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        view.isMultipleTouchEnabled = true
+        f.window.addSubview(view)
+        return (f, view)
+    }
+
+    private func two(_ phase: TouchInput.Phase, _ a: CGPoint, _ b: CGPoint, at t: Double) -> [TouchInput] {
+        [TouchInput(id: 1, phase: phase, location: a, timestamp: t), TouchInput(id: 2, phase: phase, location: b, timestamp: t)]
+    }
+
+    @Test func aPanFailsWhenTheFingerLiftsBeforeMovingTenPoints() async throws {
+        let (f, view) = try scene()
+        let pan = UIPanGestureRecognizer()
+        view.addGestureRecognizer(pan)
+        try f.window.down(1, 100, 100, at: 1)
+        try f.window.move(1, 106, 100, at: 1.1)
+        #expect(pan.state == .possible)
+        try f.window.up(1, 106, 100, at: 1.2)
+        #expect(view.log == [".began(1)", ".moved(1)", ".ended(1)"], "no pan: the view got the whole touch")
+        #expect(pan.state == .possible, "failed, then reset")
+        await f.finish()
+    }
+
+    @Test func aPinchAndARotationFailWhenTwoFingersDoNothing() async throws {
+        let (f, view) = try scene()
+        let pinches = ActionLog(), rotations = ActionLog()
+        view.addGestureRecognizer(UIPinchGestureRecognizer(target: pinches, action: ActionLog.handle))
+        let rotation = UIRotationGestureRecognizer(target: rotations, action: ActionLog.handle)
+        view.addGestureRecognizer(rotation)
+        try f.window.send(two(.down, CGPoint(x: 100, y: 100), CGPoint(x: 200, y: 100), at: 1))
+        try f.window.send(two(.move, CGPoint(x: 103, y: 100), CGPoint(x: 203, y: 101), at: 1.1))   // slid 3 points, turned 0.6°
+        try f.window.send(two(.up, CGPoint(x: 103, y: 100), CGPoint(x: 203, y: 101), at: 1.2))
+        #expect(pinches.states.isEmpty && rotations.states.isEmpty)
+        #expect(view.log == [".began(2)", ".moved(2)", ".ended(2)"], "the view got every touch: \(view.log)")
+        await f.finish()
+    }
+
+    @Test func aTwoFingerTapNeedsTwoFingers() async throws {
+        let (f, view) = try scene()
+        let log = ActionLog()
+        let tap = UITapGestureRecognizer(target: log, action: ActionLog.handle)
+        tap.numberOfTouchesRequired = 2
+        view.addGestureRecognizer(tap)
+        try f.window.tap(50, 50, at: 1)
+        #expect(log.states.isEmpty, "one finger is not enough")
+        try f.window.send(two(.down, CGPoint(x: 50, y: 50), CGPoint(x: 80, y: 50), at: 2))
+        try f.window.send(two(.up, CGPoint(x: 50, y: 50), CGPoint(x: 80, y: 50), at: 2.05))
+        #expect(log.states == [.ended])
+        #expect(tap.location(in: view) == CGPoint(x: 65, y: 50), "the centroid of the two fingers")
+        await f.finish()
+    }
+}
