@@ -8,16 +8,6 @@ import Testing
 /// before frame n begins at frame n's time.
 @MainActor
 @Suite struct AnimationTests {
-    /// Renders frames until the one at `time` (inclusive) and returns it.
-    private func renderUntil(_ f: ScreenFixture, frame index: Int, from start: inout Int) async throws -> RGBAImage {
-        var image: RGBAImage?
-        while start <= index {
-            image = try await f.screen.renderFrame(readBack: start == index).image
-            start += 1
-        }
-        return try #require(image)
-    }
-
     @Test func aLinearMoveIsHalfWayAtHalfTime() async throws {
         let f = try ScreenFixture()
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
@@ -30,7 +20,7 @@ import Testing
         }
         #expect(view.center == CGPoint(x: 85, y: 5), "the model jumps to the target")
         // Begins at frame 1 (t = 1/60); half way at t = 1/60 + 0.5, frame 31.
-        let image = try await renderUntil(f, frame: 31, from: &next)
+        let image = try await f.renderUntil(frame: 31, from: &next)
         expectPixel(image, 45, 5, .red, "x 40...50 at half time")
         expectPixel(image, 35, 5, .white, "left of it")
         expectPixel(image, 55, 5, .white, "right of it")
@@ -46,7 +36,7 @@ import Testing
         _ = try await f.render()
         var next = 1
         UIView.animate(withDuration: 1) { view.center = CGPoint(x: 85, y: 5) }   // easeInOut by default
-        _ = try await renderUntil(f, frame: 16, from: &next)   // t = 1/60 + 0.25
+        _ = try await f.renderUntil(frame: 16, from: &next)   // t = 1/60 + 0.25
         let expected = 5 + 80 * TimingCurve.easeInOut.progress(elapsed: 0.25, duration: 1)
         let x = try #require(view.layer.presentation()).position.x
         #expect(abs(x - expected) < 0.5, "x \(x), expected \(expected)")
@@ -61,9 +51,9 @@ import Testing
         var next = 1
         var finished: Bool?
         UIView.animate(withDuration: 0.5, animations: { view.alpha = 0.5 }, completion: { finished = $0 })
-        _ = try await renderUntil(f, frame: 30, from: &next)   // t = 0.5, the animation ends at 1/60 + 0.5
+        _ = try await f.renderUntil(frame: 30, from: &next)   // t = 0.5, the animation ends at 1/60 + 0.5
         #expect(finished == nil)
-        _ = try await renderUntil(f, frame: 31, from: &next)
+        _ = try await f.renderUntil(frame: 31, from: &next)
         #expect(finished == true)
         await f.finish()
     }
@@ -75,10 +65,10 @@ import Testing
         _ = try await f.render()
         var next = 1
         UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) { view.center = CGPoint(x: 85, y: 5) }
-        _ = try await renderUntil(f, frame: 31, from: &next)   // x = 45
+        _ = try await f.renderUntil(frame: 31, from: &next)   // x = 45
         let before = try #require(view.layer.presentation()).position.x
         UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) { view.center = CGPoint(x: 5, y: 5) }
-        _ = try await renderUntil(f, frame: 32, from: &next)
+        _ = try await f.renderUntil(frame: 32, from: &next)
         let after = try #require(view.layer.presentation()).position.x
         #expect(abs(before - 45) < 1e-9)
         #expect(abs(after - before) < 3, "no jump: \(before) then \(after)")
@@ -129,7 +119,7 @@ import Testing
             view.transform = CGAffineTransform(rotationAngle: .pi)
             view.backgroundColor = .blue
         }
-        let image = try await renderUntil(f, frame: 31, from: &next)
+        let image = try await f.renderUntil(frame: 31, from: &next)
         let shown = try #require(view.layer.presentation())
         #expect(abs(shown.transform.m11) < 1e-9 && abs(shown.transform.m12 - 1) < 1e-9, "a quarter turn at half time")
         expectPixel(image, 50, 50, RGBA8(128, 0, 128), tolerance: 2, "half way from red to blue")

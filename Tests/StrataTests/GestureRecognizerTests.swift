@@ -16,16 +16,20 @@ final class Simultaneous: UIGestureRecognizerDelegate {
     func gestureRecognizer(_ g: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer) -> Bool { true }
 }
 
+/// A 300×300 window filled by one logging view.
+@MainActor
+func gestureScene(multipleTouch: Bool) throws -> (ScreenFixture, TouchLogView) {
+    let f = try ScreenFixture(size: CGSize(width: 300, height: 300))
+    let view = TouchLogView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+    view.isMultipleTouchEnabled = multipleTouch
+    f.window.addSubview(view)
+    return (f, view)
+}
+
 /// Gesture recognizers on scripted input, window coordinates, timestamps in seconds.
 @MainActor
 @Suite struct GestureRecognizerTests {
-    private func scene() throws -> (ScreenFixture, TouchLogView) {
-        let f = try ScreenFixture(size: CGSize(width: 300, height: 300))
-        let view = TouchLogView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
-        view.isMultipleTouchEnabled = true
-        f.window.addSubview(view)
-        return (f, view)
-    }
+    private func scene() throws -> (ScreenFixture, TouchLogView) { try gestureScene(multipleTouch: true) }
 
     @Test func aTapIsRecognisedAndCallsItsTargetMethod() async throws {
         let (f, view) = try scene()
@@ -279,12 +283,7 @@ final class Simultaneous: UIGestureRecognizerDelegate {
 /// Regressions from the review of the event code.
 @MainActor
 @Suite struct GestureArbitrationTests {
-    private func scene() throws -> (ScreenFixture, TouchLogView) {
-        let f = try ScreenFixture(size: CGSize(width: 300, height: 300))
-        let view = TouchLogView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
-        f.window.addSubview(view)
-        return (f, view)
-    }
+    private func scene() throws -> (ScreenFixture, TouchLogView) { try gestureScene(multipleTouch: false) }
 
     @Test func ofTwoNestedTapsOnlyTheInnerOneFires() async throws {
         let (f, outer) = try scene()
@@ -386,13 +385,7 @@ final class Simultaneous: UIGestureRecognizerDelegate {
 /// Each continuous recognizer failing, and taps needing several fingers, on scripted input.
 @MainActor
 @Suite struct GestureFailureTests {
-    private func scene() throws -> (ScreenFixture, TouchLogView) {
-        let f = try ScreenFixture(size: CGSize(width: 300, height: 300))
-        let view = TouchLogView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
-        view.isMultipleTouchEnabled = true
-        f.window.addSubview(view)
-        return (f, view)
-    }
+    private func scene() throws -> (ScreenFixture, TouchLogView) { try gestureScene(multipleTouch: true) }
 
     private func two(_ phase: TouchInput.Phase, _ a: CGPoint, _ b: CGPoint, at t: Double) -> [TouchInput] {
         [TouchInput(id: 1, phase: phase, location: a, timestamp: t), TouchInput(id: 2, phase: phase, location: b, timestamp: t)]

@@ -8,15 +8,6 @@ import Testing
 /// removed before their end, on the virtual 60 Hz clock (frame n at n/60 s).
 @MainActor
 @Suite struct ImplicitAnimationTests {
-    private func renderUntil(_ f: ScreenFixture, frame index: Int, from start: inout Int) async throws -> RGBAImage {
-        var image: RGBAImage?
-        while start <= index {
-            image = try await f.screen.renderFrame(readBack: start == index).image
-            start += 1
-        }
-        return try #require(image)
-    }
-
     /// A red 10×10 standalone layer at x 0...10 in the window, shown in frame 0.
     private func standaloneLayer(_ f: ScreenFixture) async throws -> CALayer {
         let layer = CALayer()
@@ -38,11 +29,11 @@ import Testing
         layer.position = CGPoint(x: 85, y: 5)
         CATransaction.commit()
         #expect(layer.position.x == 85, "the model jumps to the target")
-        let image = try await renderUntil(f, frame: 31, from: &next)   // begins at frame 1: half way at frame 31
+        let image = try await f.renderUntil(frame: 31, from: &next)   // begins at frame 1: half way at frame 31
         expectPixel(image, 45, 5, .red, "implicit animation: x 40...50 at half time")
         expectPixel(image, 35, 5, .white, "left of the half-way layer")
         expectPixel(image, 85, 5, .white, "not yet at the target")
-        let end = try await renderUntil(f, frame: 62, from: &next)
+        let end = try await f.renderUntil(frame: 62, from: &next)
         expectPixel(end, 85, 5, .red, "at the target after 1 s")
         await f.finish()
     }
@@ -53,11 +44,11 @@ import Testing
         var next = 1
         layer.opacity = 0
         await nextTurn()   // the implicit transaction commits
-        _ = try await renderUntil(f, frame: 8, from: &next)   // 7/60 s after the start at frame 1
+        _ = try await f.renderUntil(frame: 8, from: &next)   // 7/60 s after the start at frame 1
         let expected = 1 - TimingCurve.caDefault.progress(elapsed: 7.0 / 60, duration: 0.25)
         let shown = try #require(layer.presentation()).opacity
         #expect(abs(Double(shown) - expected) < 1e-4, "opacity \(shown), expected \(expected)")
-        _ = try await renderUntil(f, frame: 17, from: &next)   // past 1/60 + 0.25
+        _ = try await f.renderUntil(frame: 17, from: &next)   // past 1/60 + 0.25
         #expect(try #require(layer.presentation()).opacity == 0)
         await f.finish()
     }
@@ -111,9 +102,9 @@ import Testing
         CATransaction.commit()
         await nextTurn()
         #expect(!done, "not after the commit: the animation is running")
-        _ = try await renderUntil(f, frame: 30, from: &next)   // t = 0.5; it ends at 1/60 + 0.5
+        _ = try await f.renderUntil(frame: 30, from: &next)   // t = 0.5; it ends at 1/60 + 0.5
         #expect(!done)
-        _ = try await renderUntil(f, frame: 31, from: &next)
+        _ = try await f.renderUntil(frame: 31, from: &next)
         #expect(done, "after the frame that shows the end")
         await f.finish()
     }
@@ -128,9 +119,9 @@ import Testing
         var finished: Bool?
         UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center = CGPoint(x: 85, y: 5) },
                        completion: { finished = $0 })
-        _ = try await renderUntil(f, frame: 31, from: &next)
+        _ = try await f.renderUntil(frame: 31, from: &next)
         view.layer.removeAllAnimations()
-        let image = try await renderUntil(f, frame: 32, from: &next)
+        let image = try await f.renderUntil(frame: 32, from: &next)
         expectPixel(image, 85, 5, .red, "removed: the model position x 80...90 at once")
         expectPixel(image, 45, 5, .white, "nothing at the half-way place")
         await nextTurn()
@@ -151,11 +142,11 @@ import Testing
             a.alpha = 0.5
             b.alpha = 0.5
         }, completion: { finished = $0 })
-        _ = try await renderUntil(f, frame: 10, from: &next)
+        _ = try await f.renderUntil(frame: 10, from: &next)
         a.removeFromSuperview()
-        _ = try await renderUntil(f, frame: 11, from: &next)
+        _ = try await f.renderUntil(frame: 11, from: &next)
         #expect(finished == nil, "b is still animating")
-        _ = try await renderUntil(f, frame: 31, from: &next)   // b's animation ends at 1/60 + 0.5
+        _ = try await f.renderUntil(frame: 31, from: &next)   // b's animation ends at 1/60 + 0.5
         #expect(finished == false, "the block completes when b ends, unfinished because a's was removed")
         await f.finish()
     }

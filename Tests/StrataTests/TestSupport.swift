@@ -27,6 +27,17 @@ struct ScreenFixture {
         try #require(try await screen.renderFrame().image)
     }
 
+    /// Renders frames `start`, `start + 1`, … through frame `index` (advancing `start` past it)
+    /// and returns the last one read back: on the virtual 60 Hz clock frame n is at n/60 s.
+    func renderUntil(frame index: Int, from start: inout Int) async throws -> RGBAImage {
+        var image: RGBAImage?
+        while start <= index {
+            image = try await screen.renderFrame(readBack: start == index).image
+            start += 1
+        }
+        return try #require(image)
+    }
+
     /// Shuts the compositor down and expects no GL object to outlive it.
     func finish() async {
         let leaked = await screen.compositor.shutdown()
