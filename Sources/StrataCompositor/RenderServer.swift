@@ -18,6 +18,10 @@ final class RenderServer {
     private var target: GLFramebuffer?
     private var frameIndex = 0
     private var pendingError: (any Error)?
+    /// Whether the target must be drawn again: something changed since the last frame drawn
+    /// (a commit, a running animation, a new size or clear colour).
+    private var needsRedraw = true
+    private var lastClearColor: Color?
     private static let logger = Logger(label: "strata.render")
 
     init(configuration: CompositorConfiguration) throws {
@@ -52,6 +56,7 @@ final class RenderServer {
         case .commit(let commit):
             guard pendingError == nil else { return true }   // keep the first error; later commits may depend on the refused one
             do {
+                needsRedraw = true
                 try tree.apply(commit)
             } catch {
                 Self.logger.error("[render] commit refused: \(error)")
@@ -89,6 +94,11 @@ final class RenderServer {
         if target?.width != size.width || target?.height != size.height {
             target = nil
             target = try GLFramebuffer(context: context, width: size.width, height: size.height)
+            needsRedraw = true
+        }
+        if lastClearColor != request.clearColor {
+            lastClearColor = request.clearColor
+            needsRedraw = true
         }
         guard let target else { fatalError("unreachable: the target was just created") }
         let index = frameIndex
@@ -97,11 +107,19 @@ final class RenderServer {
         let time = clock.time(ofFrame: index)
         let animationStart = MonotonicTime.now()
         let animatedLayers = tree.animatedLayerCount
+        if animatedLayers > 0 { needsRedraw = true }
         tree.advanceAnimations(to: time)
         let animationMilliseconds = (MonotonicTime.now() - animationStart) * 1000
-        var statistics = try renderer.render(
-            root: tree.root, into: target, clearColor: request.clearColor,
-            statistics: FrameStatistics(index: index, time: time))
+        var statistics = FrameStatistics(index: index, time: time)
+        if needsRedraw {
+            // A frame that fails part way leaves the target unknown: the next one draws again.
+            let cpuStart = ThreadCPUTime.now()
+            statistics = try renderer.render(root: tree.root, into: target, clearColor: request.clearColor, statistics: statistics)
+            statistics.issueMilliseconds = (ThreadCPUTime.now() - cpuStart) * 1000
+            needsRedraw = false
+        } else {
+            statistics.redrawn = false   // nothing changed: the target already shows this frame
+        }
         statistics.animatedLayers = animatedLayers
         statistics.animationMilliseconds = animationMilliseconds
         var image: RGBAImage?
@@ -109,7 +127,7 @@ final class RenderServer {
             let readStart = MonotonicTime.now()
             image = RGBAImage(size: size, pixels: try target.readPixels())
             statistics.readbackMilliseconds = (MonotonicTime.now() - readStart) * 1000
-        } else {
+        } else if statistics.redrawn {
             glFinish()
         }
         try context.checkReset()

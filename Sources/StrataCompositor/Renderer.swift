@@ -21,6 +21,8 @@ final class Renderer {
     private let vertexArray: GLVertexArray
     private var groupPool: [GLFramebuffer] = []
     private var statistics = FrameStatistics(index: 0, time: 0)
+    /// The texture bound to unit 0 during a frame (0: none known).
+    private var boundTexture: GLuint = 0
 
     init(context: GLContext) throws {
         self.context = context
@@ -75,6 +77,7 @@ final class Renderer {
         glClearStencil(0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
         current = nil
+        boundTexture = 0
         vertexArray.bind()
         glActiveTexture(GLenum(GL_TEXTURE0))
         if let root {
@@ -146,7 +149,7 @@ final class Renderer {
                     center: Self.unitRect, shownSize: boxRect.size, program: p)
         glUniform4f(p.color, 0, 0, 0, 0)
         glUniform1f(p.opacity, layer.opacity)
-        glBindTexture(GLenum(GL_TEXTURE_2D), framebuffer.color.rawValue)
+        bind(texture: framebuffer.color.rawValue)
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
         statistics.drawCalls += 1
         groupPool.append(framebuffer)
@@ -186,7 +189,7 @@ final class Renderer {
                                             height: Double(texture.height) * shown.height / layer.contentsScale),
                             program: p)
                 glUniform1f(p.clipsContents, layer.masksToBounds ? 1 : 0)
-                glBindTexture(GLenum(GL_TEXTURE_2D), texture.rawValue)
+                bind(texture: texture.rawValue)
             }
             statistics.layersDrawn += 1
         case .border:
@@ -260,6 +263,14 @@ final class Renderer {
     /// Sets the scissor box; target rows are stored top row first, so pixel y is GL's y.
     private func applyScissor(_ rect: PixelRect) {
         glScissor(GLint(rect.x), GLint(rect.y), GLsizei(max(0, rect.width)), GLsizei(max(0, rect.height)))
+    }
+
+    /// Binds `texture` to unit 0 unless it is bound already.
+    private func bind(texture: GLuint) {
+        guard texture != boundTexture else { return }
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        boundTexture = texture
+        statistics.textureBinds += 1
     }
 
     /// Makes `variant`'s program current, switching only when it is not already.

@@ -32,6 +32,16 @@ public enum MonotonicTime {
     }
 }
 
+/// Reads the CPU time the calling thread has used.
+public enum ThreadCPUTime {
+    /// Seconds of CPU the calling thread has run, since it started.
+    public static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
 /// What one frame cost and did, measured on the render thread.
 public struct FrameStatistics: Hashable, Sendable {
     /// The frame's number, counting from 0 for the compositor's first frame.
@@ -52,6 +62,14 @@ public struct FrameStatistics: Hashable, Sendable {
     public var animationMilliseconds: Double = 0
     /// Layers with running animations in this frame.
     public var animatedLayers: Int = 0
+    /// Texture binds issued.
+    public var textureBinds: Int = 0
+    /// Render-thread CPU time spent walking the tree and issuing GL commands (thread CPU clock,
+    /// not waiting for the GPU), in milliseconds.
+    public var issueMilliseconds: Double = 0
+    /// Whether the frame was drawn: false when nothing changed since the last frame of the same
+    /// size and clear colour and no animation ran, so the target was left as it was (no GL draw).
+    public var redrawn = true
 
     /// Creates frame statistics.
     public init(index: Int, time: Double, renderMilliseconds: Double = 0, readbackMilliseconds: Double = 0,
