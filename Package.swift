@@ -42,10 +42,12 @@ let package = Package(
         ),
         // Demo scenes built with the UIKit API, shared by the command line and the tests.
         .target(name: "StrataDemos", dependencies: ["Strata"]),
+        // Benchmark scenes, their raw-GL floors and the harness behind `strata bench`.
+        .target(name: "StrataBench", dependencies: ["Strata", "StrataCompositor", "StrataCore", "StrataGL", "CGLES3"]),
         .executableTarget(
             name: "strata",
             dependencies: [
-                "Strata", "StrataDemos", "StrataCompositor", "StrataCore", "StrataGL",
+                "Strata", "StrataDemos", "StrataBench", "StrataCompositor", "StrataCore", "StrataGL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

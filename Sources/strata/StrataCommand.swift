@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataBench
 import StrataDemos
 import Strata
 import StrataCompositor
@@ -11,7 +12,7 @@ struct StrataCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata",
         abstract: "Strata, a GPU layer compositor: GPU information and demo renders.",
-        subcommands: [Info.self, Demo.self, Interactive.self])
+        subcommands: [Info.self, Demo.self, Interactive.self, Bench.self])
 }
 
 /// `--size WxH`, parsed.
@@ -164,4 +165,51 @@ private func renderInteractive(out: String, script path: String?, size: PixelSiz
     for line in demo.log { print("strata interactive: \(line)") }
     print("strata interactive: \(frames) frames replayed over \(script.duration) s, \(written) written to \(out) (\(compositor.gpu.renderer))")
     await compositor.shutdown()
+}
+
+struct Bench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure benchmark scenes against their raw-GL floors; print a table, optionally write JSON.",
+        discussion: "Scenes: \(BenchScene.allNames.joined(separator: ", ")). Times are medians over the frames; ×floor is the frame time over the time raw GL needs for the same pixels.")
+
+    @Argument(help: "Scenes to run (all when none are given).")
+    var scenes: [String] = []
+
+    @Option(help: "Measured frames per scene.")
+    var frames: Int = 30
+
+    @Option(help: "The target size in pixels, WIDTHxHEIGHT.")
+    var size: SizeArgument = SizeArgument(argument: "1920x1080")!
+
+    @Option(help: "Write the full results as JSON to this file.")
+    var json: String?
+
+    @Option(help: "Force an EGL platform: device, surfaceless or gbm.")
+    var platform: EGLPlatform?
+
+    func validate() throws {
+        guard frames >= 1 else { throw ValidationError("--frames must be at least 1, got \(frames)") }
+        for scene in scenes where !BenchScene.allNames.contains(scene) {
+            throw ValidationError("no scene is called \"\(scene)\"; the scenes are \(BenchScene.allNames.joined(separator: ", "))")
+        }
+    }
+
+    func run() async throws {
+        try await runBench(scenes: scenes, frames: frames, size: size.size, json: json, platform: platform)
+    }
+}
+
+/// Runs the harness on the main actor, with a progress line on standard error.
+@MainActor
+private func runBench(scenes: [String], frames: Int, size: PixelSize, json: String?, platform: EGLPlatform?) async throws {
+    let report = try await BenchHarness.run(scenes: scenes, frames: frames, size: size, platform: platform) { line in
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+    }
+    print(BenchHarness.table(report))
+    if let json {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(report).write(to: URL(fileURLWithPath: json))
+        print("results written to \(json)")
+    }
 }

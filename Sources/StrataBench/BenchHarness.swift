@@ -1,0 +1,224 @@
+import Foundation
+import Strata
+import StrataCompositor
+import StrataCore
+import StrataGL
+
+/// Five numbers that describe a set of samples.
+public struct Summary: Codable, Sendable, Hashable {
+    public var median: Double, p90: Double, p99: Double, max: Double, mean: Double
+
+    /// The summary of `samples` (all zero when empty).
+    public init(_ samples: [Double]) {
+        guard !samples.isEmpty else { (median, p90, p99, max, mean) = (0, 0, 0, 0, 0); return }
+        let s = samples.sorted()
+        func at(_ q: Double) -> Double { s[Swift.min(s.count - 1, Int((Double(s.count - 1) * q).rounded(.up)))] }
+        (median, p90, p99, max, mean) = (at(0.5), at(0.9), at(0.99), s[s.count - 1], s.reduce(0, +) / Double(s.count))
+    }
+}
+
+/// What one scene measured, per frame (times in milliseconds).
+public struct SceneResult: Codable, Sendable {
+    public var scene: String
+    public var summary: String
+    public var layers: Int
+    public var frames: Int
+    /// Wall time from the main thread's change to the frame rendered and finished on the GPU.
+    public var frameMilliseconds: Summary
+    /// Main-thread CPU: the scene's change, layout, drawing and building the commit.
+    public var mainThreadMilliseconds: Summary
+    /// Render-thread wall time (animations, drawing, waiting for the GPU).
+    public var renderMilliseconds: Summary
+    /// Render-thread CPU spent walking the tree and issuing GL commands.
+    public var issueMilliseconds: Summary
+    public var animationMilliseconds: Summary
+    public var drawCallsPerFrame: Double
+    public var textureBindsPerFrame: Double
+    public var offscreenPassesPerFrame: Double
+    /// Frames the compositor actually drew (the others showed what was there).
+    public var framesRedrawn: Int
+    /// GPU time from timer queries; nil where the driver has none.
+    public var gpuMilliseconds: Summary?
+    /// The raw-GL floor's frame time (same pixels, one draw call).
+    public var floorMilliseconds: Summary?
+    /// Median frame time over the floor's.
+    public var ratioToFloor: Double?
+    /// Render-thread issue CPU per layer, in microseconds.
+    public var issueMicrosecondsPerLayer: Double
+}
+
+/// The whole run, as `--json` writes it.
+public struct BenchReport: Codable, Sendable {
+    public var renderer: String
+    public var glVersion: String
+    public var size: String
+    public var framesPerScene: Int
+    public var date: String
+    public var scenes: [SceneResult]
+}
+
+/// Runs benchmark scenes through the public API and measures them against their raw-GL floors.
+/// Main actor (the view model lives there).
+@MainActor
+public enum BenchHarness {
+    /// Runs the scenes called `names` (all when empty) for `frames` measured frames each at
+    /// `size`, reporting progress through `progress`.
+    /// - Throws: for an unknown scene name, a size the GPU cannot render, or a GL error.
+    public static func run(scenes names: [String], frames: Int, size: PixelSize, platform: EGLPlatform? = nil,
+                           progress: (String) -> Void = { _ in }) async throws -> BenchReport {
+        let chosen = names.isEmpty ? BenchScene.allNames : names
+        for name in chosen where BenchScene.named(name) == nil {
+            throw BenchError.unknownScene(name, known: BenchScene.allNames)
+        }
+        let floor = FloorRenderer(platform: platform)
+        defer { floor.stop() }
+        var results: [SceneResult] = []
+        var renderer = "", version = ""
+        for name in chosen {
+            let scene = BenchScene.named(name)!
+            let compositor = try Compositor(configuration: CompositorConfiguration(platform: platform, clock: .virtual60))
+            (renderer, version) = (compositor.gpu.renderer, compositor.gpu.version)
+            let limit = compositor.gpu.maxTargetSize
+            guard (1...limit).contains(size.width), (1...limit).contains(size.height) else {
+                await compositor.shutdown()
+                throw CompositorError.targetSizeOutOfRange(size, limit: limit)
+            }
+            let result = try await measure(scene, compositor: compositor, floor: floor, frames: frames, size: size, progress: progress)
+            results.append(result)
+            await compositor.shutdown()
+        }
+        progress("")
+        return BenchReport(renderer: renderer, glVersion: version, size: "\(size.width)x\(size.height)", framesPerScene: frames,
+                           date: ISO8601DateFormatter().string(from: Date()), scenes: results)
+    }
+
+    private static func measure(_ scene: BenchScene, compositor: Compositor, floor: FloorRenderer, frames: Int, size: PixelSize,
+                                progress: (String) -> Void) async throws -> SceneResult {
+        let screen = UIScreen(size: CGSize(width: size.width, height: size.height), compositor: compositor)
+        let window = UIWindow(frame: screen.bounds)
+        window.backgroundColor = .white
+        window.screen = screen
+        window.makeKeyAndVisible()
+        progress("\(scene.name): building \(scene.summary)")
+        scene.build(in: window)
+        let picture = floorPicture(of: window, size: size, uploadsEveryFrame: scene.uploadsEveryFrame)
+        // Warm-up: uploads, shader variants, pools.
+        for i in 0..<3 {
+            scene.step(-1 - i, window: window)
+            _ = try await screen.renderFrame(readBack: false)
+        }
+        if scene.hasFloor { _ = try floor.measure(picture, frames: 2) }
+        var frameMs: [Double] = [], mainMs: [Double] = [], renderMs: [Double] = [], issueMs: [Double] = [], animationMs: [Double] = []
+        var draws = 0, binds = 0, passes = 0, redrawn = 0
+        var floorMs: [Double] = []
+        // Rounds alternate the compositor and the floor, so machine noise falls on both.
+        let roundLength = max(1, min(10, frames))
+        var done = 0
+        while done < frames {
+            let n = min(roundLength, frames - done)
+            for i in done..<(done + n) {
+                progress("\(scene.name): frame \(i + 1)/\(frames)")
+                let wallStart = MonotonicTime.now()
+                let cpuStart = ThreadCPUTime.now()
+                scene.step(i, window: window)
+                CATransaction.flush()
+                mainMs.append((ThreadCPUTime.now() - cpuStart) * 1000)
+                let frame = try await screen.renderFrame(readBack: false)
+                frameMs.append((MonotonicTime.now() - wallStart) * 1000)
+                let s = frame.statistics
+                renderMs.append(s.renderMilliseconds)
+                issueMs.append(s.issueMilliseconds)
+                animationMs.append(s.animationMilliseconds)
+                draws += s.drawCalls
+                binds += s.textureBinds
+                passes += s.offscreenPasses
+                if s.redrawn { redrawn += 1 }
+            }
+            if scene.hasFloor { floorMs += try floor.measure(picture, frames: n) }
+            done += n
+        }
+        let count = Double(frames)
+        let frameSummary = Summary(frameMs), floorSummary: Summary? = floorMs.isEmpty ? nil : Summary(floorMs)
+        return SceneResult(
+            scene: scene.name, summary: scene.summary, layers: scene.layerCount, frames: frames,
+            frameMilliseconds: frameSummary, mainThreadMilliseconds: Summary(mainMs), renderMilliseconds: Summary(renderMs),
+            issueMilliseconds: Summary(issueMs), animationMilliseconds: Summary(animationMs),
+            drawCallsPerFrame: Double(draws) / count, textureBindsPerFrame: Double(binds) / count,
+            offscreenPassesPerFrame: Double(passes) / count, framesRedrawn: redrawn, gpuMilliseconds: nil,
+            floorMilliseconds: floorSummary, ratioToFloor: floorSummary.flatMap { $0.median > 0 ? frameSummary.median / $0.median : nil },
+            issueMicrosecondsPerLayer: Summary(issueMs).median * 1000 / Double(max(scene.layerCount, 1)))
+    }
+
+    /// The floor's picture of `window`: every visible view's background and contents as quads
+    /// in drawing order, with their corners mapped to the window through every transform.
+    static func floorPicture(of window: UIWindow, size: PixelSize, uploadsEveryFrame: Bool) -> FloorPicture {
+        var quads: [FloorQuad] = []
+        var textures: [RGBAImage] = []
+        var textureIndex: [ObjectIdentifier: Int] = [:]
+        func premultiplied(_ color: UIColor?, alpha: Double) -> SIMD4<Float>? {
+            guard let color else { return nil }
+            var (r, g, b, a): (CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0)
+            _ = color.getRed(&r, green: &g, blue: &b, alpha: &a)
+            let k = Float(a * alpha)
+            return SIMD4(Float(r) * k, Float(g) * k, Float(b) * k, k)
+        }
+        func visit(_ view: UIView, alpha: Double) {
+            guard !view.isHidden, view.alpha > 0 else { return }
+            let alpha = alpha * view.alpha
+            let b = view.bounds
+            let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY), CGPoint(x: b.maxX, y: b.maxY), CGPoint(x: b.minX, y: b.maxY)]
+                .map { view.convert($0, to: nil) }.map { Point(x: $0.x, y: $0.y) }
+            if let color = premultiplied(view.backgroundColor, alpha: alpha) { quads.append(FloorQuad(corners: corners, color: color)) }
+            if let image = view.layer.contents {
+                let index = textureIndex[ObjectIdentifier(image)] ?? {
+                    textures.append(image.image)
+                    textureIndex[ObjectIdentifier(image)] = textures.count - 1
+                    return textures.count - 1
+                }()
+                quads.append(FloorQuad(corners: corners, color: SIMD4(repeating: Float(alpha)), texture: index))
+            } else if uploadsEveryFrame, view !== window {
+                // A drawing view: its backing store, as a texture uploaded every frame.
+                let side = PixelSize(width: Int(b.width), height: Int(b.height))
+                textures = [RGBAImage(size: side, filledWith: Color(red: 0.5, green: 0.5, blue: 1))]
+                quads.append(FloorQuad(corners: corners, color: SIMD4(repeating: Float(alpha)), texture: 0))
+            }
+            for subview in view.subviews { visit(subview, alpha: alpha) }
+        }
+        let clear = SIMD4<Float>(0, 0, 0, 1)
+        visit(window, alpha: 1)
+        return FloorPicture(size: size, clearColor: clear, quads: quads, textures: textures, uploadsEveryFrame: uploadsEveryFrame)
+    }
+
+    /// The report as a table, one scene per line.
+    public static func table(_ report: BenchReport) -> String {
+        func row(_ cells: [String]) -> String {
+            zip(cells, [-14, 7, 9, 8, 8, 8, 9, 9, 8, 7, 7, 6, 8]).map { cell, width in
+                let pad = String(repeating: " ", count: max(0, abs(width) - cell.count))
+                return width < 0 ? cell + pad : pad + cell
+            }.joined(separator: " ")
+        }
+        var lines = ["Strata bench: \(report.size), \(report.framesPerScene) frames per scene, \(report.renderer)",
+                     row(["scene", "layers", "frame ms", "p90", "p99", "max", "main ms", "render ms", "issue µs/L", "draws", "binds", "drawn", "×floor"])]
+        func f(_ x: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", x) }
+        for r in report.scenes {
+            lines.append(row([r.scene, "\(r.layers)", f(r.frameMilliseconds.median), f(r.frameMilliseconds.p90), f(r.frameMilliseconds.p99),
+                              f(r.frameMilliseconds.max), f(r.mainThreadMilliseconds.median), f(r.renderMilliseconds.median),
+                              f(r.issueMicrosecondsPerLayer, 3), f(r.drawCallsPerFrame, 0), f(r.textureBindsPerFrame, 0), "\(r.framesRedrawn)",
+                              r.ratioToFloor.map { f($0) } ?? "-"]))
+        }
+        lines.append("floor (raw GL, same quads, one draw per run of textured or plain quads), median ms: "
+                     + report.scenes.map { "\($0.scene) \($0.floorMilliseconds.map { f($0.median) } ?? "-")" }.joined(separator: ", "))
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Why a benchmark run could not start.
+public enum BenchError: Error, CustomStringConvertible {
+    case unknownScene(String, known: [String])
+
+    public var description: String {
+        switch self {
+        case .unknownScene(let name, let known): "no benchmark scene is called \"\(name)\"; the scenes are \(known.joined(separator: ", "))"
+        }
+    }
+}

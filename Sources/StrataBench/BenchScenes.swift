@@ -1,0 +1,244 @@
+import Foundation
+import Strata
+import StrataCore
+
+/// A benchmark scene: a fixed, seeded scene built through Strata's UIKit API, the change it makes
+/// before each frame, and the floor that draws its pixels with raw GL. Main actor.
+@MainActor
+public class BenchScene {
+    /// The scene's name on the command line.
+    public let name: String
+    /// One line saying what it measures.
+    public let summary: String
+    /// The layers it shows.
+    public internal(set) var layerCount = 0
+    /// Whether the floor re-uploads its texture every frame (drawing scenes).
+    var uploadsEveryFrame = false
+    /// Whether a floor applies: a scene whose frames need no drawing at all has none.
+    var hasFloor = true
+
+    init(name: String, summary: String) {
+        self.name = name
+        self.summary = summary
+    }
+
+    /// Builds the scene in `window` (which fills the screen).
+    func build(in window: UIWindow) {}
+
+    /// The change made before frame `index` (measured as main-thread work with its commit).
+    func step(_ index: Int, window: UIWindow) {}
+
+    /// Toggles the window's background between two whites: a change that makes the whole target
+    /// redraw at the cost of one property, for scenes that measure drawing.
+    static func forceRedraw(_ window: UIWindow, _ index: Int) {
+        window.backgroundColor = index % 2 == 0 ? .white : UIColor(white: 254.0 / 255, alpha: 1)
+    }
+
+    /// The names of every scene, in the order `strata bench` runs them.
+    public nonisolated static let allNames = ["fill-1", "fill-2", "fill-4", "sprites-1000", "sprites-10000", "idle", "damage",
+                                  "commit", "animations", "upload-512", "upload-2048", "deep-tree"]
+
+    /// The scene called `name`, or nil.
+    public static func named(_ name: String) -> BenchScene? {
+        switch name {
+        case "fill-1": FillScene(layers: 1)
+        case "fill-2": FillScene(layers: 2)
+        case "fill-4": FillScene(layers: 4)
+        case "sprites-1000": SpritesScene(count: 1000, name: name, mode: .redraw)
+        case "sprites-10000": SpritesScene(count: 10000, name: name, mode: .redraw)
+        case "idle": SpritesScene(count: 1000, name: name, mode: .idle)
+        case "damage": SpritesScene(count: 1000, name: name, mode: .oneMoving)
+        case "commit": CommitScene()
+        case "animations": AnimationsScene()
+        case "upload-512": UploadScene(side: 512)
+        case "upload-2048": UploadScene(side: 2048)
+        case "deep-tree": DeepTreeScene()
+        default: nil
+        }
+    }
+}
+
+/// A seeded random sequence (xorshift): the same scene on every run.
+struct SeededRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> Double {
+        state ^= state << 13; state ^= state >> 7; state ^= state << 17
+        return Double(state % 1_000_000) / 1_000_000
+    }
+}
+
+/// K full-screen translucent layers: fill rate and blending.
+final class FillScene: BenchScene {
+    private let layers: Int
+    init(layers: Int) {
+        self.layers = layers
+        super.init(name: "fill-\(layers)", summary: "\(layers) full-screen layer\(layers == 1 ? "" : "s") at alpha 0.5 over white, redrawn every frame")
+    }
+    override func build(in window: UIWindow) {
+        for i in 0..<layers {
+            let v = UIView(frame: window.bounds)
+            v.backgroundColor = UIColor(red: i % 2 == 0 ? 0.9 : 0.1, green: 0.4, blue: i % 2 == 0 ? 0.2 : 0.8, alpha: 0.5)
+            window.addSubview(v)
+        }
+        layerCount = layers + 1
+    }
+    override func step(_ index: Int, window: UIWindow) { Self.forceRedraw(window, index) }
+}
+
+/// 64×64 layers from 16 textures, each rotated, alpha 0.8, at seeded random positions.
+final class SpritesScene: BenchScene {
+    enum Mode { case redraw, idle, oneMoving }
+    private let count: Int
+    private let mode: Mode
+    private var mover: UIView?
+
+    init(count: Int, name: String, mode: Mode) {
+        self.count = count
+        self.mode = mode
+        let what = switch mode {
+        case .redraw: "redrawn every frame"
+        case .idle: "nothing changing"
+        case .oneMoving: "one 64×64 layer moving 3 points a frame"
+        }
+        super.init(name: name, summary: "\(count) rotated 64×64 textured layers (16 textures) at alpha 0.8, \(what)")
+        hasFloor = mode != .idle
+    }
+
+    /// The 16 sprite pictures: two-tone squares with a disc, distinct colours.
+    static let textures: [CGImage] = (0..<16).map { i in
+        let hue = Double(i) / 16
+        func rgba(_ c: UIColor) -> [UInt8] {
+            var (r, g, b, a): (CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0)
+            _ = c.getRed(&r, green: &g, blue: &b, alpha: &a)
+            return [UInt8(r * 255), UInt8(g * 255), UInt8(b * 255), 255]
+        }
+        let ca = rgba(UIColor(hue: hue, saturation: 0.8, brightness: 0.9, alpha: 1))
+        let cb = rgba(UIColor(hue: hue, saturation: 0.4, brightness: 1, alpha: 1))
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(64 * 64 * 4)
+        for y in 0..<64 {
+            for x in 0..<64 {
+                let inDisc = (Double(x) - 31.5) * (Double(x) - 31.5) + (Double(y) - 31.5) * (Double(y) - 31.5) < 20 * 20
+                pixels += inDisc != (x > y) ? cb : ca
+            }
+        }
+        return CGImage(image: RGBAImage(size: PixelSize(width: 64, height: 64), pixels: pixels))
+    }
+
+    override func build(in window: UIWindow) {
+        var random = SeededRandom(seed: 0x5EED)
+        let w = window.bounds.width, h = window.bounds.height
+        for i in 0..<count {
+            let v = UIView(frame: CGRect(x: random.next() * w - 32, y: random.next() * h - 32, width: 64, height: 64))
+            v.layer.contents = Self.textures[i % 16]
+            v.transform = CGAffineTransform(rotationAngle: random.next() * 2 * .pi)
+            v.alpha = 0.8
+            window.addSubview(v)
+        }
+        if mode == .oneMoving {
+            let v = UIView(frame: CGRect(x: 0, y: h / 2 - 32, width: 64, height: 64))
+            v.layer.contents = Self.textures[0]
+            window.addSubview(v)
+            mover = v
+        }
+        layerCount = count + 1 + (mode == .oneMoving ? 1 : 0)
+    }
+
+    override func step(_ index: Int, window: UIWindow) {
+        switch mode {
+        case .redraw: Self.forceRedraw(window, index)
+        case .idle: break
+        case .oneMoving:
+            guard let mover else { return }
+            mover.center.x = 32 + CGFloat((index * 3) % max(Int(window.bounds.width) - 64, 1))
+        }
+    }
+}
+
+/// 10,000 small views, each moved every frame: one property change each, in one transaction.
+final class CommitScene: BenchScene {
+    private var views: [UIView] = []
+    init() { super.init(name: "commit", summary: "10,000 4×4 views, each moved every frame: 10,000 property changes in one transaction") }
+    override func build(in window: UIWindow) {
+        let columns = 125
+        views = (0..<10_000).map { i in
+            let v = UIView(frame: CGRect(x: Double(i % columns) * 8, y: Double(i / columns) * 6, width: 4, height: 4))
+            v.backgroundColor = .blue
+            window.addSubview(v)
+            return v
+        }
+        layerCount = views.count + 1
+    }
+    override func step(_ index: Int, window: UIWindow) {
+        let offset = Double(index % 2)
+        for (i, v) in views.enumerated() { v.center = CGPoint(x: Double(i % 125) * 8 + 2 + offset, y: Double(i / 125) * 6 + 2) }
+    }
+}
+
+/// 10,000 views with a running animation each (repeating, autoreversing moves).
+final class AnimationsScene: BenchScene {
+    init() { super.init(name: "animations", summary: "10,000 4×4 views, each with a running position animation (render-thread interpolation)") }
+    override func build(in window: UIWindow) {
+        let columns = 125
+        var views: [UIView] = []
+        for i in 0..<10_000 {
+            let v = UIView(frame: CGRect(x: Double(i % columns) * 8, y: Double(i / columns) * 6, width: 4, height: 4))
+            v.backgroundColor = .blue
+            window.addSubview(v)
+            views.append(v)
+        }
+        UIView.animate(withDuration: 1, delay: 0, options: [.repeat, .autoreverse, .curveLinear]) {
+            for v in views { v.center.x += 3 }
+        }
+        layerCount = views.count + 1
+    }
+}
+
+/// A view whose `draw(_:)` content (side × side points at scale 1) is redrawn and uploaded every frame.
+final class UploadScene: BenchScene {
+    final class Canvas: UIView {
+        var shade = 0.0
+        override func draw(_ rect: CGRect) {
+            UIColor(red: shade, green: 0.5, blue: 1 - shade, alpha: 1).setFill()
+            UIRectFill(rect)
+        }
+    }
+    private let side: Int
+    private var canvas: Canvas?
+    init(side: Int) {
+        self.side = side
+        super.init(name: "upload-\(side)", summary: "a \(side)×\(side) draw(_:) view redrawn and uploaded every frame")
+        uploadsEveryFrame = true
+    }
+    override func build(in window: UIWindow) {
+        let canvas = Canvas(frame: CGRect(x: 0, y: 0, width: side, height: side))
+        window.addSubview(canvas)
+        self.canvas = canvas
+        layerCount = 2
+    }
+    override func step(_ index: Int, window: UIWindow) {
+        canvas?.shade = Double(index % 2)
+        canvas?.setNeedsDisplay()
+    }
+}
+
+/// A chain of 100 nested views, each turned and moved a little from its parent.
+final class DeepTreeScene: BenchScene {
+    init() { super.init(name: "deep-tree", summary: "a chain of 100 nested views, each turned 3° and moved from its superview, redrawn every frame") }
+    override func build(in window: UIWindow) {
+        var parent: UIView = window
+        let side = min(window.bounds.width, window.bounds.height) * 0.8
+        for i in 0..<100 {
+            let s = parent === window ? side : parent.bounds.width * 0.97
+            let v = UIView(frame: CGRect(x: 0, y: 0, width: s, height: s))
+            v.center = parent === window ? CGPoint(x: window.bounds.midX, y: window.bounds.midY) : CGPoint(x: parent.bounds.midX + 1, y: parent.bounds.midY)
+            v.transform = CGAffineTransform(rotationAngle: 3 * .pi / 180)
+            v.backgroundColor = UIColor(hue: Double(i % 20) / 20, saturation: 0.6, brightness: 0.9, alpha: 1)
+            parent.addSubview(v)
+            parent = v
+        }
+        layerCount = 101
+    }
+    override func step(_ index: Int, window: UIWindow) { Self.forceRedraw(window, index) }
+}
