@@ -32,6 +32,16 @@ final class RenderLayer {
     /// The backing texture holding the layer's contents, or nil for none.
     var contents: GLTexture?
 
+    // Damage tracking (see Renderer.prepare).
+    /// Whether the layer's own look may have changed since the last frame drawn (a commit or an
+    /// animation touched it); its whole subtree is redrawn where it was and where it is.
+    var isDamaged = true
+    /// The target pixels the layer itself painted in the last frame drawn; nil when it painted nothing.
+    var drawnBox: PixelRect?
+    /// This frame: bounds space to target pixels, and what the layer and its subtree paint.
+    var frameWorld = Transform3D.identity
+    var frameSubtreeBox: PixelRect?
+
     /// Running animations, in the order they were added (each adds onto the ones before).
     private(set) var animations: [LayerAnimation] = []
     /// The model values of the properties being animated; the stored fields hold what is shown.

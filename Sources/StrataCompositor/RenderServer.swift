@@ -21,6 +21,8 @@ final class RenderServer {
     /// Whether the target must be drawn again: something changed since the last frame drawn
     /// (a commit, a running animation, a new size or clear colour).
     private var needsRedraw = true
+    /// Whether the whole target must be drawn (new target, new clear colour).
+    private var fullRedraw = true
     private var lastClearColor: Color?
     private static let logger = Logger(label: "strata.render")
 
@@ -95,10 +97,12 @@ final class RenderServer {
             target = nil
             target = try GLFramebuffer(context: context, width: size.width, height: size.height)
             needsRedraw = true
+            fullRedraw = true
         }
         if lastClearColor != request.clearColor {
             lastClearColor = request.clearColor
             needsRedraw = true
+            fullRedraw = true
         }
         guard let target else { fatalError("unreachable: the target was just created") }
         let index = frameIndex
@@ -112,11 +116,19 @@ final class RenderServer {
         let animationMilliseconds = (MonotonicTime.now() - animationStart) * 1000
         var statistics = FrameStatistics(index: index, time: time)
         if needsRedraw {
-            // A frame that fails part way leaves the target unknown: the next one draws again.
             let cpuStart = ThreadCPUTime.now()
-            statistics = try renderer.render(root: tree.root, into: target, clearColor: request.clearColor, statistics: statistics)
+            let damage = tree.takeDamage()
+            do {
+                statistics = try renderer.render(root: tree.root, into: target, clearColor: request.clearColor, statistics: statistics,
+                                                 fullRedraw: damage.full || fullRedraw, damage: damage.region)
+            } catch {
+                // A frame that fails part way leaves the target unknown: the next one draws it all.
+                tree.invalidate()
+                throw error
+            }
             statistics.issueMilliseconds = (ThreadCPUTime.now() - cpuStart) * 1000
             needsRedraw = false
+            fullRedraw = false
         } else {
             statistics.redrawn = false   // nothing changed: the target already shows this frame
         }

@@ -11,6 +11,11 @@ final class RenderTree {
     /// Layers with running animations, advanced at each frame.
     private var animated: [LayerID: RenderLayer] = [:]
     private let context: GLContext
+    /// Pixels that layers which left the tree (or moved) painted in the last frame drawn: the
+    /// next frame redraws them. Nil when none.
+    private(set) var pendingDamage: PixelRect?
+    /// Whether the next frame must redraw everything (a new root, a cleared tree).
+    private(set) var needsFullRedraw = true
 
     init(context: GLContext) {
         self.context = context
@@ -27,6 +32,7 @@ final class RenderTree {
                 layers[id] = RenderLayer(id: id)
             case .destroyLayer(let id):
                 guard let layer = layers.removeValue(forKey: id) else { continue }
+                damagePainted(layer)
                 animated[id] = nil
                 detach(layer)
                 for sublayer in layer.sublayers { sublayer.superlayer = nil }
@@ -35,29 +41,38 @@ final class RenderTree {
                 if root === layer { root = nil }
             case .setRoot(let id):
                 root = id.flatMap { layers[$0] }
+                needsFullRedraw = true
             case .insertSublayer(let id, let parentID, let index):
                 guard let layer = layers[id], let parent = layers[parentID] else { continue }
                 detach(layer)
                 let at = min(index ?? parent.sublayers.count, parent.sublayers.count)
                 parent.sublayers.insert(layer, at: at)
                 layer.superlayer = parent
+                layer.isDamaged = true
             case .removeFromSuperlayer(let id):
                 if let layer = layers[id] { detach(layer) }
             case .set(let id, let property):
-                layers[id]?.apply(property)
+                guard let layer = layers[id] else { continue }
+                layer.apply(property)
+                layer.isDamaged = true
             case .removeAllLayers:
                 removeAll()
+                needsFullRedraw = true
             case .addAnimation(let id, let animation):
                 guard let layer = layers[id] else { continue }
                 layer.addAnimation(animation)
+                layer.isDamaged = true
                 animated[id] = layer
             case .removeAllAnimations(let id):
                 layers[id]?.removeAllAnimations()
+                layers[id]?.isDamaged = true
                 animated[id] = nil
             case .removeAnimations(let id, let group):
                 layers[id]?.removeAnimations(group: group)
+                layers[id]?.isDamaged = true
             case .setContents(let id, let update):
                 guard let layer = layers[id] else { continue }
+                layer.isDamaged = true
                 guard let update else {
                     layer.contents = nil
                     continue
@@ -74,6 +89,7 @@ final class RenderTree {
 
     private func detach(_ layer: RenderLayer) {
         guard let parent = layer.superlayer else { return }
+        damagePainted(layer)
         parent.sublayers.removeAll { $0 === layer }
         layer.superlayer = nil
     }
@@ -142,10 +158,30 @@ final class RenderTree {
         }
     }
 
+    /// Adds what `layer` and its subtree painted in the last frame drawn to the pending damage
+    /// (they are leaving that place) and forgets it.
+    private func damagePainted(_ layer: RenderLayer) {
+        if let box = layer.drawnBox { pendingDamage = pendingDamage.map { $0.union(box) } ?? box }
+        layer.drawnBox = nil
+        guard layer.frameSubtreeBox != nil else { return }
+        layer.frameSubtreeBox = nil
+        for sublayer in layer.sublayers { damagePainted(sublayer) }
+    }
+
+    /// Takes the pending damage and the full-redraw request for the frame being drawn.
+    func takeDamage() -> (full: Bool, region: PixelRect?) {
+        defer { pendingDamage = nil; needsFullRedraw = false }
+        return (needsFullRedraw, pendingDamage)
+    }
+
+    /// Asks the next frame to redraw everything (the last one failed part way).
+    func invalidate() { needsFullRedraw = true }
+
     /// Shows every animated layer as it is at `time` and forgets finished animations.
     func advanceAnimations(to time: Double) {
-        for (id, layer) in animated where !layer.advanceAnimations(to: time) {
-            animated[id] = nil
+        for (id, layer) in animated {
+            layer.isDamaged = true
+            if !layer.advanceAnimations(to: time) { animated[id] = nil }
         }
     }
 

@@ -11,6 +11,13 @@ import StrataGL
 // value is the clip depth. A layer with opacity below 1 and visible sublayers is drawn at full
 // opacity into an offscreen framebuffer the size of the target (scissored to the group's bounding
 // box), then composited once with its opacity.
+//
+// Damage: before drawing, `prepare` walks the whole tree once, computing each layer's world
+// matrix and the pixel box it paints. A layer whose look changed (a commit or an animation
+// touched it, or an ancestor's did) or whose box moved damages where it was and where it is;
+// layers that left the tree damage where they were. Only the union of the damage is cleared and
+// redrawn (scissored), layers and subtrees outside it are skipped on the CPU, and a frame with no
+// damage issues no GL call at all: the target keeps last frame's pixels.
 
 /// Draws a render tree into a framebuffer. Render thread only.
 final class Renderer {
@@ -52,15 +59,26 @@ final class Renderer {
         var stencilDepth = 0
     }
 
-    /// Draws `root` into `target`, cleared to `clearColor` first, and returns what it cost.
-    func render(root: RenderLayer?, into target: GLFramebuffer, clearColor: Color, statistics base: FrameStatistics) throws -> FrameStatistics {
+    /// Redraws what changed of `root` in `target` (everything with `fullRedraw`, when the target's
+    /// pixels are unknown or the clear colour changed), plus `damage`, and returns what it cost.
+    /// Redrawn regions are cleared to `clearColor` first. A frame with nothing to redraw issues no
+    /// GL call (`redrawn == false`).
+    func render(root: RenderLayer?, into target: GLFramebuffer, clearColor: Color, statistics base: FrameStatistics,
+                fullRedraw: Bool, damage pending: PixelRect?) throws -> FrameStatistics {
         context.owner.preconditionCurrent("Renderer.render")
         statistics = base
+        let full = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
+        var damage: PixelRect? = fullRedraw ? full : pending
+        if let root { prepare(root, parentSpace: Self.flatten, parentVisible: true, inheritedDamage: false, damage: &damage) }
+        guard let region = damage?.intersection(full), !region.isEmpty else {
+            statistics.redrawn = false
+            return statistics
+        }
+        statistics.redrawnPixels = region.width * region.height
         if groupPool.first.map({ $0.width != target.width || $0.height != target.height }) ?? false {
             groupPool = []
         }
-        let full = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
-        var pass = Pass(framebuffer: target, projection: Self.projection(width: target.width, height: target.height), scissor: full)
+        var pass = Pass(framebuffer: target, projection: Self.projection(width: target.width, height: target.height), scissor: region)
         target.bind()
         glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
         glDisable(GLenum(GL_DEPTH_TEST))
@@ -71,7 +89,7 @@ final class Renderer {
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
         glStencilMask(0xFF)
-        applyScissor(full)
+        applyScissor(region)
         let c = clearColor.premultiplied
         glClearColor(c.x, c.y, c.z, c.w)
         glClearStencil(0)
@@ -87,12 +105,68 @@ final class Renderer {
         return statistics
     }
 
+    // MARK: - Damage
+
+    /// Computes `layer`'s world matrix and paint boxes for this frame and adds what changed to
+    /// `damage`: where a changed (or moved) layer painted last frame and where it paints now.
+    private func prepare(_ layer: RenderLayer, parentSpace: Transform3D, parentVisible: Bool, inheritedDamage: Bool, damage: inout PixelRect?) {
+        let visible = parentVisible && !layer.isHidden && layer.opacity > 0
+        let damaged = inheritedDamage || layer.isDamaged
+        // An invisible, unchanged subtree that painted nothing last frame has nothing to report.
+        if !visible, !damaged, layer.frameSubtreeBox == nil, layer.drawnBox == nil { return }
+        var box: PixelRect?
+        var world = parentSpace
+        if visible {
+            world = layer.localTransform.concatenating(parentSpace)
+            layer.frameWorld = world
+            if layer.hasFill || layer.hasBorder, layer.isDoubleSided || !Self.facesAway(world, layer.bounds) {
+                box = Self.paintBox(layer, world: world)
+            }
+        }
+        if damaged || box != layer.drawnBox {
+            for b in [layer.drawnBox, box] {
+                if let b { damage = damage.map { $0.union(b) } ?? b }
+            }
+        }
+        layer.drawnBox = box
+        layer.isDamaged = false
+        var subtree = box
+        if !layer.sublayers.isEmpty {
+            let childSpace = visible ? Self.sublayerSpace(of: layer, world: world) : parentSpace
+            for sublayer in layer.sublayers {
+                prepare(sublayer, parentSpace: childSpace, parentVisible: visible, inheritedDamage: damaged, damage: &damage)
+                if let s = sublayer.frameSubtreeBox { subtree = subtree.map { $0.union(s) } ?? s }
+            }
+        }
+        layer.frameSubtreeBox = visible ? subtree : nil
+    }
+
+    /// The target pixels `layer` itself paints (its drawn rectangle, with a point of margin for
+    /// antialiased edges, rounded outwards a pixel), clamped far beyond any target; the whole
+    /// plane when part of it is behind the viewer.
+    static func paintBox(_ layer: RenderLayer, world: Transform3D) -> PixelRect {
+        let r = layer.drawnRect
+        let rect = Rect(x: r.minX - 1, y: r.minY - 1, width: r.width + 2, height: r.height + 2)
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        let everywhere = PixelRect(x: -pixelLimit, y: -pixelLimit, width: 2 * pixelLimit, height: 2 * pixelLimit)
+        for corner in corners(rect) {
+            guard let p = world.project(corner) else { return everywhere }
+            minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+        }
+        guard let x0 = pixel(minX - 1, .down), let y0 = pixel(minY - 1, .down),
+              let x1 = pixel(maxX + 1, .up), let y1 = pixel(maxY + 1, .up) else { return everywhere }
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     // MARK: - The walk
 
     private func draw(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass, isGroupRoot: Bool) throws {
         guard !layer.isHidden, layer.opacity > 0 else { return }
-        let world = layer.localTransform.concatenating(parentSpace)
+        // Nothing of the subtree lies in the region being drawn: skip it on the CPU.
+        guard let subtreeBox = layer.frameSubtreeBox, subtreeBox.intersects(pass.scissor) else { return }
+        let world = layer.frameWorld
         if !layer.isDoubleSided, Self.facesAway(world, layer.bounds) { return }
+        let paints = layer.drawnBox.map { $0.intersects(pass.scissor) } ?? false
 
         let visibleSublayers = layer.sublayers.contains { !$0.isHidden && $0.opacity > 0 }
         if layer.opacity < 1, visibleSublayers, !isGroupRoot {
@@ -100,7 +174,7 @@ final class Renderer {
             return
         }
         let opacity = isGroupRoot ? 1 : layer.opacity
-        if layer.hasFill {
+        if layer.hasFill, paints {
             try drawQuad(layer, world: world, pass: pass, mode: .fill, opacity: opacity)
         }
         if visibleSublayers {
@@ -115,7 +189,7 @@ final class Renderer {
             }
             if layer.masksToBounds { try popClip(layer, world: world, pass: &pass, saved: saved) }
         }
-        if layer.hasBorder {
+        if layer.hasBorder, paints {
             try drawQuad(layer, world: world, pass: pass, mode: .border, opacity: opacity)
         }
     }
@@ -125,7 +199,7 @@ final class Renderer {
     /// - Throws: `GLError` when the offscreen framebuffer cannot be created (out of GPU memory):
     ///   the frame fails rather than showing the group without its opacity.
     private func drawGroup(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass) throws {
-        guard let box = Self.subtreeBox(layer, parentSpace: parentSpace)?.intersection(pass.scissor), !box.isEmpty else { return }
+        guard let box = layer.frameSubtreeBox?.intersection(pass.scissor), !box.isEmpty else { return }
         let framebuffer = try groupPool.popLast()
             ?? GLFramebuffer(context: context, width: pass.framebuffer.width, height: pass.framebuffer.height)
         statistics.offscreenPasses += 1
@@ -368,31 +442,6 @@ final class Renderer {
         let xs = p.map(\.x), ys = p.map(\.y)
         guard let x0 = pixel(xs.min()!, .toNearestOrEven), let x1 = pixel(xs.max()!, .toNearestOrEven),
               let y0 = pixel(ys.min()!, .toNearestOrEven), let y1 = pixel(ys.max()!, .toNearestOrEven) else { return nil }
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-
-    /// The pixels a layer and its visible subtree can touch, rounded outwards with a pixel of margin;
-    /// nil when nothing is visible. A subtree partly behind the viewer covers the whole plane.
-    static func subtreeBox(_ layer: RenderLayer, parentSpace: Transform3D) -> PixelRect? {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        var unbounded = false
-        func visit(_ layer: RenderLayer, _ parentSpace: Transform3D) {
-            guard !layer.isHidden, layer.opacity > 0, !unbounded else { return }
-            let world = layer.localTransform.concatenating(parentSpace)
-            for corner in corners(layer.drawnRect) {
-                guard let p = world.project(corner) else { unbounded = true; return }
-                minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
-            }
-            guard !layer.sublayers.isEmpty else { return }
-            let childSpace = sublayerSpace(of: layer, world: world)
-            for sublayer in layer.sublayers { visit(sublayer, childSpace) }
-        }
-        visit(layer, parentSpace)
-        let everywhere = PixelRect(x: -pixelLimit, y: -pixelLimit, width: 2 * pixelLimit, height: 2 * pixelLimit)
-        if unbounded { return everywhere }
-        guard minX <= maxX, minY <= maxY else { return nil }
-        guard let x0 = pixel(minX - 1, .down), let y0 = pixel(minY - 1, .down),
-              let x1 = pixel(maxX + 1, .up), let y1 = pixel(maxY + 1, .up) else { return everywhere }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 

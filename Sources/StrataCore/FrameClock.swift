@@ -70,6 +70,8 @@ public struct FrameStatistics: Hashable, Sendable {
     /// Whether the frame was drawn: false when nothing changed since the last frame of the same
     /// size and clear colour and no animation ran, so the target was left as it was (no GL draw).
     public var redrawn = true
+    /// Pixels of the target redrawn (the damaged region's area; 0 when nothing was).
+    public var redrawnPixels = 0
 
     /// Creates frame statistics.
     public init(index: Int, time: Double, renderMilliseconds: Double = 0, readbackMilliseconds: Double = 0,

@@ -121,6 +121,20 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether `other` lies wholly inside this rectangle.
+    /// The smallest rectangle holding both (an empty one adds nothing).
+    public func union(_ other: PixelRect) -> PixelRect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        let x0 = min(x, other.x), y0 = min(y, other.y)
+        let x1 = max(x + width, other.x + other.width), y1 = max(y + height, other.y + other.height)
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Whether the two share any pixel.
+    public func intersects(_ other: PixelRect) -> Bool {
+        !isEmpty && !other.isEmpty && x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+    }
+
     public func contains(_ other: PixelRect) -> Bool {
         other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
     }
