@@ -8,18 +8,14 @@ precision highp float;
 
 in vec2 v_local;
 in vec2 v_contents;
+flat in vec2 v_size;           // the layer's bounds size, in points
+flat in vec4 v_uvRect;         // contentsRect: texture coordinates of the shown part's origin and extent
+flat in vec4 v_center;         // contentsCenter as (minX, minY, maxX, maxY) in unit coordinates
+flat in vec4 v_slice;          // contents frame size (xy) and the shown contents' own size (zw), in points
+flat in vec4 v_color;          // premultiplied background colour, or border colour in MODE_BORDER
+flat in vec4 v_params;         // opacity, corner radius (points), clips contents (1 when masksToBounds), border width (points)
 
-uniform vec4 u_bounds;         // the layer's bounds: origin and size; only the size is used here
-uniform vec4 u_uvRect;         // contentsRect: texture coordinates of the shown part's origin and extent
-uniform vec4 u_center;         // contentsCenter as (minX, minY, maxX, maxY) in unit coordinates
-uniform vec4 u_slice;          // contents frame size (xy) and the shown contents' own size (zw), in points
-uniform vec4 u_color;          // premultiplied background colour
-uniform vec4 u_borderColor;    // premultiplied border colour
-uniform float u_opacity;
-uniform float u_cornerRadius;  // points
-uniform float u_borderWidth;   // points
 uniform sampler2D u_texture;   // premultiplied RGBA, row 0 at the top
-uniform float u_clipsContents; // 1 when masksToBounds: contents get the rounded corners too
 
 out vec4 o_color;
 
@@ -58,24 +54,25 @@ float slice(float t, float len, float img, float c0, float c1) {
 #endif
 
 void main() {
-    vec2 size = u_bounds.zw;
-    float radius = min(u_cornerRadius, 0.5 * min(size.x, size.y));
+    vec2 size = v_size;
+    float opacity = v_params.x;
+    float radius = min(v_params.y, 0.5 * min(size.x, size.y));
 #if defined(MODE_MASK)
 #ifdef ROUNDED
     if (coverage(v_local, size, radius) < 0.5) discard;
 #endif
     o_color = vec4(1.0);
 #elif defined(MODE_BORDER)
-    float w = u_borderWidth;
+    float w = v_params.w;
     float outer = coverage(v_local, size, radius);
     float inner = (size.x > 2.0 * w && size.y > 2.0 * w)
         ? coverage(v_local - vec2(w), size - vec2(2.0 * w), max(radius - w, 0.0))
         : 0.0;
-    o_color = u_borderColor * (outer * (1.0 - inner) * u_opacity);
+    o_color = v_color * (outer * (1.0 - inner) * opacity);
 #else
     // Rounded corners cut the background always, the contents only when the layer masks to
     // its bounds (CALayer.cornerRadius).
-    vec4 color = u_color;
+    vec4 color = v_color;
 #ifdef ROUNDED
     float cut = coverage(v_local, size, radius);
     color *= cut;
@@ -86,15 +83,15 @@ void main() {
     color *= (v_local.x >= 0.0 && v_local.y >= 0.0 && v_local.x <= size.x && v_local.y <= size.y) ? 1.0 : 0.0;
 #endif
     vec2 t = v_contents;
-    vec2 uv = u_uvRect.xy + vec2(slice(t.x, u_slice.x, u_slice.z, u_center.x, u_center.z),
-                                 slice(t.y, u_slice.y, u_slice.w, u_center.y, u_center.w)) * u_uvRect.zw;
+    vec2 uv = v_uvRect.xy + vec2(slice(t.x, v_slice.x, v_slice.z, v_center.x, v_center.z),
+                                 slice(t.y, v_slice.y, v_slice.w, v_center.y, v_center.w)) * v_uvRect.zw;
     float insideContents = (t.x >= 0.0 && t.y >= 0.0 && t.x <= 1.0 && t.y <= 1.0) ? 1.0 : 0.0;
     vec4 texel = texture(u_texture, uv) * insideContents;
 #ifdef ROUNDED
-    texel *= mix(1.0, cut, u_clipsContents);
+    texel *= mix(1.0, cut, v_params.z);
 #endif
     color = texel + color * (1.0 - texel.a);
 #endif
-    o_color = color * u_opacity;
+    o_color = color * opacity;
 #endif
 }

@@ -30,32 +30,19 @@ struct LayerShaderVariant: Hashable, CaseIterable, CustomStringConvertible {
     var description: String { defines.isEmpty ? "fill" : defines.joined(separator: "+") }
 }
 
-/// One compiled variant of the layer program and its uniform locations, looked up once after linking.
+/// One compiled variant of the layer program. Everything a quad needs comes as instance
+/// attributes (see `Renderer.Instance`); the only uniform is the texture unit.
 ///
 /// Render thread only. Every variant is compiled when the render server starts, so a shader that
 /// fails to compile is an error from the compositor's initialiser, never a surprise in a frame.
 final class LayerProgram {
     let program: GLProgram
-    let matrix, rect, bounds, contentsFrame, uvRect, center, slice, color, borderColor, opacity, cornerRadius, borderWidth, clipsContents: GLint
 
     init(context: GLContext, variant: LayerShaderVariant) throws {
         let vs = ShaderSource.layerVertex, fs = ShaderSource.layerFragment
         let fragmentText = Self.inserting(variant.defines, into: fs.text)
         let name = variant.defines.isEmpty ? fs.name : "\(fs.name) [\(variant)]"
         program = try GLProgram(context: context, vertex: (vs.name, vs.text), fragment: (name, fragmentText))
-        matrix = program.uniformLocation("u_matrix")
-        rect = program.uniformLocation("u_rect")
-        bounds = program.uniformLocation("u_bounds")
-        contentsFrame = program.uniformLocation("u_contentsFrame")
-        uvRect = program.uniformLocation("u_uvRect")
-        center = program.uniformLocation("u_center")
-        slice = program.uniformLocation("u_slice")
-        color = program.uniformLocation("u_color")
-        borderColor = program.uniformLocation("u_borderColor")
-        opacity = program.uniformLocation("u_opacity")
-        cornerRadius = program.uniformLocation("u_cornerRadius")
-        borderWidth = program.uniformLocation("u_borderWidth")
-        clipsContents = program.uniformLocation("u_clipsContents")
         program.use()
         glUniform1i(program.uniformLocation("u_texture"), 0)   // contents always come on unit 0
     }

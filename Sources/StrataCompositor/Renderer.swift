@@ -18,6 +18,11 @@ import StrataGL
 // layers that left the tree damage where they were. Only the union of the damage is cleared and
 // redrawn (scissored), layers and subtrees outside it are skipped on the CPU, and a frame with no
 // damage issues no GL call at all: the target keeps last frame's pixels.
+//
+// Batching: a quad is not drawn when the walk reaches it but appended, as one instance of 48
+// floats, to the current batch. A batch is one instanced draw call; it is sent when the next quad
+// needs another program or texture, before any clip, scissor, stencil or framebuffer change, and at
+// the end of the frame, so quads still reach the GPU in exactly the walk's order.
 
 /// Draws a render tree into a framebuffer. Render thread only.
 final class Renderer {
@@ -25,7 +30,13 @@ final class Renderer {
     private let programs: [LayerShaderVariant: LayerProgram]
     private var current: (variant: LayerShaderVariant, program: LayerProgram)?
     private let quad: GLBuffer
+    private let instanceBuffer: GLBuffer
     private let vertexArray: GLVertexArray
+    /// The batch being built: `batchCount` instances of `Instance.floats` floats each.
+    private var batch: [Float] = []
+    private var batchCount = 0
+    private var batchVariant: LayerShaderVariant?
+    private var batchTexture: GLuint = 0
     private var groupPool: [GLFramebuffer] = []
     private var statistics = FrameStatistics(index: 0, time: 0)
     /// The texture bound to unit 0 during a frame (0: none known).
@@ -42,6 +53,15 @@ final class Renderer {
         quad = GLBuffer(context: context, bytes: [0, 0, 1, 0, 0, 1, 1, 1])
         glEnableVertexAttribArray(0)
         glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        instanceBuffer = GLBuffer(context: context, bytes: [Float](repeating: 0, count: Instance.floats), usage: GLenum(GL_STREAM_DRAW))
+        let stride = GLsizei(Instance.floats * MemoryLayout<Float>.size)
+        for attribute in 1...12 {
+            glEnableVertexAttribArray(GLuint(attribute))
+            glVertexAttribPointer(GLuint(attribute), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                  UnsafeRawPointer(bitPattern: (attribute - 1) * 4 * MemoryLayout<Float>.size))
+            glVertexAttribDivisor(GLuint(attribute), 1)
+        }
+        batch.reserveCapacity(1024 * Instance.floats)
         try context.checkError("layer program set-up")
     }
 
@@ -101,6 +121,7 @@ final class Renderer {
         if let root {
             try draw(root, parentSpace: Self.flatten, pass: &pass, isGroupRoot: false)
         }
+        try flush()
         try context.checkError("frame of \(target.width)×\(target.height)")
         return statistics
     }
@@ -200,6 +221,7 @@ final class Renderer {
     ///   the frame fails rather than showing the group without its opacity.
     private func drawGroup(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass) throws {
         guard let box = layer.frameSubtreeBox?.intersection(pass.scissor), !box.isEmpty else { return }
+        try flush()
         let framebuffer = try groupPool.popLast()
             ?? GLFramebuffer(context: context, width: pass.framebuffer.width, height: pass.framebuffer.height)
         statistics.offscreenPasses += 1
@@ -210,24 +232,20 @@ final class Renderer {
         glClearColor(0, 0, 0, 0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
         try draw(layer, parentSpace: parentSpace, pass: &groupPass, isGroupRoot: true)
+        try flush()
 
         pass.framebuffer.bind()
         applyScissor(pass.scissor)
         applyStencil(pass.stencilDepth)
-        let p = use(LayerShaderVariant(mode: .fill, textured: true))
         let w = Double(pass.framebuffer.width), h = Double(pass.framebuffer.height)
-        upload(matrix: pass.projection, to: p)
         let boxRect = Rect(x: Double(box.x), y: Double(box.y), width: Double(box.width), height: Double(box.height))
-        setRects(quad: boxRect, bounds: boxRect, program: p)
-        setContents(frame: boxRect, shown: Rect(x: boxRect.minX / w, y: boxRect.minY / h, width: boxRect.width / w, height: boxRect.height / h),
-                    center: Self.unitRect, shownSize: boxRect.size, program: p)
-        glUniform4f(p.color, 0, 0, 0, 0)
-        glUniform1f(p.opacity, layer.opacity)
-        bind(texture: framebuffer.color.rawValue)
-        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
-        statistics.drawCalls += 1
+        var instance = Instance(matrix: pass.projection, rect: boxRect, bounds: boxRect)
+        instance.setContents(frame: boxRect, shown: Rect(x: boxRect.minX / w, y: boxRect.minY / h, width: boxRect.width / w, height: boxRect.height / h),
+                             center: Self.unitRect, shownSize: boxRect.size)
+        instance.params = (layer.opacity, 0, 0, 0)
+        try enqueue(instance, variant: LayerShaderVariant(mode: .fill, textured: true), texture: framebuffer.color.rawValue)
+        try flush()   // the framebuffer goes back to the pool: draw from it now
         groupPool.append(framebuffer)
-        try checkDraw("group composite of \(layer.id)")
     }
 
     private func drawQuad(_ layer: RenderLayer, world: Transform3D, pass: Pass, mode: LayerShaderVariant.Mode, opacity: Float) throws {
@@ -237,8 +255,6 @@ final class Renderer {
         case .border: LayerShaderVariant(mode: .border, rounded: true)
         case .clipMask: LayerShaderVariant(mode: .clipMask, rounded: rounded)
         }
-        let p = use(variant)
-        upload(matrix: world.concatenating(pass.projection), to: p)
         let b = layer.bounds
         let contentsFrame = mode == .fill ? layer.contentsFrame : nil
         // Contents that overflow the bounds show unless the layer masks to them.
@@ -249,34 +265,100 @@ final class Renderer {
             // coverage is zero outside the shape, so the margin costs only its pixels.
             quad = Rect(x: quad.minX - 1, y: quad.minY - 1, width: quad.width + 2, height: quad.height + 2)
         }
-        setRects(quad: quad, bounds: b, program: p)
-        glUniform1f(p.opacity, opacity)
-        glUniform1f(p.cornerRadius, Float(layer.cornerRadius))
+        var instance = Instance(matrix: world.concatenating(pass.projection), rect: quad, bounds: b)
+        instance.params = (opacity, Float(layer.cornerRadius), 0, 0)
+        var texture: GLuint = 0
         switch mode {
         case .fill:
-            let c = layer.backgroundColor?.premultiplied ?? .zero
-            glUniform4f(p.color, c.x, c.y, c.z, c.w)
-            if let texture = layer.contents, let contentsFrame {
+            instance.color = layer.backgroundColor?.premultiplied ?? .zero
+            if let contents = layer.contents, let contentsFrame {
                 let shown = layer.contentsRect
-                setContents(frame: contentsFrame, shown: shown, center: layer.contentsCenter,
-                            shownSize: Size(width: Double(texture.width) * shown.width / layer.contentsScale,
-                                            height: Double(texture.height) * shown.height / layer.contentsScale),
-                            program: p)
-                glUniform1f(p.clipsContents, layer.masksToBounds ? 1 : 0)
-                bind(texture: texture.rawValue)
+                instance.setContents(frame: contentsFrame, shown: shown, center: layer.contentsCenter,
+                                     shownSize: Size(width: Double(contents.width) * shown.width / layer.contentsScale,
+                                                     height: Double(contents.height) * shown.height / layer.contentsScale))
+                instance.params.2 = layer.masksToBounds ? 1 : 0
+                texture = contents.rawValue
             }
             statistics.layersDrawn += 1
         case .border:
-            let c = layer.borderColor?.premultiplied ?? .zero
-            glUniform4f(p.borderColor, c.x, c.y, c.z, c.w)
-            glUniform1f(p.borderWidth, Float(layer.borderWidth))
+            instance.color = layer.borderColor?.premultiplied ?? .zero
+            instance.params.3 = Float(layer.borderWidth)
             if !layer.hasFill { statistics.layersDrawn += 1 }
         case .clipMask:
             break
         }
-        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        try enqueue(instance, variant: variant, texture: texture)
+    }
+
+    // MARK: - Batches
+
+    /// One quad's instance attributes, in the order of `layer.vert`'s locations 1...12.
+    struct Instance {
+        static let floats = 48
+        var matrix: Transform3D
+        var rect: Rect
+        var bounds: Rect
+        var contentsFrame = Rect(x: 0, y: 0, width: 1, height: 1)
+        var uvRect = Rect(x: 0, y: 0, width: 1, height: 1)
+        var center = (0.0, 0.0, 1.0, 1.0)
+        var slice = (1.0, 1.0, 1.0, 1.0)
+        var color = SIMD4<Float>.zero
+        /// Opacity, corner radius, clips contents (0/1), border width.
+        var params: (Float, Float, Float, Float) = (1, 0, 0, 0)
+
+        init(matrix: Transform3D, rect: Rect, bounds: Rect) {
+            (self.matrix, self.rect, self.bounds) = (matrix, rect, bounds)
+        }
+
+        /// Where a texture lands (`frame`, bounds space), which part of it shows (`shown`, texture
+        /// unit coordinates), its stretchable centre (unit coordinates of the shown part) and the
+        /// shown part's own size in points (the size nine-part caps keep).
+        mutating func setContents(frame: Rect, shown: Rect, center: Rect, shownSize: Size) {
+            contentsFrame = frame
+            uvRect = shown
+            self.center = (center.minX, center.minY, center.maxX, center.maxY)
+            slice = (frame.width, frame.height, shownSize.width, shownSize.height)
+        }
+
+        /// Appends the 48 floats to `batch`.
+        func append(to batch: inout [Float]) {
+            let m = matrix
+            batch.append(contentsOf: [
+                Float(m.m11), Float(m.m12), Float(m.m13), Float(m.m14), Float(m.m21), Float(m.m22), Float(m.m23), Float(m.m24),
+                Float(m.m31), Float(m.m32), Float(m.m33), Float(m.m34), Float(m.m41), Float(m.m42), Float(m.m43), Float(m.m44),
+                Float(rect.minX), Float(rect.minY), Float(rect.width), Float(rect.height),
+                Float(bounds.minX), Float(bounds.minY), Float(bounds.width), Float(bounds.height),
+                Float(contentsFrame.minX), Float(contentsFrame.minY), Float(contentsFrame.width), Float(contentsFrame.height),
+                Float(uvRect.minX), Float(uvRect.minY), Float(uvRect.width), Float(uvRect.height),
+                Float(center.0), Float(center.1), Float(center.2), Float(center.3),
+                Float(slice.0), Float(slice.1), Float(slice.2), Float(slice.3),
+                color.x, color.y, color.z, color.w,
+                params.0, params.1, params.2, params.3,
+            ])
+        }
+    }
+
+    /// Adds a quad to the batch, sending the batch first when this quad needs another program or texture.
+    private func enqueue(_ instance: Instance, variant: LayerShaderVariant, texture: GLuint) throws {
+        if batchCount > 0, variant != batchVariant || (variant.textured && texture != batchTexture) { try flush() }
+        batchVariant = variant
+        batchTexture = texture
+        instance.append(to: &batch)
+        batchCount += 1
+    }
+
+    /// Draws the batch as one instanced draw call and empties it.
+    private func flush() throws {
+        guard batchCount > 0, let variant = batchVariant else { return }
+        _ = use(variant)
+        if variant.textured { bind(texture: batchTexture) }
+        batch.withUnsafeBufferPointer { instanceBuffer.replace(with: $0.baseAddress!, count: $0.count) }
+        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batchCount))
         statistics.drawCalls += 1
-        try checkDraw("\(variant) draw of \(layer.id)")
+        let count = batchCount
+        batch.removeAll(keepingCapacity: true)
+        batchCount = 0
+        try checkDraw("\(variant) batch of \(count) quads")
     }
 
     /// Debug builds check the GL error flag after every draw, naming it; release builds check
@@ -296,14 +378,17 @@ final class Renderer {
         if layer.cornerRadius <= 0, let rect = Self.axisAlignedPixelRect(world, layer.bounds) {
             pass.scissor = pass.scissor.intersection(rect)
             guard !pass.scissor.isEmpty else { return false }
+            try flush()
             applyScissor(pass.scissor)
             return true
         }
+        try flush()
         glEnable(GLenum(GL_STENCIL_TEST))
         glStencilFunc(GLenum(GL_EQUAL), GLint(pass.stencilDepth), 0xFF)
         glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_INCR))
         glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
         try drawQuad(layer, world: world, pass: pass, mode: .clipMask, opacity: 1)
+        try flush()
         glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
         pass.stencilDepth += 1
         applyStencil(pass.stencilDepth)
@@ -312,11 +397,13 @@ final class Renderer {
 
     /// Undoes `pushClip`, restoring the clip state in `saved`.
     private func popClip(_ layer: RenderLayer, world: Transform3D, pass: inout Pass, saved: Pass) throws {
+        try flush()
         if pass.stencilDepth > saved.stencilDepth {
             glStencilFunc(GLenum(GL_EQUAL), GLint(pass.stencilDepth), 0xFF)
             glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_DECR))
             glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
             try drawQuad(layer, world: world, pass: pass, mode: .clipMask, opacity: 1)
+            try flush()
             glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
         }
         pass = saved
@@ -358,32 +445,7 @@ final class Renderer {
         return program
     }
 
-    /// Sets the quad to draw and the layer bounds it belongs to, both in bounds space.
-    private func setRects(quad: Rect, bounds: Rect, program p: LayerProgram) {
-        glUniform4f(p.rect, Float(quad.minX), Float(quad.minY), Float(quad.width), Float(quad.height))
-        glUniform4f(p.bounds, Float(bounds.minX), Float(bounds.minY), Float(bounds.width), Float(bounds.height))
-    }
-
-    /// Sets where a texture lands (`frame`, bounds space), which part of it shows (`shown`, texture
-    /// unit coordinates), its stretchable centre (unit coordinates of the shown part) and the shown
-    /// part's own size in points (the size nine-part caps keep).
-    private func setContents(frame: Rect, shown: Rect, center: Rect, shownSize: Size, program p: LayerProgram) {
-        glUniform4f(p.contentsFrame, Float(frame.minX), Float(frame.minY), Float(frame.width), Float(frame.height))
-        glUniform4f(p.uvRect, Float(shown.minX), Float(shown.minY), Float(shown.width), Float(shown.height))
-        glUniform4f(p.center, Float(center.minX), Float(center.minY), Float(center.maxX), Float(center.maxY))
-        glUniform4f(p.slice, Float(frame.width), Float(frame.height), Float(shownSize.width), Float(shownSize.height))
-    }
-
     static let unitRect = Rect(x: 0, y: 0, width: 1, height: 1)
-
-    private func upload(matrix: Transform3D, to program: LayerProgram) {
-        let m = matrix
-        let floats: [Float] = [
-            Float(m.m11), Float(m.m12), Float(m.m13), Float(m.m14), Float(m.m21), Float(m.m22), Float(m.m23), Float(m.m24),
-            Float(m.m31), Float(m.m32), Float(m.m33), Float(m.m34), Float(m.m41), Float(m.m42), Float(m.m43), Float(m.m44),
-        ]
-        floats.withUnsafeBufferPointer { glUniformMatrix4fv(program.matrix, 1, GLboolean(GL_FALSE), $0.baseAddress) }
-    }
 
     // MARK: - Geometry
 

@@ -111,6 +111,15 @@ public final class GLBuffer {
         context.liveObjects.buffers += 1
     }
 
+    /// Replaces the buffer's whole contents with `count` floats from `floats` (the old storage is
+    /// orphaned, so the GPU may still read it). Binds the buffer to `target`.
+    /// The corresponding GL calls are `glBindBuffer`, `glBufferData`.
+    public func replace(with floats: UnsafePointer<Float>, count: Int, target: GLenum = GLenum(GL_ARRAY_BUFFER), usage: GLenum = GLenum(GL_STREAM_DRAW)) {
+        context.owner.preconditionCurrent()
+        glBindBuffer(target, rawValue)
+        glBufferData(target, GLsizeiptr(count * MemoryLayout<Float>.size), floats, usage)
+    }
+
     deinit {
         context.owner.preconditionCurrent("GLBuffer deinit")
         var name = rawValue

@@ -76,7 +76,9 @@ import Testing
         #expect(vs.text.hasPrefix("#version 300 es") && fs.text.hasPrefix("#version 300 es"))
         do {
             let program = try GLProgram(context: context, vertex: (vs.name, vs.text), fragment: (fs.name, fs.text))
-            #expect(program.uniformLocation("u_matrix") >= 0)
+            // Linked: everything a quad needs comes as instance attributes, so without HAS_TEXTURE
+            // the program has no active uniform at all.
+            #expect(program.uniformLocation("u_texture") == -1)
             #expect(context.liveObjects.programs == 1)
         }
         #expect(context.liveObjects == GLObjectCounts(), "the program is deleted with its owner")
