@@ -29,8 +29,8 @@ final class RenderLayer {
     var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
     var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
 
-    /// The backing texture holding the layer's contents, or nil for none.
-    var contents: GLTexture?
+    /// The layer's contents on the GPU (a texture of their own or an atlas region), or nil for none.
+    var contents: LayerContents?
 
     // Damage tracking (see Renderer.prepare).
     /// Whether the layer's own look may have changed since the last frame drawn (a commit or an

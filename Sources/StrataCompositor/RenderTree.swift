@@ -11,6 +11,8 @@ final class RenderTree {
     /// Layers with running animations, advanced at each frame.
     private var animated: [LayerID: RenderLayer] = [:]
     private let context: GLContext
+    /// Shared textures for small contents.
+    let atlas: ContentsAtlas
     /// Pixels that layers which left the tree (or moved) painted in the last frame drawn: the
     /// next frame redraws them. Nil when none.
     private(set) var pendingDamage: PixelRect?
@@ -19,6 +21,7 @@ final class RenderTree {
 
     init(context: GLContext) {
         self.context = context
+        atlas = ContentsAtlas(context: context)
     }
 
     /// Applies every operation of `commit` in order, or none of them.
@@ -79,10 +82,9 @@ final class RenderTree {
                 }
                 if layer.contents?.width != update.size.width || layer.contents?.height != update.size.height {
                     // Keep the old texture until the new one exists: a failed allocation leaves it shown.
-                    layer.contents = try GLTexture(context: context, width: update.size.width, height: update.size.height)
+                    layer.contents = try atlas.makeContents(size: update.size)
                 }
-                let r = update.region
-                layer.contents?.upload(x: r.x, y: r.y, width: r.width, height: r.height, pixels: update.pixels)
+                layer.contents?.upload(update.region, pixels: update.pixels)
             }
         }
     }
@@ -197,5 +199,6 @@ final class RenderTree {
         }
         layers = [:]
         root = nil
+        atlas.removeAll()
     }
 }

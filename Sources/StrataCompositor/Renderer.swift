@@ -273,11 +273,11 @@ final class Renderer {
             instance.color = layer.backgroundColor?.premultiplied ?? .zero
             if let contents = layer.contents, let contentsFrame {
                 let shown = layer.contentsRect
-                instance.setContents(frame: contentsFrame, shown: shown, center: layer.contentsCenter,
+                instance.setContents(frame: contentsFrame, shown: contents.textureRect(shown), center: layer.contentsCenter,
                                      shownSize: Size(width: Double(contents.width) * shown.width / layer.contentsScale,
                                                      height: Double(contents.height) * shown.height / layer.contentsScale))
                 instance.params.2 = layer.masksToBounds ? 1 : 0
-                texture = contents.rawValue
+                texture = contents.texture.rawValue
             }
             statistics.layersDrawn += 1
         case .border:

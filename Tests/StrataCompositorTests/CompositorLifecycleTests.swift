@@ -12,7 +12,8 @@ import Testing
         let group = scene.add(parent: root, size: Size(width: 60, height: 60), position: Point(x: 50, y: 50), .opacity(0.5))
         let image = scene.add(parent: group, size: Size(width: 30, height: 30), position: Point(x: 20, y: 20))
         scene.add(parent: group, size: Size(width: 30, height: 30), position: Point(x: 40, y: 40), color: .red)
-        scene.commit.append(.setContents(image, ContentsUpdate(image: RGBAImage(size: PixelSize(width: 8, height: 8), filledWith: .blue))))
+        // Larger than the atlas takes (256 pixels a side): a texture of its own.
+        scene.commit.append(.setContents(image, ContentsUpdate(image: RGBAImage(size: PixelSize(width: 300, height: 8), filledWith: .blue))))
         let compositor = try Compositor()
         try compositor.submit(scene.commit)
         _ = try await compositor.renderFrame(size: PixelSize(width: 100, height: 100))

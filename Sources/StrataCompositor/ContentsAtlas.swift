@@ -1,0 +1,147 @@
+import StrataCore
+import StrataGL
+
+// Overall design: small contents (sprites, icons, text runs) share a few large atlas textures, so
+// layers showing different pictures can still be drawn in one batch. Each picture gets a slot one
+// pixel larger on every side, whose border repeats the picture's edge pixels: bilinear sampling at
+// the picture's edge then reads what a texture of its own with clamped edges would give. Slots are
+// packed on shelves; a freed slot is reused by a picture of the same size. Large pictures, or any
+// that do not fit, get a texture of their own.
+
+/// A layer's contents on the GPU: a texture of their own, or a region of a shared atlas page.
+/// Render thread only; an atlas region goes back to its page when this is released.
+final class LayerContents {
+    /// The texture holding the pixels (shared when in an atlas).
+    let texture: GLTexture
+    /// Where the contents' pixels are in `texture`.
+    let region: PixelRect
+    private let slot: (atlas: ContentsAtlas, page: Int, rect: PixelRect)?
+
+    /// The contents' size in pixels.
+    var width: Int { region.width }
+    var height: Int { region.height }
+    var isInAtlas: Bool { slot != nil }
+
+    /// Contents in a texture of their own.
+    init(own texture: GLTexture) {
+        self.texture = texture
+        region = PixelRect(x: 0, y: 0, width: texture.width, height: texture.height)
+        slot = nil
+    }
+
+    /// Contents in `rect` (padding included) of an atlas page.
+    init(atlas: ContentsAtlas, page: Int, texture: GLTexture, slot rect: PixelRect) {
+        self.texture = texture
+        region = PixelRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
+        slot = (atlas, page, rect)
+    }
+
+    deinit {
+        if let slot { slot.atlas.free(slot.rect, page: slot.page) }
+    }
+
+    /// Replaces the pixels of `r` (contents coordinates) with tightly packed RGBA8 rows; in an
+    /// atlas, the padding next to any edge `r` touches repeats the new edge pixels.
+    func upload(_ r: PixelRect, pixels: [UInt8]) {
+        texture.upload(x: region.x + r.x, y: region.y + r.y, width: r.width, height: r.height, pixels: pixels)
+        guard slot != nil else { return }
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { let i = (y * r.width + x) * 4; return Array(pixels[i..<(i + 4)]) }
+        let left = r.x == 0, right = r.x + r.width == width, top = r.y == 0, bottom = r.y + r.height == height
+        if left { texture.upload(x: region.x - 1, y: region.y + r.y, width: 1, height: r.height, pixels: (0..<r.height).flatMap { pixel(0, $0) }) }
+        if right { texture.upload(x: region.x + width, y: region.y + r.y, width: 1, height: r.height, pixels: (0..<r.height).flatMap { pixel(r.width - 1, $0) }) }
+        if top { texture.upload(x: region.x + r.x, y: region.y - 1, width: r.width, height: 1, pixels: Array(pixels[0..<(r.width * 4)])) }
+        if bottom {
+            texture.upload(x: region.x + r.x, y: region.y + height, width: r.width, height: 1,
+                           pixels: Array(pixels[((r.height - 1) * r.width * 4)..<(r.height * r.width * 4)]))
+        }
+        if left && top { texture.upload(x: region.x - 1, y: region.y - 1, width: 1, height: 1, pixels: pixel(0, 0)) }
+        if right && top { texture.upload(x: region.x + width, y: region.y - 1, width: 1, height: 1, pixels: pixel(r.width - 1, 0)) }
+        if left && bottom { texture.upload(x: region.x - 1, y: region.y + height, width: 1, height: 1, pixels: pixel(0, r.height - 1)) }
+        if right && bottom { texture.upload(x: region.x + width, y: region.y + height, width: 1, height: 1, pixels: pixel(r.width - 1, r.height - 1)) }
+    }
+
+    /// `shown` (unit coordinates of the contents) in unit coordinates of `texture`.
+    func textureRect(_ shown: Rect) -> Rect {
+        guard slot != nil else { return shown }
+        let tw = Double(texture.width), th = Double(texture.height)
+        return Rect(x: (Double(region.x) + shown.minX * Double(region.width)) / tw,
+                    y: (Double(region.y) + shown.minY * Double(region.height)) / th,
+                    width: shown.width * Double(region.width) / tw,
+                    height: shown.height * Double(region.height) / th)
+    }
+}
+
+/// Shared textures for small contents. Render thread only.
+final class ContentsAtlas {
+    /// Contents up to this many pixels on a side go into the atlas.
+    static let largestSide = 256
+    /// At most this many pages (each `pageSide`² RGBA8) are made; beyond, contents get their own texture.
+    static let maximumPages = 4
+
+    private let context: GLContext
+    let pageSide: Int
+
+    private final class Page {
+        let texture: GLTexture
+        /// Shelves: rows of slots of at most `height` pixels, filled left to right up to `x`.
+        var shelves: [(y: Int, height: Int, x: Int)] = []
+        var nextY = 0
+        /// Freed slots, reused by contents of the same padded size.
+        var free: [PixelRect] = []
+        init(texture: GLTexture) { self.texture = texture }
+    }
+    private var pages: [Page] = []
+
+    init(context: GLContext) {
+        self.context = context
+        pageSide = min(2048, context.info.maxTextureSize)
+    }
+
+    /// Contents of `size`: an atlas slot when small enough and one is free, else a texture of their own.
+    /// - Throws: `GLError` when a texture cannot be created.
+    func makeContents(size: PixelSize) throws -> LayerContents {
+        if size.width <= Self.largestSide, size.height <= Self.largestSide, let (page, rect) = try allocate(width: size.width + 2, height: size.height + 2) {
+            return LayerContents(atlas: self, page: page, texture: pages[page].texture, slot: rect)
+        }
+        return LayerContents(own: try GLTexture(context: context, width: size.width, height: size.height))
+    }
+
+    /// The number of atlas pages made.
+    var pageCount: Int { pages.count }
+
+    private func allocate(width w: Int, height h: Int) throws -> (Int, PixelRect)? {
+        for (index, page) in pages.enumerated() {
+            if let i = page.free.firstIndex(where: { $0.width == w && $0.height == h }) {
+                return (index, page.free.remove(at: i))
+            }
+            if let rect = place(w, h, in: page) { return (index, rect) }
+        }
+        guard pages.count < Self.maximumPages else { return nil }
+        pages.append(Page(texture: try GLTexture(context: context, width: pageSide, height: pageSide)))
+        guard let rect = place(w, h, in: pages[pages.count - 1]) else { return nil }
+        return (pages.count - 1, rect)
+    }
+
+    /// A slot on a shelf of `page` no more than a third taller than needed, or on a new shelf.
+    private func place(_ w: Int, _ h: Int, in page: Page) -> PixelRect? {
+        for i in page.shelves.indices where page.shelves[i].height >= h && page.shelves[i].height <= h + h / 3 + 1
+            && page.shelves[i].x + w <= pageSide {
+            let rect = PixelRect(x: page.shelves[i].x, y: page.shelves[i].y, width: w, height: h)
+            page.shelves[i].x += w
+            return rect
+        }
+        guard page.nextY + h <= pageSide, w <= pageSide else { return nil }
+        page.shelves.append((y: page.nextY, height: h, x: w))
+        defer { page.nextY += h }
+        return PixelRect(x: 0, y: page.nextY, width: w, height: h)
+    }
+
+    /// Returns a slot to its page.
+    func free(_ rect: PixelRect, page: Int) {
+        guard pages.indices.contains(page) else { return }
+        pages[page].free.append(rect)
+    }
+
+    /// Releases every page (contents still using one keep its texture alive until they go).
+    func removeAll() { pages = [] }
+}
