@@ -1,5 +1,9 @@
 import CCairo
 import Foundation
+import Synchronization
+
+/// Numbers CGImages, so the compositor can tell two images apart however memory is reused.
+private let imageCounter = Atomic<UInt64>(0)
 import StrataCompositor
 import StrataCore
 
@@ -10,9 +14,14 @@ import StrataCore
 public final class CGImage: Sendable {
     /// The pixels.
     public let image: RGBAImage
+    /// A number no other image has: layers showing this image share one GPU texture.
+    let id: UInt64
 
     /// Wraps an image's pixels.
-    public init(image: RGBAImage) { self.image = image }
+    public init(image: RGBAImage) {
+        self.image = image
+        id = imageCounter.add(1, ordering: .relaxed).newValue
+    }
 
     /// Reads a PNG file.
     /// - Throws: `PNGError` when the file is missing or not a PNG.

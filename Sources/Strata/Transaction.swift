@@ -322,7 +322,7 @@ struct CommitBuilder {
                 screen.record(.contentsTooLarge(layer: layer.debugName, width: image.width, height: image.height, limit: limit))
                 return
             }
-            append(.setContents(layer.id, ContentsUpdate(image: image.image)), on: screen)
+            append(.setContents(layer.id, ContentsUpdate(image: image.image, sharedImageID: image.id)), on: screen)
         case .backingStore(let bitmap):
             // Drawn off screen against a default limit, it may exceed this GPU's.
             guard bitmap.size.width <= limit, bitmap.size.height <= limit else {

@@ -21,6 +21,8 @@ final class LayerContents {
     var width: Int { region.width }
     var height: Int { region.height }
     var isInAtlas: Bool { slot != nil }
+    /// Whether several layers may show these contents (an immutable image's): never drawn into.
+    var isShared = false
 
     /// Contents in a texture of their own.
     init(own texture: GLTexture) {

@@ -13,6 +13,9 @@ final class RenderTree {
     private let context: GLContext
     /// Shared textures for small contents.
     let atlas: ContentsAtlas
+    /// Contents of immutable images, by image number, while some layer shows them.
+    private var sharedContents: [UInt64: WeakContents] = [:]
+    private struct WeakContents { weak var contents: LayerContents? }
     /// Pixels that layers which left the tree (or moved) painted in the last frame drawn: the
     /// next frame redraws them. Nil when none.
     private(set) var pendingDamage: PixelRect?
@@ -80,13 +83,32 @@ final class RenderTree {
                     layer.contents = nil
                     continue
                 }
-                if layer.contents?.width != update.size.width || layer.contents?.height != update.size.height {
+                if let imageID = update.sharedImageID {
+                    layer.contents = try sharedContents(for: imageID, update)
+                    continue
+                }
+                if layer.contents?.isShared == true || layer.contents?.width != update.size.width || layer.contents?.height != update.size.height {
                     // Keep the old texture until the new one exists: a failed allocation leaves it shown.
                     layer.contents = try atlas.makeContents(size: update.size)
                 }
                 layer.contents?.upload(update.region, pixels: update.pixels)
             }
         }
+    }
+
+    /// The texture of image `imageID`: the one a layer already shows, or a new one with `update`'s pixels.
+    private func sharedContents(for imageID: UInt64, _ update: ContentsUpdate) throws -> LayerContents {
+        if let existing = sharedContents[imageID]?.contents, existing.width == update.size.width, existing.height == update.size.height {
+            return existing
+        }
+        let contents = try atlas.makeContents(size: update.size)
+        contents.upload(update.region, pixels: update.pixels)
+        contents.isShared = true
+        if sharedContents.count > 64, sharedContents.count.isMultiple(of: 64) {
+            sharedContents = sharedContents.filter { $0.value.contents != nil }   // forget images no layer shows
+        }
+        sharedContents[imageID] = WeakContents(contents: contents)
+        return contents
     }
 
     private func detach(_ layer: RenderLayer) {
@@ -199,6 +221,7 @@ final class RenderTree {
         }
         layers = [:]
         root = nil
+        sharedContents = [:]
         atlas.removeAll()
     }
 }

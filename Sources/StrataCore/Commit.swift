@@ -10,6 +10,9 @@ public struct ContentsUpdate: Hashable, Sendable {
     public var region: PixelRect
     /// `region.width × region.height × 4` bytes: premultiplied RGBA8, top row first.
     public var pixels: [UInt8]
+    /// For whole contents from an immutable image: a number no other image ever has. Layers
+    /// showing the same image share one texture (uploaded once) while any of them shows it.
+    public var sharedImageID: UInt64?
 
     /// New contents covering the whole of `size`.
     public init(size: PixelSize, pixels: [UInt8]) {
@@ -23,9 +26,11 @@ public struct ContentsUpdate: Hashable, Sendable {
         self.pixels = pixels
     }
 
-    /// An update covering the whole of `image`.
-    public init(image: RGBAImage) {
+    /// An update covering the whole of `image`; `sharedImageID` names the image when it is
+    /// immutable and may be shown by several layers.
+    public init(image: RGBAImage, sharedImageID: UInt64? = nil) {
         self.init(size: image.size, pixels: image.pixels)
+        self.sharedImageID = sharedImageID
     }
 
     /// Why these pixels cannot be uploaded, or nil when they are consistent.

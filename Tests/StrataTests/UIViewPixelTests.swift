@@ -157,3 +157,31 @@ import Testing
         await f.finish()
     }
 }
+
+/// Layers showing the same image share one texture, uploaded once.
+@MainActor
+@Suite struct SharedImageTests {
+    @Test func aHundredViewsShowingOneImageShareItsTexture() async throws {
+        let f = try ScreenFixture(size: CGSize(width: 100, height: 100))
+        // Wider than the atlas takes: each texture is its own GL texture, so sharing is countable.
+        let red = CGImage(image: RGBAImage(size: PixelSize(width: 300, height: 8), filledWith: .red))
+        let blue = CGImage(image: RGBAImage(size: PixelSize(width: 300, height: 8), filledWith: .blue))
+        var views: [UIView] = []
+        for i in 0..<100 {
+            let v = UIView(frame: CGRect(x: (i % 10) * 10, y: (i / 10) * 10, width: 10, height: 10))
+            v.layer.contents = red
+            f.window.addSubview(v)
+            views.append(v)
+        }
+        var image = try await f.render()
+        expectPixel(image, 5, 5, .red, "the first view (5, 5)")
+        expectPixel(image, 95, 95, .red, "the last view (95, 95)")
+        let live = await f.screen.compositor.liveGLObjects()
+        #expect(live.textures == 2, "one texture for the hundred views, and the target: \(live)")
+        views[0].layer.contents = blue
+        image = try await f.render()
+        expectPixel(image, 5, 5, .blue, "the first view shows the other image (5, 5)")
+        expectPixel(image, 15, 5, .red, "its neighbour still shows the shared one (15, 5)")
+        await f.finish()
+    }
+}
