@@ -1,6 +1,7 @@
 #version 300 es
 // One layer quad: background and contents (the default), its border (MODE_BORDER), or its clip
-// mask (MODE_MASK). HAS_TEXTURE samples contents; ROUNDED cuts rounded corners. The compositor
+// mask (MODE_MASK). HAS_TEXTURE samples contents (NINE_SLICE: with a stretchable centre);
+// ROUNDED cuts rounded corners. The compositor
 // compiles one variant per combination, inserting the #defines after the #version line, so each
 // pixel runs only the code it needs (software rasterisers run every branch of an `if`).
 // Colours are premultiplied and sRGB-encoded; blending is ONE, ONE_MINUS_SRC_ALPHA.
@@ -37,7 +38,7 @@ float coverage(vec2 p, vec2 size, float r) {
     return clamp(0.5 - d / aa, 0.0, 1.0);
 }
 
-#ifdef HAS_TEXTURE
+#ifdef NINE_SLICE
 // Nine-part scaling along one axis: position t (0...1 over a frame `len` points long) to a unit
 // texture coordinate. The caps outside c0...c1 keep their size (`img` points of contents), shrinking
 // together only when the frame is shorter than both; the middle stretches. With c0 = 0, c1 = 1
@@ -83,8 +84,12 @@ void main() {
     color *= (v_local.x >= 0.0 && v_local.y >= 0.0 && v_local.x <= size.x && v_local.y <= size.y) ? 1.0 : 0.0;
 #endif
     vec2 t = v_contents;
+#ifdef NINE_SLICE
     vec2 uv = v_uvRect.xy + vec2(slice(t.x, v_slice.x, v_slice.z, v_center.x, v_center.z),
                                  slice(t.y, v_slice.y, v_slice.w, v_center.y, v_center.w)) * v_uvRect.zw;
+#else
+    vec2 uv = v_uvRect.xy + t * v_uvRect.zw;
+#endif
     float insideContents = (t.x >= 0.0 && t.y >= 0.0 && t.x <= 1.0 && t.y <= 1.0) ? 1.0 : 0.0;
     vec4 texel = texture(u_texture, uv) * insideContents;
 #ifdef ROUNDED

@@ -8,11 +8,14 @@ struct LayerShaderVariant: Hashable, CaseIterable, CustomStringConvertible {
     var mode: Mode
     var textured = false
     var rounded = false
+    /// Textured with a stretchable centre (`contentsCenter` other than the whole).
+    var nineSlice = false
 
     /// Every variant the renderer uses; all are compiled when the renderer starts.
     static let allCases: [LayerShaderVariant] = [
         .init(mode: .fill), .init(mode: .fill, textured: true),
         .init(mode: .fill, rounded: true), .init(mode: .fill, textured: true, rounded: true),
+        .init(mode: .fill, textured: true, nineSlice: true), .init(mode: .fill, textured: true, rounded: true, nineSlice: true),
         .init(mode: .border, rounded: true),
         .init(mode: .clipMask), .init(mode: .clipMask, rounded: true),
     ]
@@ -23,6 +26,7 @@ struct LayerShaderVariant: Hashable, CaseIterable, CustomStringConvertible {
         if mode == .border { names.append("MODE_BORDER") }
         if mode == .clipMask { names.append("MODE_MASK") }
         if textured { names.append("HAS_TEXTURE") }
+        if nineSlice { names.append("NINE_SLICE") }
         if rounded { names.append("ROUNDED") }
         return names
     }

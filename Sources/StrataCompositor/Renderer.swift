@@ -251,7 +251,8 @@ final class Renderer {
     private func drawQuad(_ layer: RenderLayer, world: Transform3D, pass: Pass, mode: LayerShaderVariant.Mode, opacity: Float) throws {
         let rounded = layer.cornerRadius > 0
         let variant = switch mode {
-        case .fill: LayerShaderVariant(mode: .fill, textured: layer.contents != nil, rounded: rounded)
+        case .fill: LayerShaderVariant(mode: .fill, textured: layer.contents != nil, rounded: rounded,
+                                       nineSlice: layer.contents != nil && layer.contentsCenter != Self.unitRect)
         case .border: LayerShaderVariant(mode: .border, rounded: true)
         case .clipMask: LayerShaderVariant(mode: .clipMask, rounded: rounded)
         }
@@ -320,21 +321,22 @@ final class Renderer {
             slice = (frame.width, frame.height, shownSize.width, shownSize.height)
         }
 
-        /// Appends the 48 floats to `batch`.
+        /// Appends the 48 floats to `batch` (no temporary array: this runs once per quad).
         func append(to batch: inout [Float]) {
             let m = matrix
-            batch.append(contentsOf: [
-                Float(m.m11), Float(m.m12), Float(m.m13), Float(m.m14), Float(m.m21), Float(m.m22), Float(m.m23), Float(m.m24),
-                Float(m.m31), Float(m.m32), Float(m.m33), Float(m.m34), Float(m.m41), Float(m.m42), Float(m.m43), Float(m.m44),
-                Float(rect.minX), Float(rect.minY), Float(rect.width), Float(rect.height),
-                Float(bounds.minX), Float(bounds.minY), Float(bounds.width), Float(bounds.height),
-                Float(contentsFrame.minX), Float(contentsFrame.minY), Float(contentsFrame.width), Float(contentsFrame.height),
-                Float(uvRect.minX), Float(uvRect.minY), Float(uvRect.width), Float(uvRect.height),
-                Float(center.0), Float(center.1), Float(center.2), Float(center.3),
-                Float(slice.0), Float(slice.1), Float(slice.2), Float(slice.3),
-                color.x, color.y, color.z, color.w,
-                params.0, params.1, params.2, params.3,
-            ])
+            func put(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
+                batch.append(Float(a)); batch.append(Float(b)); batch.append(Float(c)); batch.append(Float(d))
+            }
+            put(m.m11, m.m12, m.m13, m.m14); put(m.m21, m.m22, m.m23, m.m24)
+            put(m.m31, m.m32, m.m33, m.m34); put(m.m41, m.m42, m.m43, m.m44)
+            put(rect.minX, rect.minY, rect.width, rect.height)
+            put(bounds.minX, bounds.minY, bounds.width, bounds.height)
+            put(contentsFrame.minX, contentsFrame.minY, contentsFrame.width, contentsFrame.height)
+            put(uvRect.minX, uvRect.minY, uvRect.width, uvRect.height)
+            put(center.0, center.1, center.2, center.3)
+            put(slice.0, slice.1, slice.2, slice.3)
+            batch.append(color.x); batch.append(color.y); batch.append(color.z); batch.append(color.w)
+            batch.append(params.0); batch.append(params.1); batch.append(params.2); batch.append(params.3)
         }
     }
 
