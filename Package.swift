@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "StrataCompositor", targets: ["StrataCompositor"]),
         .library(name: "StrataCore", targets: ["StrataCore"]),
         .library(name: "StrataGL", targets: ["StrataGL"]),
+        .library(name: "StrataBench", targets: ["StrataBench"]),
         .executable(name: "strata", targets: ["strata"]),
     ],
     dependencies: [

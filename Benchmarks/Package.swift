@@ -7,13 +7,11 @@ let package = Package(
     dependencies: [.package(name: "Strata", path: "..")],
     targets: [
         .executableTarget(
-            name: "StrataBench",
+            name: "StrataScenes",
             dependencies: [
-                .product(name: "StrataCompositor", package: "Strata"),
+                .product(name: "StrataBench", package: "Strata"),
                 .product(name: "StrataCore", package: "Strata"),
-                .product(name: "StrataGL", package: "Strata"),
-            ],
-            swiftSettings: [.unsafeFlags(["-Ounchecked"])]
+            ]
         ),
         .executableTarget(
             name: "StrataAnimationBench",
