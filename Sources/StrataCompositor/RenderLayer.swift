@@ -44,8 +44,9 @@ final class RenderLayer {
 
     /// Running animations, in the order they were added (each adds onto the ones before).
     private(set) var animations: [LayerAnimation] = []
-    /// The model values of the properties being animated; the stored fields hold what is shown.
-    private var animatedModel: [String: LayerProperty] = [:]
+    /// The model values of the properties being animated (by `LayerProperty.index`; rarely more
+    /// than two); the stored fields hold what is shown.
+    private var animatedModel: [(index: Int, model: LayerProperty)] = []
 
     init(id: LayerID) {
         self.id = id
@@ -54,67 +55,79 @@ final class RenderLayer {
     /// Sets one property's model value. While the property animates, the value is kept as the
     /// model the animations add onto; the shown value follows at the next frame.
     func apply(_ property: LayerProperty) {
-        if !animatedModel.isEmpty, animatedModel[property.name] != nil {
-            animatedModel[property.name] = property
-            return
+        if !animatedModel.isEmpty {
+            let index = property.index
+            if let i = animatedModel.firstIndex(where: { $0.index == index }) {
+                animatedModel[i].model = property
+                return
+            }
         }
         show(property)
     }
 
     /// Starts an animation; its property's current value becomes the model it adds onto.
     func addAnimation(_ animation: LayerAnimation) {
-        let name = animation.propertyName
-        if animatedModel[name] == nil, let current = value(named: name) { animatedModel[name] = current }
+        let index = animation.propertyIndex
+        if !animatedModel.contains(where: { $0.index == index }), let current = shownValue(index) {
+            animatedModel.append((index, current))
+        }
         animations.append(animation)
     }
 
     /// Stops every animation: the model values show again.
     func removeAllAnimations() {
-        for value in animatedModel.values { show(value) }
-        animatedModel = [:]
+        for entry in animatedModel { show(entry.model) }
+        animatedModel = []
         animations = []
     }
 
     /// Stops the animations of `group`; a property left with none shows its model value.
     func removeAnimations(group: UInt64) {
         animations.removeAll { $0.group == group }
-        for (name, model) in animatedModel where !animations.contains(where: { $0.propertyName == name }) {
-            show(model)
-            animatedModel[name] = nil
-        }
+        showModelsLeftWithoutAnimations()
     }
 
     /// Shows each animated property's value at `time` and drops finished animations. Returns
     /// whether any animation is still running.
     func advanceAnimations(to time: Double) -> Bool {
-        for (name, model) in animatedModel {
-            var shown = model
-            for animation in animations where animation.propertyName == name {
+        var anyFinished = false
+        for entry in animatedModel {
+            var shown = entry.model
+            for animation in animations where animation.propertyIndex == entry.index {
                 shown = animation.value(over: shown, at: time)
+                if animation.isFinished(at: time) { anyFinished = true }
             }
             show(shown.clampedForDisplay)
         }
-        animations.removeAll { $0.isFinished(at: time) }
-        // A property whose animations all ended shows its model value (an autoreversed or
-        // zero-length animation may have ended on another value).
-        for (name, model) in animatedModel where !animations.contains(where: { $0.propertyName == name }) {
-            show(model)
-            animatedModel[name] = nil
+        if anyFinished {
+            animations.removeAll { $0.isFinished(at: time) }
+            // A property whose animations all ended shows its model value (an autoreversed or
+            // zero-length animation may have ended on another value).
+            showModelsLeftWithoutAnimations()
         }
         return !animations.isEmpty
     }
 
-    /// The shown value of an animatable property, by its `CALayer` name.
-    private func value(named name: String) -> LayerProperty? {
-        switch name {
-        case "bounds": .bounds(bounds)
-        case "position": .position(position)
-        case "transform": .transform(transform)
-        case "opacity": .opacity(opacity)
-        case "backgroundColor": .backgroundColor(backgroundColor)
-        case "cornerRadius": .cornerRadius(cornerRadius)
-        case "borderWidth": .borderWidth(borderWidth)
-        case "borderColor": .borderColor(borderColor)
+    /// Shows the model value of every animated property that has no animation left, and forgets it.
+    private func showModelsLeftWithoutAnimations() {
+        animatedModel.removeAll { entry in
+            guard !animations.contains(where: { $0.propertyIndex == entry.index }) else { return false }
+            show(entry.model)
+            return true
+        }
+    }
+
+    /// The shown value of an animatable property, by `LayerProperty.index`.
+    private func shownValue(_ index: Int) -> LayerProperty? {
+        switch index {
+        case 0: .bounds(bounds)
+        case 1: .position(position)
+        case 4: .transform(transform)
+        case 6: .opacity(opacity)
+        case 8: .backgroundColor(backgroundColor)
+        case 11: .cornerRadius(cornerRadius)
+        case 12: .borderWidth(borderWidth)
+        case 13: .borderColor(borderColor)
         default: nil
         }
     }

@@ -203,10 +203,12 @@ final class RenderTree {
 
     /// Shows every animated layer as it is at `time` and forgets finished animations.
     func advanceAnimations(to time: Double) {
+        var finished: [LayerID] = []
         for (id, layer) in animated {
             layer.isDamaged = true
-            if !layer.advanceAnimations(to: time) { animated[id] = nil }
+            if !layer.advanceAnimations(to: time) { finished.append(id) }
         }
+        for id in finished { animated[id] = nil }   // not while iterating: that would copy the table
     }
 
     /// How many layers are animating.

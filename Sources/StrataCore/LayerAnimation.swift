@@ -74,6 +74,14 @@ public struct LayerAnimation: Hashable, Sendable {
         return nil
     }
 
+    /// The animated property's `LayerProperty.index`.
+    public var propertyIndex: Int {
+        switch kind {
+        case .additive(let delta): delta.index
+        case .absolute(let from, _): from.index
+        }
+    }
+
     /// The `CALayer` name of the animated property.
     public var propertyName: String {
         switch kind {

@@ -41,6 +41,30 @@ public enum LayerProperty: Hashable, Sendable {
     /// size when the layer is resized (nine-part scaling; default 0, 0, 1, 1).
     case contentsCenter(Rect)
 
+    /// A small number naming the property (its case), for fast lookups on the render thread.
+    public var index: Int {
+        switch self {
+        case .bounds: 0
+        case .position: 1
+        case .anchorPoint: 2
+        case .zPosition: 3
+        case .transform: 4
+        case .sublayerTransform: 5
+        case .opacity: 6
+        case .isHidden: 7
+        case .backgroundColor: 8
+        case .masksToBounds: 9
+        case .isDoubleSided: 10
+        case .cornerRadius: 11
+        case .borderWidth: 12
+        case .borderColor: 13
+        case .contentsGravity: 14
+        case .contentsScale: 15
+        case .contentsRect: 16
+        case .contentsCenter: 17
+        }
+    }
+
     /// The property's `CALayer` name, for messages.
     public var name: String {
         switch self {
