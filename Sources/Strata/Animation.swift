@@ -140,12 +140,13 @@ extension Transaction {
 
     /// Notes that an animation of `group` on `layer` was sent, ending at `endTime`, to `screen`.
     func animationSent(group: UInt64, endTime: Double, layer: CALayer, screen: UIScreen) {
-        guard var g = groups[group] else { return }
-        g.pending -= 1
-        g.endTime = max(g.endTime ?? endTime, endTime)
-        g.ends[ObjectIdentifier(layer)] = max(g.ends[ObjectIdentifier(layer)] ?? endTime, endTime)
-        g.screen = screen
-        groups[group] = g
+        // In place: a copy of the group would copy its `ends` table for every animation sent.
+        guard let i = groups.index(forKey: group) else { return }
+        let key = ObjectIdentifier(layer)
+        groups.values[i].pending -= 1
+        groups.values[i].endTime = max(groups.values[i].endTime ?? endTime, endTime)
+        groups.values[i].ends[key] = max(groups.values[i].ends[key] ?? endTime, endTime)
+        groups.values[i].screen = screen
     }
 
     /// Notes that `layer`'s animations `active` (sent) and `pending` (not yet sent) were removed

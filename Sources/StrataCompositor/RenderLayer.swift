@@ -91,11 +91,20 @@ final class RenderLayer {
     /// whether any animation is still running.
     func advanceAnimations(to time: Double) -> Bool {
         var anyFinished = false
-        for entry in animatedModel {
-            var shown = entry.model
-            for animation in animations where animation.propertyIndex == entry.index {
-                shown = animation.value(over: shown, at: time)
-                if animation.isFinished(at: time) { anyFinished = true }
+        // Indices, not for-in: elements are large values, and a loop variable would copy each one.
+        for e in animatedModel.indices {
+            let index = animatedModel[e].index
+            // Positions moved by additive animations, the commonest case, without building
+            // property values (large enums) on the way.
+            if case .position(let model) = animatedModel[e].model,
+               let point = additivePosition(over: model, at: time, anyFinished: &anyFinished) {
+                position = point
+                continue
+            }
+            var shown = animatedModel[e].model
+            for a in animations.indices where animations[a].propertyIndex == index {
+                shown = animations[a].value(over: shown, at: time)
+                if animations[a].isFinished(at: time) { anyFinished = true }
             }
             show(shown.clampedForDisplay)
         }
@@ -106,6 +115,19 @@ final class RenderLayer {
             showModelsLeftWithoutAnimations()
         }
         return !animations.isEmpty
+    }
+
+    /// `model` moved by every position animation, when all of them are additive; nil otherwise.
+    private func additivePosition(over model: Point, at time: Double, anyFinished: inout Bool) -> Point? {
+        var p = model
+        for a in animations.indices where animations[a].propertyIndex == 1 {
+            guard case .additive(.position(let d)) = animations[a].kind else { return nil }
+            let k = 1 - animations[a].progress(at: time)
+            p.x += d.x * k
+            p.y += d.y * k
+            if animations[a].isFinished(at: time) { anyFinished = true }
+        }
+        return p
     }
 
     /// Shows the model value of every animated property that has no animation left, and forgets it.

@@ -109,11 +109,11 @@ final class RenderServer {
         frameIndex += 1
         guard let renderer else { throw CompositorError.shutDown }
         let time = clock.time(ofFrame: index)
-        let animationStart = MonotonicTime.now()
+        let animationStart = ThreadCPUTime.now()
         let animatedLayers = tree.animatedLayerCount
         if animatedLayers > 0 { needsRedraw = true }
         tree.advanceAnimations(to: time)
-        let animationMilliseconds = (MonotonicTime.now() - animationStart) * 1000
+        let animationMilliseconds = (ThreadCPUTime.now() - animationStart) * 1000
         var statistics = FrameStatistics(index: index, time: time)
         if needsRedraw {
             let cpuStart = ThreadCPUTime.now()

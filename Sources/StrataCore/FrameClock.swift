@@ -58,7 +58,7 @@ public struct FrameStatistics: Hashable, Sendable {
     public var drawCalls: Int
     /// Offscreen passes for group opacity.
     public var offscreenPasses: Int
-    /// Time spent evaluating animations (part of `renderMilliseconds`), in milliseconds.
+    /// Render-thread CPU time spent evaluating animations (thread CPU clock), in milliseconds.
     public var animationMilliseconds: Double = 0
     /// Layers with running animations in this frame.
     public var animatedLayers: Int = 0

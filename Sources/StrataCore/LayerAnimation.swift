@@ -17,7 +17,9 @@ public struct LayerAnimation: Hashable, Sendable {
     }
 
     /// The change.
-    public var kind: Kind
+    public var kind: Kind {
+        didSet { propertyIndex = Self.index(of: kind) }
+    }
     /// How progress follows time.
     public var curve: TimingCurve
     /// When the animation starts, on the compositor's frame clock, in seconds.
@@ -44,6 +46,7 @@ public struct LayerAnimation: Hashable, Sendable {
                 repeatCount: Double = 1, autoreverses: Bool = false, group: UInt64 = 0,
                 speed: Double = 1, timeOffset: Double = 0, isRemovedOnCompletion: Bool = true) {
         self.kind = kind
+        propertyIndex = Self.index(of: kind)
         self.curve = curve
         self.beginTime = beginTime
         self.duration = duration
@@ -74,8 +77,10 @@ public struct LayerAnimation: Hashable, Sendable {
         return nil
     }
 
-    /// The animated property's `LayerProperty.index`.
-    public var propertyIndex: Int {
+    /// The animated property's `LayerProperty.index` (stored: the render thread asks per frame).
+    public private(set) var propertyIndex: Int
+
+    private static func index(of kind: Kind) -> Int {
         switch kind {
         case .additive(let delta): delta.index
         case .absolute(let from, _): from.index
