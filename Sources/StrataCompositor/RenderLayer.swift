@@ -41,6 +41,8 @@ final class RenderLayer {
     /// This frame: bounds space to target pixels, and what the layer and its subtree paint.
     var frameWorld = Transform3D.identity
     var frameSubtreeBox: PixelRect?
+    /// Where the layer is in the render tree's animated set, while it has animations.
+    var animatedSlot: Int?
 
     /// Running animations, in the order they were added (each adds onto the ones before).
     private(set) var animations: [LayerAnimation] = []

@@ -9,7 +9,7 @@ final class RenderTree {
     private(set) var layers: [LayerID: RenderLayer] = [:]
     private(set) var root: RenderLayer?
     /// Layers with running animations, advanced at each frame.
-    private var animated: [LayerID: RenderLayer] = [:]
+    private var animated = AnimatedSet()
     private let context: GLContext
     /// Shared textures for small contents.
     let atlas: ContentsAtlas
@@ -39,7 +39,7 @@ final class RenderTree {
             case .destroyLayer(let id):
                 guard let layer = layers.removeValue(forKey: id) else { continue }
                 damagePainted(layer)
-                animated[id] = nil
+                animated.remove(layer)
                 detach(layer)
                 for sublayer in layer.sublayers { sublayer.superlayer = nil }
                 layer.sublayers = []
@@ -68,11 +68,11 @@ final class RenderTree {
                 guard let layer = layers[id] else { continue }
                 layer.addAnimation(animation)
                 layer.isDamaged = true
-                animated[id] = layer
+                animated.insert(layer)
             case .removeAllAnimations(let id):
                 layers[id]?.removeAllAnimations()
                 layers[id]?.isDamaged = true
-                animated[id] = nil
+                if let layer = layers[id] { animated.remove(layer) }
             case .removeAnimations(let id, let group):
                 layers[id]?.removeAnimations(group: group)
                 layers[id]?.isDamaged = true
@@ -203,12 +203,14 @@ final class RenderTree {
 
     /// Shows every animated layer as it is at `time` and forgets finished animations.
     func advanceAnimations(to time: Double) {
-        var finished: [LayerID] = []
-        for (id, layer) in animated {
-            layer.isDamaged = true
-            if !layer.advanceAnimations(to: time) { finished.append(id) }
+        var finished: [RenderLayer] = []
+        animated.layers.withUnsafeBufferPointer { layers in
+            for layer in layers {
+                layer.isDamaged = true
+                if !layer.advanceAnimations(to: time) { finished.append(layer) }
+            }
         }
-        for id in finished { animated[id] = nil }   // not while iterating: that would copy the table
+        for layer in finished { animated.remove(layer) }
     }
 
     /// How many layers are animating.
@@ -216,7 +218,7 @@ final class RenderTree {
 
     /// Releases every layer and its texture. Render thread only.
     func removeAll() {
-        animated = [:]
+        animated = AnimatedSet()
         for layer in layers.values {
             layer.sublayers = []
             layer.contents = nil
@@ -225,5 +227,29 @@ final class RenderTree {
         root = nil
         sharedContents = [:]
         atlas.removeAll()
+    }
+}
+
+/// The layers with running animations: an array to walk each frame, with each layer's place
+/// kept on the layer so adding and removing cost O(1). Render thread only.
+struct AnimatedSet {
+    private(set) var layers: [RenderLayer] = []
+
+    var count: Int { layers.count }
+
+    mutating func insert(_ layer: RenderLayer) {
+        guard layer.animatedSlot == nil else { return }
+        layer.animatedSlot = layers.count
+        layers.append(layer)
+    }
+
+    mutating func remove(_ layer: RenderLayer) {
+        guard let slot = layer.animatedSlot else { return }
+        let last = layers.removeLast()
+        if slot < layers.count {
+            layers[slot] = last
+            last.animatedSlot = slot
+        }
+        layer.animatedSlot = nil
     }
 }
