@@ -67,9 +67,9 @@ public enum CommitOperation: Hashable, Sendable {
     /// Sets one property of a layer.
     case set(LayerID, LayerProperty)
     /// Replaces pixels of a layer's contents; nil removes the contents.
-    case setContents(LayerID, ContentsUpdate?)
+    indirect case setContents(LayerID, ContentsUpdate?)
     /// Starts an animation of one of the layer's properties (see `LayerAnimation`).
-    case addAnimation(LayerID, LayerAnimation)
+    indirect case addAnimation(LayerID, LayerAnimation)
     /// Stops every animation of the layer: it shows its model values again.
     case removeAllAnimations(LayerID)
     /// Stops the layer's animations of one group (an animator re-timing or finishing its own).

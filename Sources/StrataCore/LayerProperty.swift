@@ -12,9 +12,11 @@ public enum LayerProperty: Hashable, Sendable {
     /// The layer's position on the z axis; also orders siblings, higher on top.
     case zPosition(Double)
     /// The layer's transform, applied about its anchor point.
-    case transform(Transform3D)
+    /// (Boxed, like `sublayerTransform`: sixteen doubles would make every property value, and
+    /// every commit operation, 129 bytes.)
+    indirect case transform(Transform3D)
     /// A transform applied to the sublayers about this layer's anchor point (perspective goes here).
-    case sublayerTransform(Transform3D)
+    indirect case sublayerTransform(Transform3D)
     /// Opacity in 0...1; below 1 a layer with sublayers is composited as one picture.
     case opacity(Float)
     /// Whether the layer and its sublayers are left out of the picture.
