@@ -78,19 +78,19 @@ final class CairoBitmap {
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = cairo_image_surface_get_data(surface)!
         return [UInt8](unsafeUninitializedCapacity: region.width * region.height * 4) { buffer, count in
+            // A word at a time: swap the red and blue bytes (a loop the compiler vectorises).
+            let out = UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt32.self)
             var d = 0
             for y in region.y..<(region.y + region.height) {
-                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in region.x..<(region.x + region.width) {
-                    let pixel = row[x]
-                    buffer[d] = UInt8(truncatingIfNeeded: pixel >> 16)
-                    buffer[d + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
-                    buffer[d + 2] = UInt8(truncatingIfNeeded: pixel)
-                    buffer[d + 3] = UInt8(truncatingIfNeeded: pixel >> 24)
-                    d += 4
+                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self) + region.x
+                let dst = out + d
+                for x in 0..<region.width {
+                    let p = UInt32(littleEndian: row[x])
+                    dst[x] = UInt32(littleEndian: (p & 0xFF00_FF00) | ((p >> 16) & 0xFF) | ((p & 0xFF) << 16))
                 }
+                d += region.width
             }
-            count = d
+            count = d * 4
         }
     }
 

@@ -45,6 +45,8 @@ public struct SceneResult: Codable, Sendable {
     public var ratioToFloor: Double?
     /// Render-thread issue CPU per layer, in microseconds.
     public var issueMicrosecondsPerLayer: Double
+    /// For scenes that upload: a plain memcpy of the bytes a frame uploads, in milliseconds (median).
+    public var memcpyMilliseconds: Double?
 }
 
 /// The whole run, as `--json` writes it.
@@ -146,7 +148,20 @@ public enum BenchHarness {
             drawCallsPerFrame: Double(draws) / count, textureBindsPerFrame: Double(binds) / count,
             offscreenPassesPerFrame: Double(passes) / count, framesRedrawn: redrawn, gpuMilliseconds: nil,
             floorMilliseconds: floorSummary, ratioToFloor: floorSummary.flatMap { $0.median > 0 ? frameSummary.median / $0.median : nil },
-            issueMicrosecondsPerLayer: Summary(issueMs).median * 1000 / Double(max(scene.layerCount, 1)))
+            issueMicrosecondsPerLayer: Summary(issueMs).median * 1000 / Double(max(scene.layerCount, 1)),
+            memcpyMilliseconds: scene.uploadBytes.map(memcpyMilliseconds))
+    }
+
+    /// The median time of copying `bytes` bytes with memcpy (fresh destination pages touched first).
+    static func memcpyMilliseconds(_ bytes: Int) -> Double {
+        let source = [UInt8](repeating: 0x5A, count: bytes)
+        var destination = [UInt8](repeating: 0, count: bytes)
+        let times = (0..<9).map { _ in
+            let start = MonotonicTime.now()
+            destination.withUnsafeMutableBytes { d in source.withUnsafeBytes { s in _ = memcpy(d.baseAddress!, s.baseAddress!, bytes) } }
+            return (MonotonicTime.now() - start) * 1000
+        }
+        return Summary(times).median + Double(destination[bytes / 2]) * 0   // keep the copy
     }
 
     /// The floor's picture of `window`: every visible view's background and contents as quads
@@ -208,6 +223,11 @@ public enum BenchHarness {
         }
         lines.append("floor (raw GL, same quads, one draw per run of textured or plain quads), median ms: "
                      + report.scenes.map { "\($0.scene) \($0.floorMilliseconds.map { f($0.median) } ?? "-")" }.joined(separator: ", "))
+        for r in report.scenes {
+            if let copy = r.memcpyMilliseconds {
+                lines.append("\(r.scene): memcpy of the bytes a frame uploads \(f(copy)) ms; main thread (draw, copy out) \(f(r.mainThreadMilliseconds.median)) ms, render thread \(f(r.renderMilliseconds.median)) ms")
+            }
+        }
         return lines.joined(separator: "\n")
     }
 }

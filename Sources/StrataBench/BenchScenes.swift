@@ -16,6 +16,8 @@ public class BenchScene {
     var uploadsEveryFrame = false
     /// Whether a floor applies: a scene whose frames need no drawing at all has none.
     var hasFloor = true
+    /// Bytes a frame moves to the GPU, for scenes that upload: timed as a memcpy for reference.
+    var uploadBytes: Int?
 
     init(name: String, summary: String) {
         self.name = name
@@ -210,6 +212,7 @@ final class UploadScene: BenchScene {
         self.side = side
         super.init(name: "upload-\(side)", summary: "a \(side)×\(side) draw(_:) view redrawn and uploaded every frame")
         uploadsEveryFrame = true
+        uploadBytes = side * side * 4
     }
     override func build(in window: UIWindow) {
         let canvas = Canvas(frame: CGRect(x: 0, y: 0, width: side, height: side))
