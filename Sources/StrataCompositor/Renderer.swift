@@ -10,7 +10,9 @@ import StrataGL
 // when the clipping layer is an axis-aligned rectangle on screen, otherwise a stencil mask whose
 // value is the clip depth. A layer with opacity below 1 and visible sublayers is drawn at full
 // opacity into an offscreen framebuffer the size of the target (scissored to the group's bounding
-// box), then composited once with its opacity.
+// box), then composited once with its opacity — unless nothing in the group overlaps (the paint
+// boxes of its layers are disjoint), when each layer is drawn directly with the opacity multiplied
+// in, which gives the same pixels without the offscreen pass.
 //
 // Damage: before drawing, `prepare` walks the whole tree once, computing each layer's world
 // matrix and the pixel box it paints. A layer whose look changed (a commit or an animation
@@ -119,7 +121,7 @@ final class Renderer {
         vertexArray.bind()
         glActiveTexture(GLenum(GL_TEXTURE0))
         if let root {
-            try draw(root, parentSpace: Self.flatten, pass: &pass, isGroupRoot: false)
+            try draw(root, parentSpace: Self.flatten, pass: &pass, isGroupRoot: false, inherited: 1)
         }
         try flush()
         try context.checkError("frame of \(target.width)×\(target.height)")
@@ -162,6 +164,24 @@ final class Renderer {
         layer.frameSubtreeBox = visible ? subtree : nil
     }
 
+    /// Whether no two quads of `layer`'s subtree can touch the same pixel (their paint boxes are
+    /// disjoint, and no layer paints both a fill and a border), so drawing each with the group's
+    /// opacity gives what compositing the group would. Checked for subtrees of up to 16 painting
+    /// layers; larger ones are assumed to overlap.
+    static func paintsDisjointly(_ layer: RenderLayer) -> Bool {
+        var boxes: [PixelRect] = []
+        func collect(_ l: RenderLayer) -> Bool {
+            guard !l.isHidden, l.opacity > 0 else { return true }
+            if let box = l.drawnBox {
+                if l.hasFill && l.hasBorder { return false }
+                if boxes.count == 16 || boxes.contains(where: { $0.intersects(box) }) { return false }
+                boxes.append(box)
+            }
+            return l.sublayers.allSatisfy(collect)
+        }
+        return collect(layer)
+    }
+
     /// The target pixels `layer` itself paints (its drawn rectangle, with a point of margin for
     /// antialiased edges, rounded outwards a pixel), clamped far beyond any target; the whole
     /// plane when part of it is behind the viewer.
@@ -181,7 +201,9 @@ final class Renderer {
 
     // MARK: - The walk
 
-    private func draw(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass, isGroupRoot: Bool) throws {
+    /// Draws `layer` and its subtree; `inherited` is the opacity of translucent ancestors drawn
+    /// without an offscreen pass, multiplied into every quad.
+    private func draw(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass, isGroupRoot: Bool, inherited: Float) throws {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         // Nothing of the subtree lies in the region being drawn: skip it on the CPU.
         guard let subtreeBox = layer.frameSubtreeBox, subtreeBox.intersects(pass.scissor) else { return }
@@ -190,11 +212,11 @@ final class Renderer {
         let paints = layer.drawnBox.map { $0.intersects(pass.scissor) } ?? false
 
         let visibleSublayers = layer.sublayers.contains { !$0.isHidden && $0.opacity > 0 }
-        if layer.opacity < 1, visibleSublayers, !isGroupRoot {
-            try drawGroup(layer, parentSpace: parentSpace, pass: &pass)
+        if layer.opacity < 1, visibleSublayers, !isGroupRoot, !Self.paintsDisjointly(layer) {
+            try drawGroup(layer, parentSpace: parentSpace, pass: &pass, inherited: inherited)
             return
         }
-        let opacity = isGroupRoot ? 1 : layer.opacity
+        let opacity = inherited * (isGroupRoot ? 1 : layer.opacity)
         if layer.hasFill, paints {
             try drawQuad(layer, world: world, pass: pass, mode: .fill, opacity: opacity)
         }
@@ -205,7 +227,7 @@ final class Renderer {
             if layer.masksToBounds { clipped = try pushClip(layer, world: world, pass: &pass) }
             if clipped {
                 for sublayer in layer.sublayersInDrawingOrder {
-                    try draw(sublayer, parentSpace: childSpace, pass: &pass, isGroupRoot: false)
+                    try draw(sublayer, parentSpace: childSpace, pass: &pass, isGroupRoot: false, inherited: opacity)
                 }
             }
             if layer.masksToBounds { try popClip(layer, world: world, pass: &pass, saved: saved) }
@@ -219,7 +241,7 @@ final class Renderer {
     /// composites that picture with the layer's opacity.
     /// - Throws: `GLError` when the offscreen framebuffer cannot be created (out of GPU memory):
     ///   the frame fails rather than showing the group without its opacity.
-    private func drawGroup(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass) throws {
+    private func drawGroup(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass, inherited: Float) throws {
         guard let box = layer.frameSubtreeBox?.intersection(pass.scissor), !box.isEmpty else { return }
         try flush()
         let framebuffer = try groupPool.popLast()
@@ -231,7 +253,7 @@ final class Renderer {
         applyScissor(box)
         glClearColor(0, 0, 0, 0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
-        try draw(layer, parentSpace: parentSpace, pass: &groupPass, isGroupRoot: true)
+        try draw(layer, parentSpace: parentSpace, pass: &groupPass, isGroupRoot: true, inherited: 1)
         try flush()
 
         pass.framebuffer.bind()
@@ -242,7 +264,7 @@ final class Renderer {
         var instance = Instance(matrix: pass.projection, rect: boxRect, bounds: boxRect)
         instance.setContents(frame: boxRect, shown: Rect(x: boxRect.minX / w, y: boxRect.minY / h, width: boxRect.width / w, height: boxRect.height / h),
                              center: Self.unitRect, shownSize: boxRect.size)
-        instance.params = (layer.opacity, 0, 0, 0)
+        instance.params = (inherited * layer.opacity, 0, 0, 0)
         try enqueue(instance, variant: LayerShaderVariant(mode: .fill, textured: true), texture: framebuffer.color.rawValue)
         try flush()   // the framebuffer goes back to the pool: draw from it now
         groupPool.append(framebuffer)
