@@ -41,6 +41,8 @@ final class RenderLayer {
     /// This frame: bounds space to target pixels, and what the layer and its subtree paint.
     var frameWorld = Transform3D.identity
     var frameSubtreeBox: PixelRect?
+    /// This frame: the places of its fill and its border in drawing order (for occlusion).
+    var fillOrder = 0, borderOrder = 0
     /// Where the layer is in the render tree's animated set, while it has animations.
     var animatedSlot: Int?
 

@@ -14,6 +14,11 @@ import StrataGL
 // boxes of its layers are disjoint), when each layer is drawn directly with the opacity multiplied
 // in, which gives the same pixels without the offscreen pass.
 //
+// Occlusion: the pre-pass also numbers every quad in drawing order and keeps the largest opaque,
+// axis-aligned, unclipped fills as occluders; a quad inside an occluder drawn after it is not
+// drawn, and a damaged region an occluder covers is not cleared first. The stencil buffer is
+// cleared only in frames that clip with it.
+//
 // Damage: before drawing, `prepare` walks the whole tree once, computing each layer's world
 // matrix and the pixel box it paints. A layer whose look changed (a commit or an animation
 // touched it, or an ancestor's did) or whose box moved damages where it was and where it is;
@@ -41,6 +46,12 @@ final class Renderer {
     private var batchTexture: GLuint = 0
     private var groupPool: [GLFramebuffer] = []
     private var statistics = FrameStatistics(index: 0, time: 0)
+    /// This frame's opaque occluders (at most `maximumOccluders`, largest first) and the next
+    /// drawing-order number; whether any clip needs the stencil.
+    private var occluders: [(rect: PixelRect, order: Int)] = []
+    private var nextOrder = 0
+    private var usesStencil = false
+    static let maximumOccluders = 8
     /// The texture bound to unit 0 during a frame (0: none known).
     private var boundTexture: GLuint = 0
 
@@ -91,7 +102,12 @@ final class Renderer {
         statistics = base
         let full = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
         var damage: PixelRect? = fullRedraw ? full : pending
-        if let root { prepare(root, parentSpace: Self.flatten, parentVisible: true, inheritedDamage: false, damage: &damage) }
+        occluders.removeAll(keepingCapacity: true)
+        nextOrder = 0
+        usesStencil = false
+        if let root {
+            prepare(root, parentSpace: Self.flatten, parentVisible: true, inheritedDamage: false, opaquePath: true, damage: &damage)
+        }
         guard let region = damage?.intersection(full), !region.isEmpty else {
             statistics.redrawn = false
             return statistics
@@ -115,7 +131,10 @@ final class Renderer {
         let c = clearColor.premultiplied
         glClearColor(c.x, c.y, c.z, c.w)
         glClearStencil(0)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
+        // An opaque layer covering the whole region paints every pixel anyway.
+        let covered = occluders.contains { $0.rect.contains(region) }
+        let mask = (covered ? 0 : GL_COLOR_BUFFER_BIT) | (usesStencil ? GL_STENCIL_BUFFER_BIT : 0)
+        if mask != 0 { glClear(GLbitfield(mask)) }
         current = nil
         boundTexture = 0
         vertexArray.bind()
@@ -132,7 +151,8 @@ final class Renderer {
 
     /// Computes `layer`'s world matrix and paint boxes for this frame and adds what changed to
     /// `damage`: where a changed (or moved) layer painted last frame and where it paints now.
-    private func prepare(_ layer: RenderLayer, parentSpace: Transform3D, parentVisible: Bool, inheritedDamage: Bool, damage: inout PixelRect?) {
+    private func prepare(_ layer: RenderLayer, parentSpace: Transform3D, parentVisible: Bool, inheritedDamage: Bool,
+                         opaquePath: Bool, damage: inout PixelRect?) {
         let visible = parentVisible && !layer.isHidden && layer.opacity > 0
         let damaged = inheritedDamage || layer.isDamaged
         // An invisible, unchanged subtree that painted nothing last frame has nothing to report.
@@ -153,15 +173,50 @@ final class Renderer {
         }
         layer.drawnBox = box
         layer.isDamaged = false
+        let opaque = opaquePath && layer.opacity >= 1
+        if box != nil {
+            layer.fillOrder = nextOrder
+            nextOrder += 1
+            if opaque { addOccluder(layer, world: world) }
+        }
         var subtree = box
         if !layer.sublayers.isEmpty {
             let childSpace = visible ? Self.sublayerSpace(of: layer, world: world) : parentSpace
-            for sublayer in layer.sublayers {
-                prepare(sublayer, parentSpace: childSpace, parentVisible: visible, inheritedDamage: damaged, damage: &damage)
+            if visible, layer.masksToBounds, layer.cornerRadius > 0 || Self.axisAlignedPixelRect(world, layer.bounds) == nil {
+                usesStencil = true
+            }
+            for sublayer in visible ? layer.sublayersInDrawingOrder : layer.sublayers {
+                prepare(sublayer, parentSpace: childSpace, parentVisible: visible, inheritedDamage: damaged,
+                        opaquePath: opaque && !layer.masksToBounds, damage: &damage)
                 if let s = sublayer.frameSubtreeBox { subtree = subtree.map { $0.union(s) } ?? s }
             }
         }
+        if box != nil {
+            layer.borderOrder = nextOrder
+            nextOrder += 1
+        }
         layer.frameSubtreeBox = visible ? subtree : nil
+    }
+
+    /// Keeps `layer`'s fill as an occluder when it is opaque (colour alpha 1, no contents, square
+    /// corners) and lands on whole pixels as an axis-aligned rectangle: the pixels a pixel inside
+    /// its edges, among the largest few.
+    private func addOccluder(_ layer: RenderLayer, world: Transform3D) {
+        guard layer.contents == nil, layer.cornerRadius <= 0, let color = layer.backgroundColor, color.alpha >= 1,
+              let rect = Self.axisAlignedPixelRect(world, layer.bounds), rect.width > 2, rect.height > 2 else { return }
+        let inner = PixelRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
+        let area = inner.width * inner.height
+        if occluders.count == Self.maximumOccluders {
+            guard let last = occluders.last, last.rect.width * last.rect.height < area else { return }
+            occluders.removeLast()
+        }
+        let at = occluders.firstIndex { $0.rect.width * $0.rect.height < area } ?? occluders.count
+        occluders.insert((inner, layer.fillOrder), at: at)
+    }
+
+    /// Whether an occluder drawn after drawing-order number `order` hides all of `box`.
+    private func isCovered(_ box: PixelRect, after order: Int) -> Bool {
+        occluders.contains { $0.order > order && $0.rect.contains(box) }
     }
 
     /// Whether no two quads of `layer`'s subtree can touch the same pixel (their paint boxes are
@@ -217,7 +272,7 @@ final class Renderer {
             return
         }
         let opacity = inherited * (isGroupRoot ? 1 : layer.opacity)
-        if layer.hasFill, paints {
+        if layer.hasFill, paints, let box = layer.drawnBox, !isCovered(box, after: layer.fillOrder) {
             try drawQuad(layer, world: world, pass: pass, mode: .fill, opacity: opacity)
         }
         if visibleSublayers {
@@ -232,7 +287,7 @@ final class Renderer {
             }
             if layer.masksToBounds { try popClip(layer, world: world, pass: &pass, saved: saved) }
         }
-        if layer.hasBorder, paints {
+        if layer.hasBorder, paints, let box = layer.drawnBox, !isCovered(box, after: layer.borderOrder) {
             try drawQuad(layer, world: world, pass: pass, mode: .border, opacity: opacity)
         }
     }

@@ -199,3 +199,39 @@ import Testing
         _ = await compositor.shutdown()
     }
 }
+
+/// Layers hidden behind opaque ones cost nothing.
+@Suite struct OcclusionTests {
+    @Test func layersUnderAnOpaqueLayerAreNotDrawn() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        for i in 0..<10 {   // ten small layers, all under the cover
+            scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 30 + Double(i) * 4, y: 50), color: .red, .transform(rotation(20)))
+        }
+        scene.add(parent: root, size: Size(width: 60, height: 40), position: Point(x: 50, y: 50), color: .blue)   // the opaque cover
+        scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 90, y: 90), color: .green)  // outside it
+        let compositor = try Compositor()
+        try compositor.submit(scene.commit)
+        let frame = try await compositor.renderFrame(size: PixelSize(width: 100, height: 100))
+        #expect(frame.statistics.layersDrawn == 3, "the root, the cover and the green layer; the ten under the cover are culled")
+        let image = try #require(frame.image)
+        expectPixel(image, 50, 50, .blue, "the cover (50, 50)")
+        expectPixel(image, 90, 90, .green, "the layer outside it (90, 90)")
+        _ = await compositor.shutdown()
+    }
+
+    @Test func translucentOrRoundedCoversHideNothing() async throws {
+        for cover in [LayerProperty.opacity(0.5), .cornerRadius(4)] {
+            var (scene, root) = TestScene.whiteRoot()
+            scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 50, y: 50), color: .red)
+            scene.add(parent: root, size: Size(width: 60, height: 40), position: Point(x: 50, y: 50), color: .blue, cover)
+            let compositor = try Compositor()
+            try compositor.submit(scene.commit)
+            let frame = try await compositor.renderFrame(size: PixelSize(width: 100, height: 100))
+            #expect(frame.statistics.layersDrawn == 3, "\(cover): the red layer is drawn")
+            if case .opacity = cover {
+                expectPixel(try #require(frame.image), 50, 50, RGBA8(128, 0, 128), "red under half-transparent blue (50, 50)")
+            }
+            _ = await compositor.shutdown()
+        }
+    }
+}
