@@ -41,6 +41,18 @@ final class RenderLayer {
     /// This frame: bounds space to target pixels, and what the layer and its subtree paint.
     var frameWorld = Transform3D.identity
     var frameSubtreeBox: PixelRect?
+    /// Whether `frameWorld` (and the boxes) hold for the current tree: false after a frame in
+    /// which the layer was not visible.
+    var worldValid = false
+    /// The parent space of its sublayers this frame.
+    var frameChildSpace = Transform3D.identity
+    /// Its fill's pixels a pixel inside the edges, when it could hide what lies under it (opaque
+    /// colour, no contents, square corners, axis-aligned on whole pixels).
+    var occluderRect: PixelRect?
+    /// Its fill's instance floats as last sent, while its world, look and the target are unchanged.
+    var cachedFill: [Float] = []
+    var cachedFillOpacity: Float = 0
+    var cachedFillGeneration = -1
     /// This frame: the places of its fill and its border in drawing order (for occlusion).
     var fillOrder = 0, borderOrder = 0
     /// Where the layer is in the render tree's animated set, while it has animations.

@@ -19,6 +19,9 @@ import StrataGL
 // drawn, and a damaged region an occluder covers is not cleared first. The stencil buffer is
 // cleared only in frames that clip with it.
 //
+// Reuse: a layer that did not change and whose parent space did not move keeps last frame's world
+// matrix, boxes and instance floats, so a frame costs per unchanged layer little more than a copy.
+//
 // Damage: before drawing, `prepare` walks the whole tree once, computing each layer's world
 // matrix and the pixel box it paints. A layer whose look changed (a commit or an animation
 // touched it, or an ancestor's did) or whose box moved damages where it was and where it is;
@@ -52,6 +55,9 @@ final class Renderer {
     private var nextOrder = 0
     private var usesStencil = false
     static let maximumOccluders = 8
+    /// Bumped when the target size (so the projection) changes: cached instances are stale.
+    private var cacheGeneration = 0
+    private var lastTargetSize: PixelSize?
     /// The texture bound to unit 0 during a frame (0: none known).
     private var boundTexture: GLuint = 0
 
@@ -105,8 +111,14 @@ final class Renderer {
         occluders.removeAll(keepingCapacity: true)
         nextOrder = 0
         usesStencil = false
+        let targetSize = PixelSize(width: target.width, height: target.height)
+        if lastTargetSize != targetSize {
+            lastTargetSize = targetSize
+            cacheGeneration += 1
+        }
         if let root {
-            prepare(root, parentSpace: Self.flatten, parentVisible: true, inheritedDamage: false, opaquePath: true, damage: &damage)
+            prepare(root, parentSpace: Self.flatten, parentSpaceChanged: fullRedraw || root.isDamaged, parentVisible: true,
+                    inheritedDamage: false, opaquePath: true, damage: &damage)
         }
         guard let region = damage?.intersection(full), !region.isEmpty else {
             statistics.redrawn = false
@@ -151,20 +163,39 @@ final class Renderer {
 
     /// Computes `layer`'s world matrix and paint boxes for this frame and adds what changed to
     /// `damage`: where a changed (or moved) layer painted last frame and where it paints now.
-    private func prepare(_ layer: RenderLayer, parentSpace: Transform3D, parentVisible: Bool, inheritedDamage: Bool,
-                         opaquePath: Bool, damage: inout PixelRect?) {
+    private func prepare(_ layer: RenderLayer, parentSpace: Transform3D, parentSpaceChanged: Bool, parentVisible: Bool,
+                         inheritedDamage: Bool, opaquePath: Bool, damage: inout PixelRect?) {
         let visible = parentVisible && !layer.isHidden && layer.opacity > 0
         let damaged = inheritedDamage || layer.isDamaged
         // An invisible, unchanged subtree that painted nothing last frame has nothing to report.
         if !visible, !damaged, layer.frameSubtreeBox == nil, layer.drawnBox == nil { return }
         var box: PixelRect?
-        var world = parentSpace
-        if visible {
+        let world: Transform3D
+        var childSpace = layer.frameChildSpace
+        var childSpaceChanged = false
+        if visible, parentSpaceChanged || layer.isDamaged || !layer.worldValid {
+            // Changed (or moved with its parent): compute where it lands.
             world = layer.localTransform.concatenating(parentSpace)
             layer.frameWorld = world
+            layer.cachedFill = []
             if layer.hasFill || layer.hasBorder, layer.isDoubleSided || !Self.facesAway(world, layer.bounds) {
                 box = Self.paintBox(layer, world: world)
             }
+            layer.occluderRect = box == nil ? nil : Self.occluderRect(layer, world: world)
+            if !layer.sublayers.isEmpty {
+                let space = Self.sublayerSpace(of: layer, world: world)
+                childSpaceChanged = !layer.worldValid || space != layer.frameChildSpace
+                layer.frameChildSpace = space
+                childSpace = space
+            }
+            layer.worldValid = true
+        } else if visible {
+            world = layer.frameWorld   // unchanged: last frame's place and boxes hold
+            box = layer.drawnBox
+        } else {
+            world = parentSpace
+            layer.worldValid = false
+            childSpaceChanged = true
         }
         if damaged || box != layer.drawnBox {
             for b in [layer.drawnBox, box] {
@@ -177,17 +208,16 @@ final class Renderer {
         if box != nil {
             layer.fillOrder = nextOrder
             nextOrder += 1
-            if opaque { addOccluder(layer, world: world) }
+            if opaque, let rect = layer.occluderRect { addOccluder(rect, order: layer.fillOrder) }
         }
         var subtree = box
         if !layer.sublayers.isEmpty {
-            let childSpace = visible ? Self.sublayerSpace(of: layer, world: world) : parentSpace
             if visible, layer.masksToBounds, layer.cornerRadius > 0 || Self.axisAlignedPixelRect(world, layer.bounds) == nil {
                 usesStencil = true
             }
             for sublayer in visible ? layer.sublayersInDrawingOrder : layer.sublayers {
-                prepare(sublayer, parentSpace: childSpace, parentVisible: visible, inheritedDamage: damaged,
-                        opaquePath: opaque && !layer.masksToBounds, damage: &damage)
+                prepare(sublayer, parentSpace: childSpace, parentSpaceChanged: childSpaceChanged, parentVisible: visible,
+                        inheritedDamage: damaged, opaquePath: opaque && !layer.masksToBounds, damage: &damage)
                 if let s = sublayer.frameSubtreeBox { subtree = subtree.map { $0.union(s) } ?? s }
             }
         }
@@ -198,20 +228,23 @@ final class Renderer {
         layer.frameSubtreeBox = visible ? subtree : nil
     }
 
-    /// Keeps `layer`'s fill as an occluder when it is opaque (colour alpha 1, no contents, square
-    /// corners) and lands on whole pixels as an axis-aligned rectangle: the pixels a pixel inside
-    /// its edges, among the largest few.
-    private func addOccluder(_ layer: RenderLayer, world: Transform3D) {
+    /// `layer`'s fill's pixels a pixel inside its edges when it can hide what lies under it: an
+    /// opaque colour (alpha 1, no contents), square corners, landing axis-aligned on whole pixels.
+    static func occluderRect(_ layer: RenderLayer, world: Transform3D) -> PixelRect? {
         guard layer.contents == nil, layer.cornerRadius <= 0, let color = layer.backgroundColor, color.alpha >= 1,
-              let rect = Self.axisAlignedPixelRect(world, layer.bounds), rect.width > 2, rect.height > 2 else { return }
-        let inner = PixelRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
+              let rect = axisAlignedPixelRect(world, layer.bounds), rect.width > 2, rect.height > 2 else { return nil }
+        return PixelRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
+    }
+
+    /// Keeps an occluder (drawn at drawing-order number `order`) among the largest few.
+    private func addOccluder(_ inner: PixelRect, order: Int) {
         let area = inner.width * inner.height
         if occluders.count == Self.maximumOccluders {
             guard let last = occluders.last, last.rect.width * last.rect.height < area else { return }
             occluders.removeLast()
         }
         let at = occluders.firstIndex { $0.rect.width * $0.rect.height < area } ?? occluders.count
-        occluders.insert((inner, layer.fillOrder), at: at)
+        occluders.insert((inner, order), at: at)
     }
 
     /// Whether an occluder drawn after drawing-order number `order` hides all of `box`.
@@ -326,6 +359,15 @@ final class Renderer {
     }
 
     private func drawQuad(_ layer: RenderLayer, world: Transform3D, pass: Pass, mode: LayerShaderVariant.Mode, opacity: Float) throws {
+        if mode == .fill, !layer.cachedFill.isEmpty, layer.cachedFillGeneration == cacheGeneration, layer.cachedFillOpacity == opacity {
+            // Nothing about this quad changed since it was last sent: send the same floats.
+            let rounded = layer.cornerRadius > 0
+            let variant = LayerShaderVariant(mode: .fill, textured: layer.contents != nil, rounded: rounded,
+                                             nineSlice: layer.contents != nil && layer.contentsCenter != Self.unitRect)
+            try enqueue(cached: layer.cachedFill, variant: variant, texture: layer.contents?.texture.rawValue ?? 0)
+            statistics.layersDrawn += 1
+            return
+        }
         let rounded = layer.cornerRadius > 0
         let variant = switch mode {
         case .fill: LayerShaderVariant(mode: .fill, textured: layer.contents != nil, rounded: rounded,
@@ -365,7 +407,14 @@ final class Renderer {
         case .clipMask:
             break
         }
-        try enqueue(instance, variant: variant, texture: texture)
+        if mode == .fill {
+            let start = try enqueue(instance, variant: variant, texture: texture)
+            layer.cachedFill = Array(batch[start...])
+            layer.cachedFillOpacity = opacity
+            layer.cachedFillGeneration = cacheGeneration
+        } else {
+            try enqueue(instance, variant: variant, texture: texture)
+        }
     }
 
     // MARK: - Batches
@@ -417,12 +466,25 @@ final class Renderer {
         }
     }
 
-    /// Adds a quad to the batch, sending the batch first when this quad needs another program or texture.
-    private func enqueue(_ instance: Instance, variant: LayerShaderVariant, texture: GLuint) throws {
+    /// Adds a quad to the batch, sending the batch first when this quad needs another program or
+    /// texture. Returns where its floats start in `batch`.
+    @discardableResult
+    private func enqueue(_ instance: Instance, variant: LayerShaderVariant, texture: GLuint) throws -> Int {
         if batchCount > 0, variant != batchVariant || (variant.textured && texture != batchTexture) { try flush() }
         batchVariant = variant
         batchTexture = texture
+        let start = batch.count
         instance.append(to: &batch)
+        batchCount += 1
+        return start
+    }
+
+    /// Adds a quad's floats as sent before (see `drawQuad`).
+    private func enqueue(cached floats: [Float], variant: LayerShaderVariant, texture: GLuint) throws {
+        if batchCount > 0, variant != batchVariant || (variant.textured && texture != batchTexture) { try flush() }
+        batchVariant = variant
+        batchTexture = texture
+        batch.append(contentsOf: floats)
         batchCount += 1
     }
 
