@@ -177,7 +177,7 @@ final class Renderer {
             // Changed (or moved with its parent): compute where it lands.
             world = layer.localTransform.concatenating(parentSpace)
             layer.frameWorld = world
-            layer.cachedFill = []
+            layer.cachedFillValid = false
             if layer.hasFill || layer.hasBorder, layer.isDoubleSided || !Self.facesAway(world, layer.bounds) {
                 box = Self.paintBox(layer, world: world)
             }
@@ -359,7 +359,7 @@ final class Renderer {
     }
 
     private func drawQuad(_ layer: RenderLayer, world: Transform3D, pass: Pass, mode: LayerShaderVariant.Mode, opacity: Float) throws {
-        if mode == .fill, !layer.cachedFill.isEmpty, layer.cachedFillGeneration == cacheGeneration, layer.cachedFillOpacity == opacity {
+        if mode == .fill, layer.cachedFillValid, layer.cachedFillGeneration == cacheGeneration, layer.cachedFillOpacity == opacity {
             // Nothing about this quad changed since it was last sent: send the same floats.
             let rounded = layer.cornerRadius > 0
             let variant = LayerShaderVariant(mode: .fill, textured: layer.contents != nil, rounded: rounded,
@@ -409,7 +409,9 @@ final class Renderer {
         }
         if mode == .fill {
             let start = try enqueue(instance, variant: variant, texture: texture)
-            layer.cachedFill = Array(batch[start...])
+            layer.cachedFill.removeAll(keepingCapacity: true)   // reuse its storage: no allocation per frame
+            layer.cachedFill.append(contentsOf: batch[start...])
+            layer.cachedFillValid = true
             layer.cachedFillOpacity = opacity
             layer.cachedFillGeneration = cacheGeneration
         } else {
