@@ -204,6 +204,18 @@ public enum BenchHarness {
         return FloorPicture(size: size, clearColor: clear, quads: quads, textures: textures, uploadsEveryFrame: uploadsEveryFrame)
     }
 
+    /// Writes `report` as pretty-printed JSON with sorted keys to `path`.
+    public static func writeJSON(_ report: BenchReport, to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(report).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// The progress line for a terminal: written over itself on standard error.
+    public static func printProgress(_ line: String) {
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+    }
+
     /// The report as a table, one scene per line.
     public static func table(_ report: BenchReport) -> String {
         func row(_ cells: [String]) -> String {

@@ -202,14 +202,11 @@ struct Bench: AsyncParsableCommand {
 /// Runs the harness on the main actor, with a progress line on standard error.
 @MainActor
 private func runBench(scenes: [String], frames: Int, size: PixelSize, json: String?, platform: EGLPlatform?) async throws {
-    let report = try await BenchHarness.run(scenes: scenes, frames: frames, size: size, platform: platform) { line in
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
-    }
+    let report = try await BenchHarness.run(scenes: scenes, frames: frames, size: size, platform: platform,
+                                            progress: BenchHarness.printProgress)
     print(BenchHarness.table(report))
     if let json {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(report).write(to: URL(fileURLWithPath: json))
+        try BenchHarness.writeJSON(report, to: json)
         print("results written to \(json)")
     }
 }

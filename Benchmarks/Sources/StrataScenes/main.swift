@@ -19,12 +19,6 @@ while let argument = arguments.popFirst() {
     default: scenes.append(argument)
     }
 }
-let report = try await BenchHarness.run(scenes: scenes, frames: frames, size: size) { line in
-    FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
-}
+let report = try await BenchHarness.run(scenes: scenes, frames: frames, size: size, progress: BenchHarness.printProgress)
 print(BenchHarness.table(report))
-if let json {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    try encoder.encode(report).write(to: URL(fileURLWithPath: json))
-}
+if let json { try BenchHarness.writeJSON(report, to: json) }
