@@ -112,6 +112,7 @@ public enum BenchHarness {
         if scene.hasFloor { _ = try floor.measure(picture, frames: 2) }
         var frameMs: [Double] = [], mainMs: [Double] = [], renderMs: [Double] = [], issueMs: [Double] = [], animationMs: [Double] = []
         var draws = 0, binds = 0, passes = 0, redrawn = 0
+        var gpuMs: [Double] = []
         var floorMs: [Double] = []
         // Rounds alternate the compositor and the floor, so machine noise falls on both.
         let roundLength = max(1, min(10, frames))
@@ -135,6 +136,7 @@ public enum BenchHarness {
                 binds += s.textureBinds
                 passes += s.offscreenPasses
                 if s.redrawn { redrawn += 1 }
+                if let gpu = s.gpuMilliseconds { gpuMs.append(gpu) }
             }
             if scene.hasFloor { floorMs += try floor.measure(picture, frames: n) }
             done += n
@@ -146,7 +148,7 @@ public enum BenchHarness {
             frameMilliseconds: frameSummary, mainThreadMilliseconds: Summary(mainMs), renderMilliseconds: Summary(renderMs),
             issueMilliseconds: Summary(issueMs), animationMilliseconds: Summary(animationMs),
             drawCallsPerFrame: Double(draws) / count, textureBindsPerFrame: Double(binds) / count,
-            offscreenPassesPerFrame: Double(passes) / count, framesRedrawn: redrawn, gpuMilliseconds: nil,
+            offscreenPassesPerFrame: Double(passes) / count, framesRedrawn: redrawn, gpuMilliseconds: gpuMs.isEmpty ? nil : Summary(gpuMs),
             floorMilliseconds: floorSummary, ratioToFloor: floorSummary.flatMap { $0.median > 0 ? frameSummary.median / $0.median : nil },
             issueMicrosecondsPerLayer: Summary(issueMs).median * 1000 / Double(max(scene.layerCount, 1)),
             memcpyMilliseconds: scene.uploadBytes.map(memcpyMilliseconds))
@@ -219,19 +221,19 @@ public enum BenchHarness {
     /// The report as a table, one scene per line.
     public static func table(_ report: BenchReport) -> String {
         func row(_ cells: [String]) -> String {
-            zip(cells, [-14, 7, 9, 8, 8, 8, 9, 9, 8, 7, 7, 6, 8]).map { cell, width in
+            zip(cells, [-14, 7, 9, 8, 8, 8, 9, 9, 8, 7, 7, 6, 8, 8]).map { cell, width in
                 let pad = String(repeating: " ", count: max(0, abs(width) - cell.count))
                 return width < 0 ? cell + pad : pad + cell
             }.joined(separator: " ")
         }
         var lines = ["Strata bench: \(report.size), \(report.framesPerScene) frames per scene, \(report.renderer)",
-                     row(["scene", "layers", "frame ms", "p90", "p99", "max", "main ms", "render ms", "issue µs/L", "draws", "binds", "drawn", "×floor"])]
+                     row(["scene", "layers", "frame ms", "p90", "p99", "max", "main ms", "render ms", "issue µs/L", "draws", "binds", "drawn", "×floor", "GPU ms"])]
         func f(_ x: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", x) }
         for r in report.scenes {
             lines.append(row([r.scene, "\(r.layers)", f(r.frameMilliseconds.median), f(r.frameMilliseconds.p90), f(r.frameMilliseconds.p99),
                               f(r.frameMilliseconds.max), f(r.mainThreadMilliseconds.median), f(r.renderMilliseconds.median),
                               f(r.issueMicrosecondsPerLayer, 3), f(r.drawCallsPerFrame, 0), f(r.textureBindsPerFrame, 0), "\(r.framesRedrawn)",
-                              r.ratioToFloor.map { f($0) } ?? "-"]))
+                              r.ratioToFloor.map { f($0) } ?? "-", r.gpuMilliseconds.map { f($0.median) } ?? "-"]))
         }
         lines.append("floor (raw GL, same quads, one draw per run of textured or plain quads), median ms: "
                      + report.scenes.map { "\($0.scene) \($0.floorMilliseconds.map { f($0.median) } ?? "-")" }.joined(separator: ", "))

@@ -24,6 +24,10 @@ final class RenderServer {
     /// Whether the whole target must be drawn (new target, new clear colour).
     private var fullRedraw = true
     private var lastClearColor: Color?
+    /// The timer query measuring each frame's GPU time, where the driver has them.
+    private var timerQuery: GLuint = 0
+    private static let timeElapsed = GLenum(0x88BF)   // GL_TIME_ELAPSED_EXT
+    private static let gpuDisjoint = GLenum(0x8FBB)   // GL_GPU_DISJOINT_EXT
     private static let logger = Logger(label: "strata.render")
 
     init(configuration: CompositorConfiguration) throws {
@@ -118,7 +122,13 @@ final class RenderServer {
         if needsRedraw {
             let cpuStart = ThreadCPUTime.now()
             let damage = tree.takeDamage()
+            let timed = context.info.hasTimerQuery
+            if timed {
+                if timerQuery == 0 { glGenQueries(1, &timerQuery) }
+                glBeginQuery(Self.timeElapsed, timerQuery)
+            }
             do {
+                defer { if timed { glEndQuery(Self.timeElapsed) } }
                 statistics = try renderer.render(root: tree.root, into: target, clearColor: request.clearColor, statistics: statistics,
                                                  fullRedraw: damage.full || fullRedraw, damage: damage.region)
             } catch {
@@ -142,6 +152,14 @@ final class RenderServer {
         } else if statistics.redrawn {
             glFinish()
         }
+        if statistics.redrawn, context.info.hasTimerQuery, timerQuery != 0 {
+            // The frame has finished (read back or glFinish): the result is there to read.
+            var disjoint: GLint = 0
+            glGetIntegerv(Self.gpuDisjoint, &disjoint)
+            var nanoseconds: GLuint = 0
+            glGetQueryObjectuiv(timerQuery, GLenum(GL_QUERY_RESULT), &nanoseconds)
+            if disjoint == 0 { statistics.gpuMilliseconds = Double(nanoseconds) / 1e6 }
+        }
         try context.checkReset()
         statistics.renderMilliseconds = (MonotonicTime.now() - start) * 1000 - statistics.readbackMilliseconds
         return RenderedFrame(image: image, statistics: statistics)
@@ -149,6 +167,7 @@ final class RenderServer {
 
     /// Releases every GL object, reports what is still alive, and destroys the context.
     private func tearDown() -> GLObjectCounts {
+        if timerQuery != 0 { glDeleteQueries(1, &timerQuery) }
         tree.removeAll()
         target = nil
         renderer = nil

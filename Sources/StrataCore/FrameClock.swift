@@ -72,6 +72,10 @@ public struct FrameStatistics: Hashable, Sendable {
     public var redrawn = true
     /// Pixels of the target redrawn (the damaged region's area; 0 when nothing was).
     public var redrawnPixels = 0
+    /// GPU time the frame's drawing took, from a timer query (`GL_EXT_disjoint_timer_query`), in
+    /// milliseconds; nil where the driver has none, when nothing was drawn, or when the GPU
+    /// reported a disjoint interval.
+    public var gpuMilliseconds: Double?
 
     /// Creates frame statistics.
     public init(index: Int, time: Double, renderMilliseconds: Double = 0, readbackMilliseconds: Double = 0,

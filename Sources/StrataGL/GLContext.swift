@@ -42,6 +42,9 @@ public struct GLInfo: Sendable {
     public var maxTargetSize: Int
     /// The extensions Strata looks for, with whether each is present.
     public var extensionsUsed: [(name: String, present: Bool)]
+
+    /// Whether GPU timer queries (`GL_EXT_disjoint_timer_query`) are available.
+    public var hasTimerQuery: Bool { extensionsUsed.contains { $0.name == "GL_EXT_disjoint_timer_query" && $0.present } }
 }
 
 /// An OpenGL ES 3 context, current on the thread that created it, with nothing to draw on but
@@ -146,7 +149,7 @@ public final class GLContext {
         let used = [
             "EGL_EXT_platform_device", "EGL_EXT_device_enumeration", "EGL_MESA_platform_surfaceless",
             "EGL_KHR_platform_gbm", "EGL_KHR_surfaceless_context", "EGL_KHR_no_config_context",
-            "EGL_EXT_create_context_robustness",
+            "EGL_EXT_create_context_robustness", "GL_EXT_disjoint_timer_query",
         ].map { (name: $0, present: all.contains($0)) }
         return GLInfo(
             platform: connection.platform, device: connection.deviceDescription, eglVersion: connection.version,
