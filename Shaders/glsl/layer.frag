@@ -14,7 +14,8 @@ flat in vec4 v_uvRect;         // contentsRect: texture coordinates of the shown
 flat in vec4 v_center;         // contentsCenter as (minX, minY, maxX, maxY) in unit coordinates
 flat in vec4 v_slice;          // contents frame size (xy) and the shown contents' own size (zw), in points
 flat in vec4 v_color;          // premultiplied background colour, or border colour in MODE_BORDER
-flat in vec4 v_params;         // opacity, corner radius (points), clips contents (1 when masksToBounds), border width (points)
+flat in vec4 v_params;         // opacity, corner radius (points), clips contents (1 when masksToBounds),
+                               // border width (points; for fills: 1 to sample texel centres, as nearest filtering)
 
 uniform sampler2D u_texture;   // premultiplied RGBA, row 0 at the top
 
@@ -89,6 +90,10 @@ void main() {
                                  slice(t.y, v_slice.y, v_slice.w, v_center.y, v_center.w)) * v_uvRect.zw;
 #else
     vec2 uv = v_uvRect.xy + t * v_uvRect.zw;
+    // Pixel-aligned, unscaled contents: sample each texel's centre, which linear filtering returns
+    // exactly (nearest filtering without a second program, so batches stay whole).
+    vec2 texels = vec2(textureSize(u_texture, 0));
+    uv = mix(uv, (floor(uv * texels) + 0.5) / texels, v_params.w);
 #endif
     float insideContents = (t.x >= 0.0 && t.y >= 0.0 && t.x <= 1.0 && t.y <= 1.0) ? 1.0 : 0.0;
     vec4 texel = texture(u_texture, uv) * insideContents;

@@ -252,6 +252,18 @@ final class Renderer {
         occluders.contains { $0.order > order && $0.rect.contains(box) }
     }
 
+    /// Whether contents landing in `frame` (bounds space) under `world` put one texel on each target
+    /// pixel, edges on whole pixels: an axis-aligned, unflipped, unscaled mapping. Such contents are
+    /// sampled at texel centres (nearest filtering).
+    static func landsTexelForPixel(_ world: Transform3D, frame: Rect, shownPixels: Size, sliced: Bool) -> Bool {
+        guard !sliced, world.m12 == 0, world.m21 == 0, world.m14 == 0, world.m24 == 0, world.m44 == 1,
+              world.m11 > 0, world.m22 > 0 else { return false }
+        let epsilon = 1e-6
+        guard abs(frame.width * world.m11 - shownPixels.width) < epsilon, abs(frame.height * world.m22 - shownPixels.height) < epsilon else { return false }
+        let x = frame.minX * world.m11 + world.m41, y = frame.minY * world.m22 + world.m42
+        return abs(x - x.rounded()) < epsilon && abs(y - y.rounded()) < epsilon
+    }
+
     /// Whether no two quads of `layer`'s subtree can touch the same pixel (their paint boxes are
     /// disjoint, and no layer paints both a fill and a border), so drawing each with the group's
     /// opacity gives what compositing the group would. Checked for subtrees of up to 16 painting
@@ -397,6 +409,9 @@ final class Renderer {
                                      shownSize: Size(width: Double(contents.width) * shown.width / layer.contentsScale,
                                                      height: Double(contents.height) * shown.height / layer.contentsScale))
                 instance.params.2 = layer.masksToBounds ? 1 : 0
+                instance.params.3 = Self.landsTexelForPixel(world, frame: contentsFrame, shownPixels: Size(
+                    width: Double(contents.width) * shown.width, height: Double(contents.height) * shown.height),
+                    sliced: layer.contentsCenter != Self.unitRect) ? 1 : 0
                 texture = contents.texture.rawValue
             }
             statistics.layersDrawn += 1
