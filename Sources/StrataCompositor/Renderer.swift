@@ -198,9 +198,8 @@ final class Renderer {
             childSpaceChanged = true
         }
         if damaged || box != layer.drawnBox {
-            for b in [layer.drawnBox, box] {
-                if let b { damage = damage.map { $0.union(b) } ?? b }
-            }
+            if let b = layer.drawnBox { damage = damage.map { $0.union(b) } ?? b }
+            if let b = box { damage = damage.map { $0.union(b) } ?? b }
         }
         layer.drawnBox = box
         layer.isDamaged = false
@@ -288,12 +287,10 @@ final class Renderer {
     static func paintBox(_ layer: RenderLayer, world: Transform3D) -> PixelRect {
         let r = layer.drawnRect
         let rect = Rect(x: r.minX - 1, y: r.minY - 1, width: r.width + 2, height: r.height + 2)
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         let everywhere = PixelRect(x: -pixelLimit, y: -pixelLimit, width: 2 * pixelLimit, height: 2 * pixelLimit)
-        for corner in corners(rect) {
-            guard let p = world.project(corner) else { return everywhere }
-            minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
-        }
+        guard let (a, b, c, d) = projectedCorners(world, rect) else { return everywhere }
+        let minX = min(a.x, b.x, c.x, d.x), maxX = max(a.x, b.x, c.x, d.x)
+        let minY = min(a.y, b.y, c.y, d.y), maxY = max(a.y, b.y, c.y, d.y)
         guard let x0 = pixel(minX - 1, .down), let y0 = pixel(minY - 1, .down),
               let x1 = pixel(maxX + 1, .up), let y1 = pixel(maxY + 1, .up) else { return everywhere }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
@@ -632,36 +629,33 @@ final class Renderer {
             m41: -1, m42: -1, m43: 0, m44: 1)
     }
 
-    private static func corners(_ r: Rect) -> [Point] {
-        [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
+    /// The four corners of `r` (top-left, top-right, bottom-right, bottom-left) mapped by `world`,
+    /// or nil when one lies behind the viewer. No allocation: this runs for every changed layer.
+    @inline(__always)
+    private static func projectedCorners(_ world: Transform3D, _ r: Rect) -> (Point, Point, Point, Point)? {
+        guard let a = world.project(Point(x: r.minX, y: r.minY)), let b = world.project(Point(x: r.maxX, y: r.minY)),
+              let c = world.project(Point(x: r.maxX, y: r.maxY)), let d = world.project(Point(x: r.minX, y: r.maxY)) else { return nil }
+        return (a, b, c, d)
     }
 
     /// Whether the layer's front faces away from the viewer: its projected corners wind the other
     /// way round. Layers partly behind the viewer are never called back-facing.
     static func facesAway(_ world: Transform3D, _ bounds: Rect) -> Bool {
-        let projected = corners(bounds).compactMap { world.project($0) }
-        guard projected.count == 4 else { return false }
-        var area = 0.0
-        for i in 0..<4 {
-            let a = projected[i], b = projected[(i + 1) % 4]
-            area += a.x * b.y - b.x * a.y
-        }
+        guard let (a, b, c, d) = projectedCorners(world, bounds) else { return false }
+        let area = (a.x * b.y - b.x * a.y) + (b.x * c.y - c.x * b.y) + (c.x * d.y - d.x * c.y) + (d.x * a.y - a.x * d.y)
         return area < 0
     }
 
     /// The pixel rectangle a layer's bounds cover when they land on the target as an axis-aligned
     /// rectangle (translation and scale, any 90° turn); nil otherwise. Edges round to the nearest pixel.
     static func axisAlignedPixelRect(_ world: Transform3D, _ bounds: Rect) -> PixelRect? {
-        guard world.m14 == 0, world.m24 == 0, world.m44 == 1 else { return nil }
-        let p = corners(bounds).compactMap { world.project($0) }
-        guard p.count == 4 else { return nil }
+        guard world.m14 == 0, world.m24 == 0, world.m44 == 1, let (a, b, c, d) = projectedCorners(world, bounds) else { return nil }
         let epsilon = 1e-6
-        let horizontalFirst = abs(p[0].y - p[1].y) < epsilon && abs(p[1].x - p[2].x) < epsilon
-        let verticalFirst = abs(p[0].x - p[1].x) < epsilon && abs(p[1].y - p[2].y) < epsilon
+        let horizontalFirst = abs(a.y - b.y) < epsilon && abs(b.x - c.x) < epsilon
+        let verticalFirst = abs(a.x - b.x) < epsilon && abs(b.y - c.y) < epsilon
         guard horizontalFirst || verticalFirst else { return nil }
-        let xs = p.map(\.x), ys = p.map(\.y)
-        guard let x0 = pixel(xs.min()!, .toNearestOrEven), let x1 = pixel(xs.max()!, .toNearestOrEven),
-              let y0 = pixel(ys.min()!, .toNearestOrEven), let y1 = pixel(ys.max()!, .toNearestOrEven) else { return nil }
+        guard let x0 = pixel(min(a.x, b.x, c.x, d.x), .toNearestOrEven), let x1 = pixel(max(a.x, b.x, c.x, d.x), .toNearestOrEven),
+              let y0 = pixel(min(a.y, b.y, c.y, d.y), .toNearestOrEven), let y1 = pixel(max(a.y, b.y, c.y, d.y), .toNearestOrEven) else { return nil }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
