@@ -54,6 +54,7 @@ public final class Compositor: Sendable {
     /// Where frame times come from: animations' begin times are on this clock.
     public let clock: FrameClock
     private let inbox = RenderInbox()
+    private let quiet = QuietState()
 
     /// Starts the render thread and creates the GL context there.
     ///
@@ -96,6 +97,7 @@ public final class Compositor: Sendable {
     public func submit(_ commit: Commit) throws {
         guard !commit.isEmpty else { return }
         try commit.validate(maxTextureSize: gpu.maxTextureSize)
+        quiet.disturb()
         guard inbox.push(.commit(commit)) else { throw CompositorError.shutDown }
     }
 
@@ -110,11 +112,19 @@ public final class Compositor: Sendable {
             throw CompositorError.targetSizeOutOfRange(size, limit: limit)
         }
         let request = FrameRequest(size: size, clearColor: clearColor, readBack: readBack)
-        return try await withCheckedThrowingContinuation { continuation in
+        // Nothing submitted and nothing animating since a frame that drew nothing: this frame
+        // would be the same, so it is answered here, without a trip to the render thread.
+        if let frame = quiet.skip(request, clock: clock) {
+            guard inbox.push(.skippedFrame) else { throw CompositorError.shutDown }
+            return frame
+        }
+        let frame: RenderedFrame = try await withCheckedThrowingContinuation { continuation in
             if !inbox.push(.frame(request, continuation)) {
                 continuation.resume(throwing: CompositorError.shutDown)
             }
         }
+        quiet.rendered(frame, for: request)
+        return frame
     }
 
     /// Releases the tree and every GL object, destroys the context and ends the render thread.
@@ -137,6 +147,41 @@ public final class Compositor: Sendable {
                 continuation.resume(returning: GLObjectCounts())
             }
         }
+    }
+}
+
+/// Whether the render tree is at rest: the last frame drew nothing, no animation runs, and
+/// nothing was submitted since. Any thread (a lock guards it).
+private final class QuietState: @unchecked Sendable {
+    private let lock = NSLock()
+    /// The last frame's request, pixels (if read back) and number, while the tree is at rest.
+    private var rest: (request: FrameRequest, image: RGBAImage?, index: Int)?
+
+    /// Something was submitted: the next frame goes to the render thread.
+    func disturb() {
+        lock.lock(); defer { lock.unlock() }
+        rest = nil
+    }
+
+    /// Remembers a frame from the render thread; the tree is at rest after it when it drew
+    /// nothing and nothing animates.
+    func rendered(_ frame: RenderedFrame, for request: FrameRequest) {
+        lock.lock(); defer { lock.unlock() }
+        let s = frame.statistics
+        rest = !s.redrawn && s.animatedLayers == 0 ? (request, frame.image, s.index) : nil
+    }
+
+    /// The next frame, when the tree is at rest and `request` asks for what the last one showed
+    /// (same size and clear colour; pixels only if the last one read them back); nil otherwise.
+    func skip(_ request: FrameRequest, clock: FrameClock) -> RenderedFrame? {
+        lock.lock(); defer { lock.unlock() }
+        guard let r = rest, r.request.size == request.size, r.request.clearColor == request.clearColor,
+              !request.readBack || r.image != nil else { return nil }
+        let index = r.index + 1
+        rest?.index = index
+        var statistics = FrameStatistics(index: index, time: clock.time(ofFrame: index))
+        statistics.redrawn = false
+        return RenderedFrame(image: request.readBack ? r.image : nil, statistics: statistics)
     }
 }
 

@@ -7,11 +7,13 @@ enum RenderWork: Sendable {
     case commit(Commit)
     case frame(FrameRequest, CheckedContinuation<RenderedFrame, any Error>)
     case liveObjects(CheckedContinuation<GLObjectCounts, Never>)
+    /// A frame answered without the render thread (nothing could have changed): count it.
+    case skippedFrame
     case shutdown(CheckedContinuation<GLObjectCounts, Never>?)
 }
 
 /// What a frame request asks for.
-struct FrameRequest: Sendable {
+struct FrameRequest: Sendable, Equatable {
     var size: PixelSize
     var clearColor: Color
     var readBack: Bool

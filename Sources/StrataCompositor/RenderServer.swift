@@ -77,6 +77,8 @@ final class RenderServer {
             }
         case .liveObjects(let continuation):
             continuation.resume(returning: context.liveObjects)
+        case .skippedFrame:
+            frameIndex += 1
         case .shutdown(let continuation):
             let counts = tearDown()
             continuation?.resume(returning: counts)
@@ -90,6 +92,7 @@ final class RenderServer {
         case .commit: break
         case .frame(_, let continuation): continuation.resume(throwing: CompositorError.shutDown)
         case .liveObjects(let continuation): continuation.resume(returning: GLObjectCounts())
+        case .skippedFrame: break
         case .shutdown(let continuation): continuation?.resume(returning: GLObjectCounts())
         }
     }
