@@ -1,6 +1,7 @@
 #version 300 es
 // One layer quad: background and contents (the default), its border (MODE_BORDER), or its clip
-// mask (MODE_MASK). HAS_TEXTURE samples contents (NINE_SLICE: with a stretchable centre);
+// mask (MODE_MASK). HAS_TEXTURE samples contents (NINE_SLICE: with a stretchable centre;
+// TEXEL_CENTRES: one texel per pixel, sampled at texel centres, as nearest filtering);
 // ROUNDED cuts rounded corners. The compositor
 // compiles one variant per combination, inserting the #defines after the #version line, so each
 // pixel runs only the code it needs (software rasterisers run every branch of an `if`).
@@ -15,7 +16,7 @@ flat in vec4 v_center;         // contentsCenter as (minX, minY, maxX, maxY) in 
 flat in vec4 v_slice;          // contents frame size (xy) and the shown contents' own size (zw), in points
 flat in vec4 v_color;          // premultiplied background colour, or border colour in MODE_BORDER
 flat in vec4 v_params;         // opacity, corner radius (points), clips contents (1 when masksToBounds),
-                               // border width (points; for fills: 1 to sample texel centres, as nearest filtering)
+                               // border width (points)
 
 uniform sampler2D u_texture;   // premultiplied RGBA, row 0 at the top
 
@@ -90,10 +91,12 @@ void main() {
                                  slice(t.y, v_slice.y, v_slice.w, v_center.y, v_center.w)) * v_uvRect.zw;
 #else
     vec2 uv = v_uvRect.xy + t * v_uvRect.zw;
+#ifdef TEXEL_CENTRES
     // Pixel-aligned, unscaled contents: sample each texel's centre, which linear filtering returns
-    // exactly (nearest filtering without a second program, so batches stay whole).
+    // exactly (its own variant: software rasterisers would pay for it on every textured pixel).
     vec2 texels = vec2(textureSize(u_texture, 0));
-    uv = mix(uv, (floor(uv * texels) + 0.5) / texels, v_params.w);
+    uv = (floor(uv * texels) + 0.5) / texels;
+#endif
 #endif
     float insideContents = (t.x >= 0.0 && t.y >= 0.0 && t.x <= 1.0 && t.y <= 1.0) ? 1.0 : 0.0;
     vec4 texel = texture(u_texture, uv) * insideContents;

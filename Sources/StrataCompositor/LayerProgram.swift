@@ -10,12 +10,15 @@ struct LayerShaderVariant: Hashable, CaseIterable, CustomStringConvertible {
     var rounded = false
     /// Textured with a stretchable centre (`contentsCenter` other than the whole).
     var nineSlice = false
+    /// Textured, landing one texel per pixel: sampled at texel centres (nearest filtering).
+    var texelCentres = false
 
     /// Every variant the renderer uses; all are compiled when the renderer starts.
     static let allCases: [LayerShaderVariant] = [
         .init(mode: .fill), .init(mode: .fill, textured: true),
         .init(mode: .fill, rounded: true), .init(mode: .fill, textured: true, rounded: true),
         .init(mode: .fill, textured: true, nineSlice: true), .init(mode: .fill, textured: true, rounded: true, nineSlice: true),
+        .init(mode: .fill, textured: true, texelCentres: true), .init(mode: .fill, textured: true, rounded: true, texelCentres: true),
         .init(mode: .border, rounded: true),
         .init(mode: .clipMask), .init(mode: .clipMask, rounded: true),
     ]
@@ -27,6 +30,7 @@ struct LayerShaderVariant: Hashable, CaseIterable, CustomStringConvertible {
         if mode == .clipMask { names.append("MODE_MASK") }
         if textured { names.append("HAS_TEXTURE") }
         if nineSlice { names.append("NINE_SLICE") }
+        if texelCentres { names.append("TEXEL_CENTRES") }
         if rounded { names.append("ROUNDED") }
         return names
     }

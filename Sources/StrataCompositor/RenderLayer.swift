@@ -52,6 +52,7 @@ final class RenderLayer {
     /// Its fill's instance floats as last sent, while its world, look and the target are unchanged.
     var cachedFill: [Float] = []
     var cachedFillValid = false
+    var cachedFillVariant = LayerShaderVariant(mode: .fill)
     var cachedFillOpacity: Float = 0
     var cachedFillGeneration = -1
     /// This frame: the places of its fill and its border in drawing order (for occlusion).

@@ -251,6 +251,21 @@ final class Renderer {
         occluders.contains { $0.order > order && $0.rect.contains(box) }
     }
 
+    /// The fill program `layer` needs: textured or not, rounded or not, and for contents nine-part
+    /// slicing or texel-centre sampling (one texel per pixel).
+    private func fillVariant(_ layer: RenderLayer, world: Transform3D) -> LayerShaderVariant {
+        var variant = LayerShaderVariant(mode: .fill, textured: layer.contents != nil, rounded: layer.cornerRadius > 0)
+        guard let contents = layer.contents, let frame = layer.contentsFrame else { return variant }
+        if layer.contentsCenter != Self.unitRect {
+            variant.nineSlice = true
+        } else {
+            let shown = layer.contentsRect
+            variant.texelCentres = Self.landsTexelForPixel(world, frame: frame, shownPixels: Size(
+                width: Double(contents.width) * shown.width, height: Double(contents.height) * shown.height), sliced: false)
+        }
+        return variant
+    }
+
     /// Whether contents landing in `frame` (bounds space) under `world` put one texel on each target
     /// pixel, edges on whole pixels: an axis-aligned, unflipped, unscaled mapping. Such contents are
     /// sampled at texel centres (nearest filtering).
@@ -370,17 +385,13 @@ final class Renderer {
     private func drawQuad(_ layer: RenderLayer, world: Transform3D, pass: Pass, mode: LayerShaderVariant.Mode, opacity: Float) throws {
         if mode == .fill, layer.cachedFillValid, layer.cachedFillGeneration == cacheGeneration, layer.cachedFillOpacity == opacity {
             // Nothing about this quad changed since it was last sent: send the same floats.
-            let rounded = layer.cornerRadius > 0
-            let variant = LayerShaderVariant(mode: .fill, textured: layer.contents != nil, rounded: rounded,
-                                             nineSlice: layer.contents != nil && layer.contentsCenter != Self.unitRect)
-            try enqueue(cached: layer.cachedFill, variant: variant, texture: layer.contents?.texture.rawValue ?? 0)
+            try enqueue(cached: layer.cachedFill, variant: layer.cachedFillVariant, texture: layer.contents?.texture.rawValue ?? 0)
             statistics.layersDrawn += 1
             return
         }
         let rounded = layer.cornerRadius > 0
         let variant = switch mode {
-        case .fill: LayerShaderVariant(mode: .fill, textured: layer.contents != nil, rounded: rounded,
-                                       nineSlice: layer.contents != nil && layer.contentsCenter != Self.unitRect)
+        case .fill: fillVariant(layer, world: world)
         case .border: LayerShaderVariant(mode: .border, rounded: true)
         case .clipMask: LayerShaderVariant(mode: .clipMask, rounded: rounded)
         }
@@ -406,9 +417,6 @@ final class Renderer {
                                      shownSize: Size(width: Double(contents.width) * shown.width / layer.contentsScale,
                                                      height: Double(contents.height) * shown.height / layer.contentsScale))
                 instance.params.2 = layer.masksToBounds ? 1 : 0
-                instance.params.3 = Self.landsTexelForPixel(world, frame: contentsFrame, shownPixels: Size(
-                    width: Double(contents.width) * shown.width, height: Double(contents.height) * shown.height),
-                    sliced: layer.contentsCenter != Self.unitRect) ? 1 : 0
                 texture = contents.texture.rawValue
             }
             statistics.layersDrawn += 1
@@ -424,6 +432,7 @@ final class Renderer {
             layer.cachedFill.removeAll(keepingCapacity: true)   // reuse its storage: no allocation per frame
             layer.cachedFill.append(contentsOf: batch[start...])
             layer.cachedFillValid = true
+            layer.cachedFillVariant = variant
             layer.cachedFillOpacity = opacity
             layer.cachedFillGeneration = cacheGeneration
         } else {
