@@ -144,3 +144,55 @@ extension UIWindow {
     /// The touches down in the window now.
     public var activeTouches: Set<UITouch> { events.activeTouches }
 }
+
+extension UIScreen {
+    /// Delivers touch samples in screen coordinates (points): a new touch goes to the topmost
+    /// visible window under it (windows by level, then by the order they were shown), and every
+    /// later sample of that id to the same window, in its coordinates. Main actor.
+    /// - Throws: `InputError` as `UIWindow.send(_:)` does; `.windowNotShown` when no window is
+    ///   under a new touch, `.unknownTouch` for a sample of an id that is not down.
+    public func send(_ inputs: [TouchInput]) throws {
+        var byWindow: [(window: UIWindow, inputs: [TouchInput])] = []
+        var claimed: [Int: UIWindow] = [:]
+        for input in inputs {
+            guard input.location.x.isFinite, input.location.y.isFinite else {
+                throw InputError.nonFiniteLocation(id: input.id, x: input.location.x, y: input.location.y)
+            }
+            let window: UIWindow
+            if input.phase == .down {
+                guard let hit = windows.reversed().first(where: { $0.point(inside: $0.convert(input.location, fromScreen: self), with: nil) && $0.isUserInteractionEnabled })
+                else { throw InputError.windowNotShown }
+                window = hit
+                claimed[input.id] = hit
+            } else if let owner = touchWindows[input.id]?.object ?? claimed[input.id] {
+                window = owner
+            } else {
+                throw InputError.unknownTouch(id: input.id, phase: input.phase)
+            }
+            var local = input
+            local.location = window.convert(input.location, fromScreen: self)
+            if let i = byWindow.firstIndex(where: { $0.window === window }) {
+                byWindow[i].inputs.append(local)
+            } else {
+                byWindow.append((window, [local]))
+            }
+        }
+        for (window, inputs) in byWindow {
+            try window.send(inputs)
+            for input in inputs {
+                if input.phase == .down { touchWindows[input.id] = Weak(window) }
+                if input.phase == .up || input.phase == .cancel { touchWindows[input.id] = nil }
+            }
+        }
+    }
+
+    /// Delivers one touch sample in screen coordinates (see `send(_:)` for several).
+    public func send(_ input: TouchInput) throws { try send([input]) }
+}
+
+extension UIWindow {
+    /// A point in `screen`'s coordinates (points) in this window's coordinates.
+    func convert(_ point: CGPoint, fromScreen screen: UIScreen) -> CGPoint {
+        layer.convert(point, from: screen.rootLayer)
+    }
+}

@@ -58,6 +58,8 @@ public final class UIScreen {
         self.init(size: size, scale: scale, compositor: try Compositor(configuration: configuration))
     }
 
+    /// The window each touch delivered through the screen went to, by touch id.
+    var touchWindows: [Int: Weak<UIWindow>] = [:]
     /// Frames this screen has rendered.
     private var framesRendered = 0
     /// The frame-clock time of the last frame rendered (what is on screen), in seconds.

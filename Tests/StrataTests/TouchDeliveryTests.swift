@@ -195,3 +195,33 @@ extension UIWindow {
         await f.finish()
     }
 }
+
+/// Touches in screen coordinates find the window under them.
+@MainActor
+@Suite struct ScreenInputTests {
+    @Test func aTouchGoesToTheTopmostWindowUnderItAndStaysThere() async throws {
+        let f = try ScreenFixture(size: CGSize(width: 200, height: 200))
+        let back = TouchLogView(frame: f.window.bounds)
+        back.name = "back"
+        f.window.addSubview(back)
+        let popup = UIWindow(frame: CGRect(x: 100, y: 100, width: 80, height: 80))
+        popup.windowLevel = .alert
+        popup.screen = f.screen
+        popup.makeKeyAndVisible()
+        let front = TouchLogView(frame: popup.bounds)
+        front.name = "front"
+        popup.addSubview(front)
+        let t = f.screen.mediaTime
+        try f.screen.send(TouchInput(id: 1, phase: .down, location: CGPoint(x: 110, y: 120), timestamp: t))
+        #expect(front.log == ["front.began(1)"] && front.lastLocation == CGPoint(x: 10, y: 20), "in the popup's coordinates")
+        try f.screen.send(TouchInput(id: 1, phase: .move, location: CGPoint(x: 50, y: 50), timestamp: t + 0.1))
+        #expect(front.log.last == "front.moved(1)" && front.lastLocation == CGPoint(x: -50, y: -50), "moves follow the touch's window")
+        try f.screen.send(TouchInput(id: 1, phase: .up, location: CGPoint(x: 50, y: 50), timestamp: t + 0.2))
+        try f.screen.send(TouchInput(id: 2, phase: .down, location: CGPoint(x: 50, y: 50), timestamp: t + 0.3))
+        #expect(back.log == ["back.began(1)"], "outside the popup: the window below")
+        #expect(throws: InputError.unknownTouch(id: 9, phase: .move)) {
+            try f.screen.send(TouchInput(id: 9, phase: .move, location: CGPoint(x: 5, y: 5), timestamp: t + 0.4))
+        }
+        await f.finish()
+    }
+}
