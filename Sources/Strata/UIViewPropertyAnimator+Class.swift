@@ -62,6 +62,8 @@ public final class UIViewPropertyAnimator {
     /// While running: the frame-clock time and fraction the current run started from.
     private var run: (time: Double, fraction: Double)?
     private var reversed = false
+    /// Whether the blocks added before the start are being run (changes merge then).
+    private var runningPendingBlocks = false
     /// The screen whose frames time the animator (the first animated layer's).
     private weak var screen: UIScreen?
 
@@ -239,7 +241,7 @@ public final class UIViewPropertyAnimator {
         require(isInterruptible, "stopAnimation(_:) on a non-interruptible animator", allowed: "an interruptible animator")
         let fraction = currentFraction
         let linear = run == nil && scrubsOnCurve
-        setModel { self.value(of: $0, at: fraction, linear: linear).clampedForDisplay }
+        setModelToShown(at: fraction, linear: linear)
         removeAnimations()
         run = nil
         pausedFraction = fraction
@@ -257,7 +259,7 @@ public final class UIViewPropertyAnimator {
         require(state == .stopped, "finishAnimation(at:)", allowed: ".stopped (after stopAnimation(false))")
         switch position {
         case .end: setModel { $0.new }
-        case .start: setModel { $0.old }
+        case .start: setModelToStart()
         case .current: break   // stopAnimation already left the shown values in the model
         }
         complete(at: position)
@@ -299,7 +301,9 @@ public final class UIViewPropertyAnimator {
         state = .active
         let pending = blocks
         blocks = []
+        runningPendingBlocks = true
         for block in pending { perform(block.body, delayFactor: block.delayFactor) }
+        runningPendingBlocks = false
         Transaction.shared.watch(self)
     }
 
@@ -314,9 +318,15 @@ public final class UIViewPropertyAnimator {
 
     /// Called by the transaction for each change in this animator's blocks.
     func record(layer: CALayer, old: LayerProperty, new: LayerProperty, delayFactor: Double) {
-        if let i = records.firstIndex(where: { $0.layer === layer && $0.new.name == new.name }) {
-            records[i].new = new   // changed twice: animate from the first old value to the last
+        let index = new.index
+        if let i = records.lastIndex(where: { $0.layer === layer && $0.new.index == index }),
+           runningPendingBlocks || new.index == LayerProperty.transform(.identity).index {
+            // Changed twice before the start (or a transform, which does not add): animate from
+            // the first old value to the last.
+            records[i].new = new
         } else {
+            // A block added while running changes it again: a further animation, from the value
+            // the last one was heading to, adds onto it (so nothing jumps).
             records.append(Record(layer: layer, old: old, new: new, delayFactor: delayFactor))
         }
         Transaction.shared.scheduleImplicitCommitForAnimations()
@@ -333,7 +343,7 @@ public final class UIViewPropertyAnimator {
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
                     guard self.state == .active, self.run != nil, self.findScreen() == nil else { return }
-                    if self.reversed { self.setModel { $0.old } }
+                    if self.reversed { self.setModelToStart() }
                     self.complete(at: self.reversed ? .start : .end)
                 }
             }
@@ -406,6 +416,26 @@ public final class UIViewPropertyAnimator {
         for record in records { record.layer.setModelWithoutAnimation(value(record)) }
     }
 
+    /// Puts each animated property back to where the animator found it (the earliest record's
+    /// old value wins, so walk them last to first).
+    private func setModelToStart() {
+        for record in records.reversed() { record.layer.setModelWithoutAnimation(record.old) }
+    }
+
+    /// Leaves each animated property at the value shown at `fraction`: the model with every
+    /// record's animation of it added on, in order.
+    private func setModelToShown(at fraction: Double, linear: Bool) {
+        struct Key: Hashable { let layer: ObjectIdentifier; let property: Int }
+        var shown: [Key: (layer: CALayer, value: LayerProperty)] = [:]
+        for record in records { shown[Key(layer: ObjectIdentifier(record.layer), property: record.new.index)] = (record.layer, record.new) }
+        for record in records {
+            let key = Key(layer: ObjectIdentifier(record.layer), property: record.new.index)
+            guard let current = shown[key] else { continue }
+            shown[key]?.value = animation(for: record, fraction: fraction, speed: 0, delay: 0, linear: linear).value(over: current.value, at: 0)
+        }
+        for (_, entry) in shown { entry.layer.setModelWithoutAnimation(entry.value.clampedForDisplay) }
+    }
+
     /// Ends the animator at `position`: animations go, completions run, the animator is inactive.
     private func complete(at position: UIViewAnimatingPosition) {
         removeAnimations()
@@ -440,7 +470,7 @@ public final class UIViewPropertyAnimator {
             retime()
             return
         }
-        if reversed { setModel { $0.old } }
+        if reversed { setModelToStart() }
         complete(at: reversed ? .start : .end)
     }
 

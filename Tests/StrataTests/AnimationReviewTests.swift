@@ -140,4 +140,34 @@ import Testing
             }
         }
     }
+
+    @Test func changingAnAnimatedPropertyAgainWhileRunningDoesNotJump() async throws {
+        let (f, view) = try await scene()
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center = CGPoint(x: 85, y: 5) }
+        animator.startAnimation()
+        _ = try await frames(f, 31)   // half way: x 45
+        let before = try shownX(view)
+        animator.addAnimations { view.center = CGPoint(x: 5, y: 5) }   // and back again
+        _ = try await frames(f, 1)
+        let after = try shownX(view)
+        #expect(abs(after - before) < 3, "one frame later it is still near \(before): \(after)")
+        animator.stopAnimation(false)
+        animator.finishAnimation(at: .current)
+        let model = view.center.x
+        #expect(abs(model - after) < 3, "finishing at .current leaves the shown value in the model: \(model)")
+        await f.finish()
+    }
+
+    @Test func finishingAtTheStartRestoresTheFirstValue() async throws {
+        let (f, view) = try await scene()
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center = CGPoint(x: 85, y: 5) }
+        animator.startAnimation()
+        _ = try await frames(f, 10)
+        animator.addAnimations { view.center = CGPoint(x: 45, y: 5) }
+        _ = try await frames(f, 5)
+        animator.stopAnimation(false)
+        animator.finishAnimation(at: .start)
+        #expect(view.center.x == 5, "back where the animator found it, not at the second block's start: \(view.center.x)")
+        await f.finish()
+    }
 }
