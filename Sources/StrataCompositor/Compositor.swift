@@ -118,12 +118,13 @@ public final class Compositor: Sendable {
             guard inbox.push(.skippedFrame) else { throw CompositorError.shutDown }
             return frame
         }
+        let epoch = quiet.epoch
         let frame: RenderedFrame = try await withCheckedThrowingContinuation { continuation in
             if !inbox.push(.frame(request, continuation)) {
                 continuation.resume(throwing: CompositorError.shutDown)
             }
         }
-        quiet.rendered(frame, for: request)
+        quiet.rendered(frame, for: request, epoch: epoch)
         return frame
     }
 
@@ -156,19 +157,28 @@ private final class QuietState: @unchecked Sendable {
     private let lock = NSLock()
     /// The last frame's request, pixels (if read back) and number, while the tree is at rest.
     private var rest: (request: FrameRequest, image: RGBAImage?, index: Int)?
+    /// Counts submits: a frame asked for before the latest one says nothing about rest.
+    private var submits = 0
+
+    /// The number of submits so far (read before asking the render thread for a frame).
+    var epoch: Int {
+        lock.lock(); defer { lock.unlock() }
+        return submits
+    }
 
     /// Something was submitted: the next frame goes to the render thread.
     func disturb() {
         lock.lock(); defer { lock.unlock() }
+        submits += 1
         rest = nil
     }
 
-    /// Remembers a frame from the render thread; the tree is at rest after it when it drew
-    /// nothing and nothing animates.
-    func rendered(_ frame: RenderedFrame, for request: FrameRequest) {
+    /// Remembers a frame from the render thread asked for at `epoch`; the tree is at rest after
+    /// it when it drew nothing, nothing animates, and nothing was submitted since it was asked for.
+    func rendered(_ frame: RenderedFrame, for request: FrameRequest, epoch: Int) {
         lock.lock(); defer { lock.unlock() }
         let s = frame.statistics
-        rest = !s.redrawn && s.animatedLayers == 0 ? (request, frame.image, s.index) : nil
+        rest = !s.redrawn && s.animatedLayers == 0 && epoch == submits ? (request, frame.image, s.index) : nil
     }
 
     /// The next frame, when the tree is at rest and `request` asks for what the last one showed

@@ -44,8 +44,12 @@ final class RenderLayer {
     /// Whether `frameWorld` (and the boxes) hold for the current tree: false after a frame in
     /// which the layer was not visible.
     var worldValid = false
-    /// The parent space of its sublayers this frame.
+    /// The parent space of its sublayers this frame, and whether it was computed for the
+    /// current world (a layer that had no sublayers when it was placed has none yet).
     var frameChildSpace = Transform3D.identity
+    var childSpaceValid = false
+    /// Whether it is single-sided and faces away this frame (it and its subtree are not drawn).
+    var frameBackFacing = false
     /// Its fill's pixels a pixel inside the edges, when it could hide what lies under it (opaque
     /// colour, no contents, square corners, axis-aligned on whole pixels).
     var occluderRect: PixelRect?

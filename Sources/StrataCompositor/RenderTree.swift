@@ -125,6 +125,7 @@ final class RenderTree {
         var destroyed: Set<LayerID> = []
         var parentOverride: [LayerID: LayerID?] = [:]
         var contentsSize: [LayerID: PixelSize?] = [:]
+        var contentsShared: [LayerID: Bool] = [:]
         var cleared = false   // after removeAllLayers, only layers created since exist
 
         func exists(_ id: LayerID) -> Bool {
@@ -170,14 +171,17 @@ final class RenderTree {
             case .setContents(let id, let update):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
                 let current: PixelSize? = contentsSize[id] ?? (cleared ? nil : layers[id]?.contents.map { PixelSize(width: $0.width, height: $0.height) })
-                if let update, update.size != current,
+                // Shared contents (an image's) are never drawn into: new pixels replace them whole.
+                let shared = contentsShared[id] ?? (cleared ? false : layers[id]?.contents?.isShared ?? false)
+                if let update, update.size != current || shared || update.sharedImageID != nil,
                    update.region != PixelRect(x: 0, y: 0, width: update.size.width, height: update.size.height) {
                     throw .invalidContents(
                         layer: id,
-                        problem: "new contents of size \(update.size) (was \(current.map { "\($0)" } ?? "none")) must cover the whole size, but the region is \(update.region)",
+                        problem: "contents of size \(update.size) (were \(current.map { "\($0)" } ?? "none")\(shared ? ", an image's" : "")) must be covered whole when new, resized or an image's, but the region is \(update.region)",
                         operation: index)
                 }
                 contentsSize[id] = .some(update?.size)
+                contentsShared[id] = update?.sharedImageID != nil
             }
         }
     }
@@ -187,6 +191,7 @@ final class RenderTree {
     private func damagePainted(_ layer: RenderLayer) {
         if let box = layer.drawnBox { pendingDamage = pendingDamage.map { $0.union(box) } ?? box }
         layer.drawnBox = nil
+        layer.worldValid = false   // wherever it goes next, its place and boxes are computed again
         guard layer.frameSubtreeBox != nil else { return }
         layer.frameSubtreeBox = nil
         for sublayer in layer.sublayers { damagePainted(sublayer) }

@@ -178,20 +178,29 @@ final class Renderer {
             world = layer.localTransform.concatenating(parentSpace)
             layer.frameWorld = world
             layer.cachedFillValid = false
-            if layer.hasFill || layer.hasBorder, layer.isDoubleSided || !Self.facesAway(world, layer.bounds) {
+            layer.frameBackFacing = !layer.isDoubleSided && Self.facesAway(world, layer.bounds)
+            if layer.hasFill || layer.hasBorder, !layer.frameBackFacing {
                 box = Self.paintBox(layer, world: world)
             }
             layer.occluderRect = box == nil ? nil : Self.occluderRect(layer, world: world)
             if !layer.sublayers.isEmpty {
                 let space = Self.sublayerSpace(of: layer, world: world)
-                childSpaceChanged = !layer.worldValid || space != layer.frameChildSpace
+                childSpaceChanged = !layer.worldValid || !layer.childSpaceValid || space != layer.frameChildSpace
                 layer.frameChildSpace = space
                 childSpace = space
             }
+            layer.childSpaceValid = !layer.sublayers.isEmpty
             layer.worldValid = true
         } else if visible {
             world = layer.frameWorld   // unchanged: last frame's place and boxes hold
             box = layer.drawnBox
+            if !layer.sublayers.isEmpty, !layer.childSpaceValid {
+                // Its first sublayers arrived: their parent space was never computed.
+                childSpace = Self.sublayerSpace(of: layer, world: world)
+                layer.frameChildSpace = childSpace
+                layer.childSpaceValid = true
+                childSpaceChanged = true
+            }
         } else {
             world = parentSpace
             layer.worldValid = false
@@ -214,8 +223,10 @@ final class Renderer {
             if visible, layer.masksToBounds, layer.cornerRadius > 0 || Self.axisAlignedPixelRect(world, layer.bounds) == nil {
                 usesStencil = true
             }
-            for sublayer in visible ? layer.sublayersInDrawingOrder : layer.sublayers {
-                prepare(sublayer, parentSpace: childSpace, parentSpaceChanged: childSpaceChanged, parentVisible: visible,
+            // A single-sided layer facing away hides its whole subtree, as `draw` skips it.
+            let showsSublayers = visible && !layer.frameBackFacing
+            for sublayer in showsSublayers ? layer.sublayersInDrawingOrder : layer.sublayers {
+                prepare(sublayer, parentSpace: childSpace, parentSpaceChanged: childSpaceChanged, parentVisible: showsSublayers,
                         inheritedDamage: damaged, opaquePath: opaque && !layer.masksToBounds, damage: &damage)
                 if let s = sublayer.frameSubtreeBox { subtree = subtree.map { $0.union(s) } ?? s }
             }
@@ -224,7 +235,7 @@ final class Renderer {
             layer.borderOrder = nextOrder
             nextOrder += 1
         }
-        layer.frameSubtreeBox = visible ? subtree : nil
+        layer.frameSubtreeBox = visible && !layer.frameBackFacing ? subtree : box
     }
 
     /// `layer`'s fill's pixels a pixel inside its edges when it can hide what lies under it: an
@@ -358,6 +369,7 @@ final class Renderer {
         try flush()
         let framebuffer = try groupPool.popLast()
             ?? GLFramebuffer(context: context, width: pass.framebuffer.width, height: pass.framebuffer.height)
+        boundTexture = 0   // making a framebuffer binds its texture: the cache no longer says what is bound
         statistics.offscreenPasses += 1
         var groupPass = Pass(framebuffer: framebuffer, projection: pass.projection, scissor: box)
         framebuffer.bind()
