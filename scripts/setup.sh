@@ -50,7 +50,7 @@ test)
     if command -v glslangValidator >/dev/null; then
         # Every file as written, and each variant of layer.frag the renderer compiles.
         glslangValidator Shaders/glsl/*.vert Shaders/glsl/*.frag
-        for defines in "-DHAS_TEXTURE" "-DROUNDED" "-DHAS_TEXTURE -DROUNDED" "-DHAS_TEXTURE -DNINE_SLICE" "-DHAS_TEXTURE -DNINE_SLICE -DROUNDED" "-DHAS_TEXTURE -DTEXEL_CENTRES" "-DHAS_TEXTURE -DTEXEL_CENTRES -DROUNDED" "-DMODE_BORDER -DROUNDED" "-DMODE_MASK" "-DMODE_MASK -DROUNDED"; do
+        for defines in "-DHAS_TEXTURE" "-DROUNDED" "-DHAS_TEXTURE -DROUNDED" "-DHAS_TEXTURE -DNINE_SLICE" "-DHAS_TEXTURE -DNINE_SLICE -DROUNDED" "-DHAS_TEXTURE -DTEXEL_CENTRES" "-DHAS_TEXTURE -DTEXEL_CENTRES -DROUNDED" "-DHAS_TEXTURE -DPLAIN_CONTENTS" "-DMODE_BORDER -DROUNDED" "-DMODE_MASK" "-DMODE_MASK -DROUNDED"; do
             # shellcheck disable=SC2086
             glslangValidator -l $defines Shaders/glsl/layer.vert Shaders/glsl/layer.frag >/dev/null || { echo "layer.frag with $defines does not compile" >&2; exit 1; }
         done

@@ -1,6 +1,8 @@
 #version 300 es
 // One layer quad: background and contents (the default), its border (MODE_BORDER), or its clip
-// mask (MODE_MASK). HAS_TEXTURE samples contents (NINE_SLICE: with a stretchable centre;
+// mask (MODE_MASK). HAS_TEXTURE samples contents (PLAIN_CONTENTS: square corners, contents
+// filling the quad exactly, the commonest picture, with nothing but the sample and the blend;
+// NINE_SLICE: with a stretchable centre;
 // TEXEL_CENTRES: one texel per pixel, sampled at texel centres, as nearest filtering);
 // ROUNDED cuts rounded corners. The compositor
 // compiles one variant per combination, inserting the #defines after the #version line, so each
@@ -8,6 +10,9 @@
 // Colours are premultiplied and sRGB-encoded; blending is ONE, ONE_MINUS_SRC_ALPHA.
 precision highp float;
 
+#ifdef PLAIN_CONTENTS
+in vec2 v_uv;
+#endif
 in vec2 v_local;
 in vec2 v_contents;
 flat in vec2 v_size;           // the layer's bounds size, in points
@@ -57,6 +62,11 @@ float slice(float t, float len, float img, float c0, float c1) {
 #endif
 
 void main() {
+#ifdef PLAIN_CONTENTS
+    // The quad is the bounds and the contents frame: no edge tests, the coordinates come ready.
+    vec4 picture = texture(u_texture, v_uv);
+    o_color = (picture + v_color * (1.0 - picture.a)) * v_params.x;
+#else
     vec2 size = v_size;
     float opacity = v_params.x;
     float radius = min(v_params.y, 0.5 * min(size.x, size.y));
@@ -106,5 +116,6 @@ void main() {
     color = texel + color * (1.0 - texel.a);
 #endif
     o_color = color * opacity;
+#endif
 #endif
 }

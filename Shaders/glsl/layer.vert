@@ -19,6 +19,9 @@ layout(location = 10) in vec4 a_slice;         // contents frame size (xy), show
 layout(location = 11) in vec4 a_color;         // premultiplied background colour (the border colour for borders)
 layout(location = 12) in vec4 a_params;        // opacity, corner radius, clips contents (0/1), border width
 
+#ifdef PLAIN_CONTENTS
+out vec2 v_uv;                 // texture coordinates (the mapping is affine, so per vertex is exact)
+#endif
 out vec2 v_local;              // position from the bounds' top-left corner, in points
 out vec2 v_contents;           // position in unit coordinates of the contents frame
 flat out vec2 v_size;
@@ -32,6 +35,9 @@ void main() {
     vec2 p = a_rect.xy + a_unit * a_rect.zw;
     v_local = p - a_bounds.xy;
     v_contents = (p - a_contentsFrame.xy) / max(a_contentsFrame.zw, vec2(1e-6));
+#ifdef PLAIN_CONTENTS
+    v_uv = a_uvRect.xy + v_contents * a_uvRect.zw;
+#endif
     v_size = a_bounds.zw;
     v_uvRect = a_uvRect;
     v_center = a_center;

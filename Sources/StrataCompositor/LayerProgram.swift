@@ -12,6 +12,8 @@ struct LayerShaderVariant: Hashable, CaseIterable, CustomStringConvertible {
     var nineSlice = false
     /// Textured, landing one texel per pixel: sampled at texel centres (nearest filtering).
     var texelCentres = false
+    /// Textured with square corners, the contents filling the quad exactly (no edge tests).
+    var plainContents = false
 
     /// Every variant the renderer uses; all are compiled when the renderer starts.
     static let allCases: [LayerShaderVariant] = [
@@ -19,6 +21,7 @@ struct LayerShaderVariant: Hashable, CaseIterable, CustomStringConvertible {
         .init(mode: .fill, rounded: true), .init(mode: .fill, textured: true, rounded: true),
         .init(mode: .fill, textured: true, nineSlice: true), .init(mode: .fill, textured: true, rounded: true, nineSlice: true),
         .init(mode: .fill, textured: true, texelCentres: true), .init(mode: .fill, textured: true, rounded: true, texelCentres: true),
+        .init(mode: .fill, textured: true, plainContents: true),
         .init(mode: .border, rounded: true),
         .init(mode: .clipMask), .init(mode: .clipMask, rounded: true),
     ]
@@ -31,6 +34,7 @@ struct LayerShaderVariant: Hashable, CaseIterable, CustomStringConvertible {
         if textured { names.append("HAS_TEXTURE") }
         if nineSlice { names.append("NINE_SLICE") }
         if texelCentres { names.append("TEXEL_CENTRES") }
+        if plainContents { names.append("PLAIN_CONTENTS") }
         if rounded { names.append("ROUNDED") }
         return names
     }
@@ -50,7 +54,7 @@ final class LayerProgram {
         let vs = ShaderSource.layerVertex, fs = ShaderSource.layerFragment
         let fragmentText = Self.inserting(variant.defines, into: fs.text)
         let name = variant.defines.isEmpty ? fs.name : "\(fs.name) [\(variant)]"
-        program = try GLProgram(context: context, vertex: (vs.name, vs.text), fragment: (name, fragmentText))
+        program = try GLProgram(context: context, vertex: (vs.name, Self.inserting(variant.defines, into: vs.text)), fragment: (name, fragmentText))
         program.use()
         glUniform1i(program.uniformLocation("u_texture"), 0)   // contents always come on unit 0
     }

@@ -273,8 +273,15 @@ final class Renderer {
             let shown = layer.contentsRect
             variant.texelCentres = Self.landsTexelForPixel(world, frame: frame, shownPixels: Size(
                 width: Double(contents.width) * shown.width, height: Double(contents.height) * shown.height), sliced: false)
+            // Contents exactly covering the bounds, square corners: the plain program.
+            variant.plainContents = !variant.texelCentres && !variant.rounded && Self.same(frame, layer.bounds)
         }
         return variant
+    }
+
+    /// Whether two rectangles are the same within a millionth of a point.
+    static func same(_ a: Rect, _ b: Rect) -> Bool {
+        abs(a.minX - b.minX) < 1e-6 && abs(a.minY - b.minY) < 1e-6 && abs(a.width - b.width) < 1e-6 && abs(a.height - b.height) < 1e-6
     }
 
     /// Whether contents landing in `frame` (bounds space) under `world` put one texel on each target
