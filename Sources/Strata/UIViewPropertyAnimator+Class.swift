@@ -422,12 +422,17 @@ public final class UIViewPropertyAnimator {
         for record in records.reversed() { record.layer.setModelWithoutAnimation(record.old) }
     }
 
-    /// Leaves each animated property at the value shown at `fraction`: the model with every
-    /// record's animation of it added on, in order.
+    /// Leaves each animated property where this animator shows it at `fraction`: the current
+    /// model with every record's animation of it added on, in order. Starting from the current
+    /// model (not this animator's target) keeps later changes by others, whose own animations keep
+    /// running over the new model, so nothing jumps.
     private func setModelToShown(at fraction: Double, linear: Bool) {
         struct Key: Hashable { let layer: ObjectIdentifier; let property: Int }
         var shown: [Key: (layer: CALayer, value: LayerProperty)] = [:]
-        for record in records { shown[Key(layer: ObjectIdentifier(record.layer), property: record.new.index)] = (record.layer, record.new) }
+        for record in records {
+            shown[Key(layer: ObjectIdentifier(record.layer), property: record.new.index)] =
+                (record.layer, record.layer.coreProperty(CALayer.bit(for: record.new)))
+        }
         for record in records {
             let key = Key(layer: ObjectIdentifier(record.layer), property: record.new.index)
             guard let current = shown[key] else { continue }

@@ -170,4 +170,23 @@ import Testing
         #expect(view.center.x == 5, "back where the animator found it, not at the second block's start: \(view.center.x)")
         await f.finish()
     }
+
+    @Test func stoppingAnAnimatorKeepsAnotherBlocksLaterChange() async throws {
+        let (f, view) = try await scene()
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center = CGPoint(x: 85, y: 5) }
+        animator.startAnimation()
+        _ = try await frames(f, 31)   // the animator shows x 45
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) { view.center = CGPoint(x: 105, y: 5) }
+        _ = try await frames(f, 10)
+        let before = try shownX(view)
+        animator.stopAnimation(false)
+        animator.finishAnimation(at: .current)
+        _ = try await frames(f, 1)
+        let after = try shownX(view)
+        #expect(abs(after - before) < 4, "no jump when the animator stops under a later block: \(before) → \(after)")
+        _ = try await frames(f, 70)
+        #expect(abs(try shownX(view) - view.center.x) < 1e-6 && view.center.x != 105,
+                "the later block's change survives as an offset, and everything settles on the model")
+        await f.finish()
+    }
 }
