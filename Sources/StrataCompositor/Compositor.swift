@@ -159,6 +159,10 @@ private final class QuietState: @unchecked Sendable {
     private var rest: (request: FrameRequest, image: RGBAImage?, index: Int)?
     /// Counts submits: a frame asked for before the latest one says nothing about rest.
     private var submits = 0
+    /// Frames answered here in a row; every `checkEvery`th goes to the render thread anyway, so a
+    /// lost GPU context is still reported while nothing changes.
+    private var skipped = 0
+    static let checkEvery = 60
 
     /// The number of submits so far (read before asking the render thread for a frame).
     var epoch: Int {
@@ -186,7 +190,11 @@ private final class QuietState: @unchecked Sendable {
     func skip(_ request: FrameRequest, clock: FrameClock) -> RenderedFrame? {
         lock.lock(); defer { lock.unlock() }
         guard let r = rest, r.request.size == request.size, r.request.clearColor == request.clearColor,
-              !request.readBack || r.image != nil else { return nil }
+              !request.readBack || r.image != nil, skipped < Self.checkEvery - 1 else {
+            skipped = 0
+            return nil
+        }
+        skipped += 1
         let index = r.index + 1
         rest?.index = index
         var statistics = FrameStatistics(index: index, time: clock.time(ofFrame: index))
