@@ -335,11 +335,12 @@ final class Renderer {
     /// without an offscreen pass, multiplied into every quad.
     private func draw(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass, isGroupRoot: Bool, inherited: Float) throws {
         guard !layer.isHidden, layer.opacity > 0 else { return }
-        // Nothing of the subtree lies in the region being drawn: skip it on the CPU.
+        // Nothing of the subtree lies in the region being drawn (or it faces away, single-sided:
+        // `prepare` left it no box): skip it on the CPU.
         guard let subtreeBox = layer.frameSubtreeBox, subtreeBox.intersects(pass.scissor) else { return }
         let world = layer.frameWorld
-        if !layer.isDoubleSided, Self.facesAway(world, layer.bounds) { return }
-        let paints = layer.drawnBox.map { $0.intersects(pass.scissor) } ?? false
+        // What the layer itself paints, when that reaches the region being drawn.
+        let painted = layer.drawnBox.flatMap { $0.intersects(pass.scissor) ? $0 : nil }
 
         let visibleSublayers = layer.sublayers.contains { !$0.isHidden && $0.opacity > 0 }
         if layer.opacity < 1, visibleSublayers, !isGroupRoot, !Self.paintsDisjointly(layer) {
@@ -347,7 +348,7 @@ final class Renderer {
             return
         }
         let opacity = inherited * (isGroupRoot ? 1 : layer.opacity)
-        if layer.hasFill, paints, let box = layer.drawnBox, !isCovered(box, after: layer.fillOrder) {
+        if layer.hasFill, let box = painted, !isCovered(box, after: layer.fillOrder) {
             try drawQuad(layer, world: world, pass: pass, mode: .fill, opacity: opacity)
         }
         if visibleSublayers {
@@ -362,7 +363,7 @@ final class Renderer {
             }
             if layer.masksToBounds { try popClip(layer, world: world, pass: &pass, saved: saved) }
         }
-        if layer.hasBorder, paints, let box = layer.drawnBox, !isCovered(box, after: layer.borderOrder) {
+        if layer.hasBorder, let box = painted, !isCovered(box, after: layer.borderOrder) {
             try drawQuad(layer, world: world, pass: pass, mode: .border, opacity: opacity)
         }
     }
@@ -512,22 +513,26 @@ final class Renderer {
     /// texture. Returns where its floats start in `batch`.
     @discardableResult
     private func enqueue(_ instance: Instance, variant: LayerShaderVariant, texture: GLuint) throws -> Int {
-        if batchCount > 0, variant != batchVariant || (variant.textured && texture != batchTexture) { try flush() }
-        batchVariant = variant
-        batchTexture = texture
-        let start = batch.count
+        let start = try makeRoom(variant: variant, texture: texture)
         instance.append(to: &batch)
-        batchCount += 1
         return start
     }
 
     /// Adds a quad's floats as sent before (see `drawQuad`).
     private func enqueue(cached floats: [Float], variant: LayerShaderVariant, texture: GLuint) throws {
+        try makeRoom(variant: variant, texture: texture)
+        batch.append(contentsOf: floats)
+    }
+
+    /// Counts one more quad for the batch, sending the batch first when the quad needs another
+    /// program or texture. Returns where its floats go in `batch`.
+    @discardableResult
+    private func makeRoom(variant: LayerShaderVariant, texture: GLuint) throws -> Int {
         if batchCount > 0, variant != batchVariant || (variant.textured && texture != batchTexture) { try flush() }
         batchVariant = variant
         batchTexture = texture
-        batch.append(contentsOf: floats)
         batchCount += 1
+        return batch.count
     }
 
     /// Draws the batch as one instanced draw call and empties it.
