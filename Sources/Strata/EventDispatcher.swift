@@ -66,11 +66,8 @@ final class EventDispatcher {
         guard let first = inputs.first else { throw InputError.emptyEvent }
         var ids: Set<Int> = []
         for input in inputs {
-            guard input.timestamp.isFinite else { throw InputError.nonFiniteTimestamp(input.timestamp) }
-            guard input.timestamp >= time else { throw InputError.timeWentBackwards(previous: time, now: input.timestamp) }
-            guard input.location.x.isFinite, input.location.y.isFinite else {
-                throw InputError.nonFiniteLocation(id: input.id, x: input.location.x, y: input.location.y)
-            }
+            try checkTime(input.timestamp)
+            try InputError.check(input.location, id: input.id)
             guard ids.insert(input.id).inserted else { throw InputError.duplicateTouch(id: input.id) }
             switch input.phase {
             case .down: if down[input.id] != nil { throw InputError.touchAlreadyDown(id: input.id) }
@@ -78,10 +75,7 @@ final class EventDispatcher {
             }
         }
         let timestamp = inputs.map(\.timestamp).max() ?? first.timestamp
-        guard timestamp >= time else { throw InputError.timeWentBackwards(previous: time, now: timestamp) }
-        if inputs.contains(where: { $0.phase == .down }) {
-            guard let window, !window.isHidden, window.screen != nil else { throw InputError.windowNotShown }
-        }
+        if inputs.contains(where: { $0.phase == .down }) { try checkShown() }
         fireTimers(upTo: timestamp)
         time = timestamp
 
@@ -165,13 +159,10 @@ final class EventDispatcher {
     }
 
     func send(_ scroll: ScrollInput) throws -> Bool {
-        guard scroll.timestamp.isFinite else { throw InputError.nonFiniteTimestamp(scroll.timestamp) }
-        guard scroll.location.x.isFinite, scroll.location.y.isFinite else {
-            throw InputError.nonFiniteLocation(id: nil, x: scroll.location.x, y: scroll.location.y)
-        }
+        try checkTime(scroll.timestamp)
+        try InputError.check(scroll.location, id: nil)
         guard scroll.delta.dx.isFinite, scroll.delta.dy.isFinite else { throw InputError.nonFiniteDelta(dx: scroll.delta.dx, dy: scroll.delta.dy) }
-        guard scroll.timestamp >= time else { throw InputError.timeWentBackwards(previous: time, now: scroll.timestamp) }
-        guard let window, !window.isHidden, window.screen != nil else { throw InputError.windowNotShown }
+        let window = try checkShown()
         fireTimers(upTo: scroll.timestamp)
         time = scroll.timestamp
         // A scroll in progress stays with the recognizer that took it; a new one (a lost end)
@@ -220,9 +211,21 @@ final class EventDispatcher {
         return taker != nil
     }
 
+    /// Refuses a timestamp that is not finite or comes before the last input's.
+    private func checkTime(_ timestamp: TimeInterval) throws {
+        guard timestamp.isFinite else { throw InputError.nonFiniteTimestamp(timestamp) }
+        guard timestamp >= time else { throw InputError.timeWentBackwards(previous: time, now: timestamp) }
+    }
+
+    /// The window, when it is shown on a screen (else nothing in it can be touched).
+    @discardableResult
+    private func checkShown() throws -> UIWindow {
+        guard let window, !window.isHidden, window.screen != nil else { throw InputError.windowNotShown }
+        return window
+    }
+
     func advance(to newTime: TimeInterval) throws {
-        guard newTime.isFinite else { throw InputError.nonFiniteTimestamp(newTime) }
-        guard newTime >= time else { throw InputError.timeWentBackwards(previous: time, now: newTime) }
+        try checkTime(newTime)
         fireTimers(upTo: newTime)
         time = newTime
     }

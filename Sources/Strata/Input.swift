@@ -85,6 +85,11 @@ public enum InputError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A down on a window that is hidden or on no screen.
     case windowNotShown
 
+    /// Refuses a location with a NaN or infinite coordinate (`id`: the touch's, nil for a scroll).
+    static func check(_ location: CGPoint, id: Int?) throws {
+        guard location.x.isFinite, location.y.isFinite else { throw InputError.nonFiniteLocation(id: id, x: location.x, y: location.y) }
+    }
+
     public var description: String {
         switch self {
         case .unknownTouch(let id, let phase):
@@ -155,9 +160,7 @@ extension UIScreen {
         var byWindow: [(window: UIWindow, inputs: [TouchInput])] = []
         var claimed: [Int: UIWindow] = [:]
         for input in inputs {
-            guard input.location.x.isFinite, input.location.y.isFinite else {
-                throw InputError.nonFiniteLocation(id: input.id, x: input.location.x, y: input.location.y)
-            }
+            try InputError.check(input.location, id: input.id)
             let window: UIWindow
             if input.phase == .down {
                 guard let hit = windows.reversed().first(where: { $0.point(inside: $0.convert(input.location, fromScreen: self), with: nil) && $0.isUserInteractionEnabled })
