@@ -163,14 +163,18 @@ final class CommitScene: BenchScene {
     private var views: [UIView] = []
     init() { super.init(name: "commit", summary: "10,000 4×4 views, each moved every frame: 10,000 property changes in one transaction") }
     override func build(in window: UIWindow) {
-        let columns = 125
-        views = (0..<10_000).map { i in
-            let v = UIView(frame: CGRect(x: Double(i % columns) * 8, y: Double(i / columns) * 6, width: 4, height: 4))
+        views = Self.smallViewGrid(in: window)
+        layerCount = views.count + 1
+    }
+
+    /// 10,000 blue 4×4 views, 125 to a row, 8 × 6 points apart (the commit and animation scenes).
+    static func smallViewGrid(in window: UIWindow) -> [UIView] {
+        (0..<10_000).map { i in
+            let v = UIView(frame: CGRect(x: Double(i % 125) * 8, y: Double(i / 125) * 6, width: 4, height: 4))
             v.backgroundColor = .blue
             window.addSubview(v)
             return v
         }
-        layerCount = views.count + 1
     }
     override func step(_ index: Int, window: UIWindow) {
         let offset = Double(index % 2)
@@ -182,14 +186,7 @@ final class CommitScene: BenchScene {
 final class AnimationsScene: BenchScene {
     init() { super.init(name: "animations", summary: "10,000 4×4 views, each with a running position animation (render-thread interpolation)") }
     override func build(in window: UIWindow) {
-        let columns = 125
-        var views: [UIView] = []
-        for i in 0..<10_000 {
-            let v = UIView(frame: CGRect(x: Double(i % columns) * 8, y: Double(i / columns) * 6, width: 4, height: 4))
-            v.backgroundColor = .blue
-            window.addSubview(v)
-            views.append(v)
-        }
+        let views = CommitScene.smallViewGrid(in: window)
         UIView.animate(withDuration: 1, delay: 0, options: [.repeat, .autoreverse, .curveLinear]) {
             for v in views { v.center.x += 3 }
         }
