@@ -18,11 +18,7 @@ import Testing
         return (f, view)
     }
 
-    private func frames(_ f: ScreenFixture, _ n: Int) async throws -> RGBAImage {
-        var image: RGBAImage?
-        for i in 0..<n { image = try await f.screen.renderFrame(readBack: i == n - 1).image }
-        return try #require(image)
-    }
+    private func frames(_ f: ScreenFixture, _ n: Int) async throws -> RGBAImage { try await f.renderFrames(n) }
 
     private func shownX(_ view: UIView) throws -> Double { try #require(view.layer.presentation()).position.x }
 

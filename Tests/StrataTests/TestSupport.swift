@@ -38,6 +38,13 @@ struct ScreenFixture {
         return try #require(image)
     }
 
+    /// Renders `n` more frames and returns the last one, read back (the others are not).
+    func renderFrames(_ n: Int) async throws -> RGBAImage {
+        var image: RGBAImage?
+        for i in 0..<n { image = try await screen.renderFrame(readBack: i == n - 1).image }
+        return try #require(image)
+    }
+
     /// Shuts the compositor down and expects no GL object to outlive it.
     func finish() async {
         let leaked = await screen.compositor.shutdown()

@@ -24,12 +24,8 @@ import Testing
 
         /// Renders `n` more frames; returns the last image.
         mutating func advance(_ n: Int) async throws -> RGBAImage? {
-            var image: RGBAImage?
-            for i in 0..<n {
-                image = try await f.screen.renderFrame(readBack: i == n - 1).image
-                frames += 1
-            }
-            return image
+            frames += n
+            return try await f.renderFrames(n)
         }
 
         var shownX: Double { Double(view.layer.presentation()?.position.x ?? .nan) }
