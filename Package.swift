@@ -58,7 +58,7 @@ let package = Package(
 
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "StrataGLTests", dependencies: ["StrataGL", "StrataShaders"]),
-        .testTarget(name: "StrataCompositorTests", dependencies: ["StrataCompositor", "StrataCore", "StrataGL", "StrataTesting"]),
+        .testTarget(name: "StrataCompositorTests", dependencies: ["StrataCompositor", "StrataCore", "StrataGL", "StrataTesting", "CEGL", "CGLES3"]),
         .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataDemos", "StrataCompositor", "StrataCore", "StrataTesting"]),
     ],
     swiftLanguageModes: [.v6]

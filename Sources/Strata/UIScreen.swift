@@ -50,6 +50,34 @@ public final class UIScreen {
         rootLayer.anchorPoint = .zero
         rootLayer.bounds = bounds
         if scale != 1 { rootLayer.transform = CATransform3DMakeScale(scale, scale, 1) }
+        if compositor.isHostDriven {
+            // The host draws frames on its own thread: hear of each, to finish animations and fire
+            // input deadlines on the main actor as `renderFrame` does.
+            compositor.setFramePresentedHandler { [weak self] result in
+                Task { @MainActor in self?.hostFrameFinished(result) }
+            }
+        }
+    }
+
+    /// A frame the host drew (or failed to draw) with this screen's host-driven compositor.
+    private func hostFrameFinished(_ result: Result<FrameStatistics, any Error>) {
+        switch result {
+        case .success(let statistics):
+            framesRendered = max(framesRendered, statistics.index + 1)
+            presented(at: statistics.time)
+        case .failure(let error):
+            // The host was told; what matters here is that a refused or half-applied commit
+            // makes the screen send its whole tree again.
+            if !(error is CompositorError) { resynchronize() }
+        }
+    }
+
+    /// A frame showing the tree at `time` is on screen: animations that ended complete, input
+    /// deadlines up to it fire.
+    private func presented(at time: Double) {
+        lastFrameTime = time
+        Transaction.shared.framePresented(on: self, at: time)
+        for window in attachedWindows { window._events?.framePresented(at: time) }
     }
 
     /// A screen with a compositor of its own (made with `configuration`).
@@ -91,6 +119,9 @@ public final class UIScreen {
     public var windows: [UIWindow] { rootLayer._sublayers.compactMap { $0.owningView as? UIWindow }.filter { !$0.isHidden } }
 
     /// Commits this turn's changes and renders a frame of the screen, read back to memory.
+    ///
+    /// With a host-driven compositor (`HostRenderer`) it commits and waits for the host's next
+    /// frame, returning the drawn area of the host's framebuffer.
     /// - Parameter clearColor: what shows where no window covers the screen.
     /// - Throws: the first `StrataError` recorded since the last frame (a backing store or image
     ///   too large for the GPU, a refused commit), then the compositor's errors (`CompositorError`,
@@ -103,9 +134,7 @@ public final class UIScreen {
         do {
             framesRendered += 1
             let frame = try await compositor.renderFrame(size: pixelSize, clearColor: clearColor.cgColor.value, readBack: readBack)
-            lastFrameTime = frame.statistics.time
-            Transaction.shared.framePresented(on: self, at: frame.statistics.time)
-            for window in attachedWindows { window._events?.framePresented(at: frame.statistics.time) }
+            presented(at: frame.statistics.time)
             return frame
         } catch let error as CommitError {
             resynchronize()

@@ -53,8 +53,12 @@ public final class Compositor: Sendable {
     public let gpu: GLInfo
     /// Where frame times come from: animations' begin times are on this clock.
     public let clock: FrameClock
-    private let inbox = RenderInbox()
+    /// Whether a host application draws this compositor's frames (`HostRenderer`) on its own GL
+    /// thread, rather than Strata's render thread.
+    public let isHostDriven: Bool
+    let inbox: RenderInbox
     private let quiet = QuietState()
+    private let presented = PresentedHandler()
 
     /// Starts the render thread and creates the GL context there.
     ///
@@ -64,7 +68,9 @@ public final class Compositor: Sendable {
     ///   `GLError.shaderCompile` / `.programLink` with the driver's log, or another `GLError`.
     public init(configuration: CompositorConfiguration = CompositorConfiguration()) throws {
         let started = StartupResult()
-        let inbox = self.inbox
+        let inbox = RenderInbox()
+        self.inbox = inbox
+        isHostDriven = false
         clock = configuration.clock
         let thread = Thread {
             let server: RenderServer
@@ -83,8 +89,27 @@ public final class Compositor: Sendable {
         gpu = try started.wait()
     }
 
+    /// The compositor half of a `HostRenderer`: work queues until the host draws a frame.
+    init(hostInbox: RenderInbox, gpu: GLInfo, clock: FrameClock) {
+        inbox = hostInbox
+        self.gpu = gpu
+        self.clock = clock
+        isHostDriven = true
+    }
+
     deinit {
-        inbox.push(.shutdown(nil))
+        if !isHostDriven { inbox.push(.shutdown(nil)) }
+    }
+
+    /// Sets the function told of every frame a host draws (its statistics) or fails to draw (its
+    /// error); nil removes it. Called on the host's GL thread, right after the frame: keep it
+    /// short and hop to the main actor for model work. Host-driven compositors only call it.
+    public func setFramePresentedHandler(_ handler: (@Sendable (Result<FrameStatistics, any Error>) -> Void)?) {
+        presented.set(handler)
+    }
+
+    func framePresented(_ result: Result<FrameStatistics, any Error>) {
+        presented.call(result)
     }
 
     /// Sends one transaction's changes to the render thread, after checking every value in it.
@@ -103,7 +128,10 @@ public final class Compositor: Sendable {
 
     /// Renders the current tree into an offscreen target of `size` and reads the pixels back.
     ///
-    /// Any thread or task. Commits submitted before the call are in the frame.
+    /// Any thread or task. Commits submitted before the call are in the frame. On a host-driven
+    /// compositor the call waits for the host's next `HostRenderer.render` and returns what it
+    /// drew (the drawn area of the host's framebuffer, host content included); `size` and
+    /// `clearColor` are the host's to choose there.
     /// - Throws: `CompositorError.targetSizeOutOfRange` naming the size and the GPU's limit, the
     ///   error of a refused commit, `GLError.contextLost` after a GPU reset, or `CompositorError.shutDown`.
     public func renderFrame(size: PixelSize, clearColor: Color = .clear, readBack: Bool = true) async throws -> RenderedFrame {
@@ -114,7 +142,7 @@ public final class Compositor: Sendable {
         let request = FrameRequest(size: size, clearColor: clearColor, readBack: readBack)
         // Nothing submitted and nothing animating since a frame that drew nothing: this frame
         // would be the same, so it is answered here, without a trip to the render thread.
-        if let frame = quiet.skip(request, clock: clock) {
+        if !isHostDriven, let frame = quiet.skip(request, clock: clock) {
             guard inbox.push(.skippedFrame) else { throw CompositorError.shutDown }
             return frame
         }
@@ -132,6 +160,8 @@ public final class Compositor: Sendable {
     ///
     /// Returns the GL objects still alive just before the context went: all zero unless
     /// something leaked. Later calls to the compositor throw `CompositorError.shutDown`.
+    /// Host-driven: the release happens in the host's next `render` (which then throws
+    /// `shutDown`); `HostRenderer.release()` on the host's thread releases at once.
     @discardableResult
     public func shutdown() async -> GLObjectCounts {
         await withCheckedContinuation { continuation in
@@ -200,6 +230,24 @@ private final class QuietState: @unchecked Sendable {
         var statistics = FrameStatistics(index: index, time: clock.time(ofFrame: index))
         statistics.redrawn = false
         return RenderedFrame(image: request.readBack ? r.image : nil, statistics: statistics)
+    }
+}
+
+/// The host-frame observer, set from any thread. Any thread (a lock guards it).
+private final class PresentedHandler: @unchecked Sendable {
+    private let lock = NSLock()
+    private var handler: (@Sendable (Result<FrameStatistics, any Error>) -> Void)?
+
+    func set(_ h: (@Sendable (Result<FrameStatistics, any Error>) -> Void)?) {
+        lock.lock(); defer { lock.unlock() }
+        handler = h
+    }
+
+    func call(_ result: Result<FrameStatistics, any Error>) {
+        lock.lock()
+        let h = handler
+        lock.unlock()
+        h?(result)
     }
 }
 

@@ -50,6 +50,15 @@ final class RenderInbox: @unchecked Sendable {
         return work
     }
 
+    /// Takes everything queued now, without waiting (a host-driven frame).
+    func takeAvailable() -> [RenderWork] {
+        condition.lock()
+        defer { condition.unlock() }
+        let work = queue
+        queue = []
+        return work
+    }
+
     /// Refuses further work and returns whatever was still queued. Render thread only.
     func close() -> [RenderWork] {
         condition.lock()

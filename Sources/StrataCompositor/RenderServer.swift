@@ -30,9 +30,19 @@ final class RenderServer {
     private static let gpuDisjoint = GLenum(0x8FBB)   // GL_GPU_DISJOINT_EXT
     private static let logger = Logger(label: "strata.render")
 
-    init(configuration: CompositorConfiguration) throws {
+    /// Frame requests waiting for the host's next frame (host-driven servers only).
+    private var waitingFrames: [(FrameRequest, CheckedContinuation<RenderedFrame, any Error>)] = []
+    /// Whether the host application drives frames (`HostRenderer`) rather than the render loop.
+    let hostDriven: Bool
+
+    convenience init(configuration: CompositorConfiguration) throws {
         let connection = try EGLConnection.open(forced: configuration.platform)
-        context = try GLContext(connection: connection)
+        try self.init(context: GLContext(connection: connection), clock: configuration.clock, hostDriven: false)
+    }
+
+    /// A server on `context`, current on the calling thread; destroys the context if it fails.
+    init(context: GLContext, clock: FrameClock, hostDriven: Bool) throws {
+        self.context = context
         do {
             tree = RenderTree(context: context)
             renderer = try Renderer(context: context)
@@ -40,7 +50,8 @@ final class RenderServer {
             context.destroy()
             throw error
         }
-        clock = configuration.clock
+        self.clock = clock
+        self.hostDriven = hostDriven
     }
 
     /// Handles queued work until shutdown. Returns when the server has released everything.
@@ -57,7 +68,7 @@ final class RenderServer {
     }
 
     /// Handles one piece of work; false after shutdown.
-    private func handle(_ work: RenderWork) -> Bool {
+    func handle(_ work: RenderWork) -> Bool {
         switch work {
         case .commit(let commit):
             guard pendingError == nil else { return true }   // keep the first error; later commits may depend on the refused one
@@ -68,6 +79,8 @@ final class RenderServer {
                 Self.logger.error("[render] commit refused: \(error)")
                 pendingError = error
             }
+        case .frame(let request, let continuation) where hostDriven:
+            waitingFrames.append((request, continuation))
         case .frame(let request, let continuation):
             if let error = pendingError {
                 pendingError = nil
@@ -87,7 +100,7 @@ final class RenderServer {
         return true
     }
 
-    private func refuse(_ work: RenderWork) {
+    func refuse(_ work: RenderWork) {
         switch work {
         case .commit: break
         case .frame(_, let continuation): continuation.resume(throwing: CompositorError.shutDown)
@@ -112,10 +125,28 @@ final class RenderServer {
             fullRedraw = true
         }
         guard let target else { fatalError("unreachable: the target was just created") }
+        var statistics = try draw(into: DrawTarget(target), clearColor: request.clearColor, time: nil)
+        var image: RGBAImage?
+        if request.readBack {
+            let readStart = MonotonicTime.now()
+            image = RGBAImage(size: size, pixels: try target.readPixels())
+            statistics.readbackMilliseconds = (MonotonicTime.now() - readStart) * 1000
+        } else if statistics.redrawn {
+            glFinish()
+        }
+        readTimer(&statistics)
+        try context.checkReset()
+        statistics.renderMilliseconds = (MonotonicTime.now() - start) * 1000 - statistics.readbackMilliseconds
+        return RenderedFrame(image: image, statistics: statistics)
+    }
+
+    /// Draws the next frame into `target` (at `time`, or the clock's time of the frame), redrawing
+    /// only what changed unless the target's pixels are unknown. Does not wait for the GPU.
+    func draw(into target: DrawTarget, clearColor: Color?, time: Double?) throws -> FrameStatistics {
         let index = frameIndex
         frameIndex += 1
         guard let renderer else { throw CompositorError.shutDown }
-        let time = clock.time(ofFrame: index)
+        let time = time ?? clock.time(ofFrame: index)
         let animationStart = ThreadCPUTime.now()
         let animatedLayers = tree.animatedLayerCount
         if animatedLayers > 0 { needsRedraw = true }
@@ -125,14 +156,14 @@ final class RenderServer {
         if needsRedraw {
             let cpuStart = ThreadCPUTime.now()
             let damage = tree.takeDamage()
-            let timed = context.info.hasTimerQuery
+            let timed = context.info.hasTimerQuery && !hostDriven   // a host's own query may be running
             if timed {
                 if timerQuery == 0 { glGenQueries(1, &timerQuery) }
                 glBeginQuery(Self.timeElapsed, timerQuery)
             }
             do {
                 defer { if timed { glEndQuery(Self.timeElapsed) } }
-                statistics = try renderer.render(root: tree.root, into: target, clearColor: request.clearColor, statistics: statistics,
+                statistics = try renderer.render(root: tree.root, into: target, clearColor: clearColor, statistics: statistics,
                                                  fullRedraw: damage.full || fullRedraw, damage: damage.region)
             } catch {
                 // A frame that fails part way leaves the target unknown: the next one draws it all.
@@ -147,14 +178,74 @@ final class RenderServer {
         }
         statistics.animatedLayers = animatedLayers
         statistics.animationMilliseconds = animationMilliseconds
-        var image: RGBAImage?
-        if request.readBack {
-            let readStart = MonotonicTime.now()
-            image = RGBAImage(size: size, pixels: try target.readPixels())
-            statistics.readbackMilliseconds = (MonotonicTime.now() - readStart) * 1000
-        } else if statistics.redrawn {
-            glFinish()
+        return statistics
+    }
+
+    /// A host-driven frame: applies `work` (queued commits and requests), then draws the whole
+    /// tree over what `target` holds (the host's pixels, so nothing of the last frame is reused)
+    /// and answers the frames the main thread is waiting for. Returns false in `alive` when
+    /// `work` held a shutdown: everything is released and nothing is drawn.
+    func hostFrame(into target: DrawTarget, time: Double?, work: [RenderWork]) throws -> (statistics: FrameStatistics?, alive: Bool) {
+        for (index, item) in work.enumerated() where !handle(item) {
+            for rest in work[(index + 1)...] { refuse(rest) }
+            return (nil, false)
         }
+        if let error = pendingError {
+            pendingError = nil
+            tree.invalidate()
+            for (_, continuation) in waitingFrames { continuation.resume(throwing: error) }
+            waitingFrames = []
+            throw error
+        }
+        let start = MonotonicTime.now()
+        needsRedraw = true
+        fullRedraw = true
+        var statistics: FrameStatistics
+        do {
+            statistics = try draw(into: target, clearColor: nil, time: time)
+            try context.checkReset()
+        } catch {
+            for (_, continuation) in waitingFrames { continuation.resume(throwing: error) }
+            waitingFrames = []
+            throw error
+        }
+        statistics.renderMilliseconds = (MonotonicTime.now() - start) * 1000
+        let waiting = waitingFrames
+        waitingFrames = []
+        var image: RGBAImage?
+        for (request, continuation) in waiting {
+            if request.readBack, image == nil {
+                let readStart = MonotonicTime.now()
+                image = Self.readViewport(of: target)
+                statistics.readbackMilliseconds = (MonotonicTime.now() - readStart) * 1000
+            }
+            continuation.resume(returning: RenderedFrame(image: request.readBack ? image : nil, statistics: statistics))
+        }
+        return (statistics, true)
+    }
+
+    /// The drawn area of a host's framebuffer, top row first (premultiplied RGBA8 as drawn).
+    static func readViewport(of target: DrawTarget) -> RGBAImage {
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), target.framebuffer)
+        let w = target.width, h = target.height
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+        pixels.withUnsafeMutableBytes {
+            glReadPixels(GLint(target.origin.x), GLint(target.origin.y), GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+        if target.yUp {
+            let row = w * 4
+            var flipped = [UInt8](repeating: 0, count: pixels.count)
+            for y in 0..<h {
+                flipped.replaceSubrange((y * row)..<((y + 1) * row), with: pixels[((h - 1 - y) * row)..<((h - y) * row)])
+            }
+            pixels = flipped
+        }
+        return RGBAImage(size: PixelSize(width: w, height: h), pixels: pixels)
+    }
+
+    /// Reads the finished frame's GPU time into `statistics`, where the driver measured it.
+    func readTimer(_ statistics: inout FrameStatistics) {
         if statistics.redrawn, context.info.hasTimerQuery, timerQuery != 0 {
             // The frame has finished (read back or glFinish): the result is there to read.
             var disjoint: GLint = 0
@@ -163,14 +254,14 @@ final class RenderServer {
             glGetQueryObjectuiv(timerQuery, GLenum(GL_QUERY_RESULT), &nanoseconds)
             if disjoint == 0 { statistics.gpuMilliseconds = Double(nanoseconds) / 1e6 }
         }
-        try context.checkReset()
-        statistics.renderMilliseconds = (MonotonicTime.now() - start) * 1000 - statistics.readbackMilliseconds
-        return RenderedFrame(image: image, statistics: statistics)
     }
 
     /// Releases every GL object, reports what is still alive, and destroys the context.
-    private func tearDown() -> GLObjectCounts {
-        if timerQuery != 0 { glDeleteQueries(1, &timerQuery) }
+    func tearDown() -> GLObjectCounts {
+        for (_, continuation) in waitingFrames { continuation.resume(throwing: CompositorError.shutDown) }
+        waitingFrames = []
+        guard context.isAlive else { return context.liveObjects }   // already torn down
+        if timerQuery != 0 { glDeleteQueries(1, &timerQuery); timerQuery = 0 }
         tree.removeAll()
         target = nil
         renderer = nil

@@ -55,9 +55,12 @@ final class Renderer {
     private var nextOrder = 0
     private var usesStencil = false
     static let maximumOccluders = 8
-    /// Bumped when the target size (so the projection) changes: cached instances are stale.
+    /// Bumped when the target's size, scale or orientation (so the projection) changes: cached
+    /// instances are stale.
     private var cacheGeneration = 0
-    private var lastTargetSize: PixelSize?
+    private var lastTargetKey: DrawTarget.Key?
+    /// The framebuffer being drawn into now; scissor rectangles are converted for it.
+    private var currentTarget = DrawTarget(framebuffer: 0, width: 1, height: 1)
     /// The texture bound to unit 0 during a frame (0: none known).
     private var boundTexture: GLuint = 0
 
@@ -91,7 +94,7 @@ final class Renderer {
 
     /// One render pass: where pixels go and the clip state in force.
     private struct Pass {
-        let framebuffer: GLFramebuffer
+        let target: DrawTarget
         /// Target pixels (y down, origin top-left) to clip space.
         let projection: Transform3D
         var scissor: PixelRect
@@ -102,7 +105,10 @@ final class Renderer {
     /// pixels are unknown or the clear colour changed), plus `damage`, and returns what it cost.
     /// Redrawn regions are cleared to `clearColor` first. A frame with nothing to redraw issues no
     /// GL call (`redrawn == false`).
-    func render(root: RenderLayer?, into target: GLFramebuffer, clearColor: Color, statistics base: FrameStatistics,
+    ///
+    /// `clearColor` nil leaves what the target holds under the layers (a host's own drawing); the
+    /// root's space is scaled by `target.scale` (points to pixels).
+    func render(root: RenderLayer?, into target: DrawTarget, clearColor: Color?, statistics base: FrameStatistics,
                 fullRedraw: Bool, damage pending: PixelRect?) throws -> FrameStatistics {
         context.owner.preconditionCurrent("Renderer.render")
         statistics = base
@@ -111,13 +117,13 @@ final class Renderer {
         occluders.removeAll(keepingCapacity: true)
         nextOrder = 0
         usesStencil = false
-        let targetSize = PixelSize(width: target.width, height: target.height)
-        if lastTargetSize != targetSize {
-            lastTargetSize = targetSize
+        if lastTargetKey != target.key {
+            lastTargetKey = target.key
             cacheGeneration += 1
         }
+        let rootSpace = Self.rootSpace(scale: target.scale)
         if let root {
-            prepare(root, parentSpace: Self.flatten, parentSpaceChanged: fullRedraw || root.isDamaged, parentVisible: true,
+            prepare(root, parentSpace: rootSpace, parentSpaceChanged: fullRedraw || root.isDamaged, parentVisible: true,
                     inheritedDamage: false, opaquePath: true, damage: &damage)
         }
         guard let region = damage?.intersection(full), !region.isEmpty else {
@@ -128,9 +134,31 @@ final class Renderer {
         if groupPool.first.map({ $0.width != target.width || $0.height != target.height }) ?? false {
             groupPool = []
         }
-        var pass = Pass(framebuffer: target, projection: Self.projection(width: target.width, height: target.height), scissor: region)
-        target.bind()
-        glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+        let projection = Self.projection(width: target.width, height: target.height, yUp: target.yUp)
+        if usesStencil, !target.hasStencil {
+            // The host's framebuffer has no stencil for the clip masks: draw the frame into an
+            // offscreen one of ours (same size and orientation, so cached quads still fit), then
+            // lay that picture over the host's pixels.
+            let framebuffer = try groupPool.popLast() ?? GLFramebuffer(context: context, width: target.width, height: target.height)
+            defer { groupPool.append(framebuffer) }
+            var inner = target
+            (inner.framebuffer, inner.origin, inner.hasStencil) = (framebuffer.rawValue, (0, 0), true)
+            try drawFrame(root, rootSpace: rootSpace, target: inner, projection: projection, region: region, clearColor: .clear)
+            statistics.offscreenPasses += 1
+            try composite(framebuffer, box: region, opacity: 1, onto: Pass(target: target, projection: projection, scissor: region),
+                          bindTarget: true)
+        } else {
+            try drawFrame(root, rootSpace: rootSpace, target: target, projection: projection, region: region, clearColor: clearColor)
+        }
+        try context.checkError("frame of \(target.width)×\(target.height)")
+        return statistics
+    }
+
+    /// Draws the frame's `region` of `root` into `target`, cleared to `clearColor` first (nil: not cleared).
+    private func drawFrame(_ root: RenderLayer?, rootSpace: Transform3D, target: DrawTarget, projection: Transform3D,
+                           region: PixelRect, clearColor: Color?) throws {
+        var pass = Pass(target: target, projection: projection, scissor: region)
+        bindTarget(target)
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
         glDisable(GLenum(GL_STENCIL_TEST))
@@ -140,11 +168,11 @@ final class Renderer {
         glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
         glStencilMask(0xFF)
         applyScissor(region)
-        let c = clearColor.premultiplied
+        let c = clearColor?.premultiplied ?? .zero
         glClearColor(c.x, c.y, c.z, c.w)
         glClearStencil(0)
         // An opaque layer covering the whole region paints every pixel anyway.
-        let covered = occluders.contains { $0.rect.contains(region) }
+        let covered = clearColor == nil || occluders.contains { $0.rect.contains(region) }
         let mask = (covered ? 0 : GL_COLOR_BUFFER_BIT) | (usesStencil ? GL_STENCIL_BUFFER_BIT : 0)
         if mask != 0 { glClear(GLbitfield(mask)) }
         current = nil
@@ -152,11 +180,9 @@ final class Renderer {
         vertexArray.bind()
         glActiveTexture(GLenum(GL_TEXTURE0))
         if let root {
-            try draw(root, parentSpace: Self.flatten, pass: &pass, isGroupRoot: false, inherited: 1)
+            try draw(root, parentSpace: rootSpace, pass: &pass, isGroupRoot: false, inherited: 1)
         }
         try flush()
-        try context.checkError("frame of \(target.width)×\(target.height)")
-        return statistics
     }
 
     // MARK: - Damage
@@ -376,30 +402,51 @@ final class Renderer {
         guard let box = layer.frameSubtreeBox?.intersection(pass.scissor), !box.isEmpty else { return }
         try flush()
         let framebuffer = try groupPool.popLast()
-            ?? GLFramebuffer(context: context, width: pass.framebuffer.width, height: pass.framebuffer.height)
+            ?? GLFramebuffer(context: context, width: pass.target.width, height: pass.target.height)
         boundTexture = 0   // making a framebuffer binds its texture: the cache no longer says what is bound
         statistics.offscreenPasses += 1
-        var groupPass = Pass(framebuffer: framebuffer, projection: pass.projection, scissor: box)
-        framebuffer.bind()
+        // The group's framebuffer has the target's size and orientation, so the same projection
+        // (and every cached quad) fits it.
+        var inner = pass.target
+        (inner.framebuffer, inner.origin, inner.hasStencil) = (framebuffer.rawValue, (0, 0), true)
+        var groupPass = Pass(target: inner, projection: pass.projection, scissor: box)
+        bindTarget(inner)
         glDisable(GLenum(GL_STENCIL_TEST))
         applyScissor(box)
         glClearColor(0, 0, 0, 0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
         try draw(layer, parentSpace: parentSpace, pass: &groupPass, isGroupRoot: true, inherited: 1)
         try flush()
+        try composite(framebuffer, box: box, opacity: inherited * layer.opacity, onto: pass, bindTarget: true)
+        groupPool.append(framebuffer)
+    }
 
-        pass.framebuffer.bind()
-        applyScissor(pass.scissor)
-        applyStencil(pass.stencilDepth)
-        let w = Double(pass.framebuffer.width), h = Double(pass.framebuffer.height)
+    /// Draws `box` of an offscreen picture (drawn with `pass`'s projection) into `pass`'s target
+    /// with `opacity`, now: the framebuffer may go back to the pool afterwards.
+    private func composite(_ framebuffer: GLFramebuffer, box: PixelRect, opacity: Float, onto pass: Pass, bindTarget rebind: Bool) throws {
+        if rebind {
+            bindTarget(pass.target)
+            applyScissor(pass.scissor)
+            applyStencil(pass.stencilDepth)
+        }
+        let w = Double(pass.target.width), h = Double(pass.target.height)
         let boxRect = Rect(x: Double(box.x), y: Double(box.y), width: Double(box.width), height: Double(box.height))
         var instance = Instance(matrix: pass.projection, rect: boxRect, bounds: boxRect)
-        instance.setContents(frame: boxRect, shown: Rect(x: boxRect.minX / w, y: boxRect.minY / h, width: boxRect.width / w, height: boxRect.height / h),
-                             center: Self.unitRect, shownSize: boxRect.size)
-        instance.params = (inherited * layer.opacity, 0, 0, 0)
+        // Rows of a y-up picture run bottom to top: sample it upside down.
+        let shown = pass.target.yUp
+            ? Rect(x: boxRect.minX / w, y: 1 - boxRect.minY / h, width: boxRect.width / w, height: -boxRect.height / h)
+            : Rect(x: boxRect.minX / w, y: boxRect.minY / h, width: boxRect.width / w, height: boxRect.height / h)
+        instance.setContents(frame: boxRect, shown: shown, center: Self.unitRect, shownSize: boxRect.size)
+        instance.params = (opacity, 0, 0, 0)
         try enqueue(instance, variant: LayerShaderVariant(mode: .fill, textured: true), texture: framebuffer.color.rawValue)
-        try flush()   // the framebuffer goes back to the pool: draw from it now
-        groupPool.append(framebuffer)
+        try flush()
+    }
+
+    /// Binds `target`'s framebuffer and sets the viewport to its drawn area.
+    private func bindTarget(_ target: DrawTarget) {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+        glViewport(GLint(target.origin.x), GLint(target.origin.y), GLsizei(target.width), GLsizei(target.height))
+        currentTarget = target
     }
 
     private func drawQuad(_ layer: RenderLayer, world: Transform3D, pass: Pass, mode: LayerShaderVariant.Mode, opacity: Float) throws {
@@ -609,9 +656,14 @@ final class Renderer {
         }
     }
 
-    /// Sets the scissor box; target rows are stored top row first, so pixel y is GL's y.
+    /// Sets the scissor box to `rect` (target pixels, y down) of the current target: on Strata's own
+    /// targets rows are stored top row first, so pixel y is GL's y; a y-up target flips it, and a
+    /// host's viewport origin offsets it.
     private func applyScissor(_ rect: PixelRect) {
-        glScissor(GLint(rect.x), GLint(rect.y), GLsizei(max(0, rect.width)), GLsizei(max(0, rect.height)))
+        let t = currentTarget
+        let w = max(0, rect.width), h = max(0, rect.height)
+        let y = t.yUp ? t.height - (rect.y + h) : rect.y
+        glScissor(GLint(t.origin.x + rect.x), GLint(t.origin.y + y), GLsizei(w), GLsizei(h))
     }
 
     /// Binds `texture` to unit 0 unless it is bound already.
@@ -653,13 +705,23 @@ final class Renderer {
     }
 
     /// Target pixels (origin top-left, y down) to clip space, z forced to 0 (no depth clipping).
-    /// Pixel row y lands in framebuffer row y, so read-back rows come top row first.
-    static func projection(width: Int, height: Int) -> Transform3D {
+    /// Pixel row y lands in framebuffer row y, so read-back rows come top row first; with `yUp`
+    /// (a host's framebuffer, shown bottom row first) row 0 is the bottom, so the picture is upright.
+    static func projection(width: Int, height: Int, yUp: Bool = false) -> Transform3D {
         Transform3D(
             m11: 2 / Double(width), m12: 0, m13: 0, m14: 0,
-            m21: 0, m22: 2 / Double(height), m23: 0, m24: 0,
+            m21: 0, m22: (yUp ? -2 : 2) / Double(height), m23: 0, m24: 0,
             m31: 0, m32: 0, m33: 0, m34: 0,
-            m41: -1, m42: -1, m43: 0, m44: 1)
+            m41: -1, m42: yUp ? 1 : -1, m43: 0, m44: 1)
+    }
+
+    /// The root layer's parent space: flattening, then `scale` pixels per point.
+    static func rootSpace(scale: Double) -> Transform3D {
+        guard scale != 1 else { return flatten }
+        var m = flatten
+        m.m11 = scale
+        m.m22 = scale
+        return m
     }
 
     /// The four corners of `r` (top-left, top-right, bottom-right, bottom-left) mapped by `world`,

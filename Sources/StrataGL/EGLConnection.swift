@@ -5,12 +5,18 @@ import Logging
 
 /// The EGL platforms Strata can open a display on, in order of preference.
 public enum EGLPlatform: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// The platforms Strata opens itself, in the order it tries them.
+    public static let openable: [EGLPlatform] = [.device, .surfaceless, .gbm]
+
     /// `EGL_EXT_platform_device`: a GPU enumerated directly; the headless path on NVIDIA and recent Mesa.
     case device
     /// `EGL_MESA_platform_surfaceless`: Mesa with no display and no window system.
     case surfaceless
     /// `EGL_KHR_platform_gbm` on a DRM render node under `/dev/dri`.
     case gbm
+    /// The host application's own display, whose context was current when Strata was embedded.
+    /// Never opened by Strata and never tried automatically.
+    case host
 
     public var description: String { rawValue }
 
@@ -61,14 +67,14 @@ public final class EGLConnection: @unchecked Sendable {
         if let forced {
             order = [forced]
         } else if let name = ProcessInfo.processInfo.environment[EGLPlatform.environmentVariable], !name.isEmpty {
-            guard let platform = EGLPlatform(rawValue: name.lowercased()) else {
+            guard let platform = EGLPlatform(rawValue: name.lowercased()), platform != .host else {
                 throw GLError.noPlatform(attempts: [.init(
                     platform: .device,
                     reason: "\(EGLPlatform.environmentVariable)=\(name) names no platform; use device, surfaceless or gbm")])
             }
             order = [platform]
         } else {
-            order = EGLPlatform.allCases
+            order = EGLPlatform.openable
         }
         cacheLock.lock()
         defer { cacheLock.unlock() }
@@ -87,7 +93,7 @@ public final class EGLConnection: @unchecked Sendable {
         throw GLError.noPlatform(attempts: attempts)
     }
 
-    private struct AttemptFailure: Error { let text: String }
+    struct AttemptFailure: Error { let text: String }
 
     private static func connect(_ platform: EGLPlatform) throws(AttemptFailure) -> EGLConnection {
         let client = clientExtensions
@@ -140,6 +146,8 @@ public final class EGLConnection: @unchecked Sendable {
                 throw AttemptFailure(text: "eglInitialize failed: \(eglErrorName(eglGetError()))")
             }
             return EGLConnection(platform: .surfaceless, display: display, deviceDescription: "surfaceless")
+        case .host:
+            throw AttemptFailure(text: "the host platform is the embedding application's display; embed Strata in it instead of opening it")
         case .gbm:
             let node = try renderNode()
             let fd = Glibc.open(node, O_RDWR | O_CLOEXEC)
@@ -166,9 +174,19 @@ public final class EGLConnection: @unchecked Sendable {
         }
     }
 
+    /// The display of the EGL context current on the calling thread: the host application's, when
+    /// Strata is embedded. Not cached (the host may use several displays) and never terminated.
+    /// - Throws: `GLError.noCurrentContext` when no EGL context is current on this thread.
+    public static func current() throws -> EGLConnection {
+        guard eglGetCurrentContext() != nil, let display = eglGetCurrentDisplay() else {
+            throw GLError.noCurrentContext(caller: "EGLConnection.current()")
+        }
+        return EGLConnection(platform: .host, display: display, deviceDescription: "host display")
+    }
+
     /// The first DRM render node, such as `/dev/dri/renderD128`.
     /// - Throws: when `/dev/dri` has no render node, saying so.
-    private static func renderNode() throws(AttemptFailure) -> String {
+    static func renderNode() throws(AttemptFailure) -> String {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
         guard let node = names.filter({ $0.hasPrefix("renderD") }).sorted().first else {
             throw AttemptFailure(text: "no DRM render node under /dev/dri")

@@ -43,6 +43,9 @@ public struct GLInfo: Sendable {
     /// The extensions Strata looks for, with whether each is present.
     public var extensionsUsed: [(name: String, present: Bool)]
 
+    /// Whether `name` is among the extensions Strata looks for and present.
+    public func hasExtension(_ name: String) -> Bool { extensionsUsed.contains { $0.name == name && $0.present } }
+
     /// Whether GPU timer queries (`GL_EXT_disjoint_timer_query`) are available.
     public var hasTimerQuery: Bool { extensionsUsed.contains { $0.name == "GL_EXT_disjoint_timer_query" && $0.present } }
 }
@@ -59,12 +62,17 @@ public final class GLContext {
     public let owner: ThreadOwner
     /// The implementation's name and limits, read once at creation.
     public private(set) var info: GLInfo!
+    /// Every GL, EGL display and EGL client extension name, read once at creation.
+    public private(set) var allExtensions: Set<String> = []
     /// Live objects created through this context, by kind.
     public internal(set) var liveObjects = GLObjectCounts()
 
     private var context: EGLContext?
     private var pbuffer: EGLSurface?
     private let hasResetStatus: Bool
+    /// Whether the context is the host application's: Strata never makes it current, releases it
+    /// or destroys it.
+    public let isHostContext: Bool
     static let logger = Logger(label: "strata.gl")
 
     /// Creates a GLES 3 context on `connection` and makes it current on the calling thread.
@@ -123,7 +131,44 @@ public final class GLContext {
             throw GLError.eglCallFailed(function: "eglMakeCurrent", code: code)
         }
         hasResetStatus = createdRobust
+        isHostContext = false
         info = readInfo()
+    }
+
+    /// Adopts the host application's context, current on the calling thread: Strata's objects are
+    /// created in it and the calling thread becomes the GL thread. The host keeps owning the
+    /// context; `destroy()` only forgets it.
+    /// - Throws: `GLError.noCurrentContext` when no EGL context is current;
+    ///   `GLError.unsupportedHostContext` when it is older than OpenGL ES 3.0 (or desktop 3.3
+    ///   without `GL_ARB_ES3_compatibility`).
+    public init(adoptingCurrentContext caller: String) throws {
+        let connection = try EGLConnection.current()
+        self.connection = connection
+        owner = ThreadOwner()
+        context = eglGetCurrentContext()
+        pbuffer = nil
+        isHostContext = true
+        var strategy: GLint = 0
+        glGetIntegerv(GLenum(GL_RESET_NOTIFICATION_STRATEGY), &strategy)
+        while glGetError() != GLenum(GL_NO_ERROR) {}   // older contexts do not know the query
+        hasResetStatus = strategy == GL_LOSE_CONTEXT_ON_RESET
+        info = readInfo()
+        let version = info.version
+        var major: GLint = 0, minor: GLint = 0
+        glGetIntegerv(GLenum(GL_MAJOR_VERSION), &major)
+        glGetIntegerv(GLenum(GL_MINOR_VERSION), &minor)
+        while glGetError() != GLenum(GL_NO_ERROR) {}
+        let es = version.hasPrefix("OpenGL ES")
+        let supported = es ? major >= 3 : (major, minor) >= (3, 3) && allExtensions.contains("GL_ARB_ES3_compatibility")
+        guard supported else { throw GLError.unsupportedHostContext(version: version) }
+    }
+
+    /// Throws `GLError.hostContextNotCurrent` unless this context is current on the calling thread
+    /// (and the calling thread owns it). Host contexts only need it: Strata's own are always current.
+    public func checkCurrent(_ caller: @autoclosure () -> String) throws {
+        guard owner.isCurrent, let context, eglGetCurrentContext() == context else {
+            throw GLError.hostContextNotCurrent(caller: caller())
+        }
     }
 
     private func readInfo() -> GLInfo {
@@ -144,12 +189,14 @@ public final class GLContext {
             }
         })
         let all = glExtensions.union(connection.extensions).union(EGLConnection.clientExtensions)
+        allExtensions = all
         // What Strata looks for: the three platforms, a context with no config and no surface
         // (else a 1×1 pbuffer), reset notification for lost contexts, and the GL reset query.
         let used = [
             "EGL_EXT_platform_device", "EGL_EXT_device_enumeration", "EGL_MESA_platform_surfaceless",
             "EGL_KHR_platform_gbm", "EGL_KHR_surfaceless_context", "EGL_KHR_no_config_context",
             "EGL_EXT_create_context_robustness", "GL_EXT_disjoint_timer_query",
+            "EGL_KHR_image_base", "GL_OES_EGL_image", "EGL_EXT_image_dma_buf_import",
         ].map { (name: $0, present: all.contains($0)) }
         return GLInfo(
             platform: connection.platform, device: connection.deviceDescription, eglVersion: connection.version,
@@ -193,9 +240,11 @@ public final class GLContext {
         if liveObjects.total != 0 {
             Self.logger.warning("GL context destroyed with live objects", metadata: ["live": "\(liveObjects)"])
         }
-        eglMakeCurrent(connection.display, nil, nil, nil)
-        if let pbuffer { eglDestroySurface(connection.display, pbuffer) }
-        eglDestroyContext(connection.display, context)
+        if !isHostContext {
+            eglMakeCurrent(connection.display, nil, nil, nil)
+            if let pbuffer { eglDestroySurface(connection.display, pbuffer) }
+            eglDestroyContext(connection.display, context)
+        }
         self.context = nil
         pbuffer = nil
     }

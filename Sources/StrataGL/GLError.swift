@@ -21,6 +21,15 @@ public enum GLError: Error, Sendable, CustomStringConvertible {
     case contextLost(status: UInt32)
     /// A render target or texture size the GPU cannot hold.
     case sizeOutOfRange(what: String, width: Int, height: Int, limit: Int)
+    /// Strata was asked to use the host's context, but no EGL context is current on this thread.
+    case noCurrentContext(caller: String)
+    /// The host's context is not the one Strata was embedded in (another context, or none, is current).
+    case hostContextNotCurrent(caller: String)
+    /// The host's context cannot run Strata's shaders (OpenGL ES 3.0, or desktop OpenGL 3.3 with
+    /// `GL_ARB_ES3_compatibility`, is needed).
+    case unsupportedHostContext(version: String)
+    /// No DRM render node exists, so GBM cannot open a device.
+    case noRenderNode(reason: String)
 
     /// One platform that was tried, and why it failed.
     public struct PlatformAttempt: Sendable, CustomStringConvertible {
@@ -62,6 +71,14 @@ public enum GLError: Error, Sendable, CustomStringConvertible {
             return "the GL context was lost (\(glErrorName(status))): the GPU reset; create a new compositor and commit the tree again"
         case .sizeOutOfRange(let what, let width, let height, let limit):
             return "\(what) of \(width)×\(height) pixels is out of range: each side must be 1...\(limit) on this GPU"
+        case .noCurrentContext(let caller):
+            return "\(caller): no EGL context is current on this thread; make the host's OpenGL (ES) context current (eglMakeCurrent) on the thread that embeds Strata first"
+        case .hostContextNotCurrent(let caller):
+            return "\(caller): the host context Strata was embedded in is not current on this thread; call Strata on the thread that created it, with that context current"
+        case .unsupportedHostContext(let version):
+            return "the host's context (\(version)) cannot run Strata: it needs OpenGL ES 3.0 or later, or desktop OpenGL 3.3 or later with GL_ARB_ES3_compatibility"
+        case .noRenderNode(let reason):
+            return "GBM output needs a DRM render node: \(reason); on a machine with a GPU, load its kernel driver (the node is /dev/dri/renderD128 and up) and give this user access to it (the 'render' group)"
         }
     }
 }

@@ -1,0 +1,41 @@
+import CGLES3
+import StrataCore
+import StrataGL
+
+/// Where a frame is drawn: a framebuffer, the rectangle of it drawn in, which way its rows run,
+/// and the scale from the layers' points to its pixels. Render thread (or host GL thread) only.
+struct DrawTarget {
+    /// The GL framebuffer name (0: the context's default framebuffer).
+    var framebuffer: GLuint
+    /// The drawn area's size in pixels.
+    var width: Int, height: Int
+    /// The drawn area's lower-left corner in the framebuffer, in GL window coordinates.
+    var origin: (x: Int, y: Int) = (0, 0)
+    /// Whether row 0 of the framebuffer is the picture's bottom (GL's convention, a host's
+    /// framebuffer); Strata's own targets store the top row first.
+    var yUp = false
+    /// Pixels per point of the layer tree's root space.
+    var scale = 1.0
+    /// Whether the framebuffer has a stencil buffer for clip masks.
+    var hasStencil = true
+
+    /// Strata's own framebuffer, top row first.
+    init(_ framebuffer: GLFramebuffer) {
+        self.framebuffer = framebuffer.rawValue
+        width = framebuffer.width
+        height = framebuffer.height
+    }
+
+    init(framebuffer: GLuint, width: Int, height: Int) {
+        self.framebuffer = framebuffer
+        self.width = width
+        self.height = height
+    }
+
+    /// What cached quads depend on: the projection and the root's scale.
+    struct Key: Equatable {
+        var width: Int, height: Int, yUp: Bool, scale: Double
+    }
+
+    var key: Key { Key(width: width, height: height, yUp: yUp, scale: scale) }
+}

@@ -1,0 +1,470 @@
+import CEGL
+import CGLES3
+import Foundation
+import StrataCompositor
+import StrataCore
+import StrataGL
+import StrataTesting
+import Testing
+
+// A host application in miniature: its own EGL context on its own thread, its own framebuffer and
+// its own drawing, with Strata embedded in between. Everything GL here is the host's raw code.
+
+/// Runs `body` on a new thread (a host's GL thread) and returns its result.
+func onHostThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
+    let box = ResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        box.result = Result { try body() }
+        done.signal()
+    }
+    thread.stackSize = 16 << 20
+    thread.start()
+    done.wait()
+    return try box.result!.get()
+}
+
+/// The host's own EGL context (surfaceless, OpenGL ES 3), current on the calling thread.
+struct HostContext {
+    let display: EGLDisplay
+    let context: EGLContext
+
+    init() throws {
+        guard let display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil),
+              eglInitialize(display, nil, nil) == EGL_TRUE else { throw HostTestError("no surfaceless EGL display") }
+        eglBindAPI(EGLenum(EGL_OPENGL_ES_API))
+        let attributes: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE]
+        guard let context = eglCreateContext(display, nil, nil, attributes),
+              eglMakeCurrent(display, nil, nil, context) == EGL_TRUE else { throw HostTestError("no GLES 3 context") }
+        (self.display, self.context) = (display, context)
+    }
+
+    func destroy() {
+        eglMakeCurrent(display, nil, nil, nil)
+        eglDestroyContext(display, context)
+    }
+}
+
+struct HostTestError: Error, CustomStringConvertible {
+    let description: String
+    init(_ d: String) { description = d }
+}
+
+/// A host framebuffer object: an RGBA8 colour renderbuffer and, optionally, depth and stencil.
+struct HostFramebufferObject {
+    var name: GLuint = 0
+    var color: GLuint = 0
+    var depthStencil: GLuint = 0
+    let width: Int, height: Int
+
+    init(width: Int, height: Int, stencil: Bool = true) {
+        (self.width, self.height) = (width, height)
+        glGenFramebuffers(1, &name)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
+        glGenRenderbuffers(1, &color)
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), color)
+        glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+        glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), color)
+        if stencil {
+            glGenRenderbuffers(1, &depthStencil)
+            glBindRenderbuffer(GLenum(GL_RENDERBUFFER), depthStencil)
+            glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH24_STENCIL8), GLsizei(width), GLsizei(height))
+            glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER), depthStencil)
+        }
+    }
+
+    /// The whole framebuffer, read back top row first (GL stores the bottom row first).
+    func read() -> RGBAImage {
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), name)
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &pixels)
+        var flipped = [UInt8]()
+        flipped.reserveCapacity(pixels.count)
+        for y in (0..<height).reversed() { flipped += pixels[(y * width * 4)..<((y + 1) * width * 4)] }
+        return RGBAImage(size: PixelSize(width: width, height: height), pixels: flipped)
+    }
+
+    func delete() {
+        var n = name, c = color, d = depthStencil
+        glDeleteFramebuffers(1, &n)
+        glDeleteRenderbuffers(1, &c)
+        if d != 0 { glDeleteRenderbuffers(1, &d) }
+    }
+}
+
+/// The host's own drawing: the framebuffer cleared to blue, then a yellow band over its bottom
+/// eighth (scissored clears: the host's pixels, not Strata's).
+func drawHostScene(_ fbo: HostFramebufferObject) {
+    glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo.name)
+    glDisable(GLenum(GL_SCISSOR_TEST))
+    glClearColor(0, 0, 1, 1)
+    glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
+    glEnable(GLenum(GL_SCISSOR_TEST))
+    glScissor(0, 0, GLsizei(fbo.width), GLsizei(fbo.height / 8))
+    glClearColor(1, 1, 0, 1)
+    glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    glDisable(GLenum(GL_SCISSOR_TEST))
+}
+
+/// Strata's scene for the host tests, in points: a 32×32 root with no background, a red 32×16
+/// bar across its lower half, a green 16×16 square at its top-left, and a white square at 50 %
+/// opacity at its top-right.
+func embeddedScene() -> Commit {
+    var scene = TestScene()
+    let root = scene.add(size: Size(width: 32, height: 32), position: Point(x: 16, y: 16))
+    scene.add(parent: root, size: Size(width: 32, height: 16), position: Point(x: 16, y: 24), color: .red)
+    scene.add(parent: root, size: Size(width: 16, height: 16), position: Point(x: 8, y: 8), color: .green)
+    scene.add(parent: root, size: Size(width: 16, height: 16), position: Point(x: 24, y: 8), color: .white, .opacity(0.5))
+    return scene.commit
+}
+
+@Suite("Embedding in a host's GL context", .serialized)
+struct HostRendererTests {
+    @Test("Scene: host framebuffer 128×128 (blue, yellow bottom band) with Strata's 32-point scene at scale 2 in viewport (32, 16, 64, 64)")
+    func drawsIntoTheHostsViewport() throws {
+        let (image, drawn, leaked) = try onHostThread {
+            let host = try HostContext()
+            defer { host.destroy() }
+            let fbo = HostFramebufferObject(width: 128, height: 128)
+            defer { fbo.delete() }
+            let strata = try HostRenderer()
+            try strata.compositor.submit(embeddedScene())
+            drawHostScene(fbo)
+            let stats = try strata.render(into: HostFramebuffer(framebuffer: fbo.name, viewport: PixelRect(x: 32, y: 16, width: 64, height: 64), scale: 2))
+            let image = fbo.read()
+            return (image, stats.layersDrawn, strata.release().total)
+        }
+        #expect(drawn == 3)
+        #expect(leaked == 0, "GL objects left in the host's context after release")
+        // Viewport in image rows (top row first): x 32..<96, y (128 - 16 - 64) = 48..<112.
+        expectPixel(image, 5, 5, .blue, "host content outside the viewport (top-left)")
+        expectPixel(image, 120, 124, RGBA8(255, 255, 0), "host's yellow band outside the viewport")
+        expectPixel(image, 40, 56, .green, "Strata's green square at the viewport's top-left")
+        expectPixel(image, 80, 56, RGBA8(128, 128, 255), tolerance: 2, "half-white over the host's blue at the viewport's top-right")
+        expectPixel(image, 64, 100, .red, "Strata's red bar in the viewport's lower half")
+        expectPixel(image, 64, 108, .red, "red bar in the viewport's bottom rows")
+        expectPixel(image, 64, 114, RGBA8(255, 255, 0), "yellow band just below the viewport")
+        expectPixel(image, 100, 80, .blue, "host content right of the viewport")
+    }
+
+    @Test("Scene: the same with a framebuffer without stencil and a rotated clipping layer: drawn through Strata's own framebuffer")
+    func framebufferWithoutStencil() throws {
+        let (withStencil, without, problems) = try onHostThread {
+            let host = try HostContext()
+            defer { host.destroy() }
+            var images: [RGBAImage] = []
+            var problems: [String] = []
+            for stencil in [true, false] {
+                let fbo = HostFramebufferObject(width: 96, height: 96, stencil: stencil)
+                defer { fbo.delete() }
+                let strata = try HostRenderer()
+                var scene = TestScene()
+                let root = scene.add(size: Size(width: 96, height: 96), position: Point(x: 48, y: 48))
+                let clip = scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 48, y: 48), color: .red,
+                                     .transform(rotation(45)), .masksToBounds(true))
+                scene.add(parent: clip, size: Size(width: 80, height: 80), position: Point(x: 20, y: 20), color: .green)
+                try strata.compositor.submit(scene.commit)
+                drawHostScene(fbo)
+                let stats = try strata.render(into: HostFramebuffer(framebuffer: fbo.name, viewport: PixelRect(x: 0, y: 0, width: 96, height: 96)))
+                if stats.offscreenPasses != (stencil ? 0 : 1) { problems.append("stencil \(stencil): \(stats.offscreenPasses) offscreen passes") }
+                images.append(fbo.read())
+                if strata.release().total != 0 { problems.append("GL objects leaked") }
+            }
+            return (images[0], images[1], problems)
+        }
+        #expect(problems.isEmpty, "\(problems)")
+        for (image, name) in [(withStencil, "with stencil"), (without, "without stencil")] {
+            expectPixel(image, 48, 48, .green, "\(name): the clipped green square at the centre")
+            expectPixel(image, 48, 25, .green, "\(name): near the diamond's top corner, green")
+            expectPixel(image, 30, 30, .blue, "\(name): outside the diamond but inside the unclipped 80-point square, the host's blue")
+        }
+        #expect(withStencil == without, "the offscreen route gives the same pixels as the stencil route")
+    }
+
+    @Test("GL state: forty-odd values a host set are the same after Strata drew (clips, group opacity, uploads)")
+    func restoresTheHostsState() throws {
+        let (changed, problems) = try onHostThread {
+            var problems: [String] = []
+            let host = try HostContext()
+            defer { host.destroy() }
+            let fbo = HostFramebufferObject(width: 64, height: 64)
+            defer { fbo.delete() }
+            let strata = try HostRenderer()
+            // A scene that makes Strata use everything: contents uploads, a stencil clip, an offscreen group.
+            var scene = TestScene()
+            let root = scene.add(size: Size(width: 64, height: 64), position: Point(x: 32, y: 32), color: .white)
+            let group = scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 32, y: 32), color: .red,
+                                  .opacity(0.5), .transform(rotation(30)), .masksToBounds(true), .cornerRadius(6))
+            let child = scene.add(parent: group, size: Size(width: 30, height: 30), position: Point(x: 20, y: 20), color: .green)
+            scene.commit.append(.setContents(child, ContentsUpdate(size: PixelSize(width: 2, height: 2), pixels: [UInt8](repeating: 200, count: 16))))
+            try strata.compositor.submit(scene.commit)
+
+            // The host's state: unusual values everywhere, so a reset to defaults would show.
+            var hostObjects = (program: GLuint(0), vao: GLuint(0), buffers: [GLuint](repeating: 0, count: 4), textures: [GLuint](repeating: 0, count: 3),
+                               sampler: GLuint(0), readFBO: GLuint(0))
+            hostObjects.program = glCreateProgram()
+            let vs = glCreateShader(GLenum(GL_VERTEX_SHADER)), fs = glCreateShader(GLenum(GL_FRAGMENT_SHADER))
+            var vsrc = "#version 300 es\nvoid main() { gl_Position = vec4(0.0); }"
+            var fsrc = "#version 300 es\nprecision mediump float; out vec4 c; void main() { c = vec4(1.0); }"
+            for (shader, source) in [(vs, vsrc), (fs, fsrc)] {
+                source.withCString { p in var ptr: UnsafePointer<GLchar>? = p; glShaderSource(shader, 1, &ptr, nil) }
+                glCompileShader(shader)
+                glAttachShader(hostObjects.program, shader)
+            }
+            (vsrc, fsrc) = ("", "")
+            glLinkProgram(hostObjects.program)
+            glUseProgram(hostObjects.program)
+            glGenVertexArrays(1, &hostObjects.vao)
+            glBindVertexArray(hostObjects.vao)
+            glGenBuffers(4, &hostObjects.buffers)
+            glBindBuffer(GLenum(GL_ARRAY_BUFFER), hostObjects.buffers[0])
+            glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), hostObjects.buffers[1])
+            glBindBuffer(GLenum(GL_UNIFORM_BUFFER), hostObjects.buffers[2])
+            glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), hostObjects.buffers[3])
+            glGenTextures(3, &hostObjects.textures)
+            glActiveTexture(GLenum(GL_TEXTURE3))
+            glBindTexture(GLenum(GL_TEXTURE_2D), hostObjects.textures[0])
+            glActiveTexture(GLenum(GL_TEXTURE0))
+            glBindTexture(GLenum(GL_TEXTURE_2D), hostObjects.textures[1])
+            glBindTexture(GLenum(GL_TEXTURE_CUBE_MAP), hostObjects.textures[2])
+            glGenSamplers(1, &hostObjects.sampler)
+            glBindSampler(0, hostObjects.sampler)
+            glActiveTexture(GLenum(GL_TEXTURE5))
+            glGenFramebuffers(1, &hostObjects.readFBO)
+            glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), fbo.name)
+            glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), hostObjects.readFBO)
+            glBindRenderbuffer(GLenum(GL_RENDERBUFFER), fbo.color)
+            glViewport(3, 5, 17, 19)
+            glScissor(2, 4, 6, 8)
+            glEnable(GLenum(GL_SCISSOR_TEST))
+            glEnable(GLenum(GL_DEPTH_TEST))
+            glEnable(GLenum(GL_CULL_FACE))
+            glEnable(GLenum(GL_STENCIL_TEST))
+            glDisable(GLenum(GL_BLEND))
+            glDisable(GLenum(GL_DITHER))
+            glEnable(GLenum(GL_POLYGON_OFFSET_FILL))
+            glBlendFuncSeparate(GLenum(GL_SRC_COLOR), GLenum(GL_DST_COLOR), GLenum(GL_ONE), GLenum(GL_ZERO))
+            glBlendEquationSeparate(GLenum(GL_FUNC_SUBTRACT), GLenum(GL_MAX))
+            glBlendColor(0.1, 0.2, 0.3, 0.4)
+            glColorMask(GLboolean(GL_TRUE), GLboolean(GL_FALSE), GLboolean(GL_TRUE), GLboolean(GL_FALSE))
+            glDepthMask(GLboolean(GL_FALSE))
+            glDepthFunc(GLenum(GL_GEQUAL))
+            glDepthRangef(0.25, 0.75)
+            glClearColor(0.5, 0.25, 0.125, 0.75)
+            glClearDepthf(0.5)
+            glClearStencil(7)
+            glStencilFuncSeparate(GLenum(GL_FRONT), GLenum(GL_LESS), 3, 0x0F)
+            glStencilFuncSeparate(GLenum(GL_BACK), GLenum(GL_GREATER), 5, 0xF0)
+            glStencilOpSeparate(GLenum(GL_FRONT), GLenum(GL_INVERT), GLenum(GL_REPLACE), GLenum(GL_INCR_WRAP))
+            glStencilOpSeparate(GLenum(GL_BACK), GLenum(GL_ZERO), GLenum(GL_DECR), GLenum(GL_INCR))
+            glStencilMaskSeparate(GLenum(GL_FRONT), 0x3C)
+            glStencilMaskSeparate(GLenum(GL_BACK), 0xC3)
+            glCullFace(GLenum(GL_FRONT))
+            glFrontFace(GLenum(GL_CW))
+            glPolygonOffset(1.5, 2.5)
+            glSampleCoverage(0.5, GLboolean(GL_TRUE))
+            glLineWidth(1)
+            glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+            glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 13)
+            glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 2)
+            glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 3)
+            glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 2)
+            glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 11)
+
+            let integers: [(String, Int32, Int)] = [
+                ("GL_CURRENT_PROGRAM", GL_CURRENT_PROGRAM, 1), ("GL_VERTEX_ARRAY_BINDING", GL_VERTEX_ARRAY_BINDING, 1),
+                ("GL_ARRAY_BUFFER_BINDING", GL_ARRAY_BUFFER_BINDING, 1), ("GL_ELEMENT_ARRAY_BUFFER_BINDING", GL_ELEMENT_ARRAY_BUFFER_BINDING, 1),
+                ("GL_UNIFORM_BUFFER_BINDING", GL_UNIFORM_BUFFER_BINDING, 1), ("GL_PIXEL_UNPACK_BUFFER_BINDING", GL_PIXEL_UNPACK_BUFFER_BINDING, 1),
+                ("GL_PIXEL_PACK_BUFFER_BINDING", GL_PIXEL_PACK_BUFFER_BINDING, 1), ("GL_ACTIVE_TEXTURE", GL_ACTIVE_TEXTURE, 1),
+                ("GL_DRAW_FRAMEBUFFER_BINDING", GL_DRAW_FRAMEBUFFER_BINDING, 1), ("GL_READ_FRAMEBUFFER_BINDING", GL_READ_FRAMEBUFFER_BINDING, 1),
+                ("GL_RENDERBUFFER_BINDING", GL_RENDERBUFFER_BINDING, 1), ("GL_VIEWPORT", GL_VIEWPORT, 4), ("GL_SCISSOR_BOX", GL_SCISSOR_BOX, 4),
+                ("GL_BLEND_SRC_RGB", GL_BLEND_SRC_RGB, 1), ("GL_BLEND_DST_RGB", GL_BLEND_DST_RGB, 1),
+                ("GL_BLEND_SRC_ALPHA", GL_BLEND_SRC_ALPHA, 1), ("GL_BLEND_DST_ALPHA", GL_BLEND_DST_ALPHA, 1),
+                ("GL_BLEND_EQUATION_RGB", GL_BLEND_EQUATION_RGB, 1), ("GL_BLEND_EQUATION_ALPHA", GL_BLEND_EQUATION_ALPHA, 1),
+                ("GL_DEPTH_FUNC", GL_DEPTH_FUNC, 1), ("GL_STENCIL_CLEAR_VALUE", GL_STENCIL_CLEAR_VALUE, 1),
+                ("GL_STENCIL_FUNC", GL_STENCIL_FUNC, 1), ("GL_STENCIL_REF", GL_STENCIL_REF, 1), ("GL_STENCIL_VALUE_MASK", GL_STENCIL_VALUE_MASK, 1),
+                ("GL_STENCIL_FAIL", GL_STENCIL_FAIL, 1), ("GL_STENCIL_PASS_DEPTH_FAIL", GL_STENCIL_PASS_DEPTH_FAIL, 1),
+                ("GL_STENCIL_PASS_DEPTH_PASS", GL_STENCIL_PASS_DEPTH_PASS, 1), ("GL_STENCIL_WRITEMASK", GL_STENCIL_WRITEMASK, 1),
+                ("GL_STENCIL_BACK_FUNC", GL_STENCIL_BACK_FUNC, 1), ("GL_STENCIL_BACK_REF", GL_STENCIL_BACK_REF, 1),
+                ("GL_STENCIL_BACK_VALUE_MASK", GL_STENCIL_BACK_VALUE_MASK, 1), ("GL_STENCIL_BACK_FAIL", GL_STENCIL_BACK_FAIL, 1),
+                ("GL_STENCIL_BACK_PASS_DEPTH_FAIL", GL_STENCIL_BACK_PASS_DEPTH_FAIL, 1), ("GL_STENCIL_BACK_PASS_DEPTH_PASS", GL_STENCIL_BACK_PASS_DEPTH_PASS, 1),
+                ("GL_STENCIL_BACK_WRITEMASK", GL_STENCIL_BACK_WRITEMASK, 1), ("GL_CULL_FACE_MODE", GL_CULL_FACE_MODE, 1),
+                ("GL_FRONT_FACE", GL_FRONT_FACE, 1), ("GL_UNPACK_ALIGNMENT", GL_UNPACK_ALIGNMENT, 1),
+                ("GL_UNPACK_ROW_LENGTH", GL_UNPACK_ROW_LENGTH, 1), ("GL_UNPACK_SKIP_ROWS", GL_UNPACK_SKIP_ROWS, 1),
+                ("GL_UNPACK_SKIP_PIXELS", GL_UNPACK_SKIP_PIXELS, 1), ("GL_PACK_ALIGNMENT", GL_PACK_ALIGNMENT, 1),
+                ("GL_PACK_ROW_LENGTH", GL_PACK_ROW_LENGTH, 1),
+            ]
+            let floats: [(String, Int32, Int)] = [
+                ("GL_BLEND_COLOR", GL_BLEND_COLOR, 4), ("GL_COLOR_CLEAR_VALUE", GL_COLOR_CLEAR_VALUE, 4),
+                ("GL_DEPTH_CLEAR_VALUE", GL_DEPTH_CLEAR_VALUE, 1), ("GL_DEPTH_RANGE", GL_DEPTH_RANGE, 2),
+                ("GL_POLYGON_OFFSET_FACTOR", GL_POLYGON_OFFSET_FACTOR, 1), ("GL_POLYGON_OFFSET_UNITS", GL_POLYGON_OFFSET_UNITS, 1),
+                ("GL_SAMPLE_COVERAGE_VALUE", GL_SAMPLE_COVERAGE_VALUE, 1), ("GL_LINE_WIDTH", GL_LINE_WIDTH, 1),
+            ]
+            let capabilities: [(String, Int32)] = [
+                ("GL_BLEND", GL_BLEND), ("GL_CULL_FACE", GL_CULL_FACE), ("GL_DEPTH_TEST", GL_DEPTH_TEST), ("GL_DITHER", GL_DITHER),
+                ("GL_POLYGON_OFFSET_FILL", GL_POLYGON_OFFSET_FILL), ("GL_SCISSOR_TEST", GL_SCISSOR_TEST), ("GL_STENCIL_TEST", GL_STENCIL_TEST),
+                ("GL_RASTERIZER_DISCARD", GL_RASTERIZER_DISCARD), ("GL_SAMPLE_COVERAGE", GL_SAMPLE_COVERAGE),
+            ]
+            func record() -> [String: String] {
+                var state: [String: String] = [:]
+                for (name, e, n) in integers {
+                    var v = [GLint](repeating: 0, count: n); glGetIntegerv(GLenum(e), &v); state[name] = "\(v)"
+                }
+                for (name, e, n) in floats {
+                    var v = [GLfloat](repeating: 0, count: n); glGetFloatv(GLenum(e), &v); state[name] = "\(v)"
+                }
+                for (name, e) in capabilities { state[name] = "\(glIsEnabled(GLenum(e)))" }
+                var mask = [GLboolean](repeating: 0, count: 4); glGetBooleanv(GLenum(GL_COLOR_WRITEMASK), &mask); state["GL_COLOR_WRITEMASK"] = "\(mask)"
+                var depthMask: GLboolean = 0; glGetBooleanv(GLenum(GL_DEPTH_WRITEMASK), &depthMask); state["GL_DEPTH_WRITEMASK"] = "\(depthMask)"
+                var invert: GLboolean = 0; glGetBooleanv(GLenum(GL_SAMPLE_COVERAGE_INVERT), &invert); state["GL_SAMPLE_COVERAGE_INVERT"] = "\(invert)"
+                // Texture bindings per unit: unit 0 (Strata's) and 3 (the host's).
+                let active = { var a: GLint = 0; glGetIntegerv(GLenum(GL_ACTIVE_TEXTURE), &a); return a }()
+                for unit in [0, 3] {
+                    glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
+                    for (name, e) in [("GL_TEXTURE_BINDING_2D", GL_TEXTURE_BINDING_2D), ("GL_TEXTURE_BINDING_CUBE_MAP", GL_TEXTURE_BINDING_CUBE_MAP), ("GL_SAMPLER_BINDING", GL_SAMPLER_BINDING)] {
+                        var v: GLint = 0; glGetIntegerv(GLenum(e), &v); state["\(name) unit \(unit)"] = "\(v)"
+                    }
+                }
+                glActiveTexture(GLenum(active))
+                var attrib: GLint = 0
+                glGetVertexAttribiv(0, GLenum(GL_VERTEX_ATTRIB_ARRAY_ENABLED), &attrib)
+                state["attribute 0 enabled (host VAO)"] = "\(attrib)"
+                return state
+            }
+            let before = record()
+            // Strata draws twice: the first frame creates and uploads, the second reuses.
+            for _ in 0..<2 {
+                try strata.render(into: HostFramebuffer(framebuffer: fbo.name, viewport: PixelRect(x: 0, y: 0, width: 64, height: 64)))
+            }
+            let after = record()
+            if before.count < 40 { problems.append("the test records at least forty values (\(before.count))") }
+            let error = glGetError()
+            if error != GLenum(GL_NO_ERROR) { problems.append("GL error left behind: \(error)") }
+            if strata.release().total != 0 { problems.append("GL objects leaked") }
+            if record() != before { problems.append("releasing Strata's objects changed host state") }
+            glDeleteProgram(hostObjects.program)
+            glDeleteShader(vs); glDeleteShader(fs)
+            let changed = before.keys.sorted().filter { before[$0] != after[$0] }.map { "\($0): \(before[$0]!) → \(after[$0] ?? "nil")" }
+            return (changed, problems)
+        }
+        #expect(changed.isEmpty, "host GL state Strata changed: \(changed)")
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
+    @Test("Errors: no current context, another thread, a bad viewport, scale or framebuffer, after release")
+    func errors() throws {
+        // No context current on this new thread.
+        let noContext = try onHostThread { () -> String in
+            do { _ = try HostRenderer(); return "no error" } catch { return "\(error)" }
+        }
+        #expect(noContext.contains("no EGL context is current"), "\(noContext)")
+
+        final class Shared: @unchecked Sendable { var renderer: HostRenderer?; var fbo: GLuint = 0; var problems: [String] = [] }
+        let shared = Shared()
+        /// Runs `call` and records a problem unless it throws an error whose text contains `text`.
+        @Sendable func expectError(_ text: String, _ what: String, _ call: () throws -> Void) {
+            do {
+                try call()
+                shared.problems.append("\(what): no error")
+            } catch {
+                if !"\(error)".contains(text) { shared.problems.append("\(what): \(error)") }
+            }
+        }
+        let host = try onHostThread { () -> HostContextBox in
+            let host = try HostContext()
+            let fbo = HostFramebufferObject(width: 32, height: 32)
+            shared.renderer = try HostRenderer()
+            shared.fbo = fbo.name
+            let r = shared.renderer!
+            let target = HostFramebuffer(framebuffer: fbo.name, viewport: PixelRect(x: 0, y: 0, width: 32, height: 32))
+            expectError("viewport", "a zero-width viewport") {
+                try r.render(into: HostFramebuffer(framebuffer: fbo.name, viewport: PixelRect(x: 0, y: 0, width: 0, height: 32)))
+            }
+            expectError("scale nan", "a NaN scale") { try r.render(into: HostFramebuffer(framebuffer: fbo.name, viewport: target.viewport, scale: .nan)) }
+            expectError("frame time inf", "an infinite time") { try r.render(into: target, time: .infinity) }
+            expectError("4242 is not a framebuffer", "a framebuffer name the host never made") {
+                try r.render(into: HostFramebuffer(framebuffer: 4242, viewport: target.viewport))
+            }
+            try r.render(into: target)
+            eglMakeCurrent(host.display, nil, nil, nil)
+            expectError("not current", "render with no context current") { try r.render(into: target) }
+            eglMakeCurrent(host.display, nil, nil, host.context)
+            return HostContextBox(host: host)
+        }
+        // From another thread (the test's): refused before any GL call.
+        expectError("not current on this thread", "render from another thread") {
+            try shared.renderer!.render(into: HostFramebuffer(framebuffer: shared.fbo, viewport: PixelRect(x: 0, y: 0, width: 32, height: 32)))
+        }
+        // A commit the tree refuses: thrown by the next render, the one after draws again.
+        let compositor = shared.renderer!.compositor
+        try compositor.submit(Commit([.insertSublayer(LayerID.make(), parent: LayerID.make(), index: nil)]))
+        try onHostThread {
+            eglMakeCurrent(host.host.display, nil, nil, host.host.context)
+            let r = shared.renderer!
+            let target = HostFramebuffer(framebuffer: shared.fbo, viewport: PixelRect(x: 0, y: 0, width: 32, height: 32))
+            expectError("does not exist in the render tree", "a refused commit") { try r.render(into: target) }
+            try r.render(into: target)
+            if r.release().total != 0 { shared.problems.append("GL objects leaked") }
+            expectError("shut down", "render after release") { try r.render(into: target) }
+            expectError("shut down", "submit after release") { try compositor.submit(embeddedScene()) }
+            shared.renderer = nil
+            host.host.destroy()
+        }
+        #expect(shared.problems.isEmpty, "\(shared.problems)")
+    }
+
+    @Test("The compositor half: a frame request from another thread waits for the host's frame and gets its pixels")
+    func frameRequestsWaitForTheHost() async throws {
+        final class Shared: @unchecked Sendable {
+            var compositor: Compositor?
+            let ready = DispatchSemaphore(value: 0)
+            private let lock = NSLock()
+            private var _stopped = false
+            var stopped: Bool {
+                get { lock.withLock { _stopped } }
+                set { lock.withLock { _stopped = newValue } }
+            }
+        }
+        let shared = Shared()
+        let hostThread = Thread {
+            do {
+                let host = try HostContext()
+                let fbo = HostFramebufferObject(width: 48, height: 48)
+                let strata = try HostRenderer()
+                shared.compositor = strata.compositor
+                shared.ready.signal()
+                while true {
+                    if shared.stopped { break }
+                    drawHostScene(fbo)
+                    _ = try? strata.render(into: HostFramebuffer(framebuffer: fbo.name, viewport: PixelRect(x: 8, y: 8, width: 32, height: 32)))
+                    usleep(2000)
+                }
+                strata.release()
+                fbo.delete()
+                host.destroy()
+            } catch {
+                shared.ready.signal()
+            }
+        }
+        hostThread.start()
+        shared.ready.wait()
+        let compositor = try #require(shared.compositor)
+        #expect(compositor.isHostDriven)
+        try compositor.submit(embeddedScene())
+        let frame = try await compositor.renderFrame(size: PixelSize(width: 32, height: 32))
+        shared.stopped = true
+        let image = try #require(frame.image)
+        #expect(image.size == PixelSize(width: 32, height: 32), "the host's viewport, read back")
+        expectPixel(image, 4, 4, .green, "green square at the viewport's top-left")
+        expectPixel(image, 28, 4, RGBA8(128, 128, 255), tolerance: 2, "half-white over the host's blue")
+        expectPixel(image, 16, 28, .red, "red bar at the bottom")
+    }
+}
+
+/// A thread's result, handed to the thread waiting for it.
+final class ResultBox<T>: @unchecked Sendable {
+    var result: Result<T, any Error>?
+}
+
+/// Carries a host context between the test's host threads.
+struct HostContextBox: @unchecked Sendable { let host: HostContext }
