@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "StrataGL", targets: ["StrataGL"]),
         .library(name: "StrataBench", targets: ["StrataBench"]),
         .executable(name: "strata", targets: ["strata"]),
+        // The C interface (include/strata.h) as a shared library, libStrataC.so, for hosts in any language.
+        .library(name: "StrataC", type: .dynamic, targets: ["StrataC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -41,6 +43,8 @@ let package = Package(
             name: "Strata",
             dependencies: ["StrataCore", "StrataCompositor", "CCairo", .product(name: "Logging", package: "swift-log")]
         ),
+        // strata.h's functions over HostRenderer, for hosts written in C or any language with a C FFI.
+        .target(name: "StrataC", dependencies: ["StrataCompositor", "StrataCore", "StrataGL"], exclude: ["include"]),
         // Demo scenes built with the UIKit API, shared by the command line and the tests.
         .target(name: "StrataDemos", dependencies: ["Strata"]),
         // Benchmark scenes, their raw-GL floors and the harness behind `strata bench`.

@@ -21,7 +21,7 @@ flat in vec4 v_center;         // contentsCenter as (minX, minY, maxX, maxY) in 
 flat in vec4 v_slice;          // contents frame size (xy) and the shown contents' own size (zw), in points
 flat in vec4 v_color;          // premultiplied background colour, or border colour in MODE_BORDER
 flat in vec4 v_params;         // opacity, corner radius (points), clips contents (1 when masksToBounds),
-                               // border width (points)
+                               // border width (points; MODE_BORDER) or straight-alpha contents (1; fills)
 
 uniform sampler2D u_texture;   // premultiplied RGBA, row 0 at the top
 
@@ -65,6 +65,7 @@ void main() {
 #ifdef PLAIN_CONTENTS
     // The quad is the bounds and the contents frame: no edge tests, the coordinates come ready.
     vec4 picture = texture(u_texture, v_uv);
+    picture.rgb *= mix(1.0, picture.a, v_params.w);   // straight-alpha contents (a host's) premultiplied
     o_color = (picture + v_color * (1.0 - picture.a)) * v_params.x;
 #else
     vec2 size = v_size;
@@ -110,6 +111,7 @@ void main() {
 #endif
     float insideContents = (t.x >= 0.0 && t.y >= 0.0 && t.x <= 1.0 && t.y <= 1.0) ? 1.0 : 0.0;
     vec4 texel = texture(u_texture, uv) * insideContents;
+    texel.rgb *= mix(1.0, texel.a, v_params.w);   // straight-alpha contents (a host's) premultiplied
 #ifdef ROUNDED
     texel *= mix(1.0, cut, v_params.z);
 #endif

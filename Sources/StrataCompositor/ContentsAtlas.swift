@@ -11,11 +11,21 @@ import StrataGL
 /// A layer's contents on the GPU: a texture of their own, or a region of a shared atlas page.
 /// Render thread only; an atlas region goes back to its page when this is released.
 final class LayerContents {
-    /// The texture holding the pixels (shared when in an atlas).
-    let texture: GLTexture
-    /// Where the contents' pixels are in `texture`.
+    /// The texture holding the pixels (shared when in an atlas); nil for a host's texture.
+    let texture: GLTexture?
+    /// The GL name of the texture drawn from.
+    let textureName: GLuint
+    /// The texture's size in pixels.
+    let textureSize: PixelSize
+    /// Where the contents' pixels are in the texture.
     let region: PixelRect
     private let slot: (atlas: ContentsAtlas, page: Int, rect: PixelRect)?
+    /// Whether the texture is the host's: sampled through Strata's own sampler, never changed.
+    private(set) var isHostTexture = false
+    /// Whether the colours are premultiplied by alpha (false: the shader premultiplies them).
+    private(set) var isPremultiplied = true
+    /// Whether row 0 is the picture's top (Strata's uploads); false flips the picture when sampled.
+    private(set) var isTopRowFirst = true
 
     /// The contents' size in pixels.
     var width: Int { region.width }
@@ -27,6 +37,8 @@ final class LayerContents {
     /// Contents in a texture of their own.
     init(own texture: GLTexture) {
         self.texture = texture
+        textureName = texture.rawValue
+        textureSize = PixelSize(width: texture.width, height: texture.height)
         region = PixelRect(x: 0, y: 0, width: texture.width, height: texture.height)
         slot = nil
     }
@@ -34,8 +46,31 @@ final class LayerContents {
     /// Contents in `rect` (padding included) of an atlas page.
     init(atlas: ContentsAtlas, page: Int, texture: GLTexture, slot rect: PixelRect) {
         self.texture = texture
+        textureName = texture.rawValue
+        textureSize = PixelSize(width: texture.width, height: texture.height)
         region = PixelRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
         slot = (atlas, page, rect)
+    }
+
+    /// Contents the host owns: its texture (drawn as is), or an EGLImage bound to a texture of ours.
+    /// - Throws: `GLError` when the image cannot be bound (no `GL_OES_EGL_image`, a bad image).
+    init(external: ExternalContents, context: GLContext) throws {
+        switch external.source {
+        case .texture(let name):
+            texture = nil
+            textureName = name
+            isHostTexture = true
+        case .eglImage(let image):
+            let t = try GLTexture(context: context, eglImage: image, width: external.size.width, height: external.size.height)
+            texture = t
+            textureName = t.rawValue
+        }
+        textureSize = external.size
+        region = PixelRect(x: 0, y: 0, width: external.size.width, height: external.size.height)
+        slot = nil
+        isShared = true
+        isPremultiplied = external.isPremultiplied
+        isTopRowFirst = external.isTopRowFirst
     }
 
     deinit {
@@ -45,6 +80,7 @@ final class LayerContents {
     /// Replaces the pixels of `r` (contents coordinates) with tightly packed RGBA8 rows; in an
     /// atlas, the padding next to any edge `r` touches repeats the new edge pixels.
     func upload(_ r: PixelRect, pixels: [UInt8]) {
+        guard let texture else { preconditionFailure("uploading into a host's texture") }
         texture.upload(x: region.x + r.x, y: region.y + r.y, width: r.width, height: r.height, pixels: pixels)
         guard slot != nil else { return }
         func pixel(_ x: Int, _ y: Int) -> [UInt8] { let i = (y * r.width + x) * 4; return Array(pixels[i..<(i + 4)]) }
@@ -64,8 +100,11 @@ final class LayerContents {
 
     /// `shown` (unit coordinates of the contents) in unit coordinates of `texture`.
     func textureRect(_ shown: Rect) -> Rect {
-        guard slot != nil else { return shown }
-        let tw = Double(texture.width), th = Double(texture.height)
+        guard slot != nil else {
+            // A bottom-up picture: sample it upside down.
+            return isTopRowFirst ? shown : Rect(x: shown.minX, y: 1 - shown.minY, width: shown.width, height: -shown.height)
+        }
+        let tw = Double(textureSize.width), th = Double(textureSize.height)
         return Rect(x: (Double(region.x) + shown.minX * Double(region.width)) / tw,
                     y: (Double(region.y) + shown.minY * Double(region.height)) / th,
                     width: shown.width * Double(region.width) / tw,

@@ -181,6 +181,10 @@ public final class HostRenderer {
         return bits > 0
     }
 
+    /// The time the next frame will have, for animations that begin with it: the clock's time of
+    /// the next frame, or the last time given to `render` when the host passes its own.
+    public var nextFrameTime: Double { server?.nextFrameTime ?? 0 }
+
     /// The GL objects Strata has alive in the host's context now, by kind. Host GL thread only.
     public var liveGLObjects: GLObjectCounts { context.liveObjects }
 

@@ -34,6 +34,12 @@ final class RenderServer {
     private var waitingFrames: [(FrameRequest, CheckedContinuation<RenderedFrame, any Error>)] = []
     /// Whether the host application drives frames (`HostRenderer`) rather than the render loop.
     let hostDriven: Bool
+    /// The last frame time a host gave, if it gives its own.
+    private var lastGivenTime: Double?
+
+    /// When the next frame will be, as far as can be known: the clock's time of the next frame,
+    /// or the last time the host gave (a host keeping its own time says the next one itself).
+    var nextFrameTime: Double { lastGivenTime ?? clock.time(ofFrame: frameIndex) }
 
     convenience init(configuration: CompositorConfiguration) throws {
         let connection = try EGLConnection.open(forced: configuration.platform)
@@ -146,10 +152,11 @@ final class RenderServer {
         let index = frameIndex
         frameIndex += 1
         guard let renderer else { throw CompositorError.shutDown }
+        if let time { lastGivenTime = time }
         let time = time ?? clock.time(ofFrame: index)
         let animationStart = ThreadCPUTime.now()
         let animatedLayers = tree.animatedLayerCount
-        if animatedLayers > 0 { needsRedraw = true }
+        if animatedLayers > 0 || tree.hasLiveContents { needsRedraw = true }
         tree.advanceAnimations(to: time)
         let animationMilliseconds = (ThreadCPUTime.now() - animationStart) * 1000
         var statistics = FrameStatistics(index: index, time: time)

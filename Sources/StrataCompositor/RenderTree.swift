@@ -11,6 +11,8 @@ final class RenderTree {
     /// Layers with running animations, advanced at each frame.
     private var animated = AnimatedSet()
     private let context: GLContext
+    /// Layers showing external contents, which their owner may change at any time: redrawn every frame.
+    private var liveContents: [LayerID: RenderLayer] = [:]
     /// Shared textures for small contents.
     let atlas: ContentsAtlas
     /// Contents of immutable images, by image number, while some layer shows them.
@@ -38,6 +40,7 @@ final class RenderTree {
                 layers[id] = RenderLayer(id: id)
             case .destroyLayer(let id):
                 guard let layer = layers.removeValue(forKey: id) else { continue }
+                liveContents[id] = nil
                 damagePainted(layer)
                 animated.remove(layer)
                 detach(layer)
@@ -76,9 +79,15 @@ final class RenderTree {
             case .removeAnimations(let id, let group):
                 layers[id]?.removeAnimations(group: group)
                 layers[id]?.isDamaged = true
+            case .setExternalContents(let id, let external):
+                guard let layer = layers[id] else { continue }
+                layer.isDamaged = true
+                layer.contents = try LayerContents(external: external, context: context)
+                liveContents[id] = layer
             case .setContents(let id, let update):
                 guard let layer = layers[id] else { continue }
                 layer.isDamaged = true
+                liveContents[id] = nil
                 guard let update else {
                     layer.contents = nil
                     continue
@@ -168,6 +177,10 @@ final class RenderTree {
                 parentOverride[id] = .some(nil)
             case .set(let id, _), .addAnimation(let id, _), .removeAllAnimations(let id), .removeAnimations(let id, _):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
+            case .setExternalContents(let id, let external):
+                guard exists(id) else { throw .unknownLayer(id, operation: index) }
+                contentsSize[id] = .some(external.size)
+                contentsShared[id] = true   // never drawn into: pixels sent later replace them whole
             case .setContents(let id, let update):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
                 let current: PixelSize? = contentsSize[id] ?? (cleared ? nil : layers[id]?.contents.map { PixelSize(width: $0.width, height: $0.height) })
@@ -206,8 +219,13 @@ final class RenderTree {
     /// Asks the next frame to redraw everything (the last one failed part way).
     func invalidate() { needsFullRedraw = true }
 
-    /// Shows every animated layer as it is at `time` and forgets finished animations.
+    /// Whether some layer shows external contents (so every frame must be drawn).
+    var hasLiveContents: Bool { !liveContents.isEmpty }
+
+    /// Shows every animated layer as it is at `time` and forgets finished animations; layers with
+    /// external contents count as changed (their owner may have drawn into them).
     func advanceAnimations(to time: Double) {
+        for layer in liveContents.values { layer.isDamaged = true }
         var finished: [RenderLayer] = []
         animated.layers.withUnsafeBufferPointer { layers in
             for layer in layers {
@@ -224,6 +242,7 @@ final class RenderTree {
     /// Releases every layer and its texture. Render thread only.
     func removeAll() {
         animated = AnimatedSet()
+        liveContents = [:]
         for layer in layers.values {
             layer.sublayers = []
             layer.contents = nil

@@ -63,6 +63,11 @@ final class Renderer {
     private var currentTarget = DrawTarget(framebuffer: 0, width: 1, height: 1)
     /// The texture bound to unit 0 during a frame (0: none known).
     private var boundTexture: GLuint = 0
+    /// Host textures drawn this frame: sampled through `hostSampler`, whose filtering and edges
+    /// are Strata's, so the host's texture parameters are never touched.
+    private var hostTextures: Set<GLuint> = []
+    private var hostSampler: GLuint = 0
+    private var samplerBound = false
 
     init(context: GLContext) throws {
         self.context = context
@@ -92,6 +97,10 @@ final class Renderer {
         groupPool = []
     }
 
+    deinit {
+        if hostSampler != 0, context.isAlive { glDeleteSamplers(1, &hostSampler) }
+    }
+
     /// One render pass: where pixels go and the clip state in force.
     private struct Pass {
         let target: DrawTarget
@@ -115,6 +124,7 @@ final class Renderer {
         let full = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
         var damage: PixelRect? = fullRedraw ? full : pending
         occluders.removeAll(keepingCapacity: true)
+        if !hostTextures.isEmpty { hostTextures.removeAll(keepingCapacity: true) }
         nextOrder = 0
         usesStencil = false
         if lastTargetKey != target.key {
@@ -177,6 +187,8 @@ final class Renderer {
         if mask != 0 { glClear(GLbitfield(mask)) }
         current = nil
         boundTexture = 0
+        samplerBound = false
+        glBindSampler(0, 0)
         vertexArray.bind()
         glActiveTexture(GLenum(GL_TEXTURE0))
         if let root {
@@ -452,7 +464,8 @@ final class Renderer {
     private func drawQuad(_ layer: RenderLayer, world: Transform3D, pass: Pass, mode: LayerShaderVariant.Mode, opacity: Float) throws {
         if mode == .fill, layer.cachedFillValid, layer.cachedFillGeneration == cacheGeneration, layer.cachedFillOpacity == opacity {
             // Nothing about this quad changed since it was last sent: send the same floats.
-            try enqueue(cached: layer.cachedFill, variant: layer.cachedFillVariant, texture: layer.contents?.texture.rawValue ?? 0)
+            if let contents = layer.contents, contents.isHostTexture { hostTextures.insert(contents.textureName) }
+            try enqueue(cached: layer.cachedFill, variant: layer.cachedFillVariant, texture: layer.contents?.textureName ?? 0)
             statistics.layersDrawn += 1
             return
         }
@@ -484,7 +497,9 @@ final class Renderer {
                                      shownSize: Size(width: Double(contents.width) * shown.width / layer.contentsScale,
                                                      height: Double(contents.height) * shown.height / layer.contentsScale))
                 instance.params.2 = layer.masksToBounds ? 1 : 0
-                texture = contents.texture.rawValue
+                instance.params.3 = contents.isPremultiplied ? 0 : 1   // fills have no border width: the flag rides there
+                texture = contents.textureName
+                if contents.isHostTexture { hostTextures.insert(texture) }
             }
             statistics.layersDrawn += 1
         case .border:
@@ -586,7 +601,21 @@ final class Renderer {
     private func flush() throws {
         guard batchCount > 0, let variant = batchVariant else { return }
         _ = use(variant)
-        if variant.textured { bind(texture: batchTexture) }
+        if variant.textured {
+            bind(texture: batchTexture)
+            let wantSampler = !hostTextures.isEmpty && hostTextures.contains(batchTexture)
+            if wantSampler != samplerBound {
+                if wantSampler, hostSampler == 0 {
+                    glGenSamplers(1, &hostSampler)
+                    glSamplerParameteri(hostSampler, GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+                    glSamplerParameteri(hostSampler, GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+                    glSamplerParameteri(hostSampler, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+                    glSamplerParameteri(hostSampler, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+                }
+                glBindSampler(0, wantSampler ? hostSampler : 0)
+                samplerBound = wantSampler
+            }
+        }
         batch.withUnsafeBufferPointer { instanceBuffer.replace(with: $0.baseAddress!, count: $0.count) }
         glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batchCount))
         statistics.drawCalls += 1

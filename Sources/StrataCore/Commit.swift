@@ -52,6 +52,47 @@ public struct ContentsUpdate: Hashable, Sendable {
     }
 }
 
+/// Contents an embedding application owns and updates itself, shown without a copy: a GL texture
+/// of the compositor's context, or an EGLImage. Safe to share between threads (names and handles only).
+public struct ExternalContents: Hashable, Sendable {
+    /// Where the pixels are.
+    public enum Source: Hashable, Sendable {
+        /// A `GL_TEXTURE_2D` name in the compositor's (the host's) context.
+        case texture(UInt32)
+        /// An `EGLImageKHR` handle (its bit pattern) on the compositor's EGL display.
+        case eglImage(UInt)
+    }
+    /// Where the pixels are.
+    public var source: Source
+    /// The picture's size in pixels.
+    public var size: PixelSize
+    /// Whether colours are premultiplied by alpha (Strata's own are); straight alpha is premultiplied when drawn.
+    public var isPremultiplied: Bool
+    /// Whether row 0 is the picture's top; false for a texture rendered into with GL (row 0 at the bottom).
+    public var isTopRowFirst: Bool
+
+    /// Describes external contents.
+    public init(source: Source, size: PixelSize, isPremultiplied: Bool = true, isTopRowFirst: Bool = false) {
+        self.source = source
+        self.size = size
+        self.isPremultiplied = isPremultiplied
+        self.isTopRowFirst = isTopRowFirst
+    }
+
+    /// Why these contents cannot be shown, or nil.
+    public func problem(maxTextureSize: Int) -> String? {
+        switch source {
+        case .texture(0): return "texture 0 is not a texture; pass a name from glGenTextures"
+        case .eglImage(0): return "the EGLImage is EGL_NO_IMAGE_KHR; pass an image from eglCreateImageKHR"
+        default: break
+        }
+        guard (1...maxTextureSize).contains(size.width), (1...maxTextureSize).contains(size.height) else {
+            return "size \(size) is out of range: each side must be 1...\(maxTextureSize) pixels on this GPU"
+        }
+        return nil
+    }
+}
+
 /// One change to the render tree, as recorded on the main thread.
 public enum CommitOperation: Hashable, Sendable {
     /// A new layer with Core Animation's default property values and no superlayer.
@@ -68,6 +109,8 @@ public enum CommitOperation: Hashable, Sendable {
     case set(LayerID, LayerProperty)
     /// Replaces pixels of a layer's contents; nil removes the contents.
     indirect case setContents(LayerID, ContentsUpdate?)
+    /// Shows contents the embedding application owns (see `ExternalContents`) until replaced.
+    indirect case setExternalContents(LayerID, ExternalContents)
     /// Starts an animation of one of the layer's properties (see `LayerAnimation`).
     indirect case addAnimation(LayerID, LayerAnimation)
     /// Stops every animation of the layer: it shows its model values again.
@@ -126,6 +169,10 @@ public struct Commit: Hashable, Sendable {
                 }
                 if update.size.width > maxTextureSize || update.size.height > maxTextureSize {
                     throw CommitError.contentsTooLarge(layer: layer, size: update.size, limit: maxTextureSize)
+                }
+            case .setExternalContents(let layer, let contents):
+                if let problem = contents.problem(maxTextureSize: maxTextureSize) {
+                    throw CommitError.invalidContents(layer: layer, problem: problem, operation: index)
                 }
             case .addAnimation(let layer, let animation):
                 if let problem = animation.problem {

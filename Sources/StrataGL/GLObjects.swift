@@ -1,4 +1,5 @@
 @_exported import CGLES3
+import CEGL
 
 // Overall design: each GL object is a final class that owns one GL name. It is created and
 // deleted on the GL thread of its context (checked in every build), counts itself in the
@@ -194,6 +195,33 @@ public final class GLTexture {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         try context.checkError("glTexStorage2D(RGBA8, \(width)×\(height))")
+    }
+
+    /// A texture whose storage is an EGLImage (`eglImage`: an `EGLImageKHR`'s bit pattern) of
+    /// `width × height` pixels, bound with `glEGLImageTargetTexture2DOES`: what the image holds is
+    /// what is sampled, with no copy. Linear filtering, clamped edges.
+    /// - Throws: `GLError.glCallFailed` when the driver lacks `GL_OES_EGL_image` or refuses the image.
+    public init(context: GLContext, eglImage: UInt, width: Int, height: Int) throws {
+        context.owner.preconditionCurrent("GLTexture.init(eglImage:)")
+        typealias TargetTexture = @convention(c) (GLenum, UnsafeMutableRawPointer?) -> Void
+        guard let entry = eglGetProcAddress("glEGLImageTargetTexture2DOES") else {
+            throw GLError.glCallFailed(function: "glEGLImageTargetTexture2DOES (GL_OES_EGL_image is missing)", code: GLenum(GL_INVALID_OPERATION))
+        }
+        let targetTexture = unsafeBitCast(entry, to: TargetTexture.self)
+        self.context = context
+        self.width = width
+        self.height = height
+        var name: GLuint = 0
+        glGenTextures(1, &name)
+        rawValue = name
+        context.liveObjects.textures += 1
+        glBindTexture(GLenum(GL_TEXTURE_2D), name)
+        targetTexture(GLenum(GL_TEXTURE_2D), UnsafeMutableRawPointer(bitPattern: eglImage))
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        try context.checkError("glEGLImageTargetTexture2DOES(image 0x\(String(eglImage, radix: 16)), \(width)×\(height))")
     }
 
     /// Replaces the pixels of a region with tightly packed RGBA8 rows, top row first (row 0 of the

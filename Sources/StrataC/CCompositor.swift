@@ -1,0 +1,277 @@
+import Foundation
+import StrataCompositor
+import StrataCore
+import StrataGL
+
+// Overall design: the C interface is a thin layer over `HostRenderer`. A `CCompositor` keeps a
+// small model of the C caller's layers (ids, tree, the values hit testing and animations need),
+// records every change as a commit operation, and submits the pending commit at the next render,
+// on the same thread. Everything is checked before it is recorded, so a call that fails changes
+// nothing and says why in `strata_last_error`.
+
+/// Why a C call failed: the status it returns and the message `strata_last_error` gives.
+struct CFailure: Error {
+    let status: Int32
+    let message: String
+
+    static let invalidArgument: Int32 = 1
+    static let unknownLayer: Int32 = 2
+    static let cycle: Int32 = 3
+    static let wrongThread: Int32 = 4
+    static let context: Int32 = 5
+    static let gl: Int32 = 6
+    static let destroyed: Int32 = 7
+
+    static func invalid(_ message: String) -> CFailure { CFailure(status: invalidArgument, message: message) }
+}
+
+/// One layer as the C caller built it: the values hit testing and animations read.
+final class CLayer {
+    let id: LayerID
+    weak var superlayer: CLayer?
+    var sublayers: [CLayer] = []
+    var bounds = Rect(x: 0, y: 0, width: 0, height: 0)
+    var position = Point(x: 0, y: 0)
+    var anchorPoint = Point(x: 0.5, y: 0.5)
+    var zPosition = 0.0
+    var transform = Transform3D.identity
+    var opacity: Float = 1
+    var isHidden = false
+    var masksToBounds = false
+    var cornerRadius = 0.0
+    var backgroundColor: Color?
+
+    init(id: LayerID) { self.id = id }
+
+    /// Bounds space to the superlayer's bounds space (Core Animation's placement), as the 3×3
+    /// homography of the z = 0 plane (row vectors), so perspective maps points exactly.
+    var toSuperlayer: [Double] {
+        let a = Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+        let m = Transform3D(translationX: -a.x, y: -a.y).concatenating(transform)
+            .concatenating(Transform3D(translationX: position.x, y: position.y, z: zPosition))
+        return [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
+    }
+
+    /// Whether `layer` is this layer or one of its superlayers.
+    func hasAncestorOrSelf(_ layer: CLayer) -> Bool {
+        var current: CLayer? = self
+        while let c = current {
+            if c === layer { return true }
+            current = c.superlayer
+        }
+        return false
+    }
+}
+
+/// The state behind a `strata_compositor *`. Used only on the thread that created it.
+final class CCompositor {
+    let renderer: HostRenderer
+    let owner = ThreadOwner()
+    private(set) var layers: [UInt64: CLayer] = [:]
+    private var root: CLayer?
+    private var pending = Commit()
+    var pointerCallback: (@convention(c) (UnsafeMutableRawPointer?, UInt64, Int32, Double, Double) -> Void)?
+    var pointerUserData: UnsafeMutableRawPointer?
+    /// The layer that took the last pointer-down, until up or cancel.
+    private var pointerTarget: CLayer?
+    private(set) var isDestroyed = false
+
+    init() throws {
+        renderer = try HostRenderer()
+    }
+
+    /// Fails unless called on the compositor's thread and before `destroy`.
+    func checkThread(_ function: String) throws(CFailure) {
+        guard owner.isCurrent else {
+            throw CFailure(status: CFailure.wrongThread, message: "\(function): called from another thread than the one that created the compositor; call it on that thread")
+        }
+        guard !isDestroyed else {
+            throw CFailure(status: CFailure.destroyed, message: "\(function): the compositor was destroyed")
+        }
+    }
+
+    func layer(_ raw: UInt64, _ function: String) throws(CFailure) -> CLayer {
+        guard let layer = layers[raw] else {
+            throw CFailure(status: CFailure.unknownLayer, message: "\(function): layer \(raw) does not exist in this compositor (never created, or released); create it with strata_layer_create")
+        }
+        return layer
+    }
+
+    // MARK: Tree
+
+    func createLayer() -> UInt64 {
+        let layer = CLayer(id: LayerID.make())
+        layers[layer.id.rawValue] = layer
+        pending.append(.createLayer(layer.id))
+        return layer.id.rawValue
+    }
+
+    func release(_ layer: CLayer) {
+        detach(layer)
+        for sublayer in layer.sublayers { sublayer.superlayer = nil }
+        layer.sublayers = []
+        if root === layer { root = nil }
+        if pointerTarget === layer { pointerTarget = nil }
+        layers[layer.id.rawValue] = nil
+        pending.append(.destroyLayer(layer.id))
+    }
+
+    func setRoot(_ layer: CLayer?) {
+        root = layer
+        pending.append(.setRoot(layer?.id))
+    }
+
+    func insert(_ child: CLayer, into parent: CLayer, at index: Int?, _ function: String) throws(CFailure) {
+        guard !parent.hasAncestorOrSelf(child) else {
+            throw CFailure(status: CFailure.cycle, message: "\(function): layer \(child.id.rawValue) cannot become a sublayer of layer \(parent.id.rawValue): that would put it inside its own subtree")
+        }
+        detach(child)
+        let at = min(index ?? parent.sublayers.count, parent.sublayers.count)
+        parent.sublayers.insert(child, at: at)
+        child.superlayer = parent
+        pending.append(.insertSublayer(child.id, parent: parent.id, index: at))
+    }
+
+    func removeFromSuperlayer(_ layer: CLayer) {
+        guard layer.superlayer != nil else { return }
+        detach(layer)
+        pending.append(.removeFromSuperlayer(layer.id))
+    }
+
+    private func detach(_ layer: CLayer) {
+        layer.superlayer?.sublayers.removeAll { $0 === layer }
+        layer.superlayer = nil
+    }
+
+    // MARK: Properties, contents, animations
+
+    /// Records a property change after checking it; updates the model the hit test reads.
+    func set(_ layer: CLayer, _ property: LayerProperty, _ function: String) throws(CFailure) {
+        if let problem = property.problem {
+            throw CFailure.invalid("\(function): \(property.name) \(problem)")
+        }
+        switch property {
+        case .bounds(let r): layer.bounds = r
+        case .position(let p): layer.position = p
+        case .anchorPoint(let p): layer.anchorPoint = p
+        case .zPosition(let z): layer.zPosition = z
+        case .transform(let t): layer.transform = t
+        case .opacity(let o): layer.opacity = o
+        case .isHidden(let h): layer.isHidden = h
+        case .masksToBounds(let m): layer.masksToBounds = m
+        case .cornerRadius(let r): layer.cornerRadius = r
+        case .backgroundColor(let c): layer.backgroundColor = c
+        default: break
+        }
+        pending.set(layer.id, property)
+    }
+
+    func append(_ operation: CommitOperation) {
+        pending.append(operation)
+    }
+
+    /// The layer's own value of an animatable property.
+    func modelValue(_ layer: CLayer, _ property: Int32) -> LayerProperty? {
+        switch property {
+        case 0: .opacity(layer.opacity)
+        case 1: .position(layer.position)
+        case 2: .bounds(layer.bounds)
+        case 3: .transform(layer.transform)
+        case 4: .backgroundColor(layer.backgroundColor ?? .clear)
+        case 5: .cornerRadius(layer.cornerRadius)
+        case 6: .zPosition(layer.zPosition)
+        default: nil
+        }
+    }
+
+    // MARK: Rendering
+
+    func render(into target: HostFramebuffer, time: Double?) throws {
+        if !pending.isEmpty {
+            let commit = pending
+            try renderer.compositor.submit(commit)   // checked first: a bad value throws and nothing is sent
+            pending = Commit()
+        }
+        try renderer.render(into: target, time: time)
+    }
+
+    func destroy() -> GLObjectCounts {
+        isDestroyed = true
+        layers = [:]
+        root = nil
+        return renderer.release()
+    }
+
+    // MARK: Pointer input
+
+    /// The topmost visible layer under `point` (the root's superlayer space), or nil.
+    func hitTest(_ point: Point) -> CLayer? {
+        guard let root else { return nil }
+        return hitTest(root, point)
+    }
+
+    private func hitTest(_ layer: CLayer, _ point: Point) -> CLayer? {
+        guard !layer.isHidden, layer.opacity >= 0.01, let local = Self.unproject(point, layer.toSuperlayer) else { return nil }
+        let inside = layer.bounds.width > 0 && layer.bounds.height > 0
+            && local.x >= layer.bounds.minX && local.x < layer.bounds.maxX && local.y >= layer.bounds.minY && local.y < layer.bounds.maxY
+        if layer.masksToBounds && !inside { return nil }
+        let ordered = layer.sublayers.enumerated().sorted {
+            $0.element.zPosition != $1.element.zPosition ? $0.element.zPosition < $1.element.zPosition : $0.offset < $1.offset
+        }
+        for (_, sublayer) in ordered.reversed() {
+            if let hit = hitTest(sublayer, local) { return hit }
+        }
+        return inside ? layer : nil
+    }
+
+    /// `point` in `layer`'s bounds space, from the root's superlayer space.
+    func convert(_ point: Point, to layer: CLayer) -> Point? {
+        var chain: [CLayer] = []
+        var current: CLayer? = layer
+        while let c = current {
+            chain.append(c)
+            current = c.superlayer
+        }
+        var p = point
+        for l in chain.reversed() {
+            guard let local = Self.unproject(p, l.toSuperlayer) else { return nil }
+            p = local
+        }
+        return p
+    }
+
+    /// Maps a point back through a 3×3 homography (row vectors): nil when singular or behind the viewer.
+    static func unproject(_ p: Point, _ h: [Double]) -> Point? {
+        let (a, b, c, d, e, f, g, k, l) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8])
+        // Inverse of the row-vector matrix [[a b c] [d e f] [g k l]] by cofactors.
+        let det = a * (e * l - f * k) - b * (d * l - f * g) + c * (d * k - e * g)
+        guard det.isFinite, abs(det) > 1e-12 else { return nil }
+        let inv = [e * l - f * k, c * k - b * l, b * f - c * e,
+                   f * g - d * l, a * l - c * g, c * d - a * f,
+                   d * k - e * g, b * g - a * k, a * e - b * d].map { $0 / det }
+        let x = p.x * inv[0] + p.y * inv[3] + inv[6]
+        let y = p.x * inv[1] + p.y * inv[4] + inv[7]
+        let w = p.x * inv[2] + p.y * inv[5] + inv[8]
+        guard w.isFinite, abs(w) > 1e-12 else { return nil }
+        return Point(x: x / w, y: y / w)
+    }
+
+    /// Delivers a pointer event; returns the layer that received it.
+    func pointer(_ phase: Int32, at point: Point) -> CLayer? {
+        let target: CLayer?
+        switch phase {
+        case 0:
+            target = hitTest(point)
+            pointerTarget = target
+        default:
+            target = pointerTarget
+            if phase == 2 || phase == 3 { pointerTarget = nil }
+        }
+        guard let target else { return nil }
+        if let callback = pointerCallback {
+            let local = convert(point, to: target) ?? Point(x: .nan, y: .nan)
+            callback(pointerUserData, target.id.rawValue, phase, local.x, local.y)
+        }
+        return target
+    }
+}

@@ -1,0 +1,390 @@
+import Foundation
+import StrataCompositor
+import StrataCore
+import StrataGL
+
+// The functions of strata.h. Each checks its thread and arguments, does its work through
+// `CCompositor`, and turns any failure into a status and a message for `strata_last_error`.
+
+// MARK: - Errors and the call wrapper
+
+/// The last error message of each thread, as C strings that stay valid until the thread's next call.
+private final class LastError {
+    var message: UnsafeMutablePointer<CChar>? = strdup("")
+
+    func set(_ text: String) {
+        free(message)
+        message = strdup(text)
+    }
+
+    deinit { free(message) }
+}
+
+private let lastErrorKey = "strata.lastError"
+
+private var lastError: LastError {
+    if let existing = Thread.current.threadDictionary[lastErrorKey] as? LastError { return existing }
+    let created = LastError()
+    Thread.current.threadDictionary[lastErrorKey] = created
+    return created
+}
+
+/// Runs one C call: clears the thread's last error, maps a thrown failure to its status.
+private func call(_ body: () throws -> Void) -> Int32 {
+    do {
+        try body()
+        return 0
+    } catch let failure as CFailure {
+        lastError.set(failure.message)
+        return failure.status
+    } catch let error as GLError {
+        lastError.set("\(error)")
+        switch error {
+        case .noCurrentContext, .hostContextNotCurrent, .unsupportedHostContext: return CFailure.context
+        default: return CFailure.gl
+        }
+    } catch let error as HostRenderError {
+        lastError.set("\(error)")
+        return CFailure.invalidArgument
+    } catch CompositorError.shutDown {
+        lastError.set("the compositor was destroyed")
+        return CFailure.destroyed
+    } catch let error as CommitError {
+        lastError.set("\(error)")
+        return CFailure.invalidArgument
+    } catch {
+        lastError.set("\(error)")
+        return CFailure.gl
+    }
+}
+
+/// The compositor behind a handle, checked for thread and life.
+private func compositor(_ handle: OpaquePointer?, _ function: String) throws(CFailure) -> CCompositor {
+    guard let handle else { throw CFailure.invalid("\(function): the compositor is NULL") }
+    let c = Unmanaged<CCompositor>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+    try c.checkThread(function)
+    return c
+}
+
+/// Runs a call on one layer of a compositor.
+private func onLayer(_ handle: OpaquePointer?, _ layer: UInt64, _ function: String,
+                     _ body: (CCompositor, CLayer) throws -> Void) -> Int32 {
+    call {
+        let c = try compositor(handle, function)
+        try body(c, try c.layer(layer, function))
+    }
+}
+
+private func finite(_ values: Double..., in function: String, names: String) throws(CFailure) {
+    guard values.allSatisfy(\.isFinite) else { throw CFailure.invalid("\(function): \(names) must be finite, got \(values)") }
+}
+
+private func color(_ r: Float, _ g: Float, _ b: Float, _ a: Float, _ function: String) throws(CFailure) -> Color? {
+    let c = Color(red: r, green: g, blue: b, alpha: a)
+    guard [r, g, b, a].allSatisfy({ $0.isFinite && (0...1).contains($0) }) else {
+        throw CFailure.invalid("\(function): colour components must be in 0…1, got (\(r), \(g), \(b), \(a))")
+    }
+    return a > 0 ? c : nil
+}
+
+// MARK: - Library
+
+@_cdecl("strata_last_error")
+public func strata_last_error() -> UnsafePointer<CChar>? {
+    UnsafePointer(lastError.message)
+}
+
+nonisolated(unsafe) private let versionString = strdup("0.7.0")   // written once, never freed
+
+@_cdecl("strata_version")
+public func strata_version() -> UnsafePointer<CChar>? {
+    UnsafePointer(versionString)
+}
+
+// MARK: - Compositor
+
+@_cdecl("strata_compositor_create")
+public func strata_compositor_create() -> OpaquePointer? {
+    var result: OpaquePointer?
+    _ = call {
+        let c = try CCompositor()
+        result = OpaquePointer(Unmanaged.passRetained(c).toOpaque())
+    }
+    return result
+}
+
+@_cdecl("strata_compositor_destroy")
+public func strata_compositor_destroy(_ handle: OpaquePointer?) -> Int32 {
+    guard let handle else { return 0 }
+    return call {
+        let c = try compositor(handle, "strata_compositor_destroy")
+        let leaked = c.destroy()
+        Unmanaged<CCompositor>.fromOpaque(UnsafeRawPointer(handle)).release()
+        if leaked.total != 0 { throw CFailure(status: CFailure.gl, message: "strata_compositor_destroy: GL objects leaked: \(leaked)") }
+    }
+}
+
+@_cdecl("strata_set_root")
+public func strata_set_root(_ handle: OpaquePointer?, _ layer: UInt64) -> Int32 {
+    call {
+        let c = try compositor(handle, "strata_set_root")
+        c.setRoot(layer == 0 ? nil : try c.layer(layer, "strata_set_root"))
+    }
+}
+
+@_cdecl("strata_render")
+public func strata_render(_ handle: OpaquePointer?, _ framebuffer: UInt32, _ x: Int32, _ y: Int32,
+                          _ width: Int32, _ height: Int32, _ scale: Double, _ time: Double) -> Int32 {
+    call {
+        let c = try compositor(handle, "strata_render")
+        let target = HostFramebuffer(framebuffer: framebuffer, viewport: PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)), scale: scale)
+        try c.render(into: target, time: time < 0 ? nil : time)
+    }
+}
+
+@_cdecl("strata_next_frame_time")
+public func strata_next_frame_time(_ handle: OpaquePointer?) -> Double {
+    var time = 0.0
+    _ = call { time = try compositor(handle, "strata_next_frame_time").renderer.nextFrameTime }
+    return time
+}
+
+// MARK: - Layers
+
+@_cdecl("strata_layer_create")
+public func strata_layer_create(_ handle: OpaquePointer?) -> UInt64 {
+    var id: UInt64 = 0
+    _ = call { id = try compositor(handle, "strata_layer_create").createLayer() }
+    return id
+}
+
+@_cdecl("strata_layer_release")
+public func strata_layer_release(_ handle: OpaquePointer?, _ layer: UInt64) -> Int32 {
+    onLayer(handle, layer, "strata_layer_release") { c, l in c.release(l) }
+}
+
+@_cdecl("strata_layer_add_sublayer")
+public func strata_layer_add_sublayer(_ handle: OpaquePointer?, _ parent: UInt64, _ child: UInt64) -> Int32 {
+    call {
+        let c = try compositor(handle, "strata_layer_add_sublayer")
+        try c.insert(try c.layer(child, "strata_layer_add_sublayer"), into: try c.layer(parent, "strata_layer_add_sublayer"), at: nil, "strata_layer_add_sublayer")
+    }
+}
+
+@_cdecl("strata_layer_insert_sublayer")
+public func strata_layer_insert_sublayer(_ handle: OpaquePointer?, _ parent: UInt64, _ child: UInt64, _ index: Int32) -> Int32 {
+    call {
+        let c = try compositor(handle, "strata_layer_insert_sublayer")
+        guard index >= 0 else { throw CFailure.invalid("strata_layer_insert_sublayer: index \(index) is negative") }
+        try c.insert(try c.layer(child, "strata_layer_insert_sublayer"), into: try c.layer(parent, "strata_layer_insert_sublayer"),
+                     at: Int(index), "strata_layer_insert_sublayer")
+    }
+}
+
+@_cdecl("strata_layer_remove_from_superlayer")
+public func strata_layer_remove_from_superlayer(_ handle: OpaquePointer?, _ layer: UInt64) -> Int32 {
+    onLayer(handle, layer, "strata_layer_remove_from_superlayer") { c, l in c.removeFromSuperlayer(l) }
+}
+
+@_cdecl("strata_layer_set_bounds")
+public func strata_layer_set_bounds(_ handle: OpaquePointer?, _ layer: UInt64, _ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Int32 {
+    onLayer(handle, layer, "strata_layer_set_bounds") { c, l in
+        try c.set(l, .bounds(Rect(x: x, y: y, width: width, height: height)), "strata_layer_set_bounds")
+    }
+}
+
+@_cdecl("strata_layer_set_position")
+public func strata_layer_set_position(_ handle: OpaquePointer?, _ layer: UInt64, _ x: Double, _ y: Double) -> Int32 {
+    onLayer(handle, layer, "strata_layer_set_position") { c, l in try c.set(l, .position(Point(x: x, y: y)), "strata_layer_set_position") }
+}
+
+@_cdecl("strata_layer_set_anchor_point")
+public func strata_layer_set_anchor_point(_ handle: OpaquePointer?, _ layer: UInt64, _ x: Double, _ y: Double) -> Int32 {
+    onLayer(handle, layer, "strata_layer_set_anchor_point") { c, l in try c.set(l, .anchorPoint(Point(x: x, y: y)), "strata_layer_set_anchor_point") }
+}
+
+@_cdecl("strata_layer_set_z_position")
+public func strata_layer_set_z_position(_ handle: OpaquePointer?, _ layer: UInt64, _ z: Double) -> Int32 {
+    onLayer(handle, layer, "strata_layer_set_z_position") { c, l in try c.set(l, .zPosition(z), "strata_layer_set_z_position") }
+}
+
+@_cdecl("strata_layer_set_transform")
+public func strata_layer_set_transform(_ handle: OpaquePointer?, _ layer: UInt64, _ matrix: UnsafePointer<Double>?) -> Int32 {
+    onLayer(handle, layer, "strata_layer_set_transform") { c, l in
+        guard let matrix else { throw CFailure.invalid("strata_layer_set_transform: the matrix is NULL") }
+        try c.set(l, .transform(Transform3D(entries: Array(UnsafeBufferPointer(start: matrix, count: 16)))), "strata_layer_set_transform")
+    }
+}
+
+@_cdecl("strata_layer_set_opacity")
+public func strata_layer_set_opacity(_ handle: OpaquePointer?, _ layer: UInt64, _ opacity: Float) -> Int32 {
+    onLayer(handle, layer, "strata_layer_set_opacity") { c, l in try c.set(l, .opacity(opacity), "strata_layer_set_opacity") }
+}
+
+@_cdecl("strata_layer_set_hidden")
+public func strata_layer_set_hidden(_ handle: OpaquePointer?, _ layer: UInt64, _ hidden: Bool) -> Int32 {
+    onLayer(handle, layer, "strata_layer_set_hidden") { c, l in try c.set(l, .isHidden(hidden), "strata_layer_set_hidden") }
+}
+
+@_cdecl("strata_layer_set_background_color")
+public func strata_layer_set_background_color(_ handle: OpaquePointer?, _ layer: UInt64, _ r: Float, _ g: Float, _ b: Float, _ a: Float) -> Int32 {
+    onLayer(handle, layer, "strata_layer_set_background_color") { c, l in
+        try c.set(l, .backgroundColor(try color(r, g, b, a, "strata_layer_set_background_color")), "strata_layer_set_background_color")
+    }
+}
+
+@_cdecl("strata_layer_set_corner_radius")
+public func strata_layer_set_corner_radius(_ handle: OpaquePointer?, _ layer: UInt64, _ radius: Double) -> Int32 {
+    onLayer(handle, layer, "strata_layer_set_corner_radius") { c, l in try c.set(l, .cornerRadius(radius), "strata_layer_set_corner_radius") }
+}
+
+@_cdecl("strata_layer_set_border")
+public func strata_layer_set_border(_ handle: OpaquePointer?, _ layer: UInt64, _ width: Double, _ r: Float, _ g: Float, _ b: Float, _ a: Float) -> Int32 {
+    onLayer(handle, layer, "strata_layer_set_border") { c, l in
+        let borderColor = try color(r, g, b, a, "strata_layer_set_border")
+        guard LayerProperty.borderWidth(width).problem == nil else {
+            throw CFailure.invalid("strata_layer_set_border: width \(width) must be finite and not negative")
+        }
+        try c.set(l, .borderWidth(width), "strata_layer_set_border")
+        try c.set(l, .borderColor(borderColor), "strata_layer_set_border")
+    }
+}
+
+@_cdecl("strata_layer_set_masks_to_bounds")
+public func strata_layer_set_masks_to_bounds(_ handle: OpaquePointer?, _ layer: UInt64, _ masks: Bool) -> Int32 {
+    onLayer(handle, layer, "strata_layer_set_masks_to_bounds") { c, l in try c.set(l, .masksToBounds(masks), "strata_layer_set_masks_to_bounds") }
+}
+
+// MARK: - Contents
+
+@_cdecl("strata_layer_set_contents_rgba")
+public func strata_layer_set_contents_rgba(_ handle: OpaquePointer?, _ layer: UInt64, _ width: Int32, _ height: Int32,
+                                           _ pixels: UnsafePointer<UInt8>?, _ stride: Int32) -> Int32 {
+    onLayer(handle, layer, "strata_layer_set_contents_rgba") { c, l in
+        let f = "strata_layer_set_contents_rgba"
+        guard let pixels else { throw CFailure.invalid("\(f): pixels is NULL") }
+        let limit = c.renderer.gpu.maxTextureSize
+        guard (1...Int32(limit)).contains(width), (1...Int32(limit)).contains(height) else {
+            throw CFailure.invalid("\(f): size \(width)×\(height) is out of range: each side must be 1...\(limit) pixels on this GPU")
+        }
+        guard stride >= width * 4 else { throw CFailure.invalid("\(f): stride \(stride) is less than width × 4 = \(width * 4) bytes") }
+        let (w, h, s) = (Int(width), Int(height), Int(stride))
+        var bytes = [UInt8](repeating: 0, count: w * h * 4)
+        bytes.withUnsafeMutableBufferPointer { out in
+            for row in 0..<h { memcpy(out.baseAddress! + row * w * 4, pixels + row * s, w * 4) }
+        }
+        c.append(.setContents(l.id, ContentsUpdate(size: PixelSize(width: w, height: h), pixels: bytes)))
+    }
+}
+
+private func external(_ handle: OpaquePointer?, _ layer: UInt64, _ source: ExternalContents.Source, _ width: Int32, _ height: Int32,
+                      _ premultiplied: Bool, _ topRowFirst: Bool, _ function: String) -> Int32 {
+    onLayer(handle, layer, function) { c, l in
+        let contents = ExternalContents(source: source, size: PixelSize(width: Int(width), height: Int(height)),
+                                        isPremultiplied: premultiplied, isTopRowFirst: topRowFirst)
+        if let problem = contents.problem(maxTextureSize: c.renderer.gpu.maxTextureSize) {
+            throw CFailure.invalid("\(function): \(problem)")
+        }
+        c.append(.setExternalContents(l.id, contents))
+    }
+}
+
+@_cdecl("strata_layer_set_contents_texture")
+public func strata_layer_set_contents_texture(_ handle: OpaquePointer?, _ layer: UInt64, _ texture: UInt32, _ width: Int32, _ height: Int32,
+                                              _ premultiplied: Bool, _ topRowFirst: Bool) -> Int32 {
+    external(handle, layer, .texture(texture), width, height, premultiplied, topRowFirst, "strata_layer_set_contents_texture")
+}
+
+@_cdecl("strata_layer_set_contents_egl_image")
+public func strata_layer_set_contents_egl_image(_ handle: OpaquePointer?, _ layer: UInt64, _ image: UnsafeMutableRawPointer?, _ width: Int32, _ height: Int32,
+                                                _ premultiplied: Bool, _ topRowFirst: Bool) -> Int32 {
+    external(handle, layer, .eglImage(UInt(bitPattern: image)), width, height, premultiplied, topRowFirst, "strata_layer_set_contents_egl_image")
+}
+
+@_cdecl("strata_layer_clear_contents")
+public func strata_layer_clear_contents(_ handle: OpaquePointer?, _ layer: UInt64) -> Int32 {
+    onLayer(handle, layer, "strata_layer_clear_contents") { c, l in c.append(.setContents(l.id, nil)) }
+}
+
+// MARK: - Animations
+
+@_cdecl("strata_layer_animate")
+public func strata_layer_animate(_ handle: OpaquePointer?, _ layer: UInt64, _ property: Int32,
+                                 _ from: UnsafePointer<Double>?, _ to: UnsafePointer<Double>?, _ count: Int32,
+                                 _ duration: Double, _ timing: Int32, _ beginTime: Double,
+                                 _ repeatCount: Double, _ autoreverses: Bool) -> Int32 {
+    onLayer(handle, layer, "strata_layer_animate") { c, l in
+        let f = "strata_layer_animate"
+        let counts: [Int32: Int32] = [0: 1, 1: 2, 2: 4, 3: 16, 4: 4, 5: 1, 6: 1]
+        guard let expected = counts[property], let model = c.modelValue(l, property) else {
+            throw CFailure.invalid("\(f): property \(property) is not a strata_property (0...6)")
+        }
+        guard count == expected else { throw CFailure.invalid("\(f): \(model.name) takes \(expected) values, got count \(count)") }
+        guard duration.isFinite, duration > 0 else { throw CFailure.invalid("\(f): duration \(duration) must be a finite number of seconds above 0") }
+        guard repeatCount >= 1, !repeatCount.isNaN else { throw CFailure.invalid("\(f): repeat_count \(repeatCount) must be at least 1 (INFINITY repeats for ever)") }
+        guard beginTime.isFinite else { throw CFailure.invalid("\(f): begin_time \(beginTime) is not finite") }
+        let curves: [Int32: TimingCurve] = [0: .linear, 1: .easeIn, 2: .easeOut, 3: .easeInOut, 4: .caDefault]
+        guard let curve = curves[timing] else { throw CFailure.invalid("\(f): timing \(timing) is not a strata_timing (0...4)") }
+        func value(_ pointer: UnsafePointer<Double>?) throws(CFailure) -> LayerProperty {
+            guard let pointer else { return model }
+            let v = Array(UnsafeBufferPointer(start: pointer, count: Int(count)))
+            let property: LayerProperty = switch model {
+            case .opacity: .opacity(Float(v[0]))
+            case .position: .position(Point(x: v[0], y: v[1]))
+            case .bounds: .bounds(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
+            case .transform: .transform(Transform3D(entries: v))
+            case .backgroundColor: .backgroundColor(Color(red: Float(v[0]), green: Float(v[1]), blue: Float(v[2]), alpha: Float(v[3])))
+            case .cornerRadius: .cornerRadius(v[0])
+            default: .zPosition(v[0])
+            }
+            if let problem = property.problem { throw CFailure.invalid("\(f): \(property.name) \(problem)") }
+            return property
+        }
+        let animation = LayerAnimation(kind: .absolute(from: try value(from), to: try value(to)), curve: curve,
+                                       beginTime: beginTime < 0 ? c.renderer.nextFrameTime : beginTime, duration: duration,
+                                       repeatCount: repeatCount, autoreverses: autoreverses)
+        if let problem = animation.problem { throw CFailure.invalid("\(f): \(problem)") }
+        c.append(.addAnimation(l.id, animation))
+    }
+}
+
+@_cdecl("strata_layer_remove_all_animations")
+public func strata_layer_remove_all_animations(_ handle: OpaquePointer?, _ layer: UInt64) -> Int32 {
+    onLayer(handle, layer, "strata_layer_remove_all_animations") { c, l in c.append(.removeAllAnimations(l.id)) }
+}
+
+// MARK: - Pointer input
+
+@_cdecl("strata_set_pointer_callback")
+public func strata_set_pointer_callback(_ handle: OpaquePointer?,
+                                        _ callback: (@convention(c) (UnsafeMutableRawPointer?, UInt64, Int32, Double, Double) -> Void)?,
+                                        _ userData: UnsafeMutableRawPointer?) -> Int32 {
+    call {
+        let c = try compositor(handle, "strata_set_pointer_callback")
+        c.pointerCallback = callback
+        c.pointerUserData = userData
+    }
+}
+
+@_cdecl("strata_hit_test")
+public func strata_hit_test(_ handle: OpaquePointer?, _ x: Double, _ y: Double) -> UInt64 {
+    var hit: UInt64 = 0
+    _ = call {
+        let c = try compositor(handle, "strata_hit_test")
+        try finite(x, y, in: "strata_hit_test", names: "x and y")
+        hit = c.hitTest(Point(x: x, y: y))?.id.rawValue ?? 0
+    }
+    return hit
+}
+
+@_cdecl("strata_pointer_event")
+public func strata_pointer_event(_ handle: OpaquePointer?, _ phase: Int32, _ x: Double, _ y: Double,
+                                 _ received: UnsafeMutablePointer<UInt64>?) -> Int32 {
+    call {
+        let c = try compositor(handle, "strata_pointer_event")
+        guard (0...3).contains(phase) else { throw CFailure.invalid("strata_pointer_event: phase \(phase) is not a strata_pointer_phase (0...3)") }
+        try finite(x, y, in: "strata_pointer_event", names: "x and y")
+        let layer = c.pointer(phase, at: Point(x: x, y: y))
+        received?.pointee = layer?.id.rawValue ?? 0
+    }
+}
