@@ -35,7 +35,7 @@ let package = Package(
         .target(
             name: "StrataCompositor",
             dependencies: [
-                "StrataCore", "StrataGL", "StrataShaders", "CCairo",
+                "StrataCore", "StrataGL", "StrataShaders", "CCairo", "CEGL", "CGBM",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -39,8 +39,8 @@ public final class EGLConnection: @unchecked Sendable {
     public let extensions: Set<String>
     /// What the display runs on: the DRM node for GBM, the device's name for the device platform.
     public let deviceDescription: String
-    // The GBM device and its file descriptor when `platform == .gbm`; kept for the process's life.
-    private let gbmDevice: OpaquePointer?
+    /// The GBM device (`struct gbm_device *`) when `platform == .gbm`; kept for the process's life.
+    public let gbmDevice: OpaquePointer?
 
     private init(platform: EGLPlatform, display: EGLDisplay, deviceDescription: String, gbmDevice: OpaquePointer? = nil) {
         self.platform = platform
@@ -192,6 +192,17 @@ public final class EGLConnection: @unchecked Sendable {
             throw AttemptFailure(text: "no DRM render node under /dev/dri")
         }
         return "/dev/dri/" + node
+    }
+
+    /// Why GBM cannot be used here, or nil when a DRM render node exists. Any thread.
+    public static var renderNodeProblem: String? {
+        do {
+            _ = try renderNode()
+            return nil
+        } catch {
+            let dri = FileManager.default.fileExists(atPath: "/dev/dri") ? "/dev/dri exists but holds no renderD* node" : "/dev/dri does not exist"
+            return "\(error.text) (\(dri): this machine has no GPU kernel driver loaded, or the container was not given the device)"
+        }
     }
 
     /// Whether a DRM render node exists, so the GBM platform can be tried at all. Any thread.
