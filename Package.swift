@@ -58,12 +58,12 @@ let package = Package(
         ),
 
         // Test helpers shared by the test targets; no library target depends on it.
-        .target(name: "StrataTesting", dependencies: ["StrataCore"]),
+        .target(name: "StrataTesting", dependencies: ["StrataCore", "CEGL", "CGLES3"]),
 
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "StrataGLTests", dependencies: ["StrataGL", "StrataShaders"]),
         .testTarget(name: "StrataCompositorTests", dependencies: ["StrataCompositor", "StrataCore", "StrataGL", "StrataTesting", "CEGL", "CGLES3"]),
-        .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataDemos", "StrataCompositor", "StrataCore", "StrataTesting"]),
+        .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataDemos", "StrataCompositor", "StrataCore", "StrataTesting", "CGLES3"]),
     ],
     swiftLanguageModes: [.v6]
 )

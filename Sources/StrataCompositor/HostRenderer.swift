@@ -19,7 +19,8 @@ public struct HostFramebuffer: Sendable, Hashable {
     /// The rectangle drawn in, in GL window coordinates of the framebuffer: `x`, `y` is its
     /// lower-left corner (GL's `glViewport` convention), in pixels.
     public var viewport: PixelRect
-    /// Pixels per point: the layer tree's root space is scaled by it.
+    /// Pixels per point: the layer tree's root space is scaled by it. A `UIScreen` already maps
+    /// its points to pixels with its own `scale`: with one, leave this at 1.
     public var scale: Double
     /// Whether the framebuffer's row 0 is the picture's top (an offscreen framebuffer the host
     /// reads back as an image, top row first). False (GL's convention, the default): row 0 is the

@@ -10,102 +10,6 @@ import Testing
 // A host application in miniature: its own EGL context on its own thread, its own framebuffer and
 // its own drawing, with Strata embedded in between. Everything GL here is the host's raw code.
 
-/// Runs `body` on a new thread (a host's GL thread) and returns its result.
-func onHostThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
-    let box = ResultBox<T>()
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-        box.result = Result { try body() }
-        done.signal()
-    }
-    thread.stackSize = 16 << 20
-    thread.start()
-    done.wait()
-    return try box.result!.get()
-}
-
-/// The host's own EGL context (surfaceless, OpenGL ES 3), current on the calling thread.
-struct HostContext {
-    let display: EGLDisplay
-    let context: EGLContext
-
-    init() throws {
-        guard let display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil),
-              eglInitialize(display, nil, nil) == EGL_TRUE else { throw HostTestError("no surfaceless EGL display") }
-        eglBindAPI(EGLenum(EGL_OPENGL_ES_API))
-        let attributes: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE]
-        guard let context = eglCreateContext(display, nil, nil, attributes),
-              eglMakeCurrent(display, nil, nil, context) == EGL_TRUE else { throw HostTestError("no GLES 3 context") }
-        (self.display, self.context) = (display, context)
-    }
-
-    func destroy() {
-        eglMakeCurrent(display, nil, nil, nil)
-        eglDestroyContext(display, context)
-    }
-}
-
-struct HostTestError: Error, CustomStringConvertible {
-    let description: String
-    init(_ d: String) { description = d }
-}
-
-/// A host framebuffer object: an RGBA8 colour renderbuffer and, optionally, depth and stencil.
-struct HostFramebufferObject {
-    var name: GLuint = 0
-    var color: GLuint = 0
-    var depthStencil: GLuint = 0
-    let width: Int, height: Int
-
-    init(width: Int, height: Int, stencil: Bool = true) {
-        (self.width, self.height) = (width, height)
-        glGenFramebuffers(1, &name)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
-        glGenRenderbuffers(1, &color)
-        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), color)
-        glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
-        glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), color)
-        if stencil {
-            glGenRenderbuffers(1, &depthStencil)
-            glBindRenderbuffer(GLenum(GL_RENDERBUFFER), depthStencil)
-            glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH24_STENCIL8), GLsizei(width), GLsizei(height))
-            glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER), depthStencil)
-        }
-    }
-
-    /// The whole framebuffer, read back top row first (GL stores the bottom row first).
-    func read() -> RGBAImage {
-        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), name)
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &pixels)
-        var flipped = [UInt8]()
-        flipped.reserveCapacity(pixels.count)
-        for y in (0..<height).reversed() { flipped += pixels[(y * width * 4)..<((y + 1) * width * 4)] }
-        return RGBAImage(size: PixelSize(width: width, height: height), pixels: flipped)
-    }
-
-    func delete() {
-        var n = name, c = color, d = depthStencil
-        glDeleteFramebuffers(1, &n)
-        glDeleteRenderbuffers(1, &c)
-        if d != 0 { glDeleteRenderbuffers(1, &d) }
-    }
-}
-
-/// The host's own drawing: the framebuffer cleared to blue, then a yellow band over its bottom
-/// eighth (scissored clears: the host's pixels, not Strata's).
-func drawHostScene(_ fbo: HostFramebufferObject) {
-    glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo.name)
-    glDisable(GLenum(GL_SCISSOR_TEST))
-    glClearColor(0, 0, 1, 1)
-    glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
-    glEnable(GLenum(GL_SCISSOR_TEST))
-    glScissor(0, 0, GLsizei(fbo.width), GLsizei(fbo.height / 8))
-    glClearColor(1, 1, 0, 1)
-    glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-    glDisable(GLenum(GL_SCISSOR_TEST))
-}
-
 /// Strata's scene for the host tests, in points: a 32×32 root with no background, a red 32×16
 /// bar across its lower half, a green 16×16 square at its top-left, and a white square at 50 %
 /// opacity at its top-right.
@@ -413,6 +317,78 @@ struct HostRendererTests {
         #expect(shared.problems.isEmpty, "\(shared.problems)")
     }
 
+    @Test("Scene: external contents — a host texture (straight alpha, bottom row first) and an EGLImage of another host texture, updated by the host between frames without a commit")
+    func externalContents() throws {
+        let (first, second, problems) = try onHostThread { () -> (RGBAImage, RGBAImage, [String]) in
+            var problems: [String] = []
+            let host = try HostContext()
+            defer { host.destroy() }
+            let fbo = HostFramebufferObject(width: 64, height: 32)
+            defer { fbo.delete() }
+            // Texture A, 2×2, straight alpha, GL's row order (row 0 = bottom): bottom row green at
+            // alpha 0.5, top row blue. Its parameters ask for mipmaps it lacks: sampled as is, it would
+            // be incomplete (black); Strata's own sampler must be used instead.
+            var textures = [GLuint](repeating: 0, count: 2)
+            glGenTextures(2, &textures)
+            glBindTexture(GLenum(GL_TEXTURE_2D), textures[0])
+            let a: [UInt8] = [0, 255, 0, 128, 0, 255, 0, 128, 0, 0, 255, 255, 0, 0, 255, 255]
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, 2, 2, 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), a)
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR_MIPMAP_LINEAR)
+            // Texture B, 1×1 red, made into an EGLImage (EGL_KHR_gl_texture_2D_image).
+            glBindTexture(GLenum(GL_TEXTURE_2D), textures[1])
+            let b: [UInt8] = [255, 0, 0, 255]
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, 1, 1, 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), b)
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+            typealias CreateImage = @convention(c) (EGLDisplay?, EGLContext?, EGLenum, EGLClientBuffer?, UnsafePointer<EGLint>?) -> UnsafeMutableRawPointer?
+            typealias DestroyImage = @convention(c) (EGLDisplay?, UnsafeMutableRawPointer?) -> EGLBoolean
+            let createImage = unsafeBitCast(eglGetProcAddress("eglCreateImageKHR")!, to: CreateImage.self)
+            let destroyImage = unsafeBitCast(eglGetProcAddress("eglDestroyImageKHR")!, to: DestroyImage.self)
+            let imageAttributes: [EGLint] = [EGL_NONE]
+            guard let image = createImage(host.display, host.context, EGLenum(EGL_GL_TEXTURE_2D_KHR),
+                                          EGLClientBuffer(bitPattern: UInt(textures[1])), imageAttributes) else {
+                throw HostTestError("eglCreateImageKHR failed: \(eglGetError())")
+            }
+            defer { _ = destroyImage(host.display, image) }
+
+            let strata = try HostRenderer()
+            var scene = TestScene()
+            let root = scene.add(size: Size(width: 64, height: 32), position: Point(x: 32, y: 16))
+            let left = scene.add(parent: root, size: Size(width: 32, height: 32), position: Point(x: 16, y: 16))
+            let right = scene.add(parent: root, size: Size(width: 32, height: 32), position: Point(x: 48, y: 16))
+            scene.commit.append(.setExternalContents(left, ExternalContents(source: .texture(textures[0]), size: PixelSize(width: 2, height: 2),
+                                                                            isPremultiplied: false, isTopRowFirst: false)))
+            scene.commit.append(.setExternalContents(right, ExternalContents(source: .eglImage(UInt(bitPattern: image)), size: PixelSize(width: 1, height: 1))))
+            try strata.compositor.submit(scene.commit)
+            let target = HostFramebuffer(framebuffer: fbo.name, viewport: PixelRect(x: 0, y: 0, width: 64, height: 32))
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo.name)
+            glClearColor(0, 0, 0, 1)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            try strata.render(into: target)
+            let first = fbo.read()
+            // The host draws new pixels into texture B (through the image): no commit, the next frame shows them.
+            glBindTexture(GLenum(GL_TEXTURE_2D), textures[1])
+            let white: [UInt8] = [255, 255, 255, 255]
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, 1, 1, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), white)
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo.name)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            try strata.render(into: target)
+            let second = fbo.read()
+            var minFilter: GLint = 0
+            glBindTexture(GLenum(GL_TEXTURE_2D), textures[0])
+            glGetTexParameteriv(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), &minFilter)
+            if minFilter != GL_LINEAR_MIPMAP_LINEAR { problems.append("Strata changed the host texture's min filter to \(minFilter)") }
+            if strata.release().total != 0 { problems.append("GL objects leaked") }
+            glDeleteTextures(2, textures)
+            return (first, second, problems)
+        }
+        #expect(problems.isEmpty, "\(problems)")
+        expectPixel(first, 16, 2, .blue, "left layer's top rows: the texture's top row (GL row 1), blue")
+        expectPixel(first, 16, 30, RGBA8(0, 128, 0), tolerance: 2, "left layer's bottom rows: straight-alpha green at 0.5 premultiplied over black")
+        expectPixel(first, 48, 16, .red, "right layer: the EGLImage's red")
+        expectPixel(second, 48, 16, .white, "right layer next frame: the host's new white, with no commit")
+        expectPixel(second, 16, 2, .blue, "left layer unchanged")
+    }
+
     @Test("The compositor half: a frame request from another thread waits for the host's frame and gets its pixels")
     func frameRequestsWaitForTheHost() async throws {
         final class Shared: @unchecked Sendable {
@@ -459,11 +435,6 @@ struct HostRendererTests {
         expectPixel(image, 28, 4, RGBA8(128, 128, 255), tolerance: 2, "half-white over the host's blue")
         expectPixel(image, 16, 28, .red, "red bar at the bottom")
     }
-}
-
-/// A thread's result, handed to the thread waiting for it.
-final class ResultBox<T>: @unchecked Sendable {
-    var result: Result<T, any Error>?
 }
 
 /// Carries a host context between the test's host threads.
