@@ -12,9 +12,10 @@ case "$job" in
 esac
 
 # System packages: EGL/GLES headers and Mesa's drivers (llvmpipe runs where there is no GPU),
-# GBM and Cairo headers, pkg-config; glslang-tools validates the shaders during tests.
+# GBM and Cairo headers, pkg-config; glslang-tools validates the shaders during tests; the host
+# programs that embed Strata in the tests need a C compiler, Python with venv, and Xvfb.
 packages=(pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libgbm-dev libcairo2-dev)
-[ "$job" = test ] && packages+=(glslang-tools)
+[ "$job" = test ] && packages+=(glslang-tools gcc libc6-dev python3 python3-venv xvfb xauth)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -54,6 +55,14 @@ test)
             # shellcheck disable=SC2086
             glslangValidator -l $defines Shaders/glsl/layer.vert Shaders/glsl/layer.frag >/dev/null || { echo "layer.frag with $defines does not compile" >&2; exit 1; }
         done
+    fi
+    # The C interface's shared library, which the host programs in Tests/Hosts load.
+    swift build --product StrataC
+    # The Python hosts' environment: moderngl (its own EGL context), glfw (a window), Pillow (screenshots).
+    venv=.build/hosts-venv
+    if ! "$venv/bin/python" -c "import moderngl, glfw, PIL" 2>/dev/null; then
+        python3 -m venv "$venv"
+        "$venv/bin/pip" install -q --disable-pip-version-check moderngl==5.13.0 glfw==2.11.0 pillow==13.0.0
     fi
     swift test --disable-xctest "$@"
     # The thread rule is the compiler's: model code off the main actor must not type-check.

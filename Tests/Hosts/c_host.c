@@ -22,7 +22,7 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GLES3/gl3.h>
-#include <math.h>
+#include <math.h> /* NAN, isfinite: macros, no libm needed */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -346,14 +346,17 @@ static void expect_pixel(const char *frame, const char *what, int x, int y, int 
 }
 
 /* The GL pixel showing Strata's root point (px, py). */
-static int gl_x(double px) { return VP_X + (int)floor(px * SCALE); }
-static int gl_y(double py) { return VP_Y + VP_H - 1 - (int)floor(py * SCALE); }
+/* Points here are never negative, so truncation is floor (and no libm is needed). */
+static int gl_x(double px) { return VP_X + (int)(px * SCALE); }
+static int gl_y(double py) { return VP_Y + VP_H - 1 - (int)(py * SCALE); }
 
 static void expect_point(const char *frame, const char *what, double px, double py, int r, int g, int b, int tol) {
     char label[256];
     snprintf(label, sizeof label, "%s (root point %.2f, %.2f)", what, px, py);
     expect_pixel(frame, label, gl_x(px), gl_y(py), r, g, b, tol);
 }
+
+static double dabs(double v) { return v < 0 ? -v : v; }
 
 /* ---- Pointer callback -------------------------------------------------------------------- */
 
@@ -487,13 +490,13 @@ int main(void) {
     strata_layer received = 0;
     expect_ok(strata_pointer_event(c, STRATA_POINTER_DOWN, 6.5, 7, &received), "strata_pointer_event DOWN (6.5, 7)");
     if (received != red) fail("pointer DOWN at (6.5, 7): expected *received = red %llu, got %llu", (unsigned long long)red, (unsigned long long)received);
-    if (log.calls != 1 || log.layer != red || log.phase != STRATA_POINTER_DOWN || fabs(log.x - 5.5) > 1e-9 || fabs(log.y - 6) > 1e-9 || log.user_data != &log)
+    if (log.calls != 1 || log.layer != red || log.phase != STRATA_POINTER_DOWN || dabs(log.x - 5.5) > 1e-9 || dabs(log.y - 6) > 1e-9 || log.user_data != &log)
         fail("pointer DOWN at (6.5, 7): expected 1 callback (red, DOWN, local 5.5, 6), got %d calls, last (layer %llu, phase %d, %g, %g)",
              log.calls, (unsigned long long)log.layer, (int)log.phase, log.x, log.y);
     pass("pointer DOWN at root (6.5, 7) went to red; callback with local (%g, %g)", log.x, log.y);
     received = 0;
     expect_ok(strata_pointer_event(c, STRATA_POINTER_UP, 50, 40, &received), "strata_pointer_event UP (50, 40)");
-    if (received != red || log.calls != 2 || log.layer != red || log.phase != STRATA_POINTER_UP || fabs(log.x - 49) > 1e-9 || fabs(log.y - 39) > 1e-9)
+    if (received != red || log.calls != 2 || log.layer != red || log.phase != STRATA_POINTER_UP || dabs(log.x - 49) > 1e-9 || dabs(log.y - 39) > 1e-9)
         fail("pointer UP at (50, 40) outside: expected red and local (49, 39), got received %llu, %d calls, last (layer %llu, phase %d, %g, %g)",
              (unsigned long long)received, log.calls, (unsigned long long)log.layer, (int)log.phase, log.x, log.y);
     pass("pointer UP at root (50, 40) went to red (which took the DOWN); local (%g, %g)", log.x, log.y);
