@@ -22,6 +22,14 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "StrataEmbedBench",
+            dependencies: [
+                .product(name: "StrataCompositor", package: "Strata"),
+                .product(name: "StrataCore", package: "Strata"),
+                .product(name: "StrataGL", package: "Strata"),
+            ]
+        ),
+        .executableTarget(
             name: "StrataModelBench",
             dependencies: [
                 .product(name: "Strata", package: "Strata"),

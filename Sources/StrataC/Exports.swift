@@ -118,6 +118,9 @@ public func strata_compositor_destroy(_ handle: OpaquePointer?) -> Int32 {
     guard let handle else { return 0 }
     return call {
         let c = try compositor(handle, "strata_compositor_destroy")
+        guard c.renderer.isContextCurrent else {
+            throw CFailure(status: CFailure.context, message: "strata_compositor_destroy: the EGL context the compositor was created in is not current; make it current so Strata can free its GL objects")
+        }
         let leaked = c.destroy()
         Unmanaged<CCompositor>.fromOpaque(UnsafeRawPointer(handle)).release()
         if leaked.total != 0 { throw CFailure(status: CFailure.gl, message: "strata_compositor_destroy: GL objects leaked: \(leaked)") }
@@ -138,7 +141,11 @@ public func strata_render(_ handle: OpaquePointer?, _ framebuffer: UInt32, _ x: 
     call {
         let c = try compositor(handle, "strata_render")
         let target = HostFramebuffer(framebuffer: framebuffer, viewport: PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)), scale: scale)
-        try c.render(into: target, time: time < 0 ? nil : time)
+        do {
+            try c.render(into: target, time: time < 0 ? nil : time)
+        } catch GLError.hostContextNotCurrent {
+            throw CFailure(status: CFailure.context, message: "strata_render: the EGL context the compositor was created in is not current on this thread; make it current (eglMakeCurrent) before rendering")
+        }
     }
 }
 
@@ -292,7 +299,20 @@ private func external(_ handle: OpaquePointer?, _ layer: UInt64, _ source: Exter
 @_cdecl("strata_layer_set_contents_texture")
 public func strata_layer_set_contents_texture(_ handle: OpaquePointer?, _ layer: UInt64, _ texture: UInt32, _ width: Int32, _ height: Int32,
                                               _ premultiplied: Bool, _ topRowFirst: Bool) -> Int32 {
-    external(handle, layer, .texture(texture), width, height, premultiplied, topRowFirst, "strata_layer_set_contents_texture")
+    // The name is checked now, in the context it belongs to, so a bad one fails this call rather
+    // than the next render (which would refuse every change made since the last one).
+    let f = "strata_layer_set_contents_texture"
+    let checked = call {
+        let c = try compositor(handle, f)
+        guard c.renderer.isContextCurrent else {
+            throw CFailure(status: CFailure.context, message: "\(f): the compositor's EGL context must be current to check texture \(texture); make it current first")
+        }
+        if texture != 0, glIsTexture(texture) == GLboolean(GL_FALSE) {
+            throw CFailure.invalid("\(f): texture \(texture) is not a texture of this context (glIsTexture is false); pass a name from glGenTextures that holds a GL_TEXTURE_2D image")
+        }
+    }
+    guard checked == 0 else { return checked }
+    return external(handle, layer, .texture(texture), width, height, premultiplied, topRowFirst, "strata_layer_set_contents_texture")
 }
 
 @_cdecl("strata_layer_set_contents_egl_image")

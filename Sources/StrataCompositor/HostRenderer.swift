@@ -186,6 +186,9 @@ public final class HostRenderer {
     /// the next frame, or the last time given to `render` when the host passes its own.
     public var nextFrameTime: Double { server?.nextFrameTime ?? 0 }
 
+    /// Whether the context Strata was embedded in is current on the calling thread, which must be the host's GL thread.
+    public var isContextCurrent: Bool { (try? context.checkCurrent("")) != nil }
+
     /// The GL objects Strata has alive in the host's context now, by kind. Host GL thread only.
     public var liveGLObjects: GLObjectCounts { context.liveObjects }
 
@@ -197,6 +200,7 @@ public final class HostRenderer {
     public func release() -> GLObjectCounts {
         context.owner.preconditionCurrent("HostRenderer.release")
         guard server != nil else { return context.liveObjects }
+        precondition(isContextCurrent, "HostRenderer.release: the host's context is not current; make it current first, or GL objects of another context would be deleted")
         let snapshot = GLStateSnapshot.capture()
         defer { snapshot.restore() }
         return releaseNow()

@@ -1,3 +1,4 @@
+import CGLES3
 import StrataCore
 import StrataGL
 
@@ -34,6 +35,7 @@ final class RenderTree {
     ///   `GLError` when a contents texture cannot be created.
     func apply(_ commit: Commit) throws {
         try check(commit)
+        var deferred: (any Error)?
         for operation in commit.operations {
             switch operation {
             case .createLayer(let id):
@@ -82,8 +84,17 @@ final class RenderTree {
             case .setExternalContents(let id, let external):
                 guard let layer = layers[id] else { continue }
                 layer.isDamaged = true
-                layer.contents = try LayerContents(external: external, context: context)
-                liveContents[id] = layer
+                do {
+                    layer.contents = try LayerContents(external: external, context: context)
+                    liveContents[id] = layer
+                } catch {
+                    // An image the driver refuses: the layer shows no contents, the rest of the
+                    // commit still applies (so the tree stays as its sender believes), and the
+                    // error is thrown once it has.
+                    layer.contents = nil
+                    liveContents[id] = nil
+                    deferred = deferred ?? GLError.glCallFailed(function: "\(id): external contents \(external.source) (\(error))", code: GLenum(GL_INVALID_OPERATION))
+                }
             case .setContents(let id, let update):
                 guard let layer = layers[id] else { continue }
                 layer.isDamaged = true
@@ -103,6 +114,7 @@ final class RenderTree {
                 layer.contents?.upload(update.region, pixels: update.pixels)
             }
         }
+        if let deferred { throw deferred }
     }
 
     /// The texture of image `imageID`: the one a layer already shows, or a new one with `update`'s pixels.
@@ -179,6 +191,12 @@ final class RenderTree {
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
             case .setExternalContents(let id, let external):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
+                if case .texture(let name) = external.source, glIsTexture(name) == GLboolean(GL_FALSE) {
+                    throw .invalidContents(
+                        layer: id,
+                        problem: "texture \(name) is not a texture of the compositor's context (glIsTexture is false); pass a name from glGenTextures that holds a GL_TEXTURE_2D image",
+                        operation: index)
+                }
                 contentsSize[id] = .some(external.size)
                 contentsShared[id] = true   // never drawn into: pixels sent later replace them whole
             case .setContents(let id, let update):

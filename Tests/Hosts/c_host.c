@@ -11,6 +11,7 @@
  * Build (from the repository root):
  *   cc -std=c11 -O1 -Wall -I Sources/StrataC/include Tests/Hosts/c_host.c -L .build/debug -lStrataC \
  *      -Wl,-rpath,$PWD/.build/debug -lEGL -lGLESv2 -o /tmp/c_host
+ *   (no -lm needed; builds with gcc or clang at any -O level)
  * Run:  /tmp/c_host        (exit 0: every check passed; one line per passed check on stdout;
  *                           a failed check is described on stderr and the exit status is 1)
  *
@@ -473,6 +474,9 @@ int main(void) {
     s = strata_layer_add_sublayer(c, red, root);
     if (s != STRATA_ERROR_CYCLE) fail("add_sublayer(red, root): expected STRATA_ERROR_CYCLE (3), got %d", (int)s);
     pass("adding the root under its own sublayer = STRATA_ERROR_CYCLE, last error: \"%s\"", strata_last_error());
+    s = strata_layer_set_contents_texture(c, red, 999999, 4, 4, true, true);
+    if (s != STRATA_ERROR_INVALID_ARGUMENT) fail("set_contents_texture(a name never generated): expected STRATA_ERROR_INVALID_ARGUMENT (1), got %d", (int)s);
+    pass("a texture name the context does not have = STRATA_ERROR_INVALID_ARGUMENT, last error: \"%s\"", strata_last_error());
 
     /* Pointer input (root points). */
     pointer_log log;

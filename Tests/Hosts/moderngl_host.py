@@ -18,10 +18,11 @@ import ctypes
 import os
 import struct
 import sys
+import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from strata_ctypes import (STRATA_ERROR_INVALID_ARGUMENT, STRATA_OK, STRATA_POINTER_DOWN, Checks, Strata,  # noqa: E402
-                           strata_layer, over)
+from strata_ctypes import (STRATA_ERROR_CONTEXT, STRATA_ERROR_INVALID_ARGUMENT, STRATA_ERROR_WRONG_THREAD,  # noqa: E402
+                           STRATA_OK, STRATA_POINTER_DOWN, Checks, Strata, strata_layer, over)
 
 import moderngl  # noqa: E402
 
@@ -147,6 +148,33 @@ def main():
     strata.call("pointer_event", c, STRATA_POINTER_DOWN, 37.0, 17.0, ctypes.byref(received))
     checks.expect(received.value == root, "pointer DOWN at (37, 17), clipped away from the clip's child, went to the root",
                   f"pointer DOWN at (37, 17): expected root {root} (the clip's child is clipped there), got {received.value}")
+
+    # Thread rule: a call from another thread does nothing and says so.
+    result = {}
+
+    def other_thread():
+        result["status"] = strata.set_root(c, red)
+        result["message"] = strata.last_error()   # the other thread's own last error
+
+    thread = threading.Thread(target=other_thread)
+    thread.start()
+    thread.join()
+    checks.expect(result.get("status") == STRATA_ERROR_WRONG_THREAD and result.get("message"),
+                  f"strata_set_root from another thread = STRATA_ERROR_WRONG_THREAD: {result.get('message')!r}",
+                  f"strata_set_root from another thread: expected STRATA_ERROR_WRONG_THREAD (4) and a message, got {result}")
+
+    # Context rule: strata_render with no context current fails with STRATA_ERROR_CONTEXT.
+    egl = EGL()
+    saved = egl.current()
+    if not egl.make_current(saved[0], None, None, None):
+        checks.fail("eglMakeCurrent(EGL_NO_CONTEXT) failed (host code)")
+    status = strata.render(c, fbo.glo, VX, VY, VW, VH, SCALE, 0.0)
+    message = strata.last_error()
+    if not egl.make_current(*saved):
+        checks.fail("eglMakeCurrent could not make moderngl's context current again (host code)")
+    checks.expect(status == STRATA_ERROR_CONTEXT and message,
+                  f"strata_render with no EGL context current = STRATA_ERROR_CONTEXT: {message!r}",
+                  f"strata_render with no EGL context current: expected STRATA_ERROR_CONTEXT (5) and a message, got {status}, {message!r}")
 
     # ---- Frames -----------------------------------------------------------------------------
     tex_params_before = gl.texture_parameters(host_tex.glo)
@@ -313,6 +341,33 @@ class GL:
             self.tex_param(name, pname, ctypes.byref(v))
             out.append(v.value)
         return tuple(out)
+
+
+class EGL:
+    """Just enough of libEGL to take moderngl's context off this thread and put it back."""
+
+    EGL_DRAW, EGL_READ = 0x3059, 0x305A
+
+    def __init__(self):
+        lib = ctypes.CDLL("libEGL.so.1")
+        p = ctypes.c_void_p
+        for name in ("eglGetCurrentDisplay", "eglGetCurrentContext"):
+            getattr(lib, name).restype = p
+            getattr(lib, name).argtypes = []
+        lib.eglGetCurrentSurface.restype = p
+        lib.eglGetCurrentSurface.argtypes = [ctypes.c_int]
+        lib.eglMakeCurrent.restype = ctypes.c_uint
+        lib.eglMakeCurrent.argtypes = [p, p, p, p]
+        self.lib = lib
+
+    def current(self):
+        """(display, draw surface, read surface, context) now current."""
+        lib = self.lib
+        return (lib.eglGetCurrentDisplay(), lib.eglGetCurrentSurface(self.EGL_DRAW),
+                lib.eglGetCurrentSurface(self.EGL_READ), lib.eglGetCurrentContext())
+
+    def make_current(self, display, draw, read, context):
+        return self.lib.eglMakeCurrent(display, draw, read, context)
 
 
 if __name__ == "__main__":

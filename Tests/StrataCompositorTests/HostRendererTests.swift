@@ -263,7 +263,7 @@ struct HostRendererTests {
         }
         #expect(noContext.contains("no EGL context is current"), "\(noContext)")
 
-        final class Shared: @unchecked Sendable { var renderer: HostRenderer?; var fbo: GLuint = 0; var problems: [String] = [] }
+        final class Shared: @unchecked Sendable { var problems: [String] = [] }
         let shared = Shared()
         /// Runs `call` and records a problem unless it throws an error whose text contains `text`.
         @Sendable func expectError(_ text: String, _ what: String, _ call: () throws -> Void) {
@@ -274,12 +274,12 @@ struct HostRendererTests {
                 if !"\(error)".contains(text) { shared.problems.append("\(what): \(error)") }
             }
         }
-        let host = try onHostThread { () -> HostContextBox in
+        try onHostThread {
             let host = try HostContext()
+            defer { host.destroy() }
             let fbo = HostFramebufferObject(width: 32, height: 32)
-            shared.renderer = try HostRenderer()
-            shared.fbo = fbo.name
-            let r = shared.renderer!
+            defer { fbo.delete() }
+            let r = try HostRenderer()
             let target = HostFramebuffer(framebuffer: fbo.name, viewport: PixelRect(x: 0, y: 0, width: 32, height: 32))
             expectError("viewport", "a zero-width viewport") {
                 try r.render(into: HostFramebuffer(framebuffer: fbo.name, viewport: PixelRect(x: 0, y: 0, width: 0, height: 32)))
@@ -293,26 +293,23 @@ struct HostRendererTests {
             eglMakeCurrent(host.display, nil, nil, nil)
             expectError("not current", "render with no context current") { try r.render(into: target) }
             eglMakeCurrent(host.display, nil, nil, host.context)
-            return HostContextBox(host: host)
-        }
-        // From another thread (the test's): refused before any GL call.
-        expectError("not current on this thread", "render from another thread") {
-            try shared.renderer!.render(into: HostFramebuffer(framebuffer: shared.fbo, viewport: PixelRect(x: 0, y: 0, width: 32, height: 32)))
-        }
-        // A commit the tree refuses: thrown by the next render, the one after draws again.
-        let compositor = shared.renderer!.compositor
-        try compositor.submit(Commit([.insertSublayer(LayerID.make(), parent: LayerID.make(), index: nil)]))
-        try onHostThread {
-            eglMakeCurrent(host.host.display, nil, nil, host.host.context)
-            let r = shared.renderer!
-            let target = HostFramebuffer(framebuffer: shared.fbo, viewport: PixelRect(x: 0, y: 0, width: 32, height: 32))
+            // From another thread, while this one still owns the renderer: refused before any GL call.
+            final class Unchecked: @unchecked Sendable { let r: HostRenderer; init(_ r: HostRenderer) { self.r = r } }
+            let handle = Unchecked(r)
+            try onHostThread {
+                expectError("not current on this thread", "render from another thread") { try handle.r.render(into: target) }
+            }
+            // A commit the tree refuses: thrown by the next render, the one after draws again.
+            try r.compositor.submit(Commit([.insertSublayer(LayerID.make(), parent: LayerID.make(), index: nil)]))
             expectError("does not exist in the render tree", "a refused commit") { try r.render(into: target) }
+            let layer = LayerID.make()
+            try r.compositor.submit(Commit([.createLayer(layer), .setExternalContents(layer, ExternalContents(source: .texture(999_999), size: PixelSize(width: 4, height: 4)))]))
+            expectError("texture 999999 is not a texture", "a texture name the host's context does not have") { try r.render(into: target) }
             try r.render(into: target)
             if r.release().total != 0 { shared.problems.append("GL objects leaked") }
             expectError("shut down", "render after release") { try r.render(into: target) }
+            let compositor = r.compositor
             expectError("shut down", "submit after release") { try compositor.submit(embeddedScene()) }
-            shared.renderer = nil
-            host.host.destroy()
         }
         #expect(shared.problems.isEmpty, "\(shared.problems)")
     }
@@ -437,5 +434,56 @@ struct HostRendererTests {
     }
 }
 
-/// Carries a host context between the test's host threads.
-struct HostContextBox: @unchecked Sendable { let host: HostContext }
+
+// The README's Swift embedding example, verbatim: it must keep compiling and working.
+/// Draws a rounded card over the host's own drawing and returns the host's framebuffer pixels.
+func embeddedCard() throws -> RGBAImage {
+    // The host's side: its OpenGL ES context, current on this thread, and its framebuffer.
+    let hostContext = try GLContext(connection: EGLConnection.open())
+    defer { hostContext.destroy() }
+    let framebuffer = try GLFramebuffer(context: hostContext, width: 200, height: 100)
+
+    // Strata, embedded in that context, with one layer of 100×50 points.
+    let strata = try HostRenderer()
+    let card = LayerID.make()
+    try strata.compositor.submit(Commit([
+        .createLayer(card), .setRoot(card),
+        .set(card, .bounds(Rect(x: 0, y: 0, width: 100, height: 50))),
+        .set(card, .position(Point(x: 50, y: 25))),
+        .set(card, .backgroundColor(Color(red: 0.9, green: 0.3, blue: 0.2))),
+        .set(card, .cornerRadius(8)),
+    ]))
+
+    // A frame: the host draws, then Strata draws over it at 2 pixels per point.
+    framebuffer.bind()
+    glClearColor(0, 0, 0.5, 1)
+    glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    try strata.render(into: HostFramebuffer(framebuffer: framebuffer.rawValue,
+                                            viewport: PixelRect(x: 0, y: 0, width: 200, height: 100), scale: 2))
+    let pixels = RGBAImage(size: PixelSize(width: 200, height: 100), pixels: try framebuffer.readPixels())
+    strata.release()   // Strata's GL objects go; the context stays the host's
+    return pixels
+}
+
+@Suite("The README's Swift embedding example")
+struct ReadmeEmbeddingExampleTests {
+    @Test("Scene: the README's 100×50-point card at scale 2 over the host's navy 200×100 framebuffer")
+    func readmeSwiftExample() throws {
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        guard let start = readme.range(of: "<!-- embed-swift-example -->\n```swift\n"),
+              let end = readme.range(of: "\n```", range: start.upperBound..<readme.endIndex) else {
+            Issue.record("README.md has no Swift example after <!-- embed-swift-example -->")
+            return
+        }
+        let example = readme[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("import ") }.joined(separator: "\n").trimmingCharacters(in: .newlines)
+        #expect(source.contains(example), "the README's Swift example and the copy in this test differ")
+        let image = try onHostThread { try embeddedCard() }
+        // The framebuffer is read in GL's row order: row 0 is the bottom (the card covers the whole
+        // 200×100 pixels but for its rounded corners).
+        expectPixel(image, 100, 50, RGBA8(230, 76, 51), "the card's centre")
+        expectPixel(image, 0, 0, RGBA8(0, 0, 128), tolerance: 2, "a rounded corner shows the host's navy")
+    }
+}

@@ -22,9 +22,12 @@
  * store, and the rest listed in the README). The stencil buffer's *contents* inside the viewport
  * are used for rotated or rounded clips and are undefined afterwards.
  *
- * ERRORS. Functions return a strata_status (or 0 / NULL for handles); on failure
- * `strata_last_error()` gives a message naming the value and what to do. Nothing is changed by a
- * call that fails.
+ * ERRORS. Functions return a strata_status; those returning a handle, a layer or a time return
+ * NULL / 0 / 0.0 on failure (a wrong thread included). Either way `strata_last_error()` gives a
+ * message naming the value and what to do. Nothing is changed by a call that fails. Changes are
+ * checked when they are made, so a render does not fail for a value set earlier; the exception is
+ * an EGLImage the driver refuses, which `strata_render` reports (STRATA_ERROR_GL) while the layer
+ * shows no contents and every other change still applies.
  */
 #ifndef STRATA_H
 #define STRATA_H
@@ -143,7 +146,8 @@ strata_status strata_layer_set_masks_to_bounds(strata_compositor *compositor, st
 strata_status strata_layer_set_contents_rgba(strata_compositor *compositor, strata_layer layer,
                                              int32_t width, int32_t height, const uint8_t *pixels, int32_t stride);
 
-/** Contents from a GL_TEXTURE_2D of yours in the compositor's context, shown without a copy:
+/** Contents from a GL_TEXTURE_2D of yours in the compositor's context, shown without a copy
+ *  (the context must be current: the name is checked with glIsTexture):
  *  whatever the texture holds when `strata_render` runs is drawn. `premultiplied` says whether
  *  its colours are premultiplied by alpha; `top_row_first` whether its row 0 is the picture's
  *  top (false for a texture you rendered into with GL, whose row 0 is the bottom). The texture
