@@ -50,7 +50,7 @@ func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 let rootID = LayerID.make()
 
 /// Runs `body` on a thread of its own (a host's GL thread) and waits for it.
-func onThread<T>(_ body: @escaping () throws -> T) throws -> T {
+func onThread<T>(_ body: @escaping @Sendable () throws -> T) throws -> T {
     nonisolated(unsafe) var result: Result<T, any Error>?
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
