@@ -12,10 +12,16 @@ import StrataGL
 // the animations, the same renderer draws. Each `render` records the GL state the host left,
 // draws, and puts that state back, so the host cannot tell Strata was there except by its pixels.
 
-/// Where a host asks Strata to draw: its framebuffer, the rectangle of it, and the scale.
+/// Where a host asks Strata to draw: its framebuffer (or a colour buffer of its own), the
+/// rectangle of it, and the scale.
 public struct HostFramebuffer: Sendable, Hashable {
     /// The GL framebuffer name in the host's context; 0 is the default framebuffer (a window's).
+    /// Ignored when `color` is set.
     public var framebuffer: UInt32
+    /// A colour buffer of the host's to draw into through a framebuffer of Strata's own (with
+    /// its own stencil): required in `.shared` context mode, where framebuffer objects, being
+    /// per-context, cannot be used across contexts but textures and renderbuffers can.
+    public var color: GLAttachedFramebuffer.Color?
     /// The rectangle drawn in, in GL window coordinates of the framebuffer: `x`, `y` is its
     /// lower-left corner (GL's `glViewport` convention), in pixels.
     public var viewport: PixelRect
@@ -34,6 +40,13 @@ public struct HostFramebuffer: Sendable, Hashable {
         self.scale = scale
         self.topRowFirst = topRowFirst
     }
+
+    /// A target of `viewport` pixels in a colour buffer of the host's (a texture or renderbuffer),
+    /// at `scale` pixels per point.
+    public init(color: GLAttachedFramebuffer.Color, viewport: PixelRect, scale: Double = 1, topRowFirst: Bool = false) {
+        self.init(framebuffer: 0, viewport: viewport, scale: scale, topRowFirst: topRowFirst)
+        self.color = color
+    }
 }
 
 /// Errors of embedding: the host's calls, checked before Strata touches GL.
@@ -48,6 +61,8 @@ public enum HostRenderError: Error, Sendable, Equatable, CustomStringConvertible
     case notAFramebuffer(UInt32)
     /// The host's framebuffer is incomplete, so nothing can be drawn into it.
     case framebufferIncomplete(UInt32, status: UInt32)
+    /// A framebuffer object named in `.shared` context mode, where only colour buffers carry over.
+    case framebufferInSharedMode(UInt32)
 
     public var description: String {
         switch self {
@@ -61,6 +76,8 @@ public enum HostRenderError: Error, Sendable, Equatable, CustomStringConvertible
             "\(name) is not a framebuffer object of the current context; pass 0 for the window's framebuffer or a name from glGenFramebuffers"
         case .framebufferIncomplete(let name, let status):
             "framebuffer \(name) is incomplete (\(glErrorName(status))); attach a colour buffer before asking Strata to draw into it"
+        case .framebufferInSharedMode(let name):
+            "framebuffer \(name) belongs to the host's context and cannot be used from Strata's shared context; pass its colour texture or renderbuffer (HostFramebuffer(color:viewport:))"
         }
     }
 }
@@ -69,52 +86,124 @@ public enum HostRenderError: Error, Sendable, Equatable, CustomStringConvertible
 /// its own thread, with its context current and its framebuffer ready, and Strata draws its layer
 /// tree there and returns, leaving every piece of GL state as it found it.
 ///
+/// Two context modes, the host's choice: `.host` (the default) creates Strata's GL objects in the
+/// host's own context and records and restores every state value it changes around each call;
+/// `.shared` gives Strata a context of its own that shares objects with the host's, made current
+/// only inside Strata's calls, so the host's context state is never touched (targets are then the
+/// host's textures or renderbuffers, and Strata's drawing is fenced before the host's next commands).
+///
 /// Thread rule: create it, render with it and release it on the host's GL thread, with the same
 /// context current each time (checked: other threads and contexts get
 /// `GLError.hostContextNotCurrent`). The `compositor` it hands out is `Sendable`: commits reach it
 /// from any thread (a `UIScreen` on the main actor, for one) and apply at the next `render`.
 ///
-/// GL state: every value in `GLStateSnapshot.restored` is put back before `render` returns,
-/// also when it throws. Strata's objects (programs, buffers, a vertex array, textures,
+/// GL state (`.host` mode): every value in `GLStateSnapshot.restored` is put back before `render`
+/// returns, also when it throws. Strata's objects (programs, buffers, a vertex array, textures,
 /// framebuffers for group opacity) live in the host's context until `release()`. Where layers
 /// clip with rotated or rounded masks, the stencil buffer's contents inside the viewport are
 /// used and left undefined (a framebuffer without stencil makes Strata draw through an offscreen
 /// framebuffer of its own instead).
 public final class HostRenderer {
+    /// Where Strata's GL objects live.
+    public enum ContextMode: Sendable, Hashable {
+        /// In the host's context, with its state recorded and restored around every call.
+        case host
+        /// In a context of Strata's own sharing objects with the host's (same EGL display and API).
+        case shared
+    }
+
     /// The compositor fed by this renderer: submit commits to it, or give it to a `UIScreen`.
     public let compositor: Compositor
     /// The host's GPU as Strata sees it (platform `.host`).
     public var gpu: GLInfo { context.info }
+    /// Where Strata's GL objects live.
+    public let contextMode: ContextMode
     private let context: GLContext
+    /// The host's context (shared mode), to check it is the one current and to give it back.
+    private let hostContext: EGLContext?
     private var server: RenderServer?
     private let inbox = RenderInbox()
+    /// The framebuffer of Strata's own around the host's colour buffer last drawn into.
+    private var attached: GLAttachedFramebuffer?
     private static let logger = Logger(label: "strata.host")
 
     /// Embeds Strata in the EGL context current on the calling thread. Creates Strata's programs
-    /// and buffers there (the host's bindings are restored before this returns).
+    /// and buffers there (`.host`, the host's bindings are restored before this returns) or in a
+    /// context of its own sharing the host's objects (`.shared`).
     /// - Parameter clock: where frame times come from when `render` is not given one; the
     ///   virtual clock (the default) advances 1/60 s a frame, the monotonic one follows real time.
     /// - Throws: `GLError.noCurrentContext` when no EGL context is current,
-    ///   `GLError.unsupportedHostContext` when it cannot run OpenGL ES 3.0 shaders, or the
-    ///   error of a shader that does not compile.
-    public init(clock: FrameClock = .virtual60) throws {
-        context = try GLContext(adoptingCurrentContext: "HostRenderer.init")
-        let snapshot = GLStateSnapshot.capture()
-        snapshot.prepareForStrata()
-        defer { snapshot.restore() }
-        server = try RenderServer(context: context, clock: clock, hostDriven: true)
+    ///   `GLError.unsupportedHostContext` when it cannot run OpenGL ES 3.0 shaders, the EGL call
+    ///   that failed making a shared context, or the error of a shader that does not compile.
+    public init(clock: FrameClock = .virtual60, contextMode: ContextMode = .host) throws {
+        self.contextMode = contextMode
+        switch contextMode {
+        case .host:
+            context = try GLContext(adoptingCurrentContext: "HostRenderer.init")
+            hostContext = nil
+        case .shared:
+            context = try GLContext(sharingCurrentContext: "HostRenderer.init")
+            hostContext = eglGetCurrentContext()
+        }
+        let context = self.context
+        do {
+            server = try Self.inStrataContext(context, mode: contextMode) {
+                try RenderServer(context: context, clock: clock, hostDriven: true)
+            }
+        } catch {
+            if contextMode == .shared { Self.destroySharedContext(context) }
+            throw error
+        }
         compositor = Compositor(hostInbox: inbox, gpu: context.info, clock: clock)
     }
 
     deinit {
         if server != nil {
-            if context.owner.isCurrent, (try? context.checkCurrent("HostRenderer deinit")) != nil {
+            if context.owner.isCurrent, isContextCurrent {
                 release()
             } else {
                 // Wrong thread or context: GL cannot be called safely, so the objects stay.
                 Self.logger.warning("HostRenderer released off its GL thread (or with another context current): its GL objects leak; call release() on the host's GL thread first")
             }
         }
+    }
+
+    /// Runs `body` with Strata's GL context ready: in `.host` mode the host's state is recorded
+    /// first and restored after; in `.shared` mode Strata's own context is made current and the
+    /// host's made current again after, with Strata's commands fenced before the host's next.
+    private static func inStrataContext<T>(_ context: GLContext, mode: ContextMode, _ body: () throws -> T) throws -> T {
+        switch mode {
+        case .host:
+            let snapshot = GLStateSnapshot.capture()
+            snapshot.prepareForStrata()
+            defer { snapshot.restore() }
+            return try body()
+        case .shared:
+            let display = eglGetCurrentDisplay()
+            let (draw, read, previous) = (eglGetCurrentSurface(EGL_DRAW), eglGetCurrentSurface(EGL_READ), eglGetCurrentContext())
+            try context.makeCurrent()
+            var fence: GLsync?
+            defer {
+                if context.isAlive { fence = glFenceSync(GLenum(GL_SYNC_GPU_COMMANDS_COMPLETE), 0); glFlush() }
+                if let display, let previous {
+                    eglMakeCurrent(display, draw, read, previous)
+                    // The host's next commands wait (on the GPU) for Strata's drawing to finish.
+                    if let fence { glWaitSync(fence, 0, GLuint64(GL_TIMEOUT_IGNORED)); glDeleteSync(fence) }
+                } else {
+                    if let fence { glDeleteSync(fence) }
+                    eglMakeCurrent(context.connection.display, nil, nil, nil)
+                }
+            }
+            return try body()
+        }
+    }
+
+    private static func destroySharedContext(_ context: GLContext) {
+        let display = eglGetCurrentDisplay()
+        let (draw, read, previous) = (eglGetCurrentSurface(EGL_DRAW), eglGetCurrentSurface(EGL_READ), eglGetCurrentContext())
+        try? context.makeCurrent()
+        context.destroy()
+        if let display, let previous { eglMakeCurrent(display, draw, read, previous) }
     }
 
     /// Applies every commit submitted so far, advances the animations to the frame's time, and
@@ -130,7 +219,7 @@ public final class HostRenderer {
     @discardableResult
     public func render(into target: HostFramebuffer, time: Double? = nil) throws -> FrameStatistics {
         guard let server else { throw CompositorError.shutDown }
-        try context.checkCurrent("HostRenderer.render")
+        guard isContextCurrent else { throw GLError.hostContextNotCurrent(caller: "HostRenderer.render") }
         let limit = context.info.maxTargetSize
         let v = target.viewport
         guard (1...limit).contains(v.width), (1...limit).contains(v.height), abs(v.x) <= limit, abs(v.y) <= limit else {
@@ -138,28 +227,38 @@ public final class HostRenderer {
         }
         guard target.scale.isFinite, target.scale > 0 else { throw HostRenderError.invalidScale(target.scale) }
         if let time, !time.isFinite { throw HostRenderError.invalidTime(time) }
-        let snapshot = GLStateSnapshot.capture()
-        snapshot.prepareForStrata()
-        defer { snapshot.restore() }
-        var draw = DrawTarget(framebuffer: target.framebuffer, width: v.width, height: v.height)
-        draw.origin = (v.x, v.y)
-        draw.yUp = !target.topRowFirst
-        draw.scale = target.scale
-        draw.hasStencil = try Self.checkFramebuffer(target.framebuffer)
-        do {
-            let (statistics, alive) = try server.hostFrame(into: draw, time: time, work: inbox.takeAvailable())
-            guard alive, let statistics else {
-                let counts = releaseNow()
-                if counts.total != 0 { Self.logger.warning("GL objects left after shutdown: \(counts)") }
-                throw CompositorError.shutDown
+        if contextMode == .shared, target.color == nil { throw HostRenderError.framebufferInSharedMode(target.framebuffer) }
+        return try Self.inStrataContext(context, mode: contextMode) {
+            var draw = DrawTarget(framebuffer: target.framebuffer, width: v.width, height: v.height)
+            draw.origin = (v.x, v.y)
+            draw.yUp = !target.topRowFirst
+            draw.scale = target.scale
+            if let color = target.color {
+                let (w, h) = (max(1, v.x + v.width), max(1, v.y + v.height))
+                if attached.map({ $0.color != color || $0.width != w || $0.height != h }) ?? true {
+                    attached = nil
+                    attached = try GLAttachedFramebuffer(context: context, color: color, width: w, height: h)
+                }
+                draw.framebuffer = attached!.rawValue
+                draw.hasStencil = true
+            } else {
+                draw.hasStencil = try Self.checkFramebuffer(target.framebuffer)
             }
-            compositor.framePresented(.success(statistics))
-            return statistics
-        } catch CompositorError.shutDown {
-            throw CompositorError.shutDown
-        } catch {
-            compositor.framePresented(.failure(error))
-            throw error
+            do {
+                let (statistics, alive) = try server.hostFrame(into: draw, time: time, work: inbox.takeAvailable())
+                guard alive, let statistics else {
+                    let counts = releaseNow()
+                    if counts.total != 0 { Self.logger.warning("GL objects left after shutdown: \(counts)") }
+                    throw CompositorError.shutDown
+                }
+                compositor.framePresented(.success(statistics))
+                return statistics
+            } catch CompositorError.shutDown {
+                throw CompositorError.shutDown
+            } catch {
+                compositor.framePresented(.failure(error))
+                throw error
+            }
         }
     }
 
@@ -186,8 +285,14 @@ public final class HostRenderer {
     /// the next frame, or the last time given to `render` when the host passes its own.
     public var nextFrameTime: Double { server?.nextFrameTime ?? 0 }
 
-    /// Whether the context Strata was embedded in is current on the calling thread, which must be the host's GL thread.
-    public var isContextCurrent: Bool { (try? context.checkCurrent("")) != nil }
+    /// Whether the calling thread is the host's GL thread with the context Strata was embedded in
+    /// (`.host`) or shares with (`.shared`) current.
+    public var isContextCurrent: Bool {
+        switch contextMode {
+        case .host: (try? context.checkCurrent("")) != nil
+        case .shared: context.owner.isCurrent && eglGetCurrentContext() == hostContext
+        }
+    }
 
     /// The GL objects Strata has alive in the host's context now, by kind. Host GL thread only.
     public var liveGLObjects: GLObjectCounts { context.liveObjects }
@@ -201,15 +306,15 @@ public final class HostRenderer {
         context.owner.preconditionCurrent("HostRenderer.release")
         guard server != nil else { return context.liveObjects }
         precondition(isContextCurrent, "HostRenderer.release: the host's context is not current; make it current first, or GL objects of another context would be deleted")
-        let snapshot = GLStateSnapshot.capture()
-        defer { snapshot.restore() }
-        return releaseNow()
+        return (try? Self.inStrataContext(context, mode: contextMode) { releaseNow() }) ?? context.liveObjects
     }
 
+    /// Frees everything; Strata's context (or the host's, in `.host` mode) must be current.
     private func releaseNow() -> GLObjectCounts {
         guard let server else { return context.liveObjects }
         for work in inbox.close() { server.refuse(work) }
-        let counts = server.tearDown()
+        attached = nil
+        let counts = server.tearDown()   // destroys Strata's own context in `.shared` mode
         self.server = nil
         return counts
     }

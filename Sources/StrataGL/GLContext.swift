@@ -163,6 +163,79 @@ public final class GLContext {
         guard supported else { throw GLError.unsupportedHostContext(version: version) }
     }
 
+    /// Creates a context of Strata's own that shares objects (textures, buffers, renderbuffers)
+    /// with the context current on the calling thread — the host's — in the same client API
+    /// (OpenGL ES, or desktop OpenGL with `GL_ARB_ES3_compatibility`). The host's context stays
+    /// current when this returns: make this one current with `makeCurrent()` only around Strata's
+    /// work (it needs no surface: `EGL_KHR_surfaceless_context`).
+    /// - Throws: `GLError.noCurrentContext`, `GLError.eglCallFailed` naming the call, or
+    ///   `GLError.unsupportedHostContext`.
+    public init(sharingCurrentContext caller: String) throws {
+        guard let host = eglGetCurrentContext(), let display = eglGetCurrentDisplay() else {
+            throw GLError.noCurrentContext(caller: caller)
+        }
+        let connection = try EGLConnection.current()
+        self.connection = connection
+        owner = ThreadOwner()
+        isHostContext = false
+        let draw = eglGetCurrentSurface(EGL_DRAW), read = eglGetCurrentSurface(EGL_READ)
+        var clientType: EGLint = 0, configID: EGLint = 0
+        eglQueryContext(display, host, EGL_CONTEXT_CLIENT_TYPE, &clientType)
+        eglQueryContext(display, host, EGL_CONFIG_ID, &configID)
+        var major: GLint = 0, minor: GLint = 0
+        glGetIntegerv(GLenum(GL_MAJOR_VERSION), &major)
+        glGetIntegerv(GLenum(GL_MINOR_VERSION), &minor)
+        while glGetError() != GLenum(GL_NO_ERROR) {}
+        // Contexts share objects only within one client API and with compatible configs.
+        var config: EGLConfig? = nil
+        if configID != 0 {
+            let attributes: [EGLint] = [EGL_CONFIG_ID, configID, EGL_NONE]
+            var count: EGLint = 0
+            eglChooseConfig(display, attributes, &config, 1, &count)
+            if count == 0 { config = nil }
+        }
+        let api = EGLenum(clientType == 0 ? EGL_OPENGL_ES_API : clientType)
+        let previousAPI = eglQueryAPI()
+        defer { eglBindAPI(previousAPI) }
+        guard eglBindAPI(api) == EGL_TRUE else { throw GLError.eglCallFailed(function: "eglBindAPI(\(api))", code: eglGetError()) }
+        var attributes: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, major >= 3 ? major : 3, EGL_CONTEXT_MINOR_VERSION, major >= 3 ? minor : 0]
+        if api == EGLenum(EGL_OPENGL_API) {
+            attributes += [EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT]
+        }
+        attributes.append(EGL_NONE)
+        guard let created = eglCreateContext(display, config, host, attributes) else {
+            throw GLError.eglCallFailed(function: "eglCreateContext(sharing the host's context)", code: eglGetError())
+        }
+        context = created
+        hasResetStatus = false
+        // Read the limits in the new context, then give the host its context back.
+        guard eglMakeCurrent(display, nil, nil, created) == EGL_TRUE else {
+            let code = eglGetError()
+            eglDestroyContext(display, created)
+            eglMakeCurrent(display, draw, read, host)
+            throw GLError.eglCallFailed(function: "eglMakeCurrent(Strata's shared context, no surface)", code: code)
+        }
+        info = readInfo()
+        let version = info.version
+        let supported = version.hasPrefix("OpenGL ES") ? true : allExtensions.contains("GL_ARB_ES3_compatibility")
+        eglMakeCurrent(display, draw, read, host)
+        guard supported else {
+            eglDestroyContext(display, created)
+            context = nil
+            throw GLError.unsupportedHostContext(version: version)
+        }
+    }
+
+    /// Makes this context current on the calling thread (the owner) with no surface.
+    /// - Throws: `GLError.eglCallFailed`.
+    public func makeCurrent() throws {
+        owner.preconditionCurrent("GLContext.makeCurrent")
+        guard let context else { return }
+        guard eglMakeCurrent(connection.display, pbuffer, pbuffer, context) == EGL_TRUE else {
+            throw GLError.eglCallFailed(function: "eglMakeCurrent(Strata's context)", code: eglGetError())
+        }
+    }
+
     /// Throws `GLError.hostContextNotCurrent` unless this context is current on the calling thread
     /// (and the calling thread owns it). Host contexts only need it: Strata's own are always current.
     public func checkCurrent(_ caller: @autoclosure () -> String) throws {

@@ -358,3 +358,66 @@ extension String {
         return String(s)
     }
 }
+
+/// A framebuffer object of Strata's whose colour buffer is someone else's: a texture or a
+/// renderbuffer the host owns (shared between contexts where framebuffer objects are not), with a
+/// depth-stencil renderbuffer of its own for clip masks.
+///
+/// GL thread only. The colour buffer is never deleted here.
+public final class GLAttachedFramebuffer {
+    /// What the colour buffer is.
+    public enum Color: Hashable, Sendable {
+        /// A `GL_TEXTURE_2D` name (level 0).
+        case texture(GLuint)
+        /// A renderbuffer name.
+        case renderbuffer(GLuint)
+    }
+    /// The framebuffer's GL name.
+    public let rawValue: GLuint
+    /// The colour buffer attached.
+    public let color: Color
+    /// The depth-stencil buffer's size, which covers the area drawn in.
+    public let width: Int, height: Int
+    private let depthStencil: GLRenderbuffer
+    let context: GLContext
+
+    /// Attaches `color` and a `width × height` depth-stencil buffer.
+    /// - Throws: `GLError.sizeOutOfRange`, or `GLError.framebufferIncomplete` when the colour
+    ///   buffer is not a colour-renderable image of this context (a wrong name, a format GL cannot draw to).
+    public init(context: GLContext, color: Color, width: Int, height: Int) throws {
+        context.owner.preconditionCurrent("GLAttachedFramebuffer.init")
+        let limit = context.info.maxTargetSize
+        guard (1...limit).contains(width), (1...limit).contains(height) else {
+            throw GLError.sizeOutOfRange(what: "a render target", width: width, height: height, limit: limit)
+        }
+        self.context = context
+        self.color = color
+        self.width = width
+        self.height = height
+        depthStencil = try GLRenderbuffer(context: context, format: GLenum(GL_DEPTH24_STENCIL8), width: width, height: height)
+        var name: GLuint = 0
+        glGenFramebuffers(1, &name)
+        rawValue = name
+        context.liveObjects.framebuffers += 1
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
+        switch color {
+        case .texture(let texture):
+            glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+        case .renderbuffer(let renderbuffer):
+            glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), renderbuffer)
+        }
+        glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER), depthStencil.rawValue)
+        while glGetError() != GLenum(GL_NO_ERROR) {}   // a bad name shows as incompleteness below
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            throw GLError.framebufferIncomplete(status: status, size: "\(color) with a \(width)×\(height) depth-stencil buffer")
+        }
+    }
+
+    deinit {
+        context.owner.preconditionCurrent("GLAttachedFramebuffer deinit")
+        var name = rawValue
+        if context.isAlive { glDeleteFramebuffers(1, &name) }
+        context.liveObjects.framebuffers -= 1
+    }
+}

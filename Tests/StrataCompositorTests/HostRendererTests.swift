@@ -386,6 +386,69 @@ struct HostRendererTests {
         expectPixel(second, 16, 2, .blue, "left layer unchanged")
     }
 
+    @Test("Scene: shared-context mode — Strata's own context draws the rotated clip scene into the host's texture, whose host framebuffer then shows it; the host's state is untouched")
+    func sharedContextMode() throws {
+        let (image, problems) = try onHostThread { () -> (RGBAImage, [String]) in
+            var problems: [String] = []
+            let host = try HostContext()
+            defer { host.destroy() }
+            // The host renders into a texture through its own framebuffer (no stencil).
+            var texture: GLuint = 0
+            glGenTextures(1, &texture)
+            glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+            glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), 96, 96)
+            var fbo: GLuint = 0
+            glGenFramebuffers(1, &fbo)
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
+            glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+            glClearColor(0, 0, 1, 1)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            glViewport(1, 2, 3, 4)
+            glEnable(GLenum(GL_DEPTH_TEST))
+            glBlendFunc(GLenum(GL_SRC_COLOR), GLenum(GL_DST_COLOR))
+            func state() -> [GLint] {
+                var v = [GLint](repeating: 0, count: 4); glGetIntegerv(GLenum(GL_VIEWPORT), &v)
+                var f: GLint = 0; glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &f)
+                var b: GLint = 0; glGetIntegerv(GLenum(GL_BLEND_SRC_RGB), &b)
+                var t: GLint = 0; glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &t)
+                return v + [f, b, t, GLint(glIsEnabled(GLenum(GL_DEPTH_TEST)))]
+            }
+            let before = state()
+            let strata = try HostRenderer(contextMode: .shared)
+            var scene = TestScene()
+            let root = scene.add(size: Size(width: 96, height: 96), position: Point(x: 48, y: 48))
+            let clip = scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 48, y: 48), color: .red,
+                                 .transform(rotation(45)), .masksToBounds(true))
+            scene.add(parent: clip, size: Size(width: 80, height: 80), position: Point(x: 20, y: 20), color: .green)
+            try strata.compositor.submit(scene.commit)
+            do {
+                try strata.render(into: HostFramebuffer(framebuffer: fbo, viewport: PixelRect(x: 0, y: 0, width: 96, height: 96)))
+                problems.append("a framebuffer object was accepted in shared mode")
+            } catch let error as HostRenderError {
+                if case .framebufferInSharedMode = error {} else { problems.append("\(error)") }
+            }
+            let stats = try strata.render(into: HostFramebuffer(color: .texture(texture), viewport: PixelRect(x: 0, y: 0, width: 96, height: 96)))
+            if stats.offscreenPasses != 0 { problems.append("\(stats.offscreenPasses) offscreen passes: Strata's own framebuffer has a stencil") }
+            if state() != before { problems.append("host state changed: \(before) → \(state())") }
+            if eglGetCurrentContext() != host.context { problems.append("the host's context is no longer current") }
+            if strata.release().total != 0 { problems.append("GL objects leaked") }
+            if eglGetCurrentContext() != host.context { problems.append("the host's context is not current after release") }
+            glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), fbo)
+            var pixels = [UInt8](repeating: 0, count: 96 * 96 * 4)
+            glReadPixels(0, 0, 96, 96, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &pixels)
+            glDeleteFramebuffers(1, &fbo)
+            glDeleteTextures(1, &texture)
+            // GL row order, bottom row first: flip to top row first.
+            var rows = [UInt8]()
+            for y in (0..<96).reversed() { rows += pixels[(y * 96 * 4)..<((y + 1) * 96 * 4)] }
+            return (RGBAImage(size: PixelSize(width: 96, height: 96), pixels: rows), problems)
+        }
+        #expect(problems.isEmpty, "\(problems)")
+        expectPixel(image, 48, 48, .green, "the clipped green square at the centre")
+        expectPixel(image, 48, 25, .green, "near the diamond's top corner, green")
+        expectPixel(image, 30, 30, .blue, "outside the diamond: the host's blue")
+    }
+
     @Test("The compositor half: a frame request from another thread waits for the host's frame and gets its pixels")
     func frameRequestsWaitForTheHost() async throws {
         final class Shared: @unchecked Sendable {
