@@ -76,8 +76,8 @@ final class CCompositor {
     private var pointerTarget: CLayer?
     private(set) var isDestroyed = false
 
-    init() throws {
-        renderer = try HostRenderer()
+    init(mode: HostRenderer.ContextMode) throws {
+        renderer = try HostRenderer(contextMode: mode)
     }
 
     /// Fails unless called on the compositor's thread and before `destroy`.

@@ -103,14 +103,23 @@ public func strata_version() -> UnsafePointer<CChar>? {
 
 // MARK: - Compositor
 
-@_cdecl("strata_compositor_create")
-public func strata_compositor_create() -> OpaquePointer? {
+private func create(_ mode: HostRenderer.ContextMode) -> OpaquePointer? {
     var result: OpaquePointer?
     _ = call {
-        let c = try CCompositor()
+        let c = try CCompositor(mode: mode)
         result = OpaquePointer(Unmanaged.passRetained(c).toOpaque())
     }
     return result
+}
+
+@_cdecl("strata_compositor_create")
+public func strata_compositor_create() -> OpaquePointer? {
+    create(.host)
+}
+
+@_cdecl("strata_compositor_create_shared")
+public func strata_compositor_create_shared() -> OpaquePointer? {
+    create(.shared)
 }
 
 @_cdecl("strata_compositor_destroy")
@@ -135,18 +144,39 @@ public func strata_set_root(_ handle: OpaquePointer?, _ layer: UInt64) -> Int32 
     }
 }
 
-@_cdecl("strata_render")
-public func strata_render(_ handle: OpaquePointer?, _ framebuffer: UInt32, _ x: Int32, _ y: Int32,
-                          _ width: Int32, _ height: Int32, _ scale: Double, _ time: Double) -> Int32 {
+private func render(_ handle: OpaquePointer?, _ function: String, framebuffer: UInt32, color: GLAttachedFramebuffer.Color?,
+                    _ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32, _ scale: Double, _ time: Double) -> Int32 {
     call {
-        let c = try compositor(handle, "strata_render")
-        let target = HostFramebuffer(framebuffer: framebuffer, viewport: PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)), scale: scale)
+        let c = try compositor(handle, function)
+        let viewport = PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height))
+        let target = color.map { HostFramebuffer(color: $0, viewport: viewport, scale: scale) }
+            ?? HostFramebuffer(framebuffer: framebuffer, viewport: viewport, scale: scale)
         do {
             try c.render(into: target, time: time < 0 ? nil : time)
         } catch GLError.hostContextNotCurrent {
-            throw CFailure(status: CFailure.context, message: "strata_render: the EGL context the compositor was created in is not current on this thread; make it current (eglMakeCurrent) before rendering")
+            throw CFailure(status: CFailure.context, message: "\(function): the EGL context the compositor was created in is not current on this thread; make it current (eglMakeCurrent) before rendering")
+        } catch HostRenderError.framebufferInSharedMode {
+            throw CFailure.invalid("\(function): framebuffer objects are not shared between contexts, and this compositor has its own (strata_compositor_create_shared); render with strata_render_to_texture or strata_render_to_renderbuffer")
         }
     }
+}
+
+@_cdecl("strata_render")
+public func strata_render(_ handle: OpaquePointer?, _ framebuffer: UInt32, _ x: Int32, _ y: Int32,
+                          _ width: Int32, _ height: Int32, _ scale: Double, _ time: Double) -> Int32 {
+    render(handle, "strata_render", framebuffer: framebuffer, color: nil, x, y, width, height, scale, time)
+}
+
+@_cdecl("strata_render_to_texture")
+public func strata_render_to_texture(_ handle: OpaquePointer?, _ texture: UInt32, _ x: Int32, _ y: Int32,
+                                     _ width: Int32, _ height: Int32, _ scale: Double, _ time: Double) -> Int32 {
+    render(handle, "strata_render_to_texture", framebuffer: 0, color: .texture(texture), x, y, width, height, scale, time)
+}
+
+@_cdecl("strata_render_to_renderbuffer")
+public func strata_render_to_renderbuffer(_ handle: OpaquePointer?, _ renderbuffer: UInt32, _ x: Int32, _ y: Int32,
+                                          _ width: Int32, _ height: Int32, _ scale: Double, _ time: Double) -> Int32 {
+    render(handle, "strata_render_to_renderbuffer", framebuffer: 0, color: .renderbuffer(renderbuffer), x, y, width, height, scale, time)
 }
 
 @_cdecl("strata_next_frame_time")

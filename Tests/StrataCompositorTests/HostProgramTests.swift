@@ -77,6 +77,21 @@ struct HostProgramTests {
         #expect(result.status == 0, "the C host failed:\n\(result.output)")
     }
 
+    @Test("A C host with Strata in a shared context of its own draws into the host's texture; the host's state is untouched")
+    func cSharedHost() throws {
+        try requireLibrary()
+        let binary = FileManager.default.temporaryDirectory.appendingPathComponent("strata-c-shared-host-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: binary) }
+        let libraryFolder = Paths.products.path
+        let build = try run("/usr/bin/env", ["cc", "-std=c11", "-O1", "-Wall", "-Werror", "-I", "Sources/StrataC/include",
+                                             "Tests/Hosts/c_shared_host.c", "-L", libraryFolder, "-lStrataC", "-Wl,-rpath,\(libraryFolder)",
+                                             "-lEGL", "-lGLESv2", "-o", binary])
+        #expect(build.status == 0, "the C host did not compile:\n\(build.output)")
+        guard build.status == 0 else { return }
+        let result = try run(binary, [])
+        #expect(result.status == 0, "the C host failed:\n\(result.output)")
+    }
+
     @Test("The README's C example compiles against strata.h and runs: the card's centre is its colour")
     func readmeCExample() throws {
         try requireLibrary()

@@ -71,6 +71,13 @@ const char *strata_version(void);
  *  the compositor's thread. Returns NULL on failure (no current context, unsupported context). */
 strata_compositor *strata_compositor_create(void);
 
+/** Like strata_compositor_create, but Strata's GL objects live in a context of its own that shares
+ *  objects with yours (same EGL display and client API), made current only inside Strata's calls:
+ *  your context's state is never touched. Framebuffer objects are not shared between contexts, so
+ *  render with strata_render_to_texture / strata_render_to_renderbuffer. Needs
+ *  EGL_KHR_surfaceless_context. Returns NULL on failure. */
+strata_compositor *strata_compositor_create_shared(void);
+
 /** Frees every GL object Strata made in your context, then the compositor and its layers.
  *  Compositor thread, context current. NULL is ignored. */
 strata_status strata_compositor_destroy(strata_compositor *compositor);
@@ -85,6 +92,18 @@ strata_status strata_set_root(strata_compositor *compositor, strata_layer layer)
 strata_status strata_render(strata_compositor *compositor, uint32_t framebuffer,
                             int32_t x, int32_t y, int32_t width, int32_t height,
                             double scale, double time);
+
+/** As strata_render, into a GL_TEXTURE_2D of yours (level 0, colour-renderable, such as RGBA8)
+ *  through a framebuffer of Strata's with its own stencil. The texture's row 0 is the picture's
+ *  bottom (GL's convention). Works in both context modes. */
+strata_status strata_render_to_texture(strata_compositor *compositor, uint32_t texture,
+                                       int32_t x, int32_t y, int32_t width, int32_t height,
+                                       double scale, double time);
+
+/** As strata_render_to_texture, into a renderbuffer of yours. */
+strata_status strata_render_to_renderbuffer(strata_compositor *compositor, uint32_t renderbuffer,
+                                            int32_t x, int32_t y, int32_t width, int32_t height,
+                                            double scale, double time);
 
 /** The time the next frame will have on Strata's clock, in seconds (animations begin then). */
 double strata_next_frame_time(strata_compositor *compositor);
