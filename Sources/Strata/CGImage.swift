@@ -94,6 +94,26 @@ final class CairoBitmap {
         }
     }
 
+    /// The pixels of `region` as Cairo holds them, B, G, R, A (premultiplied), top row first, a row
+    /// at a time: a plain copy, no conversion (the compositor's texture swaps red and blue when sampled).
+    func bgraPixels(_ region: PixelRect) -> [UInt8] {
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        let rowBytes = region.width * 4
+        return [UInt8](unsafeUninitializedCapacity: rowBytes * region.height) { buffer, count in
+            let out = UnsafeMutableRawPointer(buffer.baseAddress!)
+            if region.x == 0, rowBytes == stride {
+                memcpy(out, data + region.y * stride, rowBytes * region.height)
+            } else {
+                for row in 0..<region.height {
+                    memcpy(out + row * rowBytes, data + (region.y + row) * stride + region.x * 4, rowBytes)
+                }
+            }
+            count = rowBytes * region.height
+        }
+    }
+
     /// Replaces `region` with the same pixels of `recording`, or clears it when nil.
     func replace(_ region: PixelRect, with recording: CairoRecording?) {
         guard let cr = cairo_create(surface) else { return }

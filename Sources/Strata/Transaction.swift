@@ -331,7 +331,7 @@ struct CommitBuilder {
             }
             let all = PixelRect(x: 0, y: 0, width: bitmap.size.width, height: bitmap.size.height)
             let region = whole ? all : (layer.pendingContentsRegion ?? all)
-            append(.setContents(layer.id, ContentsUpdate(size: bitmap.size, region: region, pixels: bitmap.rgbaPixels(region))), on: screen)
+            append(.setContents(layer.id, ContentsUpdate(size: bitmap.size, region: region, pixels: bitmap.bgraPixels(region), isBGRA: true)), on: screen)
         }
         layer.pendingContentsRegion = nil
     }

@@ -31,6 +31,8 @@ final class LayerContents {
     var width: Int { region.width }
     var height: Int { region.height }
     var isInAtlas: Bool { slot != nil }
+    /// Whether the texture holds B, G, R, A bytes (uploads in that order go in as they are).
+    var isBGRA: Bool { texture?.isBGRA ?? false }
     /// Whether several layers may show these contents (an immutable image's): never drawn into.
     var isShared = false
 
@@ -121,6 +123,8 @@ final class ContentsAtlas {
 
     private let context: GLContext
     let pageSide: Int
+    /// Whether the pages hold B, G, R, A pixels (drawn contents) rather than R, G, B, A (images).
+    let isBGRA: Bool
 
     private final class Page {
         let texture: GLTexture
@@ -133,8 +137,9 @@ final class ContentsAtlas {
     }
     private var pages: [Page] = []
 
-    init(context: GLContext) {
+    init(context: GLContext, bgra: Bool = false) {
         self.context = context
+        isBGRA = bgra
         pageSide = min(2048, context.info.maxTextureSize)
     }
 
@@ -144,7 +149,7 @@ final class ContentsAtlas {
         if size.width <= Self.largestSide, size.height <= Self.largestSide, let (page, rect) = try allocate(width: size.width + 2, height: size.height + 2) {
             return LayerContents(atlas: self, page: page, texture: pages[page].texture, slot: rect)
         }
-        return LayerContents(own: try GLTexture(context: context, width: size.width, height: size.height))
+        return LayerContents(own: try GLTexture(context: context, width: size.width, height: size.height, bgra: isBGRA))
     }
 
     /// The number of atlas pages made.
@@ -158,7 +163,7 @@ final class ContentsAtlas {
             if let rect = place(w, h, in: page) { return (index, rect) }
         }
         guard pages.count < Self.maximumPages else { return nil }
-        pages.append(Page(texture: try GLTexture(context: context, width: pageSide, height: pageSide)))
+        pages.append(Page(texture: try GLTexture(context: context, width: pageSide, height: pageSide, bgra: isBGRA)))
         guard let rect = place(w, h, in: pages[pages.count - 1]) else { return nil }
         return (pages.count - 1, rect)
     }

@@ -16,6 +16,8 @@ final class RenderTree {
     private var liveContents: [LayerID: RenderLayer] = [:]
     /// Shared textures for small contents.
     let atlas: ContentsAtlas
+    /// The same for drawn contents, which arrive in Cairo's B, G, R, A order and stay in it.
+    let bgraAtlas: ContentsAtlas
     /// Contents of immutable images, by image number, while some layer shows them.
     private var sharedContents: [UInt64: WeakContents] = [:]
     private struct WeakContents { weak var contents: LayerContents? }
@@ -28,6 +30,7 @@ final class RenderTree {
     init(context: GLContext) {
         self.context = context
         atlas = ContentsAtlas(context: context)
+        bgraAtlas = ContentsAtlas(context: context, bgra: true)
     }
 
     /// Applies every operation of `commit` in order, or none of them.
@@ -107,14 +110,29 @@ final class RenderTree {
                     layer.contents = try sharedContents(for: imageID, update)
                     continue
                 }
-                if layer.contents?.isShared == true || layer.contents?.width != update.size.width || layer.contents?.height != update.size.height {
+                let whole = update.region == PixelRect(x: 0, y: 0, width: update.size.width, height: update.size.height)
+                if layer.contents?.isShared == true || layer.contents?.width != update.size.width || layer.contents?.height != update.size.height
+                    || (whole && layer.contents?.isBGRA != update.isBGRA) {
                     // Keep the old texture until the new one exists: a failed allocation leaves it shown.
-                    layer.contents = try atlas.makeContents(size: update.size)
+                    layer.contents = try (update.isBGRA ? bgraAtlas : atlas).makeContents(size: update.size)
                 }
-                layer.contents?.upload(update.region, pixels: update.pixels)
+                guard let contents = layer.contents else { continue }
+                if contents.isBGRA == update.isBGRA {
+                    contents.upload(update.region, pixels: update.pixels)
+                } else {
+                    // Part of a picture in the other byte order (not something Strata's model sends): swap red and blue here.
+                    contents.upload(update.region, pixels: Self.swappingRedAndBlue(update.pixels))
+                }
             }
         }
         if let deferred { throw deferred }
+    }
+
+    /// Four-byte pixels with their first and third bytes exchanged (RGBA ⇄ BGRA).
+    static func swappingRedAndBlue(_ pixels: [UInt8]) -> [UInt8] {
+        var out = pixels
+        for i in stride(from: 0, to: out.count - 3, by: 4) { out.swapAt(i, i + 2) }
+        return out
     }
 
     /// The texture of image `imageID`: the one a layer already shows, or a new one with `update`'s pixels.
@@ -269,6 +287,7 @@ final class RenderTree {
         root = nil
         sharedContents = [:]
         atlas.removeAll()
+        bgraAtlas.removeAll()
     }
 }
 

@@ -13,17 +13,22 @@ public struct ContentsUpdate: Hashable, Sendable {
     /// For whole contents from an immutable image: a number no other image ever has. Layers
     /// showing the same image share one texture (uploaded once) while any of them shows it.
     public var sharedImageID: UInt64?
+    /// Whether `pixels` hold B, G, R, A bytes (Cairo's order, and most windowing systems') rather
+    /// than R, G, B, A: they are uploaded as they are, into a texture that swaps red and blue
+    /// when sampled, so no CPU conversion happens on either thread.
+    public var isBGRA = false
 
     /// New contents covering the whole of `size`.
     public init(size: PixelSize, pixels: [UInt8]) {
         self.init(size: size, region: PixelRect(x: 0, y: 0, width: size.width, height: size.height), pixels: pixels)
     }
 
-    /// New pixels for `region` of contents of `size`.
-    public init(size: PixelSize, region: PixelRect, pixels: [UInt8]) {
+    /// New pixels for `region` of contents of `size`; `isBGRA` when they are in B, G, R, A order.
+    public init(size: PixelSize, region: PixelRect, pixels: [UInt8], isBGRA: Bool = false) {
         self.size = size
         self.region = region
         self.pixels = pixels
+        self.isBGRA = isBGRA
     }
 
     /// An update covering the whole of `image`; `sharedImageID` names the image when it is

@@ -171,11 +171,15 @@ public final class GLTexture {
     public let rawValue: GLuint
     /// Width and height in pixels.
     public let width: Int, height: Int
+    /// Whether the texture holds B, G, R, A bytes and swaps them back when sampled.
+    public private(set) var isBGRA = false
     let context: GLContext
 
-    /// Allocates a `width × height` RGBA8 texture with undefined contents.
+    /// Allocates a `width × height` RGBA8 texture with undefined contents. With `bgra`, the texture
+    /// holds B, G, R, A bytes as uploaded and swaps red and blue when sampled (`GL_TEXTURE_SWIZZLE_R/B`),
+    /// so BGRA pixels need no conversion.
     /// - Throws: `GLError.sizeOutOfRange` when a side is below 1 or above the GPU's maximum.
-    public init(context: GLContext, width: Int, height: Int) throws {
+    public init(context: GLContext, width: Int, height: Int, bgra: Bool = false) throws {
         context.owner.preconditionCurrent("GLTexture.init")
         let limit = context.info.maxTextureSize
         guard (1...limit).contains(width), (1...limit).contains(height) else {
@@ -194,6 +198,11 @@ public final class GLTexture {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        if bgra {
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_R), GL_BLUE)
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_B), GL_RED)
+        }
+        self.isBGRA = bgra
         try context.checkError("glTexStorage2D(RGBA8, \(width)×\(height))")
     }
 

@@ -198,3 +198,32 @@ import Testing
         expectPixel(image, 50, 97, .white, "and not in the last")
     }
 }
+
+@Suite struct BGRAContentsTests {
+    @Test("Scene: 100×100 white root with two 50×100 layers: left with BGRA contents (bytes 255 0 0 255 = blue), right with 40×40 BGRA contents (red) whose top-left 20×20 is then replaced by RGBA bytes of green")
+    func bgraContentsAreSampledWithoutConversion() async throws {
+        let compositor = try Compositor()
+        var (scene, root) = TestScene.whiteRoot()
+        let left = scene.add(parent: root, size: Size(width: 50, height: 100), position: Point(x: 25, y: 50))
+        let right = scene.add(parent: root, size: Size(width: 50, height: 100), position: Point(x: 75, y: 50))
+        func pixels(_ bytes: [UInt8], count: Int) -> [UInt8] { Array((0..<count).map { _ in bytes }.joined()) }
+        let blueBGRA = pixels([255, 0, 0, 255], count: 4 * 4)
+        let redBGRA = pixels([0, 0, 255, 255], count: 40 * 40)
+        scene.commit.append(.setContents(left, ContentsUpdate(size: PixelSize(width: 4, height: 4), region: PixelRect(x: 0, y: 0, width: 4, height: 4),
+                                                            pixels: blueBGRA, isBGRA: true)))
+        scene.commit.append(.setContents(right, ContentsUpdate(size: PixelSize(width: 40, height: 40), region: PixelRect(x: 0, y: 0, width: 40, height: 40),
+                                                             pixels: redBGRA, isBGRA: true)))
+        try compositor.submit(scene.commit)
+        let first = try #require(try await compositor.renderFrame(size: PixelSize(width: 100, height: 100)).image)
+        expectPixel(first, 25, 50, .blue, "left: BGRA bytes 255 0 0 255 are blue")
+        expectPixel(first, 75, 50, .red, "right: BGRA bytes 0 0 255 255 are red")
+        // A partial update in R, G, B, A order into BGRA contents: converted on the render thread.
+        let greenRGBA = pixels([0, 255, 0, 255], count: 20 * 20)
+        try compositor.submit(Commit([.setContents(right, ContentsUpdate(size: PixelSize(width: 40, height: 40),
+                                                                       region: PixelRect(x: 0, y: 0, width: 20, height: 20), pixels: greenRGBA))]))
+        let second = try #require(try await compositor.renderFrame(size: PixelSize(width: 100, height: 100)).image)
+        expectPixel(second, 56, 20, .green, "right's top-left quarter: the RGBA green update")
+        expectPixel(second, 90, 80, .red, "right's bottom-right: still red")
+        #expect(await compositor.shutdown().total == 0)
+    }
+}
