@@ -170,6 +170,26 @@ final class CCompositor {
         pending.append(operation)
     }
 
+    /// Records new contents for `layer`, replacing contents set for it since the last render:
+    /// only the latest are sent, so a texture the host deleted after replacing it is never looked at.
+    func setContents(_ operation: CommitOperation, of layer: LayerID) {
+        let earlier = pending.operations.contains {
+            switch $0 {
+            case .setContents(layer, _), .setExternalContents(layer, _): true
+            default: false
+            }
+        }
+        if earlier {
+            pending = Commit(pending.operations.filter {
+                switch $0 {
+                case .setContents(layer, _), .setExternalContents(layer, _): false
+                default: true
+                }
+            })
+        }
+        pending.append(operation)
+    }
+
     /// The layer's own value of an animatable property.
     func modelValue(_ layer: CLayer, _ property: Int32) -> LayerProperty? {
         switch property {
@@ -186,15 +206,30 @@ final class CCompositor {
 
     // MARK: Rendering
 
+    /// Why the render tree no longer matches this model (changes it refused), once it does not.
+    private var outOfStep: String?
+
     func render(into target: HostFramebuffer, time: Double?) throws {
+        if let outOfStep {
+            throw CFailure(status: CFailure.gl, message: "strata_render: the compositor lost step with the GPU earlier (\(outOfStep)); destroy it and create a new one")
+        }
         if !pending.isEmpty {
             let commit = pending
             try renderer.compositor.submit(commit)   // checked first: a bad value throws and nothing is sent
             pending = Commit()
         }
-        try renderer.render(into: target, time: time)
+        do {
+            try renderer.render(into: target, time: time)
+        } catch {
+            // Every value was checked when it was set, so a refusal here is the GPU's (memory):
+            // the tree lacks those changes, and later ones would not fit it.
+            if renderer.refusedChanges { outOfStep = "\(error)" }
+            throw error
+        }
     }
 
+    /// Frees Strata's GL objects and forgets the layers; the object stays as a tombstone, so later
+    /// calls with its handle fail with STRATA_ERROR_DESTROYED rather than reach freed memory.
     func destroy() -> GLObjectCounts {
         isDestroyed = true
         layers = [:]

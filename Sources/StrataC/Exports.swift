@@ -130,8 +130,7 @@ public func strata_compositor_destroy(_ handle: OpaquePointer?) -> Int32 {
         guard c.renderer.isContextCurrent else {
             throw CFailure(status: CFailure.context, message: "strata_compositor_destroy: the EGL context the compositor was created in is not current; make it current so Strata can free its GL objects")
         }
-        let leaked = c.destroy()
-        Unmanaged<CCompositor>.fromOpaque(UnsafeRawPointer(handle)).release()
+        let leaked = c.destroy()   // the object stays, a tombstone of a few hundred bytes (see CCompositor.destroy)
         if leaked.total != 0 { throw CFailure(status: CFailure.gl, message: "strata_compositor_destroy: GL objects leaked: \(leaked)") }
     }
 }
@@ -310,7 +309,7 @@ public func strata_layer_set_contents_rgba(_ handle: OpaquePointer?, _ layer: UI
         bytes.withUnsafeMutableBufferPointer { out in
             for row in 0..<h { memcpy(out.baseAddress! + row * w * 4, pixels + row * s, w * 4) }
         }
-        c.append(.setContents(l.id, ContentsUpdate(size: PixelSize(width: w, height: h), pixels: bytes)))
+        c.setContents(.setContents(l.id, ContentsUpdate(size: PixelSize(width: w, height: h), pixels: bytes)), of: l.id)
     }
 }
 
@@ -322,7 +321,7 @@ private func external(_ handle: OpaquePointer?, _ layer: UInt64, _ source: Exter
         if let problem = contents.problem(maxTextureSize: c.renderer.gpu.maxTextureSize) {
             throw CFailure.invalid("\(function): \(problem)")
         }
-        c.append(.setExternalContents(l.id, contents))
+        c.setContents(.setExternalContents(l.id, contents), of: l.id)
     }
 }
 
@@ -353,7 +352,7 @@ public func strata_layer_set_contents_egl_image(_ handle: OpaquePointer?, _ laye
 
 @_cdecl("strata_layer_clear_contents")
 public func strata_layer_clear_contents(_ handle: OpaquePointer?, _ layer: UInt64) -> Int32 {
-    onLayer(handle, layer, "strata_layer_clear_contents") { c, l in c.append(.setContents(l.id, nil)) }
+    onLayer(handle, layer, "strata_layer_clear_contents") { c, l in c.setContents(.setContents(l.id, nil), of: l.id) }
 }
 
 // MARK: - Animations

@@ -58,12 +58,22 @@ public final class GBMFrame {
         self.statistics = statistics
     }
 
-    /// Gives the buffer back to the surface and closes the descriptor. Idempotent.
+    private var released = false
+
+    /// Gives the buffer back to the surface (unless the output was closed first) and closes the
+    /// descriptor. Idempotent.
     public func release() {
-        guard let bo else { return }
+        guard !released else { return }
+        released = true
         close(fd)
-        gbm_surface_release_buffer(surface, bo)
-        self.bo = nil
+        if let bo { gbm_surface_release_buffer(surface, bo) }
+        bo = nil
+    }
+
+    /// The output is closing: its surface is going, so the buffer is no longer given back to it.
+    /// The descriptor stays valid (the dma-buf lives while it is open) until `release()`.
+    func detach() {
+        bo = nil
     }
 
     deinit { release() }
@@ -106,6 +116,9 @@ public final class GBMOutput {
     private let renderer: HostRenderer
     private var closed = false
     private let owner = ThreadOwner()
+    /// Frames handed out and perhaps not released, detached when the output closes.
+    private var frames: [WeakFrame] = []
+    private struct WeakFrame { weak var frame: GBMFrame? }
 
     /// Opens the first DRM render node and a `size` GBM surface of `DRM_FORMAT_ARGB8888` buffers.
     /// - Throws: `GLError.noRenderNode` when `/dev/dri/renderD*` does not exist (saying so),
@@ -187,6 +200,7 @@ public final class GBMOutput {
         owner.preconditionCurrent("GBMOutput.render")
         precondition(!closed, "GBMOutput.render after close()")
         guard gbm_surface_has_free_buffers(surface) != 0 else { throw GBMError.noFreeBuffer }
+        try makeCurrent()
         let c = clearColor.premultiplied
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         glDisable(GLenum(GL_SCISSOR_TEST))
@@ -198,7 +212,17 @@ public final class GBMOutput {
             throw GLError.eglCallFailed(function: "eglSwapBuffers(GBM surface)", code: eglGetError())
         }
         guard let bo = gbm_surface_lock_front_buffer(surface) else { throw GBMError.callFailed("gbm_surface_lock_front_buffer") }
-        return try GBMFrame(bo: bo, surface: surface, width: size.width, height: size.height, statistics: statistics)
+        let frame = try GBMFrame(bo: bo, surface: surface, width: size.width, height: size.height, statistics: statistics)
+        frames.removeAll { $0.frame == nil }
+        frames.append(WeakFrame(frame: frame))
+        return frame
+    }
+
+    /// Makes the output's context and surface current (another output may have been used since).
+    private func makeCurrent() throws {
+        guard eglMakeCurrent(connection.display, eglSurface, eglSurface, context) == EGL_TRUE else {
+            throw GLError.eglCallFailed(function: "eglMakeCurrent(GBM surface of \(node))", code: eglGetError())
+        }
     }
 
     /// Frees Strata's GL objects, the context and the surfaces. Release every frame first.
@@ -207,6 +231,9 @@ public final class GBMOutput {
         owner.preconditionCurrent("GBMOutput.close")
         guard !closed else { return }
         closed = true
+        for entry in frames { entry.frame?.detach() }
+        frames = []
+        try? makeCurrent()
         renderer.release()
         let display = connection.display
         eglMakeCurrent(display, nil, nil, nil)

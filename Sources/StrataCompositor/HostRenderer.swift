@@ -162,8 +162,13 @@ public final class HostRenderer {
             if context.owner.isCurrent, isContextCurrent {
                 release()
             } else {
-                // Wrong thread or context: GL cannot be called safely, so the objects stay.
+                // Wrong thread or context: GL cannot be called safely, so the objects stay with
+                // the host's context (a shared context of Strata's stays too); nothing is deleted.
                 Self.logger.warning("HostRenderer released off its GL thread (or with another context current): its GL objects leak; call release() on the host's GL thread first")
+                for work in inbox.close() { server?.refuse(work) }
+                server?.abandon()
+                attached = nil
+                server = nil
             }
         }
     }
@@ -174,7 +179,7 @@ public final class HostRenderer {
     private static func inStrataContext<T>(_ context: GLContext, mode: ContextMode, _ body: () throws -> T) throws -> T {
         switch mode {
         case .host:
-            let snapshot = GLStateSnapshot.capture()
+            let snapshot = GLStateSnapshot.capture(desktop: context.info.isDesktop, sampleMask: context.info.hasSampleMask)
             snapshot.prepareForStrata()
             defer { snapshot.restore() }
             return try body()
@@ -228,7 +233,7 @@ public final class HostRenderer {
         guard target.scale.isFinite, target.scale > 0 else { throw HostRenderError.invalidScale(target.scale) }
         if let time, !time.isFinite { throw HostRenderError.invalidTime(time) }
         if contextMode == .shared, target.color == nil { throw HostRenderError.framebufferInSharedMode(target.framebuffer) }
-        return try Self.inStrataContext(context, mode: contextMode) {
+        return try renderAndTell { try Self.inStrataContext(context, mode: contextMode) {
             var draw = DrawTarget(framebuffer: target.framebuffer, width: v.width, height: v.height)
             draw.origin = (v.x, v.y)
             draw.yUp = !target.topRowFirst
@@ -244,21 +249,28 @@ public final class HostRenderer {
             } else {
                 draw.hasStencil = try Self.checkFramebuffer(target.framebuffer)
             }
-            do {
-                let (statistics, alive) = try server.hostFrame(into: draw, time: time, work: inbox.takeAvailable())
-                guard alive, let statistics else {
-                    let counts = releaseNow()
-                    if counts.total != 0 { Self.logger.warning("GL objects left after shutdown: \(counts)") }
-                    throw CompositorError.shutDown
-                }
-                compositor.framePresented(.success(statistics))
-                return statistics
-            } catch CompositorError.shutDown {
+            let (statistics, alive) = try server.hostFrame(into: draw, time: time, work: inbox.takeAvailable())
+            guard alive, let statistics else {
+                let counts = releaseNow()
+                if counts.total != 0 { Self.logger.warning("GL objects left after shutdown: \(counts)") }
                 throw CompositorError.shutDown
-            } catch {
-                compositor.framePresented(.failure(error))
-                throw error
             }
+            return statistics
+        } }
+    }
+
+    /// `render`, then the frame-presented handler, told after the host's state is back.
+    @discardableResult
+    private func renderAndTell(_ body: () throws -> FrameStatistics) throws -> FrameStatistics {
+        do {
+            let statistics = try body()
+            compositor.framePresented(.success(statistics))
+            return statistics
+        } catch CompositorError.shutDown {
+            throw CompositorError.shutDown
+        } catch {
+            compositor.framePresented(.failure(error))
+            throw error
         }
     }
 
@@ -281,9 +293,22 @@ public final class HostRenderer {
         return bits > 0
     }
 
+    /// Whether a `render` has thrown because submitted changes were refused (a `CommitError`, or
+    /// a GPU failure while applying them): the render tree lacks that commit and those queued
+    /// with it. A sender keeping its own model must send its whole tree again
+    /// (`CommitOperation.removeAllLayers`, then every layer), as `UIScreen` does. Host GL thread only.
+    public var refusedChanges: Bool {
+        context.owner.preconditionCurrent("HostRenderer.refusedChanges")
+        return server?.refusedChanges ?? false
+    }
+
     /// The time the next frame will have, for animations that begin with it: the clock's time of
-    /// the next frame, or the last time given to `render` when the host passes its own.
-    public var nextFrameTime: Double { server?.nextFrameTime ?? 0 }
+    /// the next frame, or, when the host passes its own times, the last one it gave (the next is
+    /// the host's to say). Host GL thread only.
+    public var nextFrameTime: Double {
+        context.owner.preconditionCurrent("HostRenderer.nextFrameTime")
+        return server?.nextFrameTime ?? 0
+    }
 
     /// Whether the calling thread is the host's GL thread with the context Strata was embedded in
     /// (`.host`) or shares with (`.shared`) current.
@@ -295,7 +320,10 @@ public final class HostRenderer {
     }
 
     /// The GL objects Strata has alive in the host's context now, by kind. Host GL thread only.
-    public var liveGLObjects: GLObjectCounts { context.liveObjects }
+    public var liveGLObjects: GLObjectCounts {
+        context.owner.preconditionCurrent("HostRenderer.liveGLObjects")
+        return context.liveObjects
+    }
 
     /// Frees every GL object Strata created in the host's context (the context itself stays the
     /// host's) and returns what was still alive afterwards: all zero unless something leaked.

@@ -18,6 +18,12 @@ final class RenderServer {
     private var target: GLFramebuffer?
     private var frameIndex = 0
     private var pendingError: (any Error)?
+    /// Whether `pendingError` came from a commit that otherwise applied (a layer's contents the
+    /// GPU refused): the tree is as its sender believes, frames are drawn, the error is reported.
+    private var pendingIsDeferred = false
+    /// Whether a host frame failed because a commit was refused: the tree lacks it (and the
+    /// commits queued after it), so a sender's own model no longer matches the tree.
+    private(set) var refusedChanges = false
     /// Whether the target must be drawn again: something changed since the last frame drawn
     /// (a commit, a running animation, a new size or clear colour).
     private var needsRedraw = true
@@ -77,13 +83,17 @@ final class RenderServer {
     func handle(_ work: RenderWork) -> Bool {
         switch work {
         case .commit(let commit):
-            guard pendingError == nil else { return true }   // keep the first error; later commits may depend on the refused one
+            guard pendingError == nil || pendingIsDeferred else { return true }   // keep the first error; later commits may depend on the refused one
             do {
                 needsRedraw = true
                 try tree.apply(commit)
+            } catch let error as RenderTree.AppliedWithError {
+                // Everything applied but one layer's contents: later commits still fit the tree.
+                Self.logger.error("[render] \(error.underlying)")
+                if pendingError == nil { (pendingError, pendingIsDeferred) = (error.underlying, true) }
             } catch {
                 Self.logger.error("[render] commit refused: \(error)")
-                pendingError = error
+                (pendingError, pendingIsDeferred) = (error, false)
             }
         case .frame(let request, let continuation) where hostDriven:
             waitingFrames.append((request, continuation))
@@ -152,7 +162,7 @@ final class RenderServer {
         let index = frameIndex
         frameIndex += 1
         guard let renderer else { throw CompositorError.shutDown }
-        if let time { lastGivenTime = time }
+        lastGivenTime = time
         let time = time ?? clock.time(ofFrame: index)
         let animationStart = ThreadCPUTime.now()
         let animatedLayers = tree.animatedLayerCount
@@ -197,8 +207,9 @@ final class RenderServer {
             for rest in work[(index + 1)...] { refuse(rest) }
             return (nil, false)
         }
-        if let error = pendingError {
+        if let error = pendingError, !pendingIsDeferred {
             pendingError = nil
+            refusedChanges = true
             tree.invalidate()
             for (_, continuation) in waitingFrames { continuation.resume(throwing: error) }
             waitingFrames = []
@@ -209,8 +220,8 @@ final class RenderServer {
         fullRedraw = true
         var statistics: FrameStatistics
         do {
+            // No reset poll: the host's context reports its reset once, to the host.
             statistics = try draw(into: target, clearColor: nil, time: time)
-            try context.checkReset()
         } catch {
             for (_, continuation) in waitingFrames { continuation.resume(throwing: error) }
             waitingFrames = []
@@ -220,7 +231,13 @@ final class RenderServer {
         let waiting = waitingFrames
         waitingFrames = []
         var image: RGBAImage?
+        let deferred = pendingError
+        pendingError = nil
         for (request, continuation) in waiting {
+            if let deferred {
+                continuation.resume(throwing: deferred)
+                continue
+            }
             if request.readBack, image == nil {
                 let readStart = MonotonicTime.now()
                 image = Self.readViewport(of: target)
@@ -228,6 +245,8 @@ final class RenderServer {
             }
             continuation.resume(returning: RenderedFrame(image: request.readBack ? image : nil, statistics: statistics))
         }
+        // Drawn, with every change applied but a layer's contents the GPU refused: say so now.
+        if let deferred { throw deferred }
         return (statistics, true)
     }
 
@@ -240,6 +259,7 @@ final class RenderServer {
         pixels.withUnsafeMutableBytes {
             glReadPixels(GLint(target.origin.x), GLint(target.origin.y), GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
         }
+        while glGetError() != GLenum(GL_NO_ERROR) {}   // a framebuffer that cannot be read (multisampled): zeros, no error left behind
         if target.yUp {
             let row = w * 4
             var flipped = [UInt8](repeating: 0, count: pixels.count)
@@ -264,6 +284,14 @@ final class RenderServer {
     }
 
     /// Releases every GL object, reports what is still alive, and destroys the context.
+    /// Gives up on the context without a GL call (it cannot be reached safely): frames waiting
+    /// fail with `shutDown`, and the objects are left to the context's owner.
+    func abandon() {
+        for (_, continuation) in waitingFrames { continuation.resume(throwing: CompositorError.shutDown) }
+        waitingFrames = []
+        context.abandon()
+    }
+
     func tearDown() -> GLObjectCounts {
         for (_, continuation) in waitingFrames { continuation.resume(throwing: CompositorError.shutDown) }
         waitingFrames = []

@@ -38,7 +38,7 @@ final class RenderTree {
     ///   `GLError` when a contents texture cannot be created.
     func apply(_ commit: Commit) throws {
         try check(commit)
-        var deferred: (any Error)?
+        var deferred: AppliedWithError?
         for operation in commit.operations {
             switch operation {
             case .createLayer(let id):
@@ -88,6 +88,11 @@ final class RenderTree {
                 guard let layer = layers[id] else { continue }
                 layer.isDamaged = true
                 do {
+                    if case .texture(let name) = external.source, glIsTexture(name) == GLboolean(GL_FALSE) {
+                        throw GLError.glCallFailed(
+                            function: "texture \(name) is not a texture of the compositor's context (glIsTexture is false); pass a name from glGenTextures that holds a GL_TEXTURE_2D image; glIsTexture",
+                            code: GLenum(GL_INVALID_VALUE))
+                    }
                     layer.contents = try LayerContents(external: external, context: context)
                     liveContents[id] = layer
                 } catch {
@@ -96,7 +101,8 @@ final class RenderTree {
                     // error is thrown once it has.
                     layer.contents = nil
                     liveContents[id] = nil
-                    deferred = deferred ?? GLError.glCallFailed(function: "\(id): external contents \(external.source) (\(error))", code: GLenum(GL_INVALID_OPERATION))
+                    deferred = deferred ?? AppliedWithError(underlying: GLError.glCallFailed(
+                        function: "\(id): external contents \(external.source) refused, the layer shows none (\(error))", code: GLenum(GL_INVALID_OPERATION)))
                 }
             case .setContents(let id, let update):
                 guard let layer = layers[id] else { continue }
@@ -126,6 +132,12 @@ final class RenderTree {
             }
         }
         if let deferred { throw deferred }
+    }
+
+    /// A commit that applied whole except for one layer's contents, which the GPU refused (that
+    /// layer shows none): the tree is as its sender believes.
+    struct AppliedWithError: Error {
+        let underlying: any Error
     }
 
     /// Four-byte pixels with their first and third bytes exchanged (RGBA ⇄ BGRA).
@@ -209,12 +221,6 @@ final class RenderTree {
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
             case .setExternalContents(let id, let external):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
-                if case .texture(let name) = external.source, glIsTexture(name) == GLboolean(GL_FALSE) {
-                    throw .invalidContents(
-                        layer: id,
-                        problem: "texture \(name) is not a texture of the compositor's context (glIsTexture is false); pass a name from glGenTextures that holds a GL_TEXTURE_2D image",
-                        operation: index)
-                }
                 contentsSize[id] = .some(external.size)
                 contentsShared[id] = true   // never drawn into: pixels sent later replace them whole
             case .setContents(let id, let update):

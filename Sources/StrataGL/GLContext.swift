@@ -43,6 +43,16 @@ public struct GLInfo: Sendable {
     /// The extensions Strata looks for, with whether each is present.
     public var extensionsUsed: [(name: String, present: Bool)]
 
+    /// Whether the context is desktop OpenGL (a host's), not OpenGL ES.
+    public var isDesktop: Bool { !version.hasPrefix("OpenGL ES") }
+
+    /// Whether `GL_SAMPLE_MASK` exists: desktop OpenGL, or OpenGL ES 3.1 and later.
+    public var hasSampleMask: Bool {
+        guard !isDesktop else { return true }
+        let numbers = version.split(separator: " ").first { $0.first?.isNumber == true }?.split(separator: ".").compactMap { Int($0) } ?? []
+        return numbers.count >= 2 && (numbers[0], numbers[1]) >= (3, 1)
+    }
+
     /// Whether `name` is among the extensions Strata looks for and present.
     public func hasExtension(_ name: String) -> Bool { extensionsUsed.contains { $0.name == name && $0.present } }
 
@@ -322,8 +332,16 @@ public final class GLContext {
         pbuffer = nil
     }
 
+    /// Forgets the context without any EGL or GL call: for a context that cannot be reached
+    /// safely (released off its thread, or with another context current). Its objects' wrappers
+    /// then delete nothing; the GL names stay with the context until it goes. Any thread.
+    public func abandon() {
+        context = nil
+        pbuffer = nil
+    }
+
     deinit {
-        if context != nil, owner.isCurrent { destroy() }
+        if context != nil, owner.isCurrent, !isHostContext { destroy() }
     }
 }
 

@@ -86,7 +86,8 @@ public final class GLProgram {
     }
 
     deinit {
-        context.owner.preconditionCurrent("GLProgram deinit")
+        // An abandoned context (its owner gone, or another context current) deletes nothing: no GL call here.
+        if context.isAlive { context.owner.preconditionCurrent("GLProgram deinit") }
         if context.isAlive { glDeleteProgram(rawValue) }
         context.liveObjects.programs -= 1
     }
@@ -122,7 +123,8 @@ public final class GLBuffer {
     }
 
     deinit {
-        context.owner.preconditionCurrent("GLBuffer deinit")
+        // An abandoned context (its owner gone, or another context current) deletes nothing: no GL call here.
+        if context.isAlive { context.owner.preconditionCurrent("GLBuffer deinit") }
         var name = rawValue
         if context.isAlive { glDeleteBuffers(1, &name) }
         context.liveObjects.buffers -= 1
@@ -155,7 +157,8 @@ public final class GLVertexArray {
     }
 
     deinit {
-        context.owner.preconditionCurrent("GLVertexArray deinit")
+        // An abandoned context (its owner gone, or another context current) deletes nothing: no GL call here.
+        if context.isAlive { context.owner.preconditionCurrent("GLVertexArray deinit") }
         var name = rawValue
         if context.isAlive { glDeleteVertexArrays(1, &name) }
         context.liveObjects.vertexArrays -= 1
@@ -251,7 +254,8 @@ public final class GLTexture {
     }
 
     deinit {
-        context.owner.preconditionCurrent("GLTexture deinit")
+        // An abandoned context (its owner gone, or another context current) deletes nothing: no GL call here.
+        if context.isAlive { context.owner.preconditionCurrent("GLTexture deinit") }
         var name = rawValue
         if context.isAlive { glDeleteTextures(1, &name) }
         context.liveObjects.textures -= 1
@@ -281,7 +285,8 @@ public final class GLRenderbuffer {
     }
 
     deinit {
-        context.owner.preconditionCurrent("GLRenderbuffer deinit")
+        // An abandoned context (its owner gone, or another context current) deletes nothing: no GL call here.
+        if context.isAlive { context.owner.preconditionCurrent("GLRenderbuffer deinit") }
         var name = rawValue
         if context.isAlive { glDeleteRenderbuffers(1, &name) }
         context.liveObjects.renderbuffers -= 1
@@ -353,7 +358,8 @@ public final class GLFramebuffer {
     }
 
     deinit {
-        context.owner.preconditionCurrent("GLFramebuffer deinit")
+        // An abandoned context (its owner gone, or another context current) deletes nothing: no GL call here.
+        if context.isAlive { context.owner.preconditionCurrent("GLFramebuffer deinit") }
         var name = rawValue
         if context.isAlive { glDeleteFramebuffers(1, &name) }
         context.liveObjects.framebuffers -= 1
@@ -424,7 +430,8 @@ public final class GLAttachedFramebuffer {
     }
 
     deinit {
-        context.owner.preconditionCurrent("GLAttachedFramebuffer deinit")
+        // An abandoned context (its owner gone, or another context current) deletes nothing: no GL call here.
+        if context.isAlive { context.owner.preconditionCurrent("GLAttachedFramebuffer deinit") }
         var name = rawValue
         if context.isAlive { glDeleteFramebuffers(1, &name) }
         context.liveObjects.framebuffers -= 1

@@ -1,3 +1,4 @@
+import CEGL
 import CGLES3
 
 // Overall design: an embedded compositor draws with the host application's context, whose state
@@ -71,6 +72,20 @@ public struct GLStateSnapshot {
     ]
     /// GL errors the host left pending: cleared before Strata draws, so they are not taken for Strata's.
     public private(set) var pendingHostErrors: [UInt32] = []
+    // Desktop OpenGL (and ES 3.1) state that changes how Strata's triangles are drawn.
+    var extraCapabilities: [(cap: Int32, on: Bool)] = []
+    var polygonMode: GLint?
+    private static let polygonModeName: Int32 = 0x0B40       // GL_POLYGON_MODE
+    private static let desktopCapabilities: [Int32] = [
+        0x8DB9,                                             // GL_FRAMEBUFFER_SRGB
+        0x0BF2,                                             // GL_COLOR_LOGIC_OP
+        0x0B41,                                             // GL_POLYGON_SMOOTH
+        0x3000, 0x3001, 0x3002, 0x3003, 0x3004, 0x3005, 0x3006, 0x3007,   // GL_CLIP_DISTANCE0...7
+    ]
+    private static let sampleMask: Int32 = 0x8E51           // GL_SAMPLE_MASK (desktop 3.2, ES 3.1)
+    private typealias PolygonMode = @convention(c) (GLenum, GLenum) -> Void
+    nonisolated(unsafe) private static let glPolygonMode: PolygonMode? =
+        eglGetProcAddress("glPolygonMode").map { unsafeBitCast($0, to: PolygonMode.self) }
 
     /// The state names a snapshot restores, for documentation and messages.
     public static let restored: [String] = [
@@ -91,11 +106,14 @@ public struct GLStateSnapshot {
         "GL_POLYGON_OFFSET_UNITS", "GL_SAMPLE_COVERAGE_VALUE", "GL_SAMPLE_COVERAGE_INVERT", "GL_LINE_WIDTH",
         "GL_PACK_ALIGNMENT", "GL_PACK_ROW_LENGTH", "GL_PACK_SKIP_ROWS", "GL_PACK_SKIP_PIXELS",
         "GL_UNPACK_ALIGNMENT", "GL_UNPACK_ROW_LENGTH", "GL_UNPACK_IMAGE_HEIGHT", "GL_UNPACK_SKIP_ROWS",
-        "GL_UNPACK_SKIP_PIXELS", "GL_UNPACK_SKIP_IMAGES",
+        "GL_UNPACK_SKIP_PIXELS", "GL_UNPACK_SKIP_IMAGES", "GL_SAMPLE_MASK (ES 3.1 and desktop)",
+        "desktop OpenGL only: GL_POLYGON_MODE, GL_FRAMEBUFFER_SRGB, GL_COLOR_LOGIC_OP, GL_POLYGON_SMOOTH, GL_CLIP_DISTANCE0...7",
     ]
 
-    /// Records the current context's state. GL thread only.
-    public static func capture() -> GLStateSnapshot {
+    /// Records the current context's state; `desktop` for a desktop OpenGL context (polygon
+    /// mode, sRGB framebuffers, logic op, clip distances, polygon smoothing and the sample mask
+    /// too), `sampleMask` for an ES 3.1+ one. GL thread only.
+    public static func capture(desktop: Bool = false, sampleMask hasSampleMask: Bool = false) -> GLStateSnapshot {
         var s = GLStateSnapshot()
         var error = glGetError()
         while error != GLenum(GL_NO_ERROR) {
@@ -155,6 +173,15 @@ public struct GLStateSnapshot {
         s.sampleCoverage = (floats(GL_SAMPLE_COVERAGE_VALUE, 1)[0], invert)
         s.lineWidth = floats(GL_LINE_WIDTH, 1)[0]
         for i in s.pixelStore.indices { s.pixelStore[i].value = int(s.pixelStore[i].name) }
+        var extras = desktop ? desktopCapabilities : []
+        if desktop || hasSampleMask { extras.append(sampleMask) }
+        s.extraCapabilities = extras.map { ($0, glIsEnabled(GLenum($0)) != 0) }
+        if desktop, glPolygonMode != nil {
+            var modes: [GLint] = [0, 0]
+            glGetIntegerv(GLenum(polygonModeName), &modes)
+            s.polygonMode = modes[0]
+        }
+        while glGetError() != GLenum(GL_NO_ERROR) {}   // a name the driver does not know: nothing to restore
         return s
     }
 
@@ -177,6 +204,8 @@ public struct GLStateSnapshot {
         for cap in [GL_RASTERIZER_DISCARD, GL_SAMPLE_ALPHA_TO_COVERAGE, GL_SAMPLE_COVERAGE, GL_POLYGON_OFFSET_FILL, GL_DEPTH_TEST, GL_CULL_FACE] {
             glDisable(GLenum(cap))
         }
+        for extra in extraCapabilities where extra.on { glDisable(GLenum(extra.cap)) }
+        if polygonMode != nil { Self.glPolygonMode?(GLenum(GL_FRONT_AND_BACK), 0x1B02) }   // GL_FILL
     }
 
     /// Puts every recorded value back. GL thread only; the same context must be current.
@@ -220,5 +249,7 @@ public struct GLStateSnapshot {
         glSampleCoverage(sampleCoverage.value, sampleCoverage.invert)
         glLineWidth(lineWidth)
         for p in pixelStore { glPixelStorei(GLenum(p.name), p.value) }
+        for extra in extraCapabilities where extra.on { glEnable(GLenum(extra.cap)) }
+        if let polygonMode { Self.glPolygonMode?(GLenum(GL_FRONT_AND_BACK), GLenum(polygonMode)) }
     }
 }

@@ -68,6 +68,9 @@ int main(void) {
     CHECK(px[2] > 200 && px[0] < 60, "the rounded corner shows the host's blue: %d %d %d", px[0], px[1], px[2]);
 
     CHECK(strata_compositor_destroy(strata) == STRATA_OK, "strata_compositor_destroy");
+    s = strata_render_to_texture(strata, texture, 0, 0, 64, 64, 1, -1);
+    CHECK(s == STRATA_ERROR_DESTROYED, "a call after destroy = STRATA_ERROR_DESTROYED (%d): %s", (int)s, strata_last_error());
+    CHECK(strata_layer_create(strata) == 0, "strata_layer_create after destroy returns 0");
     CHECK(eglGetCurrentContext() == context, "the host's context is current after destroy");
     glDeleteFramebuffers(1, &fbo);
     glDeleteTextures(1, &texture);

@@ -178,13 +178,23 @@ def main():
 
     # ---- Frames -----------------------------------------------------------------------------
     tex_params_before = gl.texture_parameters(host_tex.glo)
-    for frame, time in (("frame 1 (explicit time 0)", 0.0), ("frame 2 (Strata's clock)", -1.0)):
+    for frame, time, odd_state in (("frame 1 (explicit time 0)", 0.0, False), ("frame 2 (Strata's clock)", -1.0, False),
+                                   ("frame 3 (the host left wireframe, sRGB writes and a logic op on)", -1.0, True)):
         host_draw_before()
+        if odd_state:
+            # Desktop GL state that would change how Strata's triangles come out.
+            gl.polygon_mode(GL_FRONT_AND_BACK, GL_LINE)
+            gl.enable(GL_FRAMEBUFFER_SRGB)
+            gl.enable(GL_COLOR_LOGIC_OP)
         before = gl.snapshot()
         status = strata.render(c, fbo.glo, VX, VY, VW, VH, SCALE, time)
         if status != STRATA_OK:
             checks.fail(f"{frame}: strata_render(fbo {fbo.glo}, {VX}, {VY}, {VW}, {VH}, {SCALE}, {time}) = {status}: {strata.last_error()!r}")
         gl.compare(before, gl.snapshot(), f"strata_render, {frame}")
+        if odd_state:
+            gl.polygon_mode(GL_FRONT_AND_BACK, GL_FILL)
+            gl.disable(GL_FRAMEBUFFER_SRGB)
+            gl.disable(GL_COLOR_LOGIC_OP)
         host_draw_after()
         image = fbo.read(components=4, alignment=1)    # GL order: row 0 is the bottom
 
@@ -269,6 +279,7 @@ GL_COLOR_WRITEMASK, GL_COLOR_CLEAR_VALUE = 0x0C23, 0x0C22
 GL_UNPACK_ALIGNMENT, GL_PACK_ALIGNMENT = 0x0CF5, 0x0D05
 GL_FRAMEBUFFER_SRGB, GL_PROGRAM_POINT_SIZE, GL_PRIMITIVE_RESTART = 0x8DB9, 0x8642, 0x8F9D
 GL_TEXTURE0 = 0x84C0
+GL_POLYGON_MODE, GL_FRONT_AND_BACK, GL_LINE, GL_FILL, GL_COLOR_LOGIC_OP = 0x0B40, 0x0408, 0x1B01, 0x1B02, 0x0BF2
 GL_TEXTURE_MIN_FILTER, GL_TEXTURE_MAG_FILTER, GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T = 0x2801, 0x2800, 0x2802, 0x2803
 
 
@@ -284,6 +295,15 @@ class GL:
         self.active = lib.glActiveTexture
         self.active.argtypes = [ctypes.c_uint]
         self.active.restype = None
+        self.polygon_mode = lib.glPolygonMode
+        self.polygon_mode.argtypes = [ctypes.c_uint, ctypes.c_uint]
+        self.polygon_mode.restype = None
+        self.enable = lib.glEnable
+        self.enable.argtypes = [ctypes.c_uint]
+        self.enable.restype = None
+        self.disable = lib.glDisable
+        self.disable.argtypes = [ctypes.c_uint]
+        self.disable.restype = None
         self.tex_param = lib.glGetTextureParameteriv   # GL 4.5 direct state access: no binding needed
         self.tex_param.argtypes = [ctypes.c_uint, ctypes.c_uint, ctypes.POINTER(ctypes.c_int)]
         self.tex_param.restype = None
@@ -321,6 +341,8 @@ class GL:
             "GL_FRAMEBUFFER_SRGB enabled": self.enabled(GL_FRAMEBUFFER_SRGB),
             "GL_PROGRAM_POINT_SIZE enabled": self.enabled(GL_PROGRAM_POINT_SIZE),
             "GL_PRIMITIVE_RESTART enabled": self.enabled(GL_PRIMITIVE_RESTART),
+            "GL_POLYGON_MODE": self.get(GL_POLYGON_MODE, 2),
+            "GL_COLOR_LOGIC_OP enabled": self.enabled(GL_COLOR_LOGIC_OP),
         }
         active = self.get(GL_ACTIVE_TEXTURE)[0]
         self.active(GL_TEXTURE0)

@@ -449,6 +449,23 @@ struct HostRendererTests {
         expectPixel(image, 30, 30, .blue, "outside the diamond: the host's blue")
     }
 
+    @Test("A HostRenderer dropped off its GL thread makes no GL call, and the frames waiting for it fail with shutDown")
+    func droppedOffItsThread() async throws {
+        final class Holder: @unchecked Sendable { var renderer: HostRenderer? }
+        let holder = Holder()
+        try onHostThread {
+            _ = try HostContext()   // left current on a thread that ends: the host's business
+            holder.renderer = try HostRenderer()
+        }
+        let compositor = try #require(holder.renderer?.compositor)
+        try compositor.submit(embeddedScene())
+        holder.renderer = nil   // released here, on the test's thread: nothing may be deleted from here
+        await #expect(throws: CompositorError.shutDown) {
+            _ = try await compositor.renderFrame(size: PixelSize(width: 8, height: 8))
+        }
+        #expect(throws: CompositorError.shutDown) { try compositor.submit(embeddedScene()) }
+    }
+
     @Test("The compositor half: a frame request from another thread waits for the host's frame and gets its pixels")
     func frameRequestsWaitForTheHost() async throws {
         final class Shared: @unchecked Sendable {

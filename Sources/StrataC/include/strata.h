@@ -78,7 +78,8 @@ strata_compositor *strata_compositor_create(void);
  *  EGL_KHR_surfaceless_context. Returns NULL on failure. */
 strata_compositor *strata_compositor_create_shared(void);
 
-/** Frees every GL object Strata made in your context, then the compositor and its layers.
+/** Frees every GL object Strata made in your context, and the layers. The handle stays valid as
+ *  a tombstone of a few hundred bytes: later calls with it return STRATA_ERROR_DESTROYED.
  *  Compositor thread, context current. NULL is ignored. */
 strata_status strata_compositor_destroy(strata_compositor *compositor);
 
