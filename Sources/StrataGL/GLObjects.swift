@@ -191,16 +191,9 @@ public final class GLTexture {
         self.context = context
         self.width = width
         self.height = height
-        var name: GLuint = 0
-        glGenTextures(1, &name)
-        rawValue = name
-        context.liveObjects.textures += 1
-        glBindTexture(GLenum(GL_TEXTURE_2D), name)
+        rawValue = Self.makeBound(in: context)
         glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        Self.setLinearClamped()
         if bgra {
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_R), GL_BLUE)
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_B), GL_RED)
@@ -223,17 +216,27 @@ public final class GLTexture {
         self.context = context
         self.width = width
         self.height = height
+        rawValue = Self.makeBound(in: context)
+        targetTexture(GLenum(GL_TEXTURE_2D), UnsafeMutableRawPointer(bitPattern: eglImage))
+        Self.setLinearClamped()
+        try context.checkError("glEGLImageTargetTexture2DOES(image 0x\(String(eglImage, radix: 16)), \(width)×\(height))")
+    }
+
+    /// A new texture name, counted in `context`, bound to the active unit's 2D target.
+    private static func makeBound(in context: GLContext) -> GLuint {
         var name: GLuint = 0
         glGenTextures(1, &name)
-        rawValue = name
         context.liveObjects.textures += 1
         glBindTexture(GLenum(GL_TEXTURE_2D), name)
-        targetTexture(GLenum(GL_TEXTURE_2D), UnsafeMutableRawPointer(bitPattern: eglImage))
+        return name
+    }
+
+    /// Linear filtering and clamped edges for the 2D texture bound to the active unit.
+    private static func setLinearClamped() {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        try context.checkError("glEGLImageTargetTexture2DOES(image 0x\(String(eglImage, radix: 16)), \(width)×\(height))")
     }
 
     /// Replaces the pixels of a region with tightly packed RGBA8 rows, top row first (row 0 of the

@@ -55,6 +55,21 @@ private func requirePython() throws {
     }
 }
 
+/// Compiles a C host against strata.h and libStrataC.so (warnings are errors) and runs it.
+private func buildAndRunCHost(_ source: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    try requireLibrary()
+    let name = URL(fileURLWithPath: source).deletingPathExtension().lastPathComponent
+    let binary = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(name)-\(getpid())").path
+    defer { try? FileManager.default.removeItem(atPath: binary) }
+    let libraryFolder = Paths.products.path
+    let build = try run("/usr/bin/env", ["cc", "-std=c11", "-O1", "-Wall", "-Werror", "-I", "Sources/StrataC/include", source,
+                                         "-L", libraryFolder, "-lStrataC", "-Wl,-rpath,\(libraryFolder)", "-lEGL", "-lGLESv2", "-lm", "-o", binary])
+    #expect(build.status == 0, "\(source) did not compile:\n\(build.output)", sourceLocation: sourceLocation)
+    guard build.status == 0 else { return }
+    let result = try run(binary, [])
+    #expect(result.status == 0, "\(source) failed:\n\(result.output)", sourceLocation: sourceLocation)
+}
+
 struct HostProgramError: Error, CustomStringConvertible {
     let description: String
     init(_ d: String) { description = d }
@@ -64,32 +79,12 @@ struct HostProgramError: Error, CustomStringConvertible {
 struct HostProgramTests {
     @Test("A C program with its own EGL context and drawing, built against strata.h, embeds Strata and checks both its pixels and Strata's")
     func cHost() throws {
-        try requireLibrary()
-        let binary = FileManager.default.temporaryDirectory.appendingPathComponent("strata-c-host-\(getpid())").path
-        defer { try? FileManager.default.removeItem(atPath: binary) }
-        let libraryFolder = Paths.products.path
-        let build = try run("/usr/bin/env", ["cc", "-std=c11", "-O1", "-Wall", "-Werror", "-I", "Sources/StrataC/include",
-                                             "Tests/Hosts/c_host.c", "-L", libraryFolder, "-lStrataC", "-Wl,-rpath,\(libraryFolder)",
-                                             "-lEGL", "-lGLESv2", "-lm", "-o", binary])
-        #expect(build.status == 0, "the C host did not compile:\n\(build.output)")
-        guard build.status == 0 else { return }
-        let result = try run(binary, [])
-        #expect(result.status == 0, "the C host failed:\n\(result.output)")
+        try buildAndRunCHost("Tests/Hosts/c_host.c")
     }
 
     @Test("A C host with Strata in a shared context of its own draws into the host's texture; the host's state is untouched")
     func cSharedHost() throws {
-        try requireLibrary()
-        let binary = FileManager.default.temporaryDirectory.appendingPathComponent("strata-c-shared-host-\(getpid())").path
-        defer { try? FileManager.default.removeItem(atPath: binary) }
-        let libraryFolder = Paths.products.path
-        let build = try run("/usr/bin/env", ["cc", "-std=c11", "-O1", "-Wall", "-Werror", "-I", "Sources/StrataC/include",
-                                             "Tests/Hosts/c_shared_host.c", "-L", libraryFolder, "-lStrataC", "-Wl,-rpath,\(libraryFolder)",
-                                             "-lEGL", "-lGLESv2", "-o", binary])
-        #expect(build.status == 0, "the C host did not compile:\n\(build.output)")
-        guard build.status == 0 else { return }
-        let result = try run(binary, [])
-        #expect(result.status == 0, "the C host failed:\n\(result.output)")
+        try buildAndRunCHost("Tests/Hosts/c_shared_host.c")
     }
 
     @Test("The README's C example compiles against strata.h and runs: the card's centre is its colour")

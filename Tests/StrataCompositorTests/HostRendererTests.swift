@@ -22,6 +22,18 @@ func embeddedScene() -> Commit {
     return scene.commit
 }
 
+/// A 96-point root with no background, a red 40-point square turned 45° about the centre that
+/// clips its sublayers (a stencil mask), and in it a green 80-point square centred on it: green
+/// shows only inside the diamond.
+func rotatedClipScene() -> Commit {
+    var scene = TestScene()
+    let root = scene.add(size: Size(width: 96, height: 96), position: Point(x: 48, y: 48))
+    let clip = scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 48, y: 48), color: .red,
+                         .transform(rotation(45)), .masksToBounds(true))
+    scene.add(parent: clip, size: Size(width: 80, height: 80), position: Point(x: 20, y: 20), color: .green)
+    return scene.commit
+}
+
 @Suite("Embedding in a host's GL context", .serialized)
 struct HostRendererTests {
     @Test("Scene: host framebuffer 128×128 (blue, yellow bottom band) with Strata's 32-point scene at scale 2 in viewport (32, 16, 64, 64)")
@@ -62,12 +74,7 @@ struct HostRendererTests {
                 let fbo = HostFramebufferObject(width: 96, height: 96, stencil: stencil)
                 defer { fbo.delete() }
                 let strata = try HostRenderer()
-                var scene = TestScene()
-                let root = scene.add(size: Size(width: 96, height: 96), position: Point(x: 48, y: 48))
-                let clip = scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 48, y: 48), color: .red,
-                                     .transform(rotation(45)), .masksToBounds(true))
-                scene.add(parent: clip, size: Size(width: 80, height: 80), position: Point(x: 20, y: 20), color: .green)
-                try strata.compositor.submit(scene.commit)
+                try strata.compositor.submit(rotatedClipScene())
                 drawHostScene(fbo)
                 let stats = try strata.render(into: HostFramebuffer(framebuffer: fbo.name, viewport: PixelRect(x: 0, y: 0, width: 96, height: 96)))
                 if stats.offscreenPasses != (stencil ? 0 : 1) { problems.append("stencil \(stencil): \(stats.offscreenPasses) offscreen passes") }
@@ -415,12 +422,7 @@ struct HostRendererTests {
             }
             let before = state()
             let strata = try HostRenderer(contextMode: .shared)
-            var scene = TestScene()
-            let root = scene.add(size: Size(width: 96, height: 96), position: Point(x: 48, y: 48))
-            let clip = scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 48, y: 48), color: .red,
-                                 .transform(rotation(45)), .masksToBounds(true))
-            scene.add(parent: clip, size: Size(width: 80, height: 80), position: Point(x: 20, y: 20), color: .green)
-            try strata.compositor.submit(scene.commit)
+            try strata.compositor.submit(rotatedClipScene())
             do {
                 try strata.render(into: HostFramebuffer(framebuffer: fbo, viewport: PixelRect(x: 0, y: 0, width: 96, height: 96)))
                 problems.append("a framebuffer object was accepted in shared mode")
