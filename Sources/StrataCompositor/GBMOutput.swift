@@ -23,6 +23,8 @@ public final class GBMFrame {
     public let width: Int, height: Int
     /// Bytes between rows of plane 0, and where plane 0 starts in the buffer.
     public let stride: Int, offset: Int
+    /// Every plane's stride and offset (one plane for the formats Strata renders; more with some modifiers).
+    public let planes: [(stride: Int, offset: Int)]
     /// The DRM fourcc format, such as `DRM_FORMAT_ARGB8888` ('AR24').
     public let format: UInt32
     /// The DRM format modifier (`DRM_FORMAT_MOD_LINEAR` is 0; `DRM_FORMAT_MOD_INVALID` when the driver does not say).
@@ -55,6 +57,7 @@ public final class GBMFrame {
         format = gbm_bo_get_format(bo)
         modifier = gbm_bo_get_modifier(bo)
         planeCount = Int(gbm_bo_get_plane_count(bo))
+        planes = (0..<max(1, planeCount)).map { (Int(gbm_bo_get_stride_for_plane(bo, Int32($0))), Int(gbm_bo_get_offset(bo, Int32($0)))) }
         self.statistics = statistics
     }
 
@@ -121,9 +124,14 @@ public final class GBMOutput {
     private struct WeakFrame { weak var frame: GBMFrame? }
 
     /// Opens the first DRM render node and a `size` GBM surface of `DRM_FORMAT_ARGB8888` buffers.
+    /// - Parameters:
+    ///   - modifiers: the DRM format modifiers the frames' consumer accepts (a KMS plane's, or
+    ///     another device's importer's); empty lets the driver choose (the frame says which).
+    ///   - scanout: whether the buffers must be displayable by KMS (`GBM_BO_USE_SCANOUT`; a
+    ///     render-only device may refuse).
     /// - Throws: `GLError.noRenderNode` when `/dev/dri/renderD*` does not exist (saying so),
     ///   `GLError.sizeOutOfRange`, `GBMError.callFailed`, or the EGL call that failed.
-    public init(size: PixelSize, clock: FrameClock = .virtual60) throws {
+    public init(size: PixelSize, modifiers: [UInt64] = [], scanout: Bool = false, clock: FrameClock = .virtual60) throws {
         if let problem = EGLConnection.renderNodeProblem { throw GLError.noRenderNode(reason: problem) }
         connection = try EGLConnection.open(forced: .gbm)
         guard let device = connection.gbmDevice else { throw GBMError.callFailed("gbm_create_device") }
@@ -133,9 +141,12 @@ public final class GBMOutput {
         }
         self.size = size
         let format = CGBM_FORMAT_ARGB8888
-        guard let surface = gbm_surface_create(device, UInt32(size.width), UInt32(size.height), format,
-                                               UInt32(GBM_BO_USE_RENDERING.rawValue)) else {
-            throw GBMError.callFailed("gbm_surface_create(\(size), ARGB8888, rendering)")
+        let flags = UInt32(GBM_BO_USE_RENDERING.rawValue) | (scanout ? UInt32(GBM_BO_USE_SCANOUT.rawValue) : 0)
+        let created = modifiers.isEmpty
+            ? gbm_surface_create(device, UInt32(size.width), UInt32(size.height), format, flags)
+            : gbm_surface_create_with_modifiers2(device, UInt32(size.width), UInt32(size.height), format, modifiers, UInt32(modifiers.count), flags)
+        guard let surface = created else {
+            throw GBMError.callFailed("gbm_surface_create\(modifiers.isEmpty ? "" : "_with_modifiers2")(\(size), ARGB8888, \(scanout ? "rendering + scanout" : "rendering")\(modifiers.isEmpty ? "" : ", modifiers \(modifiers.map { "0x" + String($0, radix: 16) })"))")
         }
         self.surface = surface
         let display = connection.display

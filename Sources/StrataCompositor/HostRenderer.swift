@@ -179,7 +179,8 @@ public final class HostRenderer {
     private static func inStrataContext<T>(_ context: GLContext, mode: ContextMode, _ body: () throws -> T) throws -> T {
         switch mode {
         case .host:
-            let snapshot = GLStateSnapshot.capture(desktop: context.info.isDesktop, sampleMask: context.info.hasSampleMask)
+            let info = context.info!
+            let snapshot = GLStateSnapshot.capture(desktop: info.isDesktop, sampleMask: info.hasSampleMask, indexedBlend: info.hasIndexedBlend)
             snapshot.prepareForStrata()
             defer { snapshot.restore() }
             return try body()

@@ -53,6 +53,13 @@ public struct GLInfo: Sendable {
         return numbers.count >= 2 && (numbers[0], numbers[1]) >= (3, 1)
     }
 
+    /// Whether blending and colour masks can differ per draw buffer: OpenGL ES 3.2, desktop 4.0.
+    public var hasIndexedBlend: Bool {
+        let numbers = version.split(separator: " ").first { $0.first?.isNumber == true }?.split(separator: ".").compactMap { Int($0) } ?? []
+        guard numbers.count >= 2 else { return false }
+        return isDesktop ? numbers[0] >= 4 : (numbers[0], numbers[1]) >= (3, 2)
+    }
+
     /// Whether `name` is among the extensions Strata looks for and present.
     public func hasExtension(_ name: String) -> Bool { extensionsUsed.contains { $0.name == name && $0.present } }
 

@@ -74,6 +74,9 @@ public struct GLStateSnapshot {
     public private(set) var pendingHostErrors: [UInt32] = []
     // Desktop OpenGL (and ES 3.1) state that changes how Strata's triangles are drawn.
     var extraCapabilities: [(cap: Int32, on: Bool)] = []
+    /// Per draw buffer (ES 3.2, desktop 4.0): blend enable, functions, equations and colour mask,
+    /// which `glEnable`/`glBlendFunc`/`glColorMask` set for every draw buffer at once.
+    var drawBuffers: [(blend: Bool, funcs: [GLint], equations: [GLint], mask: [GLboolean])] = []
     var polygonMode: GLint?
     private static let polygonModeName: Int32 = 0x0B40       // GL_POLYGON_MODE
     private static let desktopCapabilities: [Int32] = [
@@ -107,13 +110,14 @@ public struct GLStateSnapshot {
         "GL_PACK_ALIGNMENT", "GL_PACK_ROW_LENGTH", "GL_PACK_SKIP_ROWS", "GL_PACK_SKIP_PIXELS",
         "GL_UNPACK_ALIGNMENT", "GL_UNPACK_ROW_LENGTH", "GL_UNPACK_IMAGE_HEIGHT", "GL_UNPACK_SKIP_ROWS",
         "GL_UNPACK_SKIP_PIXELS", "GL_UNPACK_SKIP_IMAGES", "GL_SAMPLE_MASK (ES 3.1 and desktop)",
+        "per draw buffer (ES 3.2 and desktop 4.0): GL_BLEND, the blend functions and equations, GL_COLOR_WRITEMASK",
         "desktop OpenGL only: GL_POLYGON_MODE, GL_FRAMEBUFFER_SRGB, GL_COLOR_LOGIC_OP, GL_POLYGON_SMOOTH, GL_CLIP_DISTANCE0...7",
     ]
 
     /// Records the current context's state; `desktop` for a desktop OpenGL context (polygon
     /// mode, sRGB framebuffers, logic op, clip distances, polygon smoothing and the sample mask
     /// too), `sampleMask` for an ES 3.1+ one. GL thread only.
-    public static func capture(desktop: Bool = false, sampleMask hasSampleMask: Bool = false) -> GLStateSnapshot {
+    public static func capture(desktop: Bool = false, sampleMask hasSampleMask: Bool = false, indexedBlend: Bool = false) -> GLStateSnapshot {
         var s = GLStateSnapshot()
         var error = glGetError()
         while error != GLenum(GL_NO_ERROR) {
@@ -173,6 +177,22 @@ public struct GLStateSnapshot {
         s.sampleCoverage = (floats(GL_SAMPLE_COVERAGE_VALUE, 1)[0], invert)
         s.lineWidth = floats(GL_LINE_WIDTH, 1)[0]
         for i in s.pixelStore.indices { s.pixelStore[i].value = int(s.pixelStore[i].name) }
+        if indexedBlend {
+            let count = max(1, min(Int(int(GL_MAX_DRAW_BUFFERS)), 16))
+            s.drawBuffers = (0..<count).map { i in
+                let index = GLuint(i)
+                func indexed(_ name: Int32) -> GLint {
+                    var v: GLint = 0
+                    glGetIntegeri_v(GLenum(name), index, &v)
+                    return v
+                }
+                var mask = [GLboolean](repeating: 0, count: 4)
+                glGetBooleani_v(GLenum(GL_COLOR_WRITEMASK), index, &mask)
+                return (glIsEnabledi(GLenum(GL_BLEND), index) != 0,
+                        [indexed(GL_BLEND_SRC_RGB), indexed(GL_BLEND_DST_RGB), indexed(GL_BLEND_SRC_ALPHA), indexed(GL_BLEND_DST_ALPHA)],
+                        [indexed(GL_BLEND_EQUATION_RGB), indexed(GL_BLEND_EQUATION_ALPHA)], mask)
+            }
+        }
         var extras = desktop ? desktopCapabilities : []
         if desktop || hasSampleMask { extras.append(sampleMask) }
         s.extraCapabilities = extras.map { ($0, glIsEnabled(GLenum($0)) != 0) }
@@ -251,5 +271,13 @@ public struct GLStateSnapshot {
         for p in pixelStore { glPixelStorei(GLenum(p.name), p.value) }
         for extra in extraCapabilities where extra.on { glEnable(GLenum(extra.cap)) }
         if let polygonMode { Self.glPolygonMode?(GLenum(GL_FRONT_AND_BACK), GLenum(polygonMode)) }
+        // After the non-indexed calls above (which set every draw buffer): each buffer's own values.
+        for (i, b) in drawBuffers.enumerated() {
+            let index = GLuint(i)
+            if b.blend { glEnablei(GLenum(GL_BLEND), index) } else { glDisablei(GLenum(GL_BLEND), index) }
+            glBlendFuncSeparatei(index, GLenum(b.funcs[0]), GLenum(b.funcs[1]), GLenum(b.funcs[2]), GLenum(b.funcs[3]))
+            glBlendEquationSeparatei(index, GLenum(b.equations[0]), GLenum(b.equations[1]))
+            glColorMaski(index, b.mask[0], b.mask[1], b.mask[2], b.mask[3])
+        }
     }
 }

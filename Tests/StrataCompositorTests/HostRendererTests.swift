@@ -175,6 +175,11 @@ struct HostRendererTests {
             glPolygonOffset(1.5, 2.5)
             glSampleCoverage(0.5, GLboolean(GL_TRUE))
             glLineWidth(1)
+            // Draw buffer 1 blends differently from buffer 0 (ES 3.2 indexed state).
+            glEnablei(GLenum(GL_BLEND), 1)
+            glBlendFuncSeparatei(1, GLenum(GL_ONE), GLenum(GL_ONE), GLenum(GL_ZERO), GLenum(GL_ONE))
+            glBlendEquationSeparatei(1, GLenum(GL_MIN), GLenum(GL_FUNC_REVERSE_SUBTRACT))
+            glColorMaski(1, GLboolean(GL_FALSE), GLboolean(GL_TRUE), GLboolean(GL_FALSE), GLboolean(GL_TRUE))
             glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
             glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 13)
             glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 2)
@@ -237,6 +242,16 @@ struct HostRendererTests {
                     }
                 }
                 glActiveTexture(GLenum(active))
+                for index in [GLuint(0), 1] {
+                    var v = [GLint](repeating: 0, count: 1)
+                    for (name, e) in [("GL_BLEND_SRC_RGB", GL_BLEND_SRC_RGB), ("GL_BLEND_DST_ALPHA", GL_BLEND_DST_ALPHA), ("GL_BLEND_EQUATION_RGB", GL_BLEND_EQUATION_RGB),
+                                      ("GL_BLEND_EQUATION_ALPHA", GL_BLEND_EQUATION_ALPHA)] {
+                        glGetIntegeri_v(GLenum(e), index, &v); state["\(name) draw buffer \(index)"] = "\(v)"
+                    }
+                    state["GL_BLEND draw buffer \(index)"] = "\(glIsEnabledi(GLenum(GL_BLEND), index))"
+                    var m = [GLboolean](repeating: 0, count: 4); glGetBooleani_v(GLenum(GL_COLOR_WRITEMASK), index, &m)
+                    state["GL_COLOR_WRITEMASK draw buffer \(index)"] = "\(m)"
+                }
                 var attrib: GLint = 0
                 glGetVertexAttribiv(0, GLenum(GL_VERTEX_ATTRIB_ARRAY_ENABLED), &attrib)
                 state["attribute 0 enabled (host VAO)"] = "\(attrib)"
