@@ -267,16 +267,19 @@ public final class CGContext {
             cairo_translate(cairo, r.minX, r.maxY)
             cairo_scale(cairo, r.width / CGFloat(image.width), -r.height / CGFloat(image.height))
         }
-        cairo_set_source_surface(cairo, source.surface, 0, 0)
-        // Edge pixels extend outwards (as Core Graphics samples them) instead of fading to clear;
-        // the clip below keeps the image inside its rectangle.
-        cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
-        cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
-        cairo_new_path(cairo)
-        cairo_rectangle(cairo, 0, 0, CGFloat(image.width), CGFloat(image.height))
-        cairo_clip(cairo)
-        cairo_paint_with_alpha(cairo, state.alpha)
-        cairo_restore(cairo)
+        // The source surface lives only inside `withSurface`: everything that uses it happens there.
+        source.withSurface { surface in
+            cairo_set_source_surface(cairo, surface, 0, 0)
+            // Edge pixels extend outwards (as Core Graphics samples them) instead of fading to clear;
+            // the clip below keeps the image inside its rectangle.
+            cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
+            cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+            cairo_new_path(cairo)
+            cairo_rectangle(cairo, 0, 0, CGFloat(image.width), CGFloat(image.height))
+            cairo_clip(cairo)
+            cairo_paint_with_alpha(cairo, state.alpha)
+            cairo_restore(cairo)
+        }
         didPaint = true
     }
 

@@ -35,98 +35,120 @@ public final class CGImage: Sendable {
     public var height: Int { image.size.height }
 }
 
-/// A Cairo image surface in Cairo's ARGB32 format (premultiplied, native-endian 32-bit words).
+/// A bitmap in Cairo's ARGB32 format (premultiplied, native-endian 32-bit words: B, G, R, A bytes
+/// on little-endian machines), held in a Swift array.
 ///
+/// The array is copy-on-write: sending the whole bitmap to the compositor shares it (no copy), and
+/// the next paint copies it only if the render thread still holds what was sent (it drops each
+/// commit once applied). Cairo paints through a surface made over the array for each operation.
 /// Main actor in practice (owned by one layer's backing store or one drawing call); not shared.
 final class CairoBitmap {
-    let surface: OpaquePointer
     let size: PixelSize
+    /// Bytes between rows (Cairo's stride for the width: the width × 4).
+    let stride: Int
+    private var bytes: [UInt8]
 
-    /// A cleared bitmap of `size` pixels, or nil when Cairo cannot allocate it.
+    /// A cleared bitmap of `size` pixels, or nil when the size cannot be held.
     init?(size: PixelSize) {
-        guard size.width > 0, size.height > 0,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
-        self.surface = surface
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(clamping: size.width)))
+        guard size.width > 0, size.height > 0, stride >= size.width * 4,
+              size.height <= Int(Int32.max) / stride else { return nil }
         self.size = size
+        self.stride = stride
+        bytes = [UInt8](repeating: 0, count: stride * size.height)
     }
 
     /// A bitmap holding `image`'s pixels.
     convenience init?(image: RGBAImage) {
         self.init(size: image.size)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
-        let width = size.width
-        image.pixels.withUnsafeBufferPointer { source in
-            for y in 0..<size.height {
-                let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width {
-                    let s = (y * width + x) * 4
-                    row[x] = UInt32(source[s + 3]) << 24 | UInt32(source[s]) << 16 | UInt32(source[s + 1]) << 8 | UInt32(source[s + 2])
+        let width = size.width, stride = self.stride
+        bytes.withUnsafeMutableBytes { data in
+            image.pixels.withUnsafeBufferPointer { source in
+                for y in 0..<size.height {
+                    let row = (data.baseAddress! + y * stride).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<width {
+                        let s = (y * width + x) * 4
+                        row[x] = UInt32(source[s + 3]) << 24 | UInt32(source[s]) << 16 | UInt32(source[s + 1]) << 8 | UInt32(source[s + 2])
+                    }
                 }
             }
         }
-        cairo_surface_mark_dirty(surface)
     }
 
-    deinit { cairo_surface_destroy(surface) }
+    /// Runs `body` with a Cairo image surface over the pixels, valid only inside it. What is
+    /// painted through it lands in the pixels (copied first if a sent commit still shares them).
+    func withSurface<T>(_ body: (OpaquePointer) -> T) -> T {
+        let (w, h, stride) = (Int32(size.width), Int32(size.height), Int32(self.stride))
+        return bytes.withUnsafeMutableBytes { data in
+            let surface = cairo_image_surface_create_for_data(data.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, w, h, stride)!
+            defer {
+                cairo_surface_finish(surface)
+                cairo_surface_destroy(surface)
+            }
+            return body(surface)
+        }
+    }
 
     /// The pixels of `region` as premultiplied RGBA8, top row first (Cairo stores B, G, R, A on
     /// little-endian machines; this converts them).
     func rgbaPixels(_ region: PixelRect) -> [UInt8] {
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
-        return [UInt8](unsafeUninitializedCapacity: region.width * region.height * 4) { buffer, count in
-            // A word at a time: swap the red and blue bytes (a loop the compiler vectorises).
-            let out = UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt32.self)
-            var d = 0
-            for y in region.y..<(region.y + region.height) {
-                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self) + region.x
-                let dst = out + d
-                for x in 0..<region.width {
-                    let p = UInt32(littleEndian: row[x])
-                    dst[x] = UInt32(littleEndian: (p & 0xFF00_FF00) | ((p >> 16) & 0xFF) | ((p & 0xFF) << 16))
+        bytes.withUnsafeBytes { data in
+            [UInt8](unsafeUninitializedCapacity: region.width * region.height * 4) { buffer, count in
+                // A word at a time: swap the red and blue bytes (a loop the compiler vectorises).
+                let out = UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt32.self)
+                var d = 0
+                for y in region.y..<(region.y + region.height) {
+                    let row = (data.baseAddress! + y * stride).assumingMemoryBound(to: UInt32.self) + region.x
+                    let dst = out + d
+                    for x in 0..<region.width {
+                        let p = UInt32(littleEndian: row[x])
+                        dst[x] = UInt32(littleEndian: (p & 0xFF00_FF00) | ((p >> 16) & 0xFF) | ((p & 0xFF) << 16))
+                    }
+                    d += region.width
                 }
-                d += region.width
+                count = d * 4
             }
-            count = d * 4
         }
     }
 
-    /// The pixels of `region` as Cairo holds them, B, G, R, A (premultiplied), top row first, a row
-    /// at a time: a plain copy, no conversion (the compositor's texture swaps red and blue when sampled).
+    /// The pixels of `region` as Cairo holds them, B, G, R, A (premultiplied), top row first, with
+    /// no conversion (the compositor's texture swaps red and blue when sampled). The whole bitmap
+    /// is shared, not copied; a part is copied a row at a time.
     func bgraPixels(_ region: PixelRect) -> [UInt8] {
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
         let rowBytes = region.width * 4
-        return [UInt8](unsafeUninitializedCapacity: rowBytes * region.height) { buffer, count in
-            let out = UnsafeMutableRawPointer(buffer.baseAddress!)
-            if region.x == 0, rowBytes == stride {
-                memcpy(out, data + region.y * stride, rowBytes * region.height)
-            } else {
-                for row in 0..<region.height {
-                    memcpy(out + row * rowBytes, data + (region.y + row) * stride + region.x * 4, rowBytes)
+        if region == PixelRect(x: 0, y: 0, width: size.width, height: size.height), rowBytes == stride {
+            return bytes
+        }
+        return bytes.withUnsafeBytes { data in
+            [UInt8](unsafeUninitializedCapacity: rowBytes * region.height) { buffer, count in
+                let out = UnsafeMutableRawPointer(buffer.baseAddress!)
+                if region.x == 0, rowBytes == stride {
+                    memcpy(out, data.baseAddress! + region.y * stride, rowBytes * region.height)
+                } else {
+                    for row in 0..<region.height {
+                        memcpy(out + row * rowBytes, data.baseAddress! + (region.y + row) * stride + region.x * 4, rowBytes)
+                    }
                 }
+                count = rowBytes * region.height
             }
-            count = rowBytes * region.height
         }
     }
 
     /// Replaces `region` with the same pixels of `recording`, or clears it when nil.
     func replace(_ region: PixelRect, with recording: CairoRecording?) {
-        guard let cr = cairo_create(surface) else { return }
-        defer { cairo_destroy(cr) }
-        cairo_rectangle(cr, Double(region.x), Double(region.y), Double(region.width), Double(region.height))
-        cairo_clip(cr)
-        if let recording {
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            cairo_set_source_surface(cr, recording.surface, 0, 0)
-        } else {
-            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        withSurface { surface in
+            guard let cr = cairo_create(surface) else { return }
+            defer { cairo_destroy(cr) }
+            cairo_rectangle(cr, Double(region.x), Double(region.y), Double(region.width), Double(region.height))
+            cairo_clip(cr)
+            if let recording {
+                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+                cairo_set_source_surface(cr, recording.surface, 0, 0)
+            } else {
+                cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            }
+            cairo_paint(cr)
         }
-        cairo_paint(cr)
     }
 
     /// The whole bitmap as an image.

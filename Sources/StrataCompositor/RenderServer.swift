@@ -68,15 +68,26 @@ final class RenderServer {
 
     /// Handles queued work until shutdown. Returns when the server has released everything.
     func run(inbox: RenderInbox) {
-        while true {
-            let batch = inbox.takeAll()
-            for (index, work) in batch.enumerated() where handle(work) == false {
-                // Shut down: everything after it, in this batch or still queued, is answered.
-                for rest in batch[(index + 1)...] { refuse(rest) }
-                for rest in inbox.close() { refuse(rest) }
-                return
+        while handleAll(inbox.takeAll()) {}
+        // Shut down: everything still queued is answered.
+        for rest in inbox.close() { refuse(rest) }
+    }
+
+    /// Handles `batch` in order, letting go of each piece as soon as it is handled (a commit's
+    /// pixels may be shared with the sender's backing store, which copies them on its next paint
+    /// while anyone else still holds them). Returns false at a shutdown, after answering the rest.
+    func handleAll(_ batch: consuming [RenderWork]) -> Bool {
+        var pieces: [RenderWork?] = batch.map { $0 }
+        _ = consume batch
+        for index in pieces.indices {
+            let work = pieces[index]!
+            pieces[index] = nil
+            if !handle(work) {
+                for rest in pieces[(index + 1)...] { if let rest { refuse(rest) } }
+                return false
             }
         }
+        return true
     }
 
     /// Handles one piece of work; false after shutdown.
@@ -202,11 +213,8 @@ final class RenderServer {
     /// tree over what `target` holds (the host's pixels, so nothing of the last frame is reused)
     /// and answers the frames the main thread is waiting for. Returns false in `alive` when
     /// `work` held a shutdown: everything is released and nothing is drawn.
-    func hostFrame(into target: DrawTarget, time: Double?, work: [RenderWork]) throws -> (statistics: FrameStatistics?, alive: Bool) {
-        for (index, item) in work.enumerated() where !handle(item) {
-            for rest in work[(index + 1)...] { refuse(rest) }
-            return (nil, false)
-        }
+    func hostFrame(into target: DrawTarget, time: Double?, work: consuming [RenderWork]) throws -> (statistics: FrameStatistics?, alive: Bool) {
+        guard handleAll(work) else { return (nil, false) }
         if let error = pendingError, !pendingIsDeferred {
             pendingError = nil
             refusedChanges = true
