@@ -9,9 +9,19 @@ final class RenderLayer {
     weak var superlayer: RenderLayer?
     var sublayers: [RenderLayer] = []
 
+    // What the per-frame animation loop touches, side by side (one or two cache lines for a
+    // moving layer, instead of one in each of several places of a large object).
+    var position = Point.zero
+    /// Whether the layer's own look may have changed since the last frame drawn (a commit or an
+    /// animation touched it); its whole subtree is redrawn where it was and where it is.
+    var isDamaged = true
+    /// The commonest animation kept inline, for the per-frame loop: a position moved by one or
+    /// two additive animations and nothing else animating (views moved by `UIView.animate`).
+    /// Derived from `animations` and the position's model value; nil otherwise.
+    private var quickMove: QuickMove?
+
     // Core Animation's defaults.
     var bounds = Rect.zero
-    var position = Point.zero
     var anchorPoint = Point(x: 0.5, y: 0.5)
     var zPosition = 0.0
     var transform = Transform3D.identity
@@ -33,9 +43,6 @@ final class RenderLayer {
     var contents: LayerContents?
 
     // Damage tracking (see Renderer.prepare).
-    /// Whether the layer's own look may have changed since the last frame drawn (a commit or an
-    /// animation touched it); its whole subtree is redrawn where it was and where it is.
-    var isDamaged = true
     /// The target pixels the layer itself painted in the last frame drawn; nil when it painted nothing.
     var drawnBox: PixelRect?
     /// This frame: bounds space to target pixels, and what the layer and its subtree paint.
@@ -65,10 +72,15 @@ final class RenderLayer {
     var animatedSlot: Int?
 
     /// Running animations, in the order they were added (each adds onto the ones before).
-    private(set) var animations: [LayerAnimation] = []
+    private(set) var animations: [LayerAnimation] = [] {
+        didSet { refreshQuickMove() }
+    }
+
     /// The model values of the properties being animated (by `LayerProperty.index`; rarely more
     /// than two); the stored fields hold what is shown.
-    private var animatedModel: [(index: Int, model: LayerProperty)] = []
+    private var animatedModel: [(index: Int, model: LayerProperty)] = [] {
+        didSet { refreshQuickMove() }
+    }
 
     init(id: LayerID) {
         self.id = id
@@ -111,8 +123,21 @@ final class RenderLayer {
 
     /// Shows each animated property's value at `time` and drops finished animations. Returns
     /// whether any animation is still running.
-    func advanceAnimations(to time: Double) -> Bool {
+    func advanceAnimations(to time: Double, memo: inout ProgressMemo) -> Bool {
         var anyFinished = false
+        if let q = quickMove {
+            // Everything from the layer's own storage: no walk through the animation arrays.
+            var p = q.model
+            q.first.move(&p, at: time, memo: &memo, anyFinished: &anyFinished)
+            q.second?.move(&p, at: time, memo: &memo, anyFinished: &anyFinished)
+            position = p
+            guard anyFinished else { return true }
+        }
+        if quickMove != nil {
+            animations.removeAll { $0.isFinished(at: time) }
+            showModelsLeftWithoutAnimations()
+            return !animations.isEmpty
+        }
         // Indices, not for-in: elements are large values, and a loop variable would copy each one.
         for e in animatedModel.indices {
             let index = animatedModel[e].index
@@ -137,6 +162,79 @@ final class RenderLayer {
             showModelsLeftWithoutAnimations()
         }
         return !animations.isEmpty
+    }
+
+    /// A position animation's terms, copied out of its `LayerAnimation`.
+    struct MovePart {
+        var delta: Point
+        var beginTime, speed, timeOffset, duration, repeatCount, endTime: Double
+        var autoreverses, isRemovedOnCompletion: Bool
+        var curve: TimingCurve
+
+        init?(_ a: LayerAnimation) {
+            guard case .additive(.position(let d)) = a.kind else { return nil }
+            delta = d
+            (beginTime, speed, timeOffset, duration, repeatCount, endTime) = (a.beginTime, a.speed, a.timeOffset, a.duration, a.repeatCount, a.endTime)
+            (autoreverses, isRemovedOnCompletion, curve) = (a.autoreverses, a.isRemovedOnCompletion, a.curve)
+        }
+
+        /// Adds this animation's share at `time` to `p` (in the order animations were added, as
+        /// the general path does), noting whether it has ended.
+        @inline(__always)
+        func move(_ p: inout Point, at time: Double, memo: inout ProgressMemo, anyFinished: inout Bool) {
+            let k = 1 - memo.progress(of: self, at: time)
+            p.x += delta.x * k
+            p.y += delta.y * k
+            if isFinished(at: time) { anyFinished = true }
+        }
+
+        /// As `LayerAnimation.isFinished(at:)`.
+        @inline(__always)
+        func isFinished(at time: Double) -> Bool { isRemovedOnCompletion && time >= endTime - 1e-9 }
+    }
+
+    /// The last progress computed in a frame, with what it was computed from: animations started
+    /// together share their timing, so each frame solves their curve once, not once per layer.
+    struct ProgressMemo {
+        private var localTime = Double.nan, duration = 0.0, repeatCount = 0.0
+        private var autoreverses = false
+        private var curve = TimingCurve.linear
+        private var value = 0.0
+
+        init() {}
+
+        /// `part.progress(at: time)`, from the memo when the last one had the same terms.
+        @inline(__always)
+        mutating func progress(of part: MovePart, at time: Double) -> Double {
+            let local = part.speed == 0 ? part.timeOffset : (time - part.beginTime) * part.speed + part.timeOffset
+            if local == localTime, part.duration == duration, part.repeatCount == repeatCount,
+               part.autoreverses == autoreverses, part.curve == curve {
+                return value
+            }
+            (localTime, duration, repeatCount, autoreverses, curve) = (local, part.duration, part.repeatCount, part.autoreverses, part.curve)
+            value = LayerAnimation.progress(localTime: local, duration: part.duration, repeatCount: part.repeatCount,
+                                            autoreverses: part.autoreverses, curve: part.curve)
+            return value
+        }
+    }
+
+    /// The model position and its one or two additive animations.
+    struct QuickMove {
+        var model: Point
+        var first: MovePart
+        var second: MovePart?
+    }
+
+    private func refreshQuickMove() {
+        quickMove = nil
+        guard animatedModel.count == 1, case .position(let model) = animatedModel[0].model,
+              (1...2).contains(animations.count), let first = MovePart(animations[0]) else { return }
+        var q = QuickMove(model: model, first: first, second: nil)
+        if animations.count == 2 {
+            guard let second = MovePart(animations[1]) else { return }
+            q.second = second
+        }
+        quickMove = q
     }
 
     /// `model` moved by every position animation, when all of them are additive; nil otherwise.

@@ -269,10 +269,11 @@ final class RenderTree {
     func advanceAnimations(to time: Double) {
         for layer in liveContents.values { layer.isDamaged = true }
         var finished: [RenderLayer] = []
+        var memo = RenderLayer.ProgressMemo()
         animated.layers.withUnsafeBufferPointer { layers in
             for layer in layers {
                 layer.isDamaged = true
-                if !layer.advanceAnimations(to: time) { finished.append(layer) }
+                if !layer.advanceAnimations(to: time, memo: &memo) { finished.append(layer) }
             }
         }
         for layer in finished { animated.remove(layer) }

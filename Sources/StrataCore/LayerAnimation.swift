@@ -118,11 +118,17 @@ public struct LayerAnimation: Hashable, Sendable {
     /// The progress at `time`, repeats and reversal included: 0 before the start, 1 at the end
     /// (or 0 after an even number of reversed passes).
     public func progress(at time: Double) -> Double {
-        let elapsed = localTime(at: time)
+        Self.progress(localTime: localTime(at: time), duration: duration, repeatCount: repeatCount, autoreverses: autoreverses, curve: curve)
+    }
+
+    /// The progress at the animation's own elapsed time `elapsed` (see `progress(at:)`): the one
+    /// evaluation, shared with the render thread's compact copies of common animations.
+    public static func progress(localTime elapsed: Double, duration: Double, repeatCount: Double, autoreverses: Bool,
+                                curve: TimingCurve) -> Double {
         guard elapsed > 1e-12 else { return 0 }
         let pass = duration * (autoreverses ? 2 : 1)
         guard duration > 0, pass > 0 else { return autoreverses ? 0 : 1 }
-        if elapsed >= activeDuration - 1e-9 { return autoreverses ? 0 : 1 }
+        if elapsed >= pass * max(repeatCount, 1) - 1e-9 { return autoreverses ? 0 : 1 }
         var local = elapsed.truncatingRemainder(dividingBy: pass)
         if autoreverses, local > duration { local = pass - local }
         return curve.progress(elapsed: local, duration: duration)
