@@ -2,7 +2,9 @@ import StrataCore
 import StrataGL
 
 // Overall design: small contents (sprites, icons, text runs) share a few large atlas textures, so
-// layers showing different pictures can still be drawn in one batch. Each picture gets a slot one
+// layers showing different pictures can still be drawn in one batch. There are two atlases, one
+// per byte order (images in R, G, B, A; drawn contents in Cairo's B, G, R, A, whose pages swap red
+// and blue when sampled), so a batch holds pictures of one order. Each picture gets a slot one
 // pixel larger on every side, whose border repeats the picture's edge pixels: bilinear sampling at
 // the picture's edge then reads what a texture of its own with clamped edges would give. Slots are
 // packed on shelves; a freed slot is reused by a picture of the same size. Large pictures, or any

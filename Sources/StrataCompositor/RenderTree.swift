@@ -149,10 +149,11 @@ final class RenderTree {
 
     /// The texture of image `imageID`: the one a layer already shows, or a new one with `update`'s pixels.
     private func sharedContents(for imageID: UInt64, _ update: ContentsUpdate) throws -> LayerContents {
-        if let existing = sharedContents[imageID]?.contents, existing.width == update.size.width, existing.height == update.size.height {
+        if let existing = sharedContents[imageID]?.contents, existing.width == update.size.width, existing.height == update.size.height,
+           existing.isBGRA == update.isBGRA {
             return existing
         }
-        let contents = try atlas.makeContents(size: update.size)
+        let contents = try (update.isBGRA ? bgraAtlas : atlas).makeContents(size: update.size)
         contents.upload(update.region, pixels: update.pixels)
         contents.isShared = true
         if sharedContents.count > 64, sharedContents.count.isMultiple(of: 64) {

@@ -1,6 +1,6 @@
 /// New pixels for part or all of a layer's contents (its backing texture).
 ///
-/// `pixels` hold RGBA8 with premultiplied alpha, top row first, tightly packed, for `region` only;
+/// `pixels` hold RGBA8 (or BGRA8 with `isBGRA`) with premultiplied alpha, top row first, tightly packed, for `region` only;
 /// `size` is the whole contents' size. When `size` differs from the texture the layer has, the
 /// region must cover the whole contents. Safe to share between threads.
 public struct ContentsUpdate: Hashable, Sendable {
@@ -8,7 +8,7 @@ public struct ContentsUpdate: Hashable, Sendable {
     public var size: PixelSize
     /// The part of the contents these pixels replace, in pixels from the top-left corner.
     public var region: PixelRect
-    /// `region.width × region.height × 4` bytes: premultiplied RGBA8, top row first.
+    /// `region.width × region.height × 4` bytes: premultiplied RGBA8 (BGRA8 with `isBGRA`), top row first.
     public var pixels: [UInt8]
     /// For whole contents from an immutable image: a number no other image ever has. Layers
     /// showing the same image share one texture (uploaded once) while any of them shows it.

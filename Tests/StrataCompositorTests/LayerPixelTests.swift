@@ -224,6 +224,12 @@ import Testing
         let second = try #require(try await compositor.renderFrame(size: PixelSize(width: 100, height: 100)).image)
         expectPixel(second, 56, 20, .green, "right's top-left quarter: the RGBA green update")
         expectPixel(second, 90, 80, .red, "right's bottom-right: still red")
+        // A shared image sent in B, G, R, A order: blue bytes 255 0 0 255 stay blue.
+        var shared = ContentsUpdate(size: PixelSize(width: 4, height: 4), region: PixelRect(x: 0, y: 0, width: 4, height: 4), pixels: blueBGRA, isBGRA: true)
+        shared.sharedImageID = 987_654_321
+        try compositor.submit(Commit([.setContents(right, shared)]))
+        let third = try #require(try await compositor.renderFrame(size: PixelSize(width: 100, height: 100)).image)
+        expectPixel(third, 75, 50, .blue, "right: a shared BGRA image's blue")
         #expect(await compositor.shutdown().total == 0)
     }
 }
