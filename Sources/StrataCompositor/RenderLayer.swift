@@ -11,14 +11,16 @@ final class RenderLayer {
 
     // What the per-frame animation loop touches, side by side (one or two cache lines for a
     // moving layer, instead of one in each of several places of a large object).
-    var position = Point.zero
+    // Render thread only (the class's rule), so accesses cannot overlap: no dynamic exclusivity
+    // checks on the fields every frame touches for every animated layer.
+    @exclusivity(unchecked) var position = Point.zero
     /// Whether the layer's own look may have changed since the last frame drawn (a commit or an
     /// animation touched it); its whole subtree is redrawn where it was and where it is.
-    var isDamaged = true
+    @exclusivity(unchecked) var isDamaged = true
     /// The commonest animation kept inline, for the per-frame loop: a position moved by one or
     /// two additive animations and nothing else animating (views moved by `UIView.animate`).
     /// Derived from `animations` and the position's model value; nil otherwise.
-    private var quickMove: QuickMove?
+    @exclusivity(unchecked) private var quickMove: QuickMove?
 
     // Core Animation's defaults.
     var bounds = Rect.zero
@@ -170,12 +172,15 @@ final class RenderLayer {
         var beginTime, speed, timeOffset, duration, repeatCount, endTime: Double
         var autoreverses, isRemovedOnCompletion: Bool
         var curve: TimingCurve
+        /// The curve's kind and numbers, compared in place by `ProgressMemo` (no call per layer).
+        var curveKey: CurveKey
 
         init?(_ a: LayerAnimation) {
             guard case .additive(.position(let d)) = a.kind else { return nil }
             delta = d
             (beginTime, speed, timeOffset, duration, repeatCount, endTime) = (a.beginTime, a.speed, a.timeOffset, a.duration, a.repeatCount, a.endTime)
             (autoreverses, isRemovedOnCompletion, curve) = (a.autoreverses, a.isRemovedOnCompletion, a.curve)
+            curveKey = CurveKey(a.curve)
         }
 
         /// Adds this animation's share at `time` to `p` (in the order animations were added, as
@@ -193,12 +198,26 @@ final class RenderLayer {
         func isFinished(at time: Double) -> Bool { isRemovedOnCompletion && time >= endTime - 1e-9 }
     }
 
+    /// A timing curve as a kind and four numbers: equal keys are equal curves.
+    struct CurveKey: Equatable {
+        var kind: UInt8
+        var a, b, c, d: Double
+
+        init(_ curve: TimingCurve) {
+            switch curve {
+            case .linear: (kind, a, b, c, d) = (0, 0, 0, 0, 0)
+            case .cubicBezier(let x1, let y1, let x2, let y2): (kind, a, b, c, d) = (1, x1, y1, x2, y2)
+            case .spring(let s): (kind, a, b, c, d) = (2, s.dampingRatio, s.naturalFrequency, s.initialVelocity, 0)
+            }
+        }
+    }
+
     /// The last progress computed in a frame, with what it was computed from: animations started
     /// together share their timing, so each frame solves their curve once, not once per layer.
     struct ProgressMemo {
         private var localTime = Double.nan, duration = 0.0, repeatCount = 0.0
         private var autoreverses = false
-        private var curve = TimingCurve.linear
+        private var curve = CurveKey(.linear)
         private var value = 0.0
 
         init() {}
@@ -208,10 +227,10 @@ final class RenderLayer {
         mutating func progress(of part: MovePart, at time: Double) -> Double {
             let local = part.speed == 0 ? part.timeOffset : (time - part.beginTime) * part.speed + part.timeOffset
             if local == localTime, part.duration == duration, part.repeatCount == repeatCount,
-               part.autoreverses == autoreverses, part.curve == curve {
+               part.autoreverses == autoreverses, part.curveKey == curve {
                 return value
             }
-            (localTime, duration, repeatCount, autoreverses, curve) = (local, part.duration, part.repeatCount, part.autoreverses, part.curve)
+            (localTime, duration, repeatCount, autoreverses, curve) = (local, part.duration, part.repeatCount, part.autoreverses, part.curveKey)
             value = LayerAnimation.progress(localTime: local, duration: part.duration, repeatCount: part.repeatCount,
                                             autoreverses: part.autoreverses, curve: part.curve)
             return value
