@@ -182,15 +182,20 @@ final class RenderServer {
         let animationMilliseconds = (ThreadCPUTime.now() - animationStart) * 1000
         var statistics = FrameStatistics(index: index, time: time)
         if needsRedraw {
-            let cpuStart = ThreadCPUTime.now()
             let damage = tree.takeDamage()
             let timed = context.info.hasTimerQuery && !hostDriven   // a host's own query may be running
             if timed {
                 if timerQuery == 0 { glGenQueries(1, &timerQuery) }
                 glBeginQuery(Self.timeElapsed, timerQuery)
             }
+            // The time to issue the frame, without the timer query that measures the GPU's part.
+            let cpuStart = ThreadCPUTime.now()
+            var cpuEnd = cpuStart
             do {
-                defer { if timed { glEndQuery(Self.timeElapsed) } }
+                defer {
+                    cpuEnd = ThreadCPUTime.now()
+                    if timed { glEndQuery(Self.timeElapsed) }
+                }
                 statistics = try renderer.render(root: tree.root, into: target, clearColor: clearColor, statistics: statistics,
                                                  fullRedraw: damage.full || fullRedraw, damage: damage.region)
             } catch {
@@ -198,7 +203,7 @@ final class RenderServer {
                 tree.invalidate()
                 throw error
             }
-            statistics.issueMilliseconds = (ThreadCPUTime.now() - cpuStart) * 1000
+            statistics.issueMilliseconds = (cpuEnd - cpuStart) * 1000
             needsRedraw = false
             fullRedraw = false
         } else {
