@@ -89,6 +89,7 @@ private func color(_ r: Float, _ g: Float, _ b: Float, _ a: Float, _ function: S
 
 // MARK: - Library
 
+/// `strata_last_error` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_last_error")
 public func strata_last_error() -> UnsafePointer<CChar>? {
     UnsafePointer(lastError.message)
@@ -96,6 +97,7 @@ public func strata_last_error() -> UnsafePointer<CChar>? {
 
 nonisolated(unsafe) private let versionString = strdup("0.7.0")   // written once, never freed
 
+/// `strata_version` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_version")
 public func strata_version() -> UnsafePointer<CChar>? {
     UnsafePointer(versionString)
@@ -112,16 +114,19 @@ private func create(_ mode: HostRenderer.ContextMode) -> OpaquePointer? {
     return result
 }
 
+/// `strata_compositor_create` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_compositor_create")
 public func strata_compositor_create() -> OpaquePointer? {
     create(.host)
 }
 
+/// `strata_compositor_create_shared` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_compositor_create_shared")
 public func strata_compositor_create_shared() -> OpaquePointer? {
     create(.shared)
 }
 
+/// `strata_compositor_destroy` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_compositor_destroy")
 public func strata_compositor_destroy(_ handle: OpaquePointer?) -> Int32 {
     guard let handle else { return 0 }
@@ -135,6 +140,7 @@ public func strata_compositor_destroy(_ handle: OpaquePointer?) -> Int32 {
     }
 }
 
+/// `strata_set_root` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_set_root")
 public func strata_set_root(_ handle: OpaquePointer?, _ layer: UInt64) -> Int32 {
     call {
@@ -160,24 +166,28 @@ private func render(_ handle: OpaquePointer?, _ function: String, framebuffer: U
     }
 }
 
+/// `strata_render` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_render")
 public func strata_render(_ handle: OpaquePointer?, _ framebuffer: UInt32, _ x: Int32, _ y: Int32,
                           _ width: Int32, _ height: Int32, _ scale: Double, _ time: Double) -> Int32 {
     render(handle, "strata_render", framebuffer: framebuffer, color: nil, x, y, width, height, scale, time)
 }
 
+/// `strata_render_to_texture` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_render_to_texture")
 public func strata_render_to_texture(_ handle: OpaquePointer?, _ texture: UInt32, _ x: Int32, _ y: Int32,
                                      _ width: Int32, _ height: Int32, _ scale: Double, _ time: Double) -> Int32 {
     render(handle, "strata_render_to_texture", framebuffer: 0, color: .texture(texture), x, y, width, height, scale, time)
 }
 
+/// `strata_render_to_renderbuffer` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_render_to_renderbuffer")
 public func strata_render_to_renderbuffer(_ handle: OpaquePointer?, _ renderbuffer: UInt32, _ x: Int32, _ y: Int32,
                                           _ width: Int32, _ height: Int32, _ scale: Double, _ time: Double) -> Int32 {
     render(handle, "strata_render_to_renderbuffer", framebuffer: 0, color: .renderbuffer(renderbuffer), x, y, width, height, scale, time)
 }
 
+/// `strata_next_frame_time` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_next_frame_time")
 public func strata_next_frame_time(_ handle: OpaquePointer?) -> Double {
     var time = 0.0
@@ -187,6 +197,7 @@ public func strata_next_frame_time(_ handle: OpaquePointer?) -> Double {
 
 // MARK: - Layers
 
+/// `strata_layer_create` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_create")
 public func strata_layer_create(_ handle: OpaquePointer?) -> UInt64 {
     var id: UInt64 = 0
@@ -194,11 +205,13 @@ public func strata_layer_create(_ handle: OpaquePointer?) -> UInt64 {
     return id
 }
 
+/// `strata_layer_release` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_release")
 public func strata_layer_release(_ handle: OpaquePointer?, _ layer: UInt64) -> Int32 {
     onLayer(handle, layer, "strata_layer_release") { c, l in c.release(l) }
 }
 
+/// `strata_layer_add_sublayer` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_add_sublayer")
 public func strata_layer_add_sublayer(_ handle: OpaquePointer?, _ parent: UInt64, _ child: UInt64) -> Int32 {
     call {
@@ -207,6 +220,7 @@ public func strata_layer_add_sublayer(_ handle: OpaquePointer?, _ parent: UInt64
     }
 }
 
+/// `strata_layer_insert_sublayer` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_insert_sublayer")
 public func strata_layer_insert_sublayer(_ handle: OpaquePointer?, _ parent: UInt64, _ child: UInt64, _ index: Int32) -> Int32 {
     call {
@@ -217,11 +231,13 @@ public func strata_layer_insert_sublayer(_ handle: OpaquePointer?, _ parent: UIn
     }
 }
 
+/// `strata_layer_remove_from_superlayer` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_remove_from_superlayer")
 public func strata_layer_remove_from_superlayer(_ handle: OpaquePointer?, _ layer: UInt64) -> Int32 {
     onLayer(handle, layer, "strata_layer_remove_from_superlayer") { c, l in c.removeFromSuperlayer(l) }
 }
 
+/// `strata_layer_set_bounds` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_set_bounds")
 public func strata_layer_set_bounds(_ handle: OpaquePointer?, _ layer: UInt64, _ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Int32 {
     onLayer(handle, layer, "strata_layer_set_bounds") { c, l in
@@ -229,21 +245,25 @@ public func strata_layer_set_bounds(_ handle: OpaquePointer?, _ layer: UInt64, _
     }
 }
 
+/// `strata_layer_set_position` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_set_position")
 public func strata_layer_set_position(_ handle: OpaquePointer?, _ layer: UInt64, _ x: Double, _ y: Double) -> Int32 {
     onLayer(handle, layer, "strata_layer_set_position") { c, l in try c.set(l, .position(Point(x: x, y: y)), "strata_layer_set_position") }
 }
 
+/// `strata_layer_set_anchor_point` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_set_anchor_point")
 public func strata_layer_set_anchor_point(_ handle: OpaquePointer?, _ layer: UInt64, _ x: Double, _ y: Double) -> Int32 {
     onLayer(handle, layer, "strata_layer_set_anchor_point") { c, l in try c.set(l, .anchorPoint(Point(x: x, y: y)), "strata_layer_set_anchor_point") }
 }
 
+/// `strata_layer_set_z_position` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_set_z_position")
 public func strata_layer_set_z_position(_ handle: OpaquePointer?, _ layer: UInt64, _ z: Double) -> Int32 {
     onLayer(handle, layer, "strata_layer_set_z_position") { c, l in try c.set(l, .zPosition(z), "strata_layer_set_z_position") }
 }
 
+/// `strata_layer_set_transform` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_set_transform")
 public func strata_layer_set_transform(_ handle: OpaquePointer?, _ layer: UInt64, _ matrix: UnsafePointer<Double>?) -> Int32 {
     onLayer(handle, layer, "strata_layer_set_transform") { c, l in
@@ -252,16 +272,19 @@ public func strata_layer_set_transform(_ handle: OpaquePointer?, _ layer: UInt64
     }
 }
 
+/// `strata_layer_set_opacity` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_set_opacity")
 public func strata_layer_set_opacity(_ handle: OpaquePointer?, _ layer: UInt64, _ opacity: Float) -> Int32 {
     onLayer(handle, layer, "strata_layer_set_opacity") { c, l in try c.set(l, .opacity(opacity), "strata_layer_set_opacity") }
 }
 
+/// `strata_layer_set_hidden` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_set_hidden")
 public func strata_layer_set_hidden(_ handle: OpaquePointer?, _ layer: UInt64, _ hidden: Bool) -> Int32 {
     onLayer(handle, layer, "strata_layer_set_hidden") { c, l in try c.set(l, .isHidden(hidden), "strata_layer_set_hidden") }
 }
 
+/// `strata_layer_set_background_color` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_set_background_color")
 public func strata_layer_set_background_color(_ handle: OpaquePointer?, _ layer: UInt64, _ r: Float, _ g: Float, _ b: Float, _ a: Float) -> Int32 {
     onLayer(handle, layer, "strata_layer_set_background_color") { c, l in
@@ -269,11 +292,13 @@ public func strata_layer_set_background_color(_ handle: OpaquePointer?, _ layer:
     }
 }
 
+/// `strata_layer_set_corner_radius` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_set_corner_radius")
 public func strata_layer_set_corner_radius(_ handle: OpaquePointer?, _ layer: UInt64, _ radius: Double) -> Int32 {
     onLayer(handle, layer, "strata_layer_set_corner_radius") { c, l in try c.set(l, .cornerRadius(radius), "strata_layer_set_corner_radius") }
 }
 
+/// `strata_layer_set_border` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_set_border")
 public func strata_layer_set_border(_ handle: OpaquePointer?, _ layer: UInt64, _ width: Double, _ r: Float, _ g: Float, _ b: Float, _ a: Float) -> Int32 {
     onLayer(handle, layer, "strata_layer_set_border") { c, l in
@@ -286,6 +311,7 @@ public func strata_layer_set_border(_ handle: OpaquePointer?, _ layer: UInt64, _
     }
 }
 
+/// `strata_layer_set_masks_to_bounds` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_set_masks_to_bounds")
 public func strata_layer_set_masks_to_bounds(_ handle: OpaquePointer?, _ layer: UInt64, _ masks: Bool) -> Int32 {
     onLayer(handle, layer, "strata_layer_set_masks_to_bounds") { c, l in try c.set(l, .masksToBounds(masks), "strata_layer_set_masks_to_bounds") }
@@ -293,6 +319,7 @@ public func strata_layer_set_masks_to_bounds(_ handle: OpaquePointer?, _ layer: 
 
 // MARK: - Contents
 
+/// `strata_layer_set_contents_rgba` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_set_contents_rgba")
 public func strata_layer_set_contents_rgba(_ handle: OpaquePointer?, _ layer: UInt64, _ width: Int32, _ height: Int32,
                                            _ pixels: UnsafePointer<UInt8>?, _ stride: Int32) -> Int32 {
@@ -325,6 +352,7 @@ private func external(_ handle: OpaquePointer?, _ layer: UInt64, _ source: Exter
     }
 }
 
+/// `strata_layer_set_contents_texture` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_set_contents_texture")
 public func strata_layer_set_contents_texture(_ handle: OpaquePointer?, _ layer: UInt64, _ texture: UInt32, _ width: Int32, _ height: Int32,
                                               _ premultiplied: Bool, _ topRowFirst: Bool) -> Int32 {
@@ -344,12 +372,14 @@ public func strata_layer_set_contents_texture(_ handle: OpaquePointer?, _ layer:
     return external(handle, layer, .texture(texture), width, height, premultiplied, topRowFirst, "strata_layer_set_contents_texture")
 }
 
+/// `strata_layer_set_contents_egl_image` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_set_contents_egl_image")
 public func strata_layer_set_contents_egl_image(_ handle: OpaquePointer?, _ layer: UInt64, _ image: UnsafeMutableRawPointer?, _ width: Int32, _ height: Int32,
                                                 _ premultiplied: Bool, _ topRowFirst: Bool) -> Int32 {
     external(handle, layer, .eglImage(UInt(bitPattern: image)), width, height, premultiplied, topRowFirst, "strata_layer_set_contents_egl_image")
 }
 
+/// `strata_layer_clear_contents` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_clear_contents")
 public func strata_layer_clear_contents(_ handle: OpaquePointer?, _ layer: UInt64) -> Int32 {
     onLayer(handle, layer, "strata_layer_clear_contents") { c, l in c.setContents(.setContents(l.id, nil), of: l.id) }
@@ -357,6 +387,7 @@ public func strata_layer_clear_contents(_ handle: OpaquePointer?, _ layer: UInt6
 
 // MARK: - Animations
 
+/// `strata_layer_animate` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_animate")
 public func strata_layer_animate(_ handle: OpaquePointer?, _ layer: UInt64, _ property: Int32,
                                  _ from: UnsafePointer<Double>?, _ to: UnsafePointer<Double>?, _ count: Int32,
@@ -397,6 +428,7 @@ public func strata_layer_animate(_ handle: OpaquePointer?, _ layer: UInt64, _ pr
     }
 }
 
+/// `strata_layer_remove_all_animations` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_remove_all_animations")
 public func strata_layer_remove_all_animations(_ handle: OpaquePointer?, _ layer: UInt64) -> Int32 {
     onLayer(handle, layer, "strata_layer_remove_all_animations") { c, l in c.append(.removeAllAnimations(l.id)) }
@@ -404,6 +436,7 @@ public func strata_layer_remove_all_animations(_ handle: OpaquePointer?, _ layer
 
 // MARK: - Pointer input
 
+/// `strata_set_pointer_callback` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_set_pointer_callback")
 public func strata_set_pointer_callback(_ handle: OpaquePointer?,
                                         _ callback: (@convention(c) (UnsafeMutableRawPointer?, UInt64, Int32, Double, Double) -> Void)?,
@@ -415,6 +448,7 @@ public func strata_set_pointer_callback(_ handle: OpaquePointer?,
     }
 }
 
+/// `strata_hit_test` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_hit_test")
 public func strata_hit_test(_ handle: OpaquePointer?, _ x: Double, _ y: Double) -> UInt64 {
     var hit: UInt64 = 0
@@ -426,6 +460,7 @@ public func strata_hit_test(_ handle: OpaquePointer?, _ x: Double, _ y: Double) 
     return hit
 }
 
+/// `strata_pointer_event` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_pointer_event")
 public func strata_pointer_event(_ handle: OpaquePointer?, _ phase: Int32, _ x: Double, _ y: Double,
                                  _ received: UnsafeMutablePointer<UInt64>?) -> Int32 {
