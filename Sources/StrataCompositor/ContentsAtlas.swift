@@ -35,6 +35,8 @@ final class LayerContents {
     var isInAtlas: Bool { slot != nil }
     /// Whether the texture holds B, G, R, A bytes (uploads in that order go in as they are).
     var isBGRA: Bool { texture?.isBGRA ?? false }
+    /// Whether every pixel is opaque (known for images, looked at once when uploaded; false when unknown).
+    var isOpaque = false
     /// Whether several layers may show these contents (an immutable image's): never drawn into.
     var isShared = false
 

@@ -156,6 +156,10 @@ final class RenderTree {
         let contents = try (update.isBGRA ? bgraAtlas : atlas).makeContents(size: update.size)
         contents.upload(update.region, pixels: update.pixels)
         contents.isShared = true
+        // An image is uploaded once: look at its alpha once, so an opaque one can hide what it covers.
+        contents.isOpaque = update.pixels.withUnsafeBytes { bytes in
+            stride(from: 3, to: bytes.count, by: 4).allSatisfy { bytes[$0] == 255 }
+        }
         if sharedContents.count > 64, sharedContents.count.isMultiple(of: 64) {
             sharedContents = sharedContents.filter { $0.value.contents != nil }   // forget images no layer shows
         }

@@ -279,7 +279,11 @@ final class Renderer {
     /// `layer`'s fill's pixels a pixel inside its edges when it can hide what lies under it: an
     /// opaque colour (alpha 1, no contents), square corners, landing axis-aligned on whole pixels.
     static func occluderRect(_ layer: RenderLayer, world: Transform3D) -> PixelRect? {
-        guard layer.contents == nil, layer.cornerRadius <= 0, let color = layer.backgroundColor, color.alpha >= 1,
+        // Opaque where it fills its bounds: an opaque background (contents drawn over it keep it
+        // opaque), or opaque contents covering the bounds exactly.
+        let opaqueBackground = (layer.backgroundColor?.alpha ?? 0) >= 1
+        let opaqueContents = layer.contents?.isOpaque == true && layer.contentsFrame.map { same($0, layer.bounds) } == true
+        guard opaqueBackground || opaqueContents, layer.cornerRadius <= 0,
               let rect = axisAlignedPixelRect(world, layer.bounds), rect.width > 2, rect.height > 2 else { return nil }
         return PixelRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
     }

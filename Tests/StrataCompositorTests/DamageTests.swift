@@ -236,6 +236,34 @@ import Testing
     }
 }
 
+extension OcclusionTests {
+    @Test("Scene: white 100×100 root, a red 10×10 layer at the centre, over it a 60×40 layer showing an image: opaque green hides the red one (not drawn); with one transparent pixel it does not; a translucent background under the image hides nothing either")
+    func opaqueImagesHideWhatTheyCover() async throws {
+        func image(transparentPixel: Bool) -> ContentsUpdate {
+            var pixels = Array([[UInt8]](repeating: [0, 255, 0, 255], count: 8 * 8).joined())
+            if transparentPixel { pixels[3] = 0; pixels[1] = 0 }   // the top-left pixel clear
+            var update = ContentsUpdate(image: RGBAImage(size: PixelSize(width: 8, height: 8), pixels: pixels), sharedImageID: transparentPixel ? 900_001 : 900_002)
+            update.isBGRA = false
+            return update
+        }
+        // Layers drawn: the root, the cover, and the red layer unless the cover hides it.
+        for (transparent, background, expectedDrawn) in [(false, nil, 2), (true, nil, 3), (true, Color(red: 0, green: 0, blue: 1, alpha: 1), 2),
+                                                         (true, Color(red: 0, green: 0, blue: 1, alpha: 0.5), 3)] as [(Bool, Color?, Int)] {
+            var (scene, root) = TestScene.whiteRoot()
+            scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 50, y: 50), color: .red)
+            let cover = scene.add(parent: root, size: Size(width: 60, height: 40), position: Point(x: 50, y: 50), color: background)
+            scene.commit.append(.setContents(cover, image(transparentPixel: transparent)))
+            let compositor = try Compositor()
+            try compositor.submit(scene.commit)
+            let frame = try await compositor.renderFrame(size: PixelSize(width: 100, height: 100))
+            #expect(frame.statistics.layersDrawn == expectedDrawn,
+                    "image \(transparent ? "with a clear pixel" : "opaque"), background \(background.map { "\($0)" } ?? "none"): \(frame.statistics.layersDrawn) layers drawn")
+            expectPixel(try #require(frame.image), 50, 50, .green, tolerance: 2, "the image's green over the red layer (50, 50)")
+            _ = await compositor.shutdown()
+        }
+    }
+}
+
 /// GPU time comes from timer queries where the driver has them.
 @Suite struct GPUTimeTests {
     @Test func drawnFramesReportGPUTimeWhereTimerQueriesExist() async throws {

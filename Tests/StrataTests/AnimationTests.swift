@@ -137,19 +137,21 @@ import Testing
         view.backgroundColor = .red
         window.addSubview(view)
         _ = try await screen.renderFrame()
-        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) { view.center = CGPoint(x: 95, y: 10) }
+        // Two seconds, sampled every 0.2 s: room for the drawing task to be late when the other
+        // tests keep both cores busy.
+        UIView.animate(withDuration: 2, delay: 0, options: .curveLinear) { view.center = CGPoint(x: 95, y: 10) }
         CATransaction.flush()
         // Another thread draws frames while the main thread is blocked.
         let drawer = Task.detached {
             var lefts: [Int] = []
             for _ in 0..<8 {
-                try await Task.sleep(for: .milliseconds(100))
+                try await Task.sleep(for: .milliseconds(200))
                 let image = try #require(try await compositor.renderFrame(size: PixelSize(width: 100, height: 20)).image)
                 lefts.append((0..<100).first { image[$0, 10] == RGBA8(255, 0, 0) } ?? -1)
             }
             return lefts
         }
-        blockTheMainThread(for: 1.1)   // the main thread does nothing for longer than the animation
+        blockTheMainThread(for: 2.1)   // the main thread does nothing for longer than the animation
         let lefts = try await drawer.value
         #expect(lefts.count == 8)
         #expect(zip(lefts, lefts.dropFirst()).filter { $0 < $1 }.count >= 3, "the view kept moving: \(lefts)")
