@@ -62,7 +62,7 @@ test)
     venv=.build/hosts-venv
     if ! "$venv/bin/python" -c "import moderngl, glfw, PIL" 2>/dev/null; then
         python3 -m venv "$venv"
-        "$venv/bin/pip" install -q --disable-pip-version-check moderngl==5.13.0 glfw==2.11.0 pillow==13.0.0
+        "$venv/bin/pip" install -q --disable-pip-version-check --retries 5 --timeout 60 moderngl==5.13.0 glfw==2.11.0 pillow==13.0.0
     fi
     swift test --disable-xctest "$@"
     # The thread rule is the compiler's: model code off the main actor must not type-check.
