@@ -35,6 +35,7 @@ final class CLayer {
     var anchorPoint = Point(x: 0.5, y: 0.5)
     var zPosition = 0.0
     var transform = Transform3D.identity
+    var sublayerTransform = Transform3D.identity
     var opacity: Float = 1
     var isHidden = false
     var masksToBounds = false
@@ -43,12 +44,18 @@ final class CLayer {
 
     init(id: LayerID) { self.id = id }
 
-    /// Bounds space to the superlayer's bounds space (Core Animation's placement), as the 3×3
-    /// homography of the z = 0 plane (row vectors), so perspective maps points exactly.
+    /// Bounds space to the superlayer's bounds space (Core Animation's placement, the superlayer's
+    /// sublayer transform about its anchor point included), as the 3×3 homography of the z = 0
+    /// plane (row vectors), so perspective maps points exactly.
     var toSuperlayer: [Double] {
         let a = Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
-        let m = Transform3D(translationX: -a.x, y: -a.y).concatenating(transform)
+        var m = Transform3D(translationX: -a.x, y: -a.y).concatenating(transform)
             .concatenating(Transform3D(translationX: position.x, y: position.y, z: zPosition))
+        if let s = superlayer, !s.sublayerTransform.isIdentity {
+            let sa = Point(x: s.bounds.minX + s.anchorPoint.x * s.bounds.width, y: s.bounds.minY + s.anchorPoint.y * s.bounds.height)
+            m = m.concatenating(Transform3D(translationX: -sa.x, y: -sa.y)).concatenating(s.sublayerTransform)
+                .concatenating(Transform3D(translationX: sa.x, y: sa.y))
+        }
         return [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
     }
 
@@ -156,6 +163,7 @@ final class CCompositor {
         case .anchorPoint(let p): layer.anchorPoint = p
         case .zPosition(let z): layer.zPosition = z
         case .transform(let t): layer.transform = t
+        case .sublayerTransform(let t): layer.sublayerTransform = t
         case .opacity(let o): layer.opacity = o
         case .isHidden(let h): layer.isHidden = h
         case .masksToBounds(let m): layer.masksToBounds = m

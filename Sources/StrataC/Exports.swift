@@ -272,6 +272,42 @@ public func strata_layer_set_transform(_ handle: OpaquePointer?, _ layer: UInt64
     }
 }
 
+/// `strata_layer_set_sublayer_transform` from strata.h, where it is documented. Thread rule and errors as the header says.
+@_cdecl("strata_layer_set_sublayer_transform")
+public func strata_layer_set_sublayer_transform(_ handle: OpaquePointer?, _ layer: UInt64, _ matrix: UnsafePointer<Double>?) -> Int32 {
+    onLayer(handle, layer, "strata_layer_set_sublayer_transform") { c, l in
+        guard let matrix else { throw CFailure.invalid("strata_layer_set_sublayer_transform: the matrix is NULL") }
+        try c.set(l, .sublayerTransform(Transform3D(entries: Array(UnsafeBufferPointer(start: matrix, count: 16)))), "strata_layer_set_sublayer_transform")
+    }
+}
+
+/// `strata_layer_set_double_sided` from strata.h, where it is documented. Thread rule and errors as the header says.
+@_cdecl("strata_layer_set_double_sided")
+public func strata_layer_set_double_sided(_ handle: OpaquePointer?, _ layer: UInt64, _ doubleSided: Bool) -> Int32 {
+    onLayer(handle, layer, "strata_layer_set_double_sided") { c, l in try c.set(l, .isDoubleSided(doubleSided), "strata_layer_set_double_sided") }
+}
+
+/// `strata_layer_set_contents_gravity` from strata.h, where it is documented. Thread rule and errors as the header says.
+@_cdecl("strata_layer_set_contents_gravity")
+public func strata_layer_set_contents_gravity(_ handle: OpaquePointer?, _ layer: UInt64, _ gravity: Int32) -> Int32 {
+    onLayer(handle, layer, "strata_layer_set_contents_gravity") { c, l in
+        let all: [ContentsGravity] = [.resize, .resizeAspect, .resizeAspectFill, .center, .top, .bottom, .left, .right,
+                                      .topLeft, .topRight, .bottomLeft, .bottomRight]
+        guard all.indices.contains(Int(gravity)) else {
+            throw CFailure.invalid("strata_layer_set_contents_gravity: \(gravity) is not a strata_contents_gravity (0...11)")
+        }
+        try c.set(l, .contentsGravity(all[Int(gravity)]), "strata_layer_set_contents_gravity")
+    }
+}
+
+/// `strata_layer_set_contents_rect` from strata.h, where it is documented. Thread rule and errors as the header says.
+@_cdecl("strata_layer_set_contents_rect")
+public func strata_layer_set_contents_rect(_ handle: OpaquePointer?, _ layer: UInt64, _ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Int32 {
+    onLayer(handle, layer, "strata_layer_set_contents_rect") { c, l in
+        try c.set(l, .contentsRect(Rect(x: x, y: y, width: width, height: height)), "strata_layer_set_contents_rect")
+    }
+}
+
 /// `strata_layer_set_opacity` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_set_opacity")
 public func strata_layer_set_opacity(_ handle: OpaquePointer?, _ layer: UInt64, _ opacity: Float) -> Int32 {

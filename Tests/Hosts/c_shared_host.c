@@ -45,6 +45,30 @@ int main(void) {
     strata_layer_set_corner_radius(strata, root, 6);
     strata_layer_set_masks_to_bounds(strata, root, true);
     strata_set_root(strata, root);
+    /* A single-sided layer turned to face away (not drawn), and a container whose sublayer
+     * transform halves its 16-point child about the container's centre. */
+    strata_layer away = strata_layer_create(strata);
+    strata_layer_set_bounds(strata, away, 0, 0, 8, 8);
+    strata_layer_set_position(strata, away, 8, 8);
+    strata_layer_set_background_color(strata, away, 0, 1, 0, 1);
+    const double turned[16] = {-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1};
+    strata_layer_set_transform(strata, away, turned);
+    CHECK(strata_layer_set_double_sided(strata, away, false) == STRATA_OK, "strata_layer_set_double_sided");
+    strata_layer_add_sublayer(strata, root, away);
+    strata_layer container = strata_layer_create(strata);
+    strata_layer_set_bounds(strata, container, 0, 0, 16, 16);
+    strata_layer_set_position(strata, container, 24, 24);
+    const double half[16] = {0.5, 0, 0, 0, 0, 0.5, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    CHECK(strata_layer_set_sublayer_transform(strata, container, half) == STRATA_OK, "strata_layer_set_sublayer_transform");
+    strata_layer_add_sublayer(strata, root, container);
+    strata_layer child = strata_layer_create(strata);
+    strata_layer_set_bounds(strata, child, 0, 0, 16, 16);
+    strata_layer_set_position(strata, child, 8, 8);
+    strata_layer_set_background_color(strata, child, 0, 0, 1, 1);
+    strata_layer_add_sublayer(strata, container, child);
+    CHECK(strata_layer_set_contents_gravity(strata, child, 42) == STRATA_ERROR_INVALID_ARGUMENT, "a gravity out of range is refused: %s", strata_last_error());
+    CHECK(strata_hit_test(strata, 24, 24) == child, "hit test at (24, 24): the halved child");
+    CHECK(strata_hit_test(strata, 18, 18) == container, "hit test at (18, 18): the container (its child is halved away from there)");
 
     strata_status s = strata_render(strata, fbo, 0, 0, 64, 64, 1, -1);
     CHECK(s == STRATA_ERROR_INVALID_ARGUMENT && strstr(strata_last_error(), "strata_render_to_texture"),
@@ -62,6 +86,12 @@ int main(void) {
     unsigned char px[4];
     glReadPixels(16, 48, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);   /* the layer's centre (GL rows) */
     CHECK(px[0] == 255 && px[1] == 0 && px[2] == 0, "Strata's red layer at the texture's top-left quarter: %d %d %d", px[0], px[1], px[2]);
+    glReadPixels(8, 63 - 8, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);   /* root point (8, 8) */
+    CHECK(px[0] == 255 && px[1] == 0 && px[2] == 0, "the single-sided layer facing away is not drawn (root red at (8, 8)): %d %d %d", px[0], px[1], px[2]);
+    glReadPixels(24, 63 - 24, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    CHECK(px[0] == 0 && px[1] == 0 && px[2] == 255, "the halved child at root point (24, 24), blue: %d %d %d", px[0], px[1], px[2]);
+    glReadPixels(18, 63 - 18, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    CHECK(px[0] == 255 && px[1] == 0 && px[2] == 0, "root red at (18, 18), outside the halved child: %d %d %d", px[0], px[1], px[2]);
     glReadPixels(48, 16, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
     CHECK(px[0] == 0 && px[1] == 0 && px[2] == 255, "the host's blue elsewhere: %d %d %d", px[0], px[1], px[2]);
     glReadPixels(0, 63, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);

@@ -143,6 +143,27 @@ strata_status strata_layer_set_z_position(strata_compositor *compositor, strata_
  *  row vectors, translation in m41, m42, m43). */
 strata_status strata_layer_set_transform(strata_compositor *compositor, strata_layer layer, const double matrix[16]);
 
+/** A transform applied to the sublayers about this layer's anchor point (perspective goes here:
+ *  m34 = -1 / distance), 16 values as strata_layer_set_transform. */
+strata_status strata_layer_set_sublayer_transform(strata_compositor *compositor, strata_layer layer, const double matrix[16]);
+
+/** Whether the layer is drawn when it faces away from the viewer (true by default). */
+strata_status strata_layer_set_double_sided(strata_compositor *compositor, strata_layer layer, bool double_sided);
+
+/** How contents are placed in the bounds when their sizes differ (CALayer.contentsGravity). */
+typedef enum strata_contents_gravity {
+    STRATA_GRAVITY_RESIZE = 0, STRATA_GRAVITY_RESIZE_ASPECT = 1, STRATA_GRAVITY_RESIZE_ASPECT_FILL = 2,
+    STRATA_GRAVITY_CENTER = 3, STRATA_GRAVITY_TOP = 4, STRATA_GRAVITY_BOTTOM = 5, STRATA_GRAVITY_LEFT = 6,
+    STRATA_GRAVITY_RIGHT = 7, STRATA_GRAVITY_TOP_LEFT = 8, STRATA_GRAVITY_TOP_RIGHT = 9,
+    STRATA_GRAVITY_BOTTOM_LEFT = 10, STRATA_GRAVITY_BOTTOM_RIGHT = 11
+} strata_contents_gravity;
+
+/** The contents' gravity (STRATA_GRAVITY_RESIZE by default). */
+strata_status strata_layer_set_contents_gravity(strata_compositor *compositor, strata_layer layer, strata_contents_gravity gravity);
+
+/** The part of the contents shown, in unit coordinates of the contents (0, 0, 1, 1 by default). */
+strata_status strata_layer_set_contents_rect(strata_compositor *compositor, strata_layer layer, double x, double y, double width, double height);
+
 /** Opacity in 0…1; a layer below 1 with sublayers is composited as one picture. */
 strata_status strata_layer_set_opacity(strata_compositor *compositor, strata_layer layer, float opacity);
 
