@@ -257,6 +257,32 @@ def main():
     i = (116 * W + 116) * 4
     checks.pixel("after destroy: host magenta quad still drawn", tuple(image[i:i + 4]), over((255, 0, 255, 0.5), CLEAR), 3,
                  "GL pixel (116, 116)")
+
+    # ---- Shared-context mode: Strata's own desktop GL context sharing moderngl's objects ------
+    shared = strata.compositor_create_shared()
+    checks.expect(shared, "strata_compositor_create_shared in moderngl's desktop GL context",
+                  f"strata_compositor_create_shared returned NULL: {strata.last_error()!r}")
+    target = ctx.texture((32, 32), 4)
+    target_fbo = ctx.framebuffer(color_attachments=[target])
+    target_fbo.clear(0.0, 0.0, 1.0, 1.0)
+    square = strata.layer_create(shared)
+    strata.layer_set_bounds(shared, square, 0, 0, 16, 16)
+    strata.layer_set_position(shared, square, 8, 8)
+    strata.layer_set_background_color(shared, square, 0.0, 1.0, 0.0, 1.0)
+    strata.set_root(shared, square)
+    before = gl.snapshot()
+    status = strata.render_to_texture(shared, target.glo, 0, 0, 32, 32, 1.0, -1.0)
+    checks.expect(status == STRATA_OK, "strata_render_to_texture in shared mode = STRATA_OK",
+                  f"strata_render_to_texture: {status} ({strata.last_error()!r})")
+    gl.compare(before, gl.snapshot(), "strata_render_to_texture in shared mode")
+    pixels = target_fbo.read(components=4, alignment=1)   # GL order: row 0 is the bottom
+    def shared_px(gx, gy):
+        i = (gy * 32 + gx) * 4
+        return tuple(pixels[i:i + 4])
+    checks.pixel("shared mode: Strata's green square at the texture's top-left", shared_px(8, 24), (0, 255, 0), 2, "GL pixel (8, 24)")
+    checks.pixel("shared mode: moderngl's blue clear elsewhere", shared_px(24, 8), (0, 0, 255), 2, "GL pixel (24, 8)")
+    checks.expect(strata.compositor_destroy(shared) == STRATA_OK, "strata_compositor_destroy (shared) = STRATA_OK",
+                  f"strata_compositor_destroy (shared): {strata.last_error()!r}")
     checks.finish()
     return 0
 

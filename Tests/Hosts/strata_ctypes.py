@@ -36,6 +36,8 @@ _SIGNATURES = {
     "strata_last_error": (c_char_p, []),
     "strata_version": (c_char_p, []),
     "strata_compositor_create": (strata_compositor_p, []),
+    "strata_compositor_create_shared": (strata_compositor_p, []),
+    "strata_render_to_texture": (strata_status, [strata_compositor_p, c_uint32, c_int32, c_int32, c_int32, c_int32, c_double, c_double]),
     "strata_compositor_destroy": (strata_status, [strata_compositor_p]),
     "strata_set_root": (strata_status, [strata_compositor_p, strata_layer]),
     "strata_render": (strata_status, [strata_compositor_p, c_uint32, c_int32, c_int32, c_int32, c_int32, c_double, c_double]),
