@@ -63,15 +63,9 @@ final class CairoBitmap {
         self.init(size: image.size)
         let width = size.width, stride = self.stride
         bytes.withUnsafeMutableBytes { data in
-            image.pixels.withUnsafeBufferPointer { source in
+            image.pixels.withUnsafeBytes { source in
                 for y in 0..<size.height {
-                    // The bytes are bound to UInt8: rebind each row while it is written as words.
-                    (data.baseAddress! + y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { row in
-                        for x in 0..<width {
-                            let s = (y * width + x) * 4
-                            row[x] = UInt32(source[s + 3]) << 24 | UInt32(source[s]) << 16 | UInt32(source[s + 1]) << 8 | UInt32(source[s + 2])
-                        }
-                    }
+                    swapRedAndBlue(source.baseAddress! + y * width * 4, into: data.baseAddress! + y * stride, pixels: width)
                 }
             }
         }
@@ -96,17 +90,9 @@ final class CairoBitmap {
     func rgbaPixels(_ region: PixelRect) -> [UInt8] {
         bytes.withUnsafeBytes { data in
             [UInt8](unsafeUninitializedCapacity: region.width * region.height * 4) { buffer, count in
-                // A word at a time: swap the red and blue bytes (a loop the compiler vectorises). Both
-                // sides are bytes, read and written as words through raw loads and stores.
-                let out = UnsafeMutableRawPointer(buffer.baseAddress!)
                 var d = 0
                 for y in region.y..<(region.y + region.height) {
-                    let row = data.baseAddress! + y * stride + region.x * 4
-                    for x in 0..<region.width {
-                        let p = UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self))
-                        out.storeBytes(of: UInt32(littleEndian: (p & 0xFF00_FF00) | ((p >> 16) & 0xFF) | ((p & 0xFF) << 16)),
-                                       toByteOffset: (d + x) * 4, as: UInt32.self)
-                    }
+                    swapRedAndBlue(data.baseAddress! + y * stride + region.x * 4, into: buffer.baseAddress! + d * 4, pixels: region.width)
                     d += region.width
                 }
                 count = d * 4

@@ -273,15 +273,8 @@ final class RenderServer {
             glReadPixels(GLint(target.origin.x), GLint(target.origin.y), GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
         }
         while glGetError() != GLenum(GL_NO_ERROR) {}   // a framebuffer that cannot be read (multisampled): zeros, no error left behind
-        if target.yUp {
-            let row = w * 4
-            var flipped = [UInt8](repeating: 0, count: pixels.count)
-            for y in 0..<h {
-                flipped.replaceSubrange((y * row)..<((y + 1) * row), with: pixels[((h - 1 - y) * row)..<((h - y) * row)])
-            }
-            pixels = flipped
-        }
-        return RGBAImage(size: PixelSize(width: w, height: h), pixels: pixels)
+        let size = PixelSize(width: w, height: h)
+        return target.yUp ? RGBAImage(size: size, bottomRowFirst: pixels) : RGBAImage(size: size, pixels: pixels)
     }
 
     /// Reads the finished frame's GPU time into `statistics`, where the driver measured it.

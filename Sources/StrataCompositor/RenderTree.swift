@@ -143,7 +143,7 @@ final class RenderTree {
     /// Four-byte pixels with their first and third bytes exchanged (RGBA ⇄ BGRA).
     static func swappingRedAndBlue(_ pixels: [UInt8]) -> [UInt8] {
         var out = pixels
-        for i in stride(from: 0, to: out.count - 3, by: 4) { out.swapAt(i, i + 2) }
+        out.withUnsafeMutableBytes { swapRedAndBlue($0.baseAddress!, into: $0.baseAddress!, pixels: $0.count / 4) }
         return out
     }
 

@@ -35,6 +35,18 @@ public struct RGBAImage: Hashable, Sendable {
         self.pixels = pixels
     }
 
+    /// Wraps pixels stored bottom row first (GL's order for a framebuffer shown upright), turning
+    /// them top row first; traps unless there are exactly `width × height × 4` bytes.
+    public init(size: PixelSize, bottomRowFirst pixels: [UInt8]) {
+        precondition(pixels.count == size.area * 4,
+                     "an RGBA8 image of \(size) needs \(size.area * 4) bytes, got \(pixels.count)")
+        let row = size.width * 4
+        var flipped = [UInt8]()
+        flipped.reserveCapacity(pixels.count)
+        for y in (0..<size.height).reversed() { flipped += pixels[(y * row)..<((y + 1) * row)] }
+        self.init(size: size, pixels: flipped)
+    }
+
     /// An image of one colour (premultiplied by its alpha).
     public init(size: PixelSize, filledWith color: Color) {
         let p = color.premultiplied
@@ -52,5 +64,16 @@ public struct RGBAImage: Hashable, Sendable {
                      "pixel (\(x), \(y)) is outside an image of \(size)")
         let i = (y * size.width + x) * 4
         return RGBA8(pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+}
+
+/// Copies `pixels` four-byte pixels from `source` to `destination` with the first and third byte
+/// of each exchanged: R, G, B, A ⇄ B, G, R, A (Cairo's order on little-endian machines). A word at a
+/// time, through raw loads and stores (any alignment; the loop vectorises). The two may be the same.
+public func swapRedAndBlue(_ source: UnsafeRawPointer, into destination: UnsafeMutableRawPointer, pixels: Int) {
+    for i in 0..<pixels {
+        let p = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
+        destination.storeBytes(of: UInt32(littleEndian: (p & 0xFF00_FF00) | ((p >> 16) & 0xFF) | ((p & 0xFF) << 16)),
+                               toByteOffset: i * 4, as: UInt32.self)
     }
 }

@@ -78,10 +78,7 @@ public struct HostFramebufferObject {
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), name)
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &pixels)
-        var flipped = [UInt8]()
-        flipped.reserveCapacity(pixels.count)
-        for y in (0..<height).reversed() { flipped += pixels[(y * width * 4)..<((y + 1) * width * 4)] }
-        return RGBAImage(size: PixelSize(width: width, height: height), pixels: flipped)
+        return RGBAImage(size: PixelSize(width: width, height: height), bottomRowFirst: pixels)
     }
 
     /// Deletes the framebuffer and its renderbuffers.

@@ -455,10 +455,7 @@ struct HostRendererTests {
             glReadPixels(0, 0, 96, 96, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &pixels)
             glDeleteFramebuffers(1, &fbo)
             glDeleteTextures(1, &texture)
-            // GL row order, bottom row first: flip to top row first.
-            var rows = [UInt8]()
-            for y in (0..<96).reversed() { rows += pixels[(y * 96 * 4)..<((y + 1) * 96 * 4)] }
-            return (RGBAImage(size: PixelSize(width: 96, height: 96), pixels: rows), problems)
+            return (RGBAImage(size: PixelSize(width: 96, height: 96), bottomRowFirst: pixels), problems)   // GL row order
         }
         #expect(problems.isEmpty, "\(problems)")
         expectPixel(image, 48, 48, .green, "the clipped green square at the centre")
