@@ -42,23 +42,17 @@ public struct GLInfo: Sendable {
     public var maxTargetSize: Int
     /// The extensions Strata looks for, with whether each is present.
     public var extensionsUsed: [(name: String, present: Bool)]
+    /// `GL_MAJOR_VERSION` and `GL_MINOR_VERSION` (0 where the context is too old to say).
+    public var majorVersion: Int, minorVersion: Int
 
     /// Whether the context is desktop OpenGL (a host's), not OpenGL ES.
     public var isDesktop: Bool { !version.hasPrefix("OpenGL ES") }
 
     /// Whether `GL_SAMPLE_MASK` exists: desktop OpenGL, or OpenGL ES 3.1 and later.
-    public var hasSampleMask: Bool {
-        guard !isDesktop else { return true }
-        let numbers = version.split(separator: " ").first { $0.first?.isNumber == true }?.split(separator: ".").compactMap { Int($0) } ?? []
-        return numbers.count >= 2 && (numbers[0], numbers[1]) >= (3, 1)
-    }
+    public var hasSampleMask: Bool { isDesktop || (majorVersion, minorVersion) >= (3, 1) }
 
     /// Whether blending and colour masks can differ per draw buffer: OpenGL ES 3.2, desktop 4.0.
-    public var hasIndexedBlend: Bool {
-        let numbers = version.split(separator: " ").first { $0.first?.isNumber == true }?.split(separator: ".").compactMap { Int($0) } ?? []
-        guard numbers.count >= 2 else { return false }
-        return isDesktop ? numbers[0] >= 4 : (numbers[0], numbers[1]) >= (3, 2)
-    }
+    public var hasIndexedBlend: Bool { isDesktop ? majorVersion >= 4 : (majorVersion, minorVersion) >= (3, 2) }
 
     /// Whether `name` is among the extensions Strata looks for and present.
     public func hasExtension(_ name: String) -> Bool { extensionsUsed.contains { $0.name == name && $0.present } }
@@ -170,14 +164,10 @@ public final class GLContext {
         while glGetError() != GLenum(GL_NO_ERROR) {}   // older contexts do not know the query
         hasResetStatus = strategy == GL_LOSE_CONTEXT_ON_RESET
         info = readInfo()
-        let version = info.version
-        var major: GLint = 0, minor: GLint = 0
-        glGetIntegerv(GLenum(GL_MAJOR_VERSION), &major)
-        glGetIntegerv(GLenum(GL_MINOR_VERSION), &minor)
-        while glGetError() != GLenum(GL_NO_ERROR) {}
-        let es = version.hasPrefix("OpenGL ES")
-        let supported = es ? major >= 3 : (major, minor) >= (3, 3) && allExtensions.contains("GL_ARB_ES3_compatibility")
-        guard supported else { throw GLError.unsupportedHostContext(version: version) }
+        let supported = info.isDesktop
+            ? (info.majorVersion, info.minorVersion) >= (3, 3) && allExtensions.contains("GL_ARB_ES3_compatibility")
+            : info.majorVersion >= 3
+        guard supported else { throw GLError.unsupportedHostContext(version: info.version) }
     }
 
     /// Creates a context of Strata's own that shares objects (textures, buffers, renderbuffers)
@@ -233,13 +223,12 @@ public final class GLContext {
             throw GLError.eglCallFailed(function: "eglMakeCurrent(Strata's shared context, no surface)", code: code)
         }
         info = readInfo()
-        let version = info.version
-        let supported = version.hasPrefix("OpenGL ES") ? true : allExtensions.contains("GL_ARB_ES3_compatibility")
+        let supported = !info.isDesktop || allExtensions.contains("GL_ARB_ES3_compatibility")
         eglMakeCurrent(display, draw, read, host)
         guard supported else {
             eglDestroyContext(display, created)
             context = nil
-            throw GLError.unsupportedHostContext(version: version)
+            throw GLError.unsupportedHostContext(version: info.version)
         }
     }
 
@@ -280,6 +269,8 @@ public final class GLContext {
         })
         let all = glExtensions.union(connection.extensions).union(EGLConnection.clientExtensions)
         allExtensions = all
+        let major = integer(GL_MAJOR_VERSION), minor = integer(GL_MINOR_VERSION)
+        while glGetError() != GLenum(GL_NO_ERROR) {}   // contexts older than 3.0 do not know the query
         // What Strata looks for: the three platforms, a context with no config and no surface
         // (else a 1×1 pbuffer), reset notification for lost contexts, and the GL reset query.
         let used = [
@@ -294,7 +285,7 @@ public final class GLContext {
             shadingLanguageVersion: string(GL_SHADING_LANGUAGE_VERSION),
             maxTextureSize: maxTexture,
             maxTargetSize: min(maxTexture, integer(GL_MAX_RENDERBUFFER_SIZE), Int(viewport[0]), Int(viewport[1])),
-            extensionsUsed: used)
+            extensionsUsed: used, majorVersion: major, minorVersion: minor)
     }
 
     /// Whether the context still exists (not yet destroyed).
