@@ -302,11 +302,11 @@ public final class GLRenderbuffer {
 /// `glFramebufferRenderbuffer`, `glCheckFramebufferStatus`, `glDeleteFramebuffers`.
 public final class GLFramebuffer {
     /// The framebuffer's GL name.
-    public let rawValue: GLuint
+    public var rawValue: GLuint { attachments.rawValue }
     /// The colour attachment; sampled when the framebuffer holds an offscreen group.
     public let color: GLTexture
-    /// The depth-stencil attachment; the stencil holds clip masks.
-    public let depthStencil: GLRenderbuffer
+    /// The framebuffer object around `color`, with the depth-stencil buffer whose stencil holds clip masks.
+    private let attachments: GLAttachedFramebuffer
     let context: GLContext
 
     /// Width and height in pixels.
@@ -318,24 +318,10 @@ public final class GLFramebuffer {
     ///   `GLError.framebufferIncomplete` when the driver refuses the combination.
     public init(context: GLContext, width: Int, height: Int) throws {
         context.owner.preconditionCurrent("GLFramebuffer.init")
-        let limit = context.info.maxTargetSize
-        guard (1...limit).contains(width), (1...limit).contains(height) else {
-            throw GLError.sizeOutOfRange(what: "a render target", width: width, height: height, limit: limit)
-        }
+        try GLAttachedFramebuffer.checkSize(width, height, in: context)
         self.context = context
         color = try GLTexture(context: context, width: width, height: height)
-        depthStencil = try GLRenderbuffer(context: context, format: GLenum(GL_DEPTH24_STENCIL8), width: width, height: height)
-        var name: GLuint = 0
-        glGenFramebuffers(1, &name)
-        rawValue = name
-        context.liveObjects.framebuffers += 1
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
-        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), color.rawValue, 0)
-        glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER), depthStencil.rawValue)
-        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
-        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
-            throw GLError.framebufferIncomplete(status: status, size: "\(width)×\(height)")
-        }
+        attachments = try GLAttachedFramebuffer(context: context, color: .texture(color.rawValue), width: width, height: height)
     }
 
     /// Binds the framebuffer for drawing and reading. The corresponding GL call is `glBindFramebuffer`.
@@ -358,14 +344,6 @@ public final class GLFramebuffer {
         }
         try context.checkError("glReadPixels(\(w)×\(h))")
         return pixels
-    }
-
-    deinit {
-        // An abandoned context (its owner gone, or another context current) deletes nothing: no GL call here.
-        if context.isAlive { context.owner.preconditionCurrent("GLFramebuffer deinit") }
-        var name = rawValue
-        if context.isAlive { glDeleteFramebuffers(1, &name) }
-        context.liveObjects.framebuffers -= 1
     }
 }
 
@@ -404,10 +382,7 @@ public final class GLAttachedFramebuffer {
     ///   buffer is not a colour-renderable image of this context (a wrong name, a format GL cannot draw to).
     public init(context: GLContext, color: Color, width: Int, height: Int) throws {
         context.owner.preconditionCurrent("GLAttachedFramebuffer.init")
-        let limit = context.info.maxTargetSize
-        guard (1...limit).contains(width), (1...limit).contains(height) else {
-            throw GLError.sizeOutOfRange(what: "a render target", width: width, height: height, limit: limit)
-        }
+        try Self.checkSize(width, height, in: context)
         self.context = context
         self.color = color
         self.width = width
@@ -429,6 +404,14 @@ public final class GLAttachedFramebuffer {
         let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
             throw GLError.framebufferIncomplete(status: status, size: "\(color) with a \(width)×\(height) depth-stencil buffer")
+        }
+    }
+
+    /// Throws `GLError.sizeOutOfRange` unless `width × height` is a render target size the GPU can draw.
+    static func checkSize(_ width: Int, _ height: Int, in context: GLContext) throws {
+        let limit = context.info.maxTargetSize
+        guard (1...limit).contains(width), (1...limit).contains(height) else {
+            throw GLError.sizeOutOfRange(what: "a render target", width: width, height: height, limit: limit)
         }
     }
 
