@@ -75,6 +75,12 @@ private func onLayer(_ handle: OpaquePointer?, _ layer: UInt64, _ function: Stri
     }
 }
 
+/// The 16 values at `matrix` (CATransform3D order) as a transform.
+private func transform(_ matrix: UnsafePointer<Double>?, _ function: String) throws(CFailure) -> Transform3D {
+    guard let matrix else { throw CFailure.invalid("\(function): the matrix is NULL") }
+    return Transform3D(entries: Array(UnsafeBufferPointer(start: matrix, count: 16)))
+}
+
 private func finite(_ values: Double..., in function: String, names: String) throws(CFailure) {
     guard values.allSatisfy(\.isFinite) else { throw CFailure.invalid("\(function): \(names) must be finite, got \(values)") }
 }
@@ -267,8 +273,7 @@ public func strata_layer_set_z_position(_ handle: OpaquePointer?, _ layer: UInt6
 @_cdecl("strata_layer_set_transform")
 public func strata_layer_set_transform(_ handle: OpaquePointer?, _ layer: UInt64, _ matrix: UnsafePointer<Double>?) -> Int32 {
     onLayer(handle, layer, "strata_layer_set_transform") { c, l in
-        guard let matrix else { throw CFailure.invalid("strata_layer_set_transform: the matrix is NULL") }
-        try c.set(l, .transform(Transform3D(entries: Array(UnsafeBufferPointer(start: matrix, count: 16)))), "strata_layer_set_transform")
+        try c.set(l, .transform(try transform(matrix, "strata_layer_set_transform")), "strata_layer_set_transform")
     }
 }
 
@@ -276,8 +281,7 @@ public func strata_layer_set_transform(_ handle: OpaquePointer?, _ layer: UInt64
 @_cdecl("strata_layer_set_sublayer_transform")
 public func strata_layer_set_sublayer_transform(_ handle: OpaquePointer?, _ layer: UInt64, _ matrix: UnsafePointer<Double>?) -> Int32 {
     onLayer(handle, layer, "strata_layer_set_sublayer_transform") { c, l in
-        guard let matrix else { throw CFailure.invalid("strata_layer_set_sublayer_transform: the matrix is NULL") }
-        try c.set(l, .sublayerTransform(Transform3D(entries: Array(UnsafeBufferPointer(start: matrix, count: 16)))), "strata_layer_set_sublayer_transform")
+        try c.set(l, .sublayerTransform(try transform(matrix, "strata_layer_set_sublayer_transform")), "strata_layer_set_sublayer_transform")
     }
 }
 

@@ -32,6 +32,14 @@ struct DrawTarget {
         self.height = height
     }
 
+    /// The same drawn area, orientation and scale in an offscreen framebuffer of Strata's own (at
+    /// its origin, with stencil): a projection made for this target, and every cached quad, fit it.
+    func offscreen(in framebuffer: GLFramebuffer) -> DrawTarget {
+        var target = self
+        (target.framebuffer, target.origin, target.hasStencil) = (framebuffer.rawValue, (0, 0), true)
+        return target
+    }
+
     /// What cached quads depend on: the projection and the root's scale.
     struct Key: Equatable {
         var width: Int, height: Int, yUp: Bool, scale: Double

@@ -151,9 +151,7 @@ final class Renderer {
             // lay that picture over the host's pixels.
             let framebuffer = try groupPool.popLast() ?? GLFramebuffer(context: context, width: target.width, height: target.height)
             defer { groupPool.append(framebuffer) }
-            var inner = target
-            (inner.framebuffer, inner.origin, inner.hasStencil) = (framebuffer.rawValue, (0, 0), true)
-            try drawFrame(root, rootSpace: rootSpace, target: inner, projection: projection, region: region, clearColor: .clear)
+            try drawFrame(root, rootSpace: rootSpace, target: target.offscreen(in: framebuffer), projection: projection, region: region, clearColor: .clear)
             statistics.offscreenPasses += 1
             try composite(framebuffer, box: region, opacity: 1, onto: Pass(target: target, projection: projection, scissor: region),
                           bindTarget: true)
@@ -423,8 +421,7 @@ final class Renderer {
         statistics.offscreenPasses += 1
         // The group's framebuffer has the target's size and orientation, so the same projection
         // (and every cached quad) fits it.
-        var inner = pass.target
-        (inner.framebuffer, inner.origin, inner.hasStencil) = (framebuffer.rawValue, (0, 0), true)
+        let inner = pass.target.offscreen(in: framebuffer)
         var groupPass = Pass(target: inner, projection: pass.projection, scissor: box)
         bindTarget(inner)
         glDisable(GLenum(GL_STENCIL_TEST))
