@@ -75,13 +75,10 @@ import Testing
         let group = scene.add(parent: root, size: Size(width: 60, height: 60), position: Point(x: 50, y: 50), .opacity(0.5))
         scene.add(parent: group, size: Size(width: 30, height: 30), position: Point(x: 20, y: 20), color: .red)
         scene.add(parent: group, size: Size(width: 30, height: 30), position: Point(x: 40, y: 40), color: .blue)
-        let compositor = try Compositor()
-        try compositor.submit(scene.commit)
-        let stats = try await compositor.renderFrame(size: PixelSize(width: 100, height: 100)).statistics
+        let stats = try await renderFrame(scene).statistics
         #expect(stats.layersDrawn == 3, "root and two children")
         #expect(stats.offscreenPasses == 1)
         #expect(stats.drawCalls == 3, "the root; the group's two children in one batch; the group composite")
-        await compositor.shutdown()
     }
 
     @Test func pngRoundTripKeepsPixels() async throws {

@@ -174,15 +174,12 @@ import Testing
         let group = scene.add(parent: root, size: Size(width: 80, height: 30), position: Point(x: 50, y: 50), .opacity(0.5))
         scene.add(parent: group, size: Size(width: 30, height: 30), position: Point(x: 15, y: 15), color: .red)
         scene.add(parent: group, size: Size(width: 30, height: 30), position: Point(x: 65, y: 15), color: .blue)
-        let compositor = try Compositor()
-        try compositor.submit(scene.commit)
-        let frame = try await compositor.renderFrame(size: PixelSize(width: 100, height: 100))
+        let frame = try await renderFrame(scene)
         #expect(frame.statistics.offscreenPasses == 0, "disjoint children: no offscreen pass")
         let image = try #require(frame.image)
         expectPixel(image, 25, 50, RGBA8(255, 128, 128), "the red child at half opacity over white (25, 50)")
         expectPixel(image, 75, 50, RGBA8(128, 128, 255), "the blue child at half opacity over white (75, 50)")
         expectPixel(image, 50, 50, .white, "between them (50, 50)")
-        _ = await compositor.shutdown()
     }
 
     @Test func overlappingLayersStillGoThroughOnePicture() async throws {
@@ -190,13 +187,10 @@ import Testing
         let group = scene.add(parent: root, size: Size(width: 60, height: 30), position: Point(x: 50, y: 50), .opacity(0.5))
         scene.add(parent: group, size: Size(width: 40, height: 30), position: Point(x: 20, y: 15), color: .red)
         scene.add(parent: group, size: Size(width: 40, height: 30), position: Point(x: 40, y: 15), color: .blue)
-        let compositor = try Compositor()
-        try compositor.submit(scene.commit)
-        let frame = try await compositor.renderFrame(size: PixelSize(width: 100, height: 100))
+        let frame = try await renderFrame(scene)
         #expect(frame.statistics.offscreenPasses == 1)
         let image = try #require(frame.image)
         expectPixel(image, 50, 50, RGBA8(128, 128, 255), "the overlap shows the blue child alone at half opacity, not red through blue (50, 50)")
-        _ = await compositor.shutdown()
     }
 }
 
@@ -209,14 +203,11 @@ import Testing
         }
         scene.add(parent: root, size: Size(width: 60, height: 40), position: Point(x: 50, y: 50), color: .blue)   // the opaque cover
         scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 90, y: 90), color: .green)  // outside it
-        let compositor = try Compositor()
-        try compositor.submit(scene.commit)
-        let frame = try await compositor.renderFrame(size: PixelSize(width: 100, height: 100))
+        let frame = try await renderFrame(scene)
         #expect(frame.statistics.layersDrawn == 3, "the root, the cover and the green layer; the ten under the cover are culled")
         let image = try #require(frame.image)
         expectPixel(image, 50, 50, .blue, "the cover (50, 50)")
         expectPixel(image, 90, 90, .green, "the layer outside it (90, 90)")
-        _ = await compositor.shutdown()
     }
 
     @Test func translucentOrRoundedCoversHideNothing() async throws {
@@ -224,14 +215,11 @@ import Testing
             var (scene, root) = TestScene.whiteRoot()
             scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 50, y: 50), color: .red)
             scene.add(parent: root, size: Size(width: 60, height: 40), position: Point(x: 50, y: 50), color: .blue, cover)
-            let compositor = try Compositor()
-            try compositor.submit(scene.commit)
-            let frame = try await compositor.renderFrame(size: PixelSize(width: 100, height: 100))
+            let frame = try await renderFrame(scene)
             #expect(frame.statistics.layersDrawn == 3, "\(cover): the red layer is drawn")
             if case .opacity = cover {
                 expectPixel(try #require(frame.image), 50, 50, RGBA8(128, 0, 128), "red under half-transparent blue (50, 50)")
             }
-            _ = await compositor.shutdown()
         }
     }
 }
@@ -253,13 +241,10 @@ extension OcclusionTests {
             scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 50, y: 50), color: .red)
             let cover = scene.add(parent: root, size: Size(width: 60, height: 40), position: Point(x: 50, y: 50), color: background)
             scene.commit.append(.setContents(cover, image(transparentPixel: transparent)))
-            let compositor = try Compositor()
-            try compositor.submit(scene.commit)
-            let frame = try await compositor.renderFrame(size: PixelSize(width: 100, height: 100))
+            let frame = try await renderFrame(scene)
             #expect(frame.statistics.layersDrawn == expectedDrawn,
                     "image \(transparent ? "with a clear pixel" : "opaque"), background \(background.map { "\($0)" } ?? "none"): \(frame.statistics.layersDrawn) layers drawn")
             expectPixel(try #require(frame.image), 50, 50, .green, tolerance: 2, "the image's green over the red layer (50, 50)")
-            _ = await compositor.shutdown()
         }
     }
 }

@@ -37,14 +37,21 @@ struct TestScene {
 }
 
 /// Creates a compositor, renders `scene` once into a `size` target, shuts down, and checks that
-/// no GL object outlived the compositor.
-func render(_ scene: TestScene, size: PixelSize = PixelSize(width: 100, height: 100)) async throws -> RGBAImage {
+/// no GL object outlived the compositor. Returns the frame: pixels and statistics.
+func renderFrame(_ scene: TestScene, size: PixelSize = PixelSize(width: 100, height: 100),
+                 sourceLocation: SourceLocation = #_sourceLocation) async throws -> RenderedFrame {
     let compositor = try Compositor()
     try compositor.submit(scene.commit)
     let frame = try await compositor.renderFrame(size: size)
     let leaked = await compositor.shutdown()
-    #expect(leaked.total == 0, "GL objects outlived the compositor: \(leaked)")
-    return try #require(frame.image)
+    #expect(leaked.total == 0, "GL objects outlived the compositor: \(leaked)", sourceLocation: sourceLocation)
+    return frame
+}
+
+/// `renderFrame(scene, size:)`'s pixels.
+func render(_ scene: TestScene, size: PixelSize = PixelSize(width: 100, height: 100),
+            sourceLocation: SourceLocation = #_sourceLocation) async throws -> RGBAImage {
+    try #require(try await renderFrame(scene, size: size, sourceLocation: sourceLocation).image, sourceLocation: sourceLocation)
 }
 
 
