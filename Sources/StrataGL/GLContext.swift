@@ -58,7 +58,7 @@ public struct GLInfo: Sendable {
     public func hasExtension(_ name: String) -> Bool { extensionsUsed.contains { $0.name == name && $0.present } }
 
     /// Whether GPU timer queries (`GL_EXT_disjoint_timer_query`) are available.
-    public var hasTimerQuery: Bool { extensionsUsed.contains { $0.name == "GL_EXT_disjoint_timer_query" && $0.present } }
+    public var hasTimerQuery: Bool { hasExtension("GL_EXT_disjoint_timer_query") }
 }
 
 /// An OpenGL ES 3 context, current on the thread that created it, with nothing to draw on but

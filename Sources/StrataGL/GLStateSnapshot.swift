@@ -70,8 +70,6 @@ public struct GLStateSnapshot {
         (GL_UNPACK_ALIGNMENT, 0), (GL_UNPACK_ROW_LENGTH, 0), (GL_UNPACK_IMAGE_HEIGHT, 0),
         (GL_UNPACK_SKIP_ROWS, 0), (GL_UNPACK_SKIP_PIXELS, 0), (GL_UNPACK_SKIP_IMAGES, 0),
     ]
-    /// GL errors the host left pending: cleared before Strata draws, so they are not taken for Strata's.
-    public private(set) var pendingHostErrors: [UInt32] = []
     // Desktop OpenGL (and ES 3.1) state that changes how Strata's triangles are drawn.
     var extraCapabilities: [(cap: Int32, on: Bool)] = []
     /// Per draw buffer (ES 3.2, desktop 4.0): blend enable, functions, equations and colour mask,
@@ -119,11 +117,8 @@ public struct GLStateSnapshot {
     /// too), `sampleMask` for an ES 3.1+ one. GL thread only.
     public static func capture(desktop: Bool = false, sampleMask hasSampleMask: Bool = false, indexedBlend: Bool = false) -> GLStateSnapshot {
         var s = GLStateSnapshot()
-        var error = glGetError()
-        while error != GLenum(GL_NO_ERROR) {
-            s.pendingHostErrors.append(error)
-            error = glGetError()
-        }
+        // GL errors the host left pending are cleared, so they are not taken for Strata's.
+        while glGetError() != GLenum(GL_NO_ERROR) {}
         func int(_ name: Int32) -> GLint {
             var v: GLint = 0
             glGetIntegerv(GLenum(name), &v)
