@@ -337,6 +337,19 @@ static void read_back(GLuint fbo) {
     expect_gl_clean("glReadPixels");
 }
 
+/* One host frame with Strata in it: the host draws, Strata renders at `time` (state compared
+ * around the call), the host draws on top without re-binding anything, and the pixels are read. */
+static void host_frame(strata_compositor *c, GLuint fbo, double time, const char *what) {
+    gl_state before, after;
+    host_draw_before();
+    capture(&before);
+    expect_ok(strata_render(c, fbo, VP_X, VP_Y, VP_W, VP_H, SCALE, time), what);
+    capture(&after);
+    compare_state(&before, &after, what);
+    host_draw_after();
+    read_back(fbo);
+}
+
 /* Checks the GL pixel (x, y) (y from the bottom) against r, g, b within `tol` per channel. */
 static void expect_pixel(const char *frame, const char *what, int x, int y, int r, int g, int b, int tol) {
     const uint8_t *p = pixels + ((size_t)y * FB_SIZE + x) * 4;
@@ -519,13 +532,7 @@ int main(void) {
 
     /* ---- Frame 1: t = begin + 0.5 ---- */
     const char *F1 = "frame 1 (t = begin + 0.5)";
-    host_draw_before();
-    capture(&before);
-    expect_ok(strata_render(c, h.fbo, VP_X, VP_Y, VP_W, VP_H, SCALE, begin + 0.5), "strata_render frame 1");
-    capture(&after);
-    compare_state(&before, &after, "strata_render");
-    host_draw_after();
-    read_back(h.fbo);
+    host_frame(c, h.fbo, begin + 0.5, "strata_render frame 1");
 
     /* Host content outside the viewport. */
     expect_pixel(F1, "host dark blue, top-left outside viewport", 10, 110, 0, 0, 51, 1);
@@ -556,13 +563,7 @@ int main(void) {
 
     /* ---- Frame 2: t = begin + 2 (animation over: the model opacity 1) ---- */
     const char *F2 = "frame 2 (t = begin + 2)";
-    host_draw_before();
-    capture(&before);
-    expect_ok(strata_render(c, h.fbo, VP_X, VP_Y, VP_W, VP_H, SCALE, begin + 2.0), "strata_render frame 2");
-    capture(&after);
-    compare_state(&before, &after, "strata_render (frame 2)");
-    host_draw_after();
-    read_back(h.fbo);
+    host_frame(c, h.fbo, begin + 2.0, "strata_render frame 2");
     expect_pixel(F2, "host after-Strata magenta", 114, 114, 128, 0, 153, 3);
     expect_pixel(F2, "host yellow band", 64, 20, 255, 255, 0, 1);
     expect_point(F2, "red layer centre (redrawn over the host's fresh frame)", 6, 6, 255, 0, 0, 1);
