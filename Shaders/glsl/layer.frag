@@ -12,13 +12,14 @@ precision highp float;
 
 #ifdef PLAIN_CONTENTS
 in vec2 v_uv;
-#endif
+#else
 in vec2 v_local;
 in vec2 v_contents;
 flat in vec2 v_size;           // the layer's bounds size, in points
 flat in vec4 v_uvRect;         // contentsRect: texture coordinates of the shown part's origin and extent
 flat in vec4 v_center;         // contentsCenter as (minX, minY, maxX, maxY) in unit coordinates
 flat in vec4 v_slice;          // contents frame size (xy) and the shown contents' own size (zw), in points
+#endif
 flat in vec4 v_color;          // premultiplied background colour, or border colour in MODE_BORDER
 flat in vec4 v_params;         // opacity, corner radius (points), clips contents (1 when masksToBounds),
                                // border width (points; MODE_BORDER) or straight-alpha contents (1; fills)

@@ -20,8 +20,13 @@ layout(location = 11) in vec4 a_color;         // premultiplied background colou
 layout(location = 12) in vec4 a_params;        // opacity, corner radius, clips contents (0/1), border width
 
 #ifdef PLAIN_CONTENTS
+// The commonest quad (contents exactly filling square-cornered bounds) needs only its texture
+// coordinates, colour and opacity: fewer outputs are less work per vertex and per triangle for
+// software rasterisers.
 out vec2 v_uv;                 // texture coordinates (the mapping is affine, so per vertex is exact)
-#endif
+flat out vec4 v_color;
+flat out vec4 v_params;
+#else
 out vec2 v_local;              // position from the bounds' top-left corner, in points
 out vec2 v_contents;           // position in unit coordinates of the contents frame
 flat out vec2 v_size;
@@ -30,18 +35,21 @@ flat out vec4 v_center;
 flat out vec4 v_slice;
 flat out vec4 v_color;
 flat out vec4 v_params;
+#endif
 
 void main() {
     vec2 p = a_rect.xy + a_unit * a_rect.zw;
+#ifdef PLAIN_CONTENTS
+    // The quad is the contents frame, so the unit square runs over the shown part.
+    v_uv = a_uvRect.xy + a_unit * a_uvRect.zw;
+#else
     v_local = p - a_bounds.xy;
     v_contents = (p - a_contentsFrame.xy) / max(a_contentsFrame.zw, vec2(1e-6));
-#ifdef PLAIN_CONTENTS
-    v_uv = a_uvRect.xy + v_contents * a_uvRect.zw;
-#endif
     v_size = a_bounds.zw;
     v_uvRect = a_uvRect;
     v_center = a_center;
     v_slice = a_slice;
+#endif
     v_color = a_color;
     v_params = a_params;
     gl_Position = mat4(a_m0, a_m1, a_m2, a_m3) * vec4(p, 0.0, 1.0);

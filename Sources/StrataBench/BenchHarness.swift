@@ -45,6 +45,13 @@ public struct SceneResult: Codable, Sendable {
     public var ratioToFloor: Double?
     /// Render-thread issue CPU per layer, in microseconds.
     public var issueMicrosecondsPerLayer: Double
+    /// The floor's CPU per layer to issue the same pixels (its GL calls, the driver's share
+    /// included), in microseconds: what issuing costs on this driver before any compositor work.
+    public var floorIssueMicrosecondsPerLayer: Double?
+    /// The same pixels drawn by raw GL with one draw call per quad (no other state change).
+    public var drawPerLayerMilliseconds: Summary?
+    /// How many times faster Strata's median frame is than one draw call per quad's.
+    public var speedupOverDrawPerLayer: Double?
     /// For scenes that upload: a plain memcpy of the bytes a frame uploads, in milliseconds (median).
     public var memcpyMilliseconds: Double?
 }
@@ -113,7 +120,7 @@ public enum BenchHarness {
         var frameMs: [Double] = [], mainMs: [Double] = [], renderMs: [Double] = [], issueMs: [Double] = [], animationMs: [Double] = []
         var draws = 0, binds = 0, passes = 0, redrawn = 0
         var gpuMs: [Double] = []
-        var floorMs: [Double] = []
+        var floorFrames: [FloorFrame] = [], perQuadFrames: [FloorFrame] = []
         // Rounds alternate the compositor and the floor, so machine noise falls on both.
         let roundLength = max(1, min(10, frames))
         var done = 0
@@ -138,11 +145,16 @@ public enum BenchHarness {
                 if s.redrawn { redrawn += 1 }
                 if let gpu = s.gpuMilliseconds { gpuMs.append(gpu) }
             }
-            if scene.hasFloor { floorMs += try floor.measure(picture, frames: n) }
+            if scene.hasFloor {
+                floorFrames += try floor.measure(picture, frames: n)
+                perQuadFrames += try floor.measure(picture, frames: n, style: .drawPerQuad)
+            }
             done += n
         }
-        let count = Double(frames)
-        let frameSummary = Summary(frameMs), floorSummary: Summary? = floorMs.isEmpty ? nil : Summary(floorMs)
+        let count = Double(frames), layers = Double(max(scene.layerCount, 1))
+        let frameSummary = Summary(frameMs)
+        let floorSummary: Summary? = floorFrames.isEmpty ? nil : Summary(floorFrames.map(\.milliseconds))
+        let perQuadSummary: Summary? = perQuadFrames.isEmpty ? nil : Summary(perQuadFrames.map(\.milliseconds))
         return SceneResult(
             scene: scene.name, summary: scene.summary, layers: scene.layerCount, frames: frames,
             frameMilliseconds: frameSummary, mainThreadMilliseconds: Summary(mainMs), renderMilliseconds: Summary(renderMs),
@@ -150,7 +162,10 @@ public enum BenchHarness {
             drawCallsPerFrame: Double(draws) / count, textureBindsPerFrame: Double(binds) / count,
             offscreenPassesPerFrame: Double(passes) / count, framesRedrawn: redrawn, gpuMilliseconds: gpuMs.isEmpty ? nil : Summary(gpuMs),
             floorMilliseconds: floorSummary, ratioToFloor: floorSummary.flatMap { $0.median > 0 ? frameSummary.median / $0.median : nil },
-            issueMicrosecondsPerLayer: Summary(issueMs).median * 1000 / Double(max(scene.layerCount, 1)),
+            issueMicrosecondsPerLayer: Summary(issueMs).median * 1000 / layers,
+            floorIssueMicrosecondsPerLayer: floorFrames.isEmpty ? nil : Summary(floorFrames.map(\.issueMilliseconds)).median * 1000 / layers,
+            drawPerLayerMilliseconds: perQuadSummary,
+            speedupOverDrawPerLayer: perQuadSummary.flatMap { frameSummary.median > 0 ? $0.median / frameSummary.median : nil },
             memcpyMilliseconds: scene.uploadBytes.map(memcpyMilliseconds))
     }
 
@@ -221,22 +236,25 @@ public enum BenchHarness {
     /// The report as a table, one scene per line.
     public static func table(_ report: BenchReport) -> String {
         func row(_ cells: [String]) -> String {
-            zip(cells, [-14, 7, 9, 8, 8, 8, 9, 9, 8, 7, 7, 6, 8, 8]).map { cell, width in
+            zip(cells, [-14, 7, 9, 8, 8, 8, 9, 9, 10, 7, 7, 6, 8, 8, 8, 8]).map { cell, width in
                 let pad = String(repeating: " ", count: max(0, abs(width) - cell.count))
                 return width < 0 ? cell + pad : pad + cell
             }.joined(separator: " ")
         }
         var lines = ["Strata bench: \(report.size), \(report.framesPerScene) frames per scene, \(report.renderer)",
-                     row(["scene", "layers", "frame ms", "p90", "p99", "max", "main ms", "render ms", "issue µs/L", "draws", "binds", "drawn", "×floor", "GPU ms"])]
+                     row(["scene", "layers", "frame ms", "p90", "p99", "max", "main ms", "render ms", "issue µs/L", "draws", "binds", "drawn", "×floor", "floor µs/L", "÷1-draw", "GPU ms"])]
         func f(_ x: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", x) }
         for r in report.scenes {
             lines.append(row([r.scene, "\(r.layers)", f(r.frameMilliseconds.median), f(r.frameMilliseconds.p90), f(r.frameMilliseconds.p99),
                               f(r.frameMilliseconds.max), f(r.mainThreadMilliseconds.median), f(r.renderMilliseconds.median),
                               f(r.issueMicrosecondsPerLayer, 3), f(r.drawCallsPerFrame, 0), f(r.textureBindsPerFrame, 0), "\(r.framesRedrawn)",
-                              r.ratioToFloor.map { f($0) } ?? "-", r.gpuMilliseconds.map { f($0.median) } ?? "-"]))
+                              r.ratioToFloor.map { f($0) } ?? "-", r.floorIssueMicrosecondsPerLayer.map { f($0, 3) } ?? "-",
+                              r.speedupOverDrawPerLayer.map { f($0) } ?? "-", r.gpuMilliseconds.map { f($0.median) } ?? "-"]))
         }
         lines.append("floor (raw GL, same quads, one draw per run of textured or plain quads), median ms: "
                      + report.scenes.map { "\($0.scene) \($0.floorMilliseconds.map { f($0.median) } ?? "-")" }.joined(separator: ", "))
+        lines.append("one draw call per layer (raw GL, same quads; ÷1-draw is its frame time over Strata's), median ms: "
+                     + report.scenes.map { "\($0.scene) \($0.drawPerLayerMilliseconds.map { f($0.median) } ?? "-")" }.joined(separator: ", "))
         for r in report.scenes {
             if let copy = r.memcpyMilliseconds {
                 lines.append("\(r.scene): memcpy of the bytes a frame uploads \(f(copy)) ms; main thread (draw, copy out) \(f(r.mainThreadMilliseconds.median)) ms, render thread \(f(r.renderMilliseconds.median)) ms")

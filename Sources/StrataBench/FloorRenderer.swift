@@ -9,6 +9,25 @@ import StrataGL
 // of quads that are all textured or all plain (two programs, so plain quads never sample; plus
 // the texture upload a drawing scene makes). It runs on a thread and GL context of its own, in the
 // same process, so its time is comparable with the compositor's on the same GPU and machine.
+// The same picture drawn the simplest immediate way, one draw call per quad with its corners and
+// colour as uniforms and its own texture bound (`FloorStyle.drawPerQuad`), is the reference
+// batching is measured against.
+
+/// How the floor issues a picture's quads.
+public enum FloorStyle: Sendable {
+    /// One draw call per run of quads sharing a program (the floor).
+    case batched
+    /// One draw call per quad: its corners and colour set as uniforms, its texture (one 2D
+    /// texture per picture texture) bound when it differs from the last quad's.
+    case drawPerQuad
+}
+
+/// One frame of the floor: its wall time, and the CPU its thread spent issuing the GL calls
+/// (everything before the wait for the GPU), both in milliseconds.
+public struct FloorFrame: Sendable {
+    public var milliseconds: Double
+    public var issueMilliseconds: Double
+}
 
 /// One quad of a floor picture: four corners in target pixels (y down; top-left, top-right,
 /// bottom-right, bottom-left), a premultiplied colour, and a texture (an index into the
@@ -44,8 +63,9 @@ public struct FloorPicture: Sendable {
 public final class FloorRenderer: @unchecked Sendable {
     // Guarded by `condition`: the request and the answer.
     private let condition = NSCondition()
-    private var job: (picture: FloorPicture, frames: Int)?
-    private var result: Result<[Double], any Error>?
+    private var job: Job?
+    private var result: Result<[FloorFrame], any Error>?
+    private typealias Job = (picture: FloorPicture, frames: Int, style: FloorStyle)
     private var thread: Thread?
     private var stopping = false
 
@@ -57,11 +77,11 @@ public final class FloorRenderer: @unchecked Sendable {
         thread.start()
     }
 
-    /// Draws `picture` `frames` times; returns each frame's milliseconds (clear, upload, draw, glFinish).
-    public func measure(_ picture: FloorPicture, frames: Int) throws -> [Double] {
+    /// Draws `picture` `frames` times in `style`; returns each frame's times (clear, upload, draw, glFinish).
+    public func measure(_ picture: FloorPicture, frames: Int, style: FloorStyle = .batched) throws -> [FloorFrame] {
         condition.lock()
         defer { condition.unlock() }
-        job = (picture, frames)
+        job = (picture, frames, style)
         result = nil
         condition.broadcast()
         while result == nil { condition.wait() }
@@ -86,13 +106,13 @@ public final class FloorRenderer: @unchecked Sendable {
         }
         serve { job in
             let state = try Prepared(picture: job.picture, context: context)
-            return try (0..<job.frames).map { _ in try state.drawFrame() }
+            return try (0..<job.frames).map { _ in try state.drawFrame(job.style) }
         }
         context.destroy()
     }
 
     /// Answers jobs with `body` until stopped.
-    private func serve(_ body: ((picture: FloorPicture, frames: Int)) throws -> [Double]) {
+    private func serve(_ body: (Job) throws -> [FloorFrame]) {
         while true {
             condition.lock()
             while job == nil && !stopping { condition.wait() }
@@ -122,6 +142,11 @@ public final class FloorRenderer: @unchecked Sendable {
         var textureArray: GLuint = 0
         let vertexCount: Int
         let upload: [UInt8]
+        /// The one-draw-per-quad renderer: programs taking a quad as uniforms, a texture per picture texture.
+        let perQuadTextured: GLProgram
+        let perQuadPlain: GLProgram
+        var separateTextures: [GLuint] = []
+        let emptyVertexArray: GLVertexArray
 
         init(picture: FloorPicture, context: GLContext) throws {
             self.context = context
@@ -152,6 +177,37 @@ public final class FloorRenderer: @unchecked Sendable {
                 out vec4 o_color;
                 void main() { o_color = v_color; }
                 """))
+            let perQuadVertex = ("floor-per-quad.vert", """
+                #version 300 es
+                uniform vec2 u_corners[4];   // clip space: top-left, top-right, bottom-right, bottom-left
+                uniform vec4 u_color;
+                out vec2 v_uv;
+                out vec4 v_color;
+                void main() {
+                    int i = gl_VertexID == 2 ? 3 : (gl_VertexID == 3 ? 2 : gl_VertexID);   // strip order
+                    v_uv = vec2(i == 1 || i == 2 ? 1.0 : 0.0, i >= 2 ? 1.0 : 0.0);
+                    v_color = u_color;
+                    gl_Position = vec4(u_corners[i], 0.0, 1.0);
+                }
+                """)
+            perQuadTextured = try GLProgram(context: context, vertex: perQuadVertex, fragment: ("floor-per-quad-textured.frag", """
+                #version 300 es
+                precision mediump float;
+                uniform sampler2D u_texture;
+                in vec2 v_uv;
+                in vec4 v_color;
+                out vec4 o_color;
+                void main() { o_color = texture(u_texture, v_uv) * v_color.a; }
+                """))
+            perQuadPlain = try GLProgram(context: context, vertex: perQuadVertex, fragment: ("floor-per-quad-plain.frag", """
+                #version 300 es
+                precision mediump float;
+                in vec2 v_uv;
+                in vec4 v_color;
+                out vec4 o_color;
+                void main() { o_color = v_color; }
+                """))
+            emptyVertexArray = GLVertexArray(context: context)
             var runs: [(textured: Bool, first: Int, count: Int)] = []
             for (i, quad) in picture.quads.enumerated() {
                 let isTextured = quad.texture != nil
@@ -204,6 +260,19 @@ public final class FloorRenderer: @unchecked Sendable {
                     glTexParameteri(GLenum(GL_TEXTURE_2D_ARRAY), GLenum(name), value)
                 }
             }
+            separateTextures = [GLuint](repeating: 0, count: picture.textures.count)
+            glGenTextures(GLsizei(picture.textures.count), &separateTextures)
+            for (name, image) in zip(separateTextures, picture.textures) {
+                glBindTexture(GLenum(GL_TEXTURE_2D), name)
+                image.pixels.withUnsafeBytes {
+                    glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.size.width), GLsizei(image.size.height), 0,
+                                 GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+                }
+                for (name, value) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
+                                      (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
+                    glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(name), value)
+                }
+            }
             upload = picture.uploadsEveryFrame ? picture.textures.first?.pixels ?? [] : []
             try context.checkError("floor set-up")
         }
@@ -211,11 +280,14 @@ public final class FloorRenderer: @unchecked Sendable {
         deinit {
             if buffer != 0 { glDeleteBuffers(1, &buffer) }
             if textureArray != 0 { glDeleteTextures(1, &textureArray) }
+            if !separateTextures.isEmpty { glDeleteTextures(GLsizei(separateTextures.count), separateTextures) }
         }
 
-        /// One frame: clear, upload if the scene does, one draw, and wait for the GPU.
-        func drawFrame() throws -> Double {
+        /// One frame: clear, upload if the scene does, draw (one call per run, or per quad), and
+        /// wait for the GPU.
+        func drawFrame(_ style: FloorStyle) throws -> FloorFrame {
             let start = MonotonicTime.now()
+            let cpuStart = ThreadCPUTime.now()
             target.bind()
             glViewport(0, 0, GLsizei(picture.size.width), GLsizei(picture.size.height))
             glEnable(GLenum(GL_BLEND))
@@ -223,23 +295,64 @@ public final class FloorRenderer: @unchecked Sendable {
             let c = picture.clearColor
             glClearColor(c.x, c.y, c.z, c.w)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            vertexArray.bind()
-            if textureArray != 0 {
-                glBindTexture(GLenum(GL_TEXTURE_2D_ARRAY), textureArray)
+            switch style {
+            case .batched:
+                vertexArray.bind()
+                if textureArray != 0 {
+                    glBindTexture(GLenum(GL_TEXTURE_2D_ARRAY), textureArray)
+                    if !upload.isEmpty, let first = picture.textures.first {
+                        upload.withUnsafeBytes {
+                            glTexSubImage3D(GLenum(GL_TEXTURE_2D_ARRAY), 0, 0, 0, 0, GLsizei(first.size.width), GLsizei(first.size.height), 1,
+                                            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+                        }
+                    }
+                }
+                for run in runs {
+                    (run.textured ? textured : plain).use()
+                    glDrawArrays(GLenum(GL_TRIANGLES), GLint(run.first), GLsizei(run.count))
+                }
+            case .drawPerQuad:
+                emptyVertexArray.bind()
                 if !upload.isEmpty, let first = picture.textures.first {
+                    glBindTexture(GLenum(GL_TEXTURE_2D), separateTextures[0])
                     upload.withUnsafeBytes {
-                        glTexSubImage3D(GLenum(GL_TEXTURE_2D_ARRAY), 0, 0, 0, 0, GLsizei(first.size.width), GLsizei(first.size.height), 1,
+                        glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(first.size.width), GLsizei(first.size.height),
                                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
                     }
                 }
+                try drawEachQuad()
             }
-            for run in runs {
-                (run.textured ? textured : plain).use()
-                glDrawArrays(GLenum(GL_TRIANGLES), GLint(run.first), GLsizei(run.count))
-            }
+            let issued = ThreadCPUTime.now()
             glFinish()
             try context.checkError("floor frame")
-            return (MonotonicTime.now() - start) * 1000
+            return FloorFrame(milliseconds: (MonotonicTime.now() - start) * 1000, issueMilliseconds: (issued - cpuStart) * 1000)
+        }
+
+        /// The one-draw-per-quad renderer: per quad, its program when it changes, its texture when
+        /// it changes, its corners and colour, and a four-vertex strip.
+        private func drawEachQuad() throws {
+            let w = Float(picture.size.width), h = Float(picture.size.height)
+            let locations = [perQuadTextured, perQuadPlain].map { ($0.uniformLocation("u_corners"), $0.uniformLocation("u_color")) }
+            var lastProgram = -1, lastTexture = -1
+            var corners = [Float](repeating: 0, count: 8)
+            for quad in picture.quads {
+                let program = quad.texture == nil ? 1 : 0
+                if program != lastProgram {
+                    (program == 0 ? perQuadTextured : perQuadPlain).use()
+                    lastProgram = program
+                }
+                if let texture = quad.texture, texture != lastTexture {
+                    glBindTexture(GLenum(GL_TEXTURE_2D), separateTextures[texture])
+                    lastTexture = texture
+                }
+                for (i, p) in quad.corners.enumerated() {
+                    corners[2 * i] = Float(p.x) / w * 2 - 1
+                    corners[2 * i + 1] = Float(p.y) / h * 2 - 1
+                }
+                glUniform2fv(locations[program].0, 4, corners)
+                glUniform4f(locations[program].1, quad.color.x, quad.color.y, quad.color.z, quad.color.w)
+                glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+            }
         }
     }
 }

@@ -617,7 +617,7 @@ final class Renderer {
                 samplerBound = wantSampler
             }
         }
-        batch.withUnsafeBufferPointer { instanceBuffer.replace(with: $0.baseAddress!, count: $0.count) }
+        batch.withUnsafeBufferPointer { instanceBuffer.stream($0.baseAddress!, count: $0.count) }
         glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batchCount))
         statistics.drawCalls += 1
         let count = batchCount

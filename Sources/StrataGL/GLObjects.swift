@@ -95,7 +95,7 @@ public final class GLProgram {
 
 /// A buffer object holding vertex data.
 ///
-/// GL thread only. The corresponding GL calls are `glGenBuffers`, `glBufferData`, `glDeleteBuffers`.
+/// GL thread only. The corresponding GL calls are `glGenBuffers`, `glBufferData`, `glBufferSubData`, `glDeleteBuffers`.
 public final class GLBuffer {
     /// The buffer's GL name.
     public let rawValue: GLuint
@@ -110,17 +110,28 @@ public final class GLBuffer {
         rawValue = name
         glBindBuffer(target, name)
         bytes.withUnsafeBytes { glBufferData(target, GLsizeiptr($0.count), $0.baseAddress, usage) }
+        capacity = bytes.count * MemoryLayout<Float>.size
         context.liveObjects.buffers += 1
     }
 
-    /// Replaces the buffer's whole contents with `count` floats from `floats` (the old storage is
-    /// orphaned, so the GPU may still read it). Binds the buffer to `target`.
-    /// The corresponding GL calls are `glBindBuffer`, `glBufferData`.
-    public func replace(with floats: UnsafePointer<Float>, count: Int, target: GLenum = GLenum(GL_ARRAY_BUFFER), usage: GLenum = GLenum(GL_STREAM_DRAW)) {
+    /// Writes `count` floats from `floats` at the start of the buffer, bound to `target`. The
+    /// storage is kept from call to call and only grows (doubling) when the floats do not fit, so a
+    /// steady stream of writes allocates nothing: drivers that reallocate on every `glBufferData`
+    /// of a new size (Mesa's llvmpipe faults in fresh pages each time) pay once, not per draw.
+    /// The corresponding GL calls are `glBindBuffer`, `glBufferData` (growing), `glBufferSubData`.
+    public func stream(_ floats: UnsafePointer<Float>, count: Int, target: GLenum = GLenum(GL_ARRAY_BUFFER)) {
         context.owner.preconditionCurrent()
         glBindBuffer(target, rawValue)
-        glBufferData(target, GLsizeiptr(count * MemoryLayout<Float>.size), floats, usage)
+        let bytes = count * MemoryLayout<Float>.size
+        if bytes > capacity {
+            capacity = Swift.max(bytes, 2 * capacity)
+            glBufferData(target, GLsizeiptr(capacity), nil, GLenum(GL_STREAM_DRAW))
+        }
+        glBufferSubData(target, 0, GLsizeiptr(bytes), floats)
     }
+
+    /// The bytes of storage the buffer has.
+    public private(set) var capacity: Int
 
     deinit {
         // An abandoned context (its owner gone, or another context current) deletes nothing: no GL call here.
