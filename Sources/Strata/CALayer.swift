@@ -461,6 +461,25 @@ open class CALayer {
         }
     }
 
+    /// Whether the layer's drawn backing store is opaque (default false, as Core Animation's). When
+    /// true the backing store has no alpha channel: every pixel shows opaque, what `draw(in:)`
+    /// leaves clear shows black, translucent paint shows as over black, and the compositor lets
+    /// the layer hide what lies under it where it fills its bounds (nothing under it is drawn
+    /// there). An image set as `contents` keeps its alpha whatever this says. Changing it sends
+    /// the backing store again; nothing is redrawn.
+    public var isOpaque: Bool {
+        get { _isOpaque }
+        set {
+            guard newValue != _isOpaque else { return }
+            _isOpaque = newValue
+            if case .backingStore(let bitmap) = contentsSource {
+                pendingContentsRegion = PixelRect(x: 0, y: 0, width: bitmap.size.width, height: bitmap.size.height)
+                markChanged(.contents)
+            }
+        }
+    }
+    private var _isOpaque = false
+
     /// The part of the contents shown, in unit coordinates (default the whole).
     public var contentsRect: CGRect {
         get { _contentsRect }

@@ -331,7 +331,8 @@ struct CommitBuilder {
             }
             let all = PixelRect(x: 0, y: 0, width: bitmap.size.width, height: bitmap.size.height)
             let region = whole ? all : (layer.pendingContentsRegion ?? all)
-            append(.setContents(layer.id, ContentsUpdate(size: bitmap.size, region: region, pixels: bitmap.bgraPixels(region), isBGRA: true)), on: screen)
+            append(.setContents(layer.id, ContentsUpdate(size: bitmap.size, region: region, pixels: bitmap.bgraPixels(region),
+                                                                 isBGRA: true, isOpaque: layer.isOpaque)), on: screen)
         }
         layer.pendingContentsRegion = nil
     }

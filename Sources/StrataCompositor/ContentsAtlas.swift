@@ -2,9 +2,10 @@ import StrataCore
 import StrataGL
 
 // Overall design: small contents (sprites, icons, text runs) share a few large atlas textures, so
-// layers showing different pictures can still be drawn in one batch. There are two atlases, one
-// per byte order (images in R, G, B, A; drawn contents in Cairo's B, G, R, A, whose pages swap red
-// and blue when sampled), so a batch holds pictures of one order. Each picture gets a slot one
+// layers showing different pictures can still be drawn in one batch. There is an atlas per texture
+// layout (images in R, G, B, A; drawn contents in Cairo's B, G, R, A, whose pages swap red and blue
+// when sampled; opaque drawn contents, whose pages also read alpha as 1), so a batch holds
+// pictures of one layout. Each picture gets a slot one
 // pixel larger on every side, whose border repeats the picture's edge pixels: bilinear sampling at
 // the picture's edge then reads what a texture of its own with clamped edges would give. Slots are
 // packed on shelves; a freed slot is reused by a picture of the same size. Large pictures, or any
@@ -35,7 +36,10 @@ final class LayerContents {
     var isInAtlas: Bool { slot != nil }
     /// Whether the texture holds B, G, R, A bytes (uploads in that order go in as they are).
     var isBGRA: Bool { texture?.isBGRA ?? false }
-    /// Whether every pixel is opaque (known for images, looked at once when uploaded; false when unknown).
+    /// Whether the texture has no alpha channel (alpha sampled as 1).
+    var ignoresAlpha: Bool { texture?.isOpaque ?? false }
+    /// Whether every pixel is opaque: known for images (looked at once when uploaded) and for
+    /// textures without alpha; false when unknown.
     var isOpaque = false
     /// Whether several layers may show these contents (an immutable image's): never drawn into.
     var isShared = false
@@ -127,8 +131,16 @@ final class ContentsAtlas {
 
     private let context: GLContext
     let pageSide: Int
-    /// Whether the pages hold B, G, R, A pixels (drawn contents) rather than R, G, B, A (images).
-    let isBGRA: Bool
+    /// How the pages hold pixels.
+    let layout: Layout
+
+    /// A texture layout: byte order, and whether alpha is ignored (sampled as 1).
+    struct Layout: Hashable {
+        /// B, G, R, A bytes (drawn contents) rather than R, G, B, A (images).
+        var isBGRA = false
+        /// No alpha channel (`ContentsUpdate.isOpaque`).
+        var isOpaque = false
+    }
 
     private final class Page {
         let texture: GLTexture
@@ -141,19 +153,28 @@ final class ContentsAtlas {
     }
     private var pages: [Page] = []
 
-    init(context: GLContext, bgra: Bool = false) {
+    init(context: GLContext, layout: Layout = Layout()) {
         self.context = context
-        isBGRA = bgra
+        self.layout = layout
         pageSide = min(2048, context.info.maxTextureSize)
     }
 
     /// Contents of `size`: an atlas slot when small enough and one is free, else a texture of their own.
     /// - Throws: `GLError` when a texture cannot be created.
     func makeContents(size: PixelSize) throws -> LayerContents {
-        if size.width <= Self.largestSide, size.height <= Self.largestSide, let (page, rect) = try allocate(width: size.width + 2, height: size.height + 2) {
-            return LayerContents(atlas: self, page: page, texture: pages[page].texture, slot: rect)
+        let contents = if size.width <= Self.largestSide, size.height <= Self.largestSide,
+                          let (page, rect) = try allocate(width: size.width + 2, height: size.height + 2) {
+            LayerContents(atlas: self, page: page, texture: pages[page].texture, slot: rect)
+        } else {
+            LayerContents(own: try makeTexture(width: size.width, height: size.height))
         }
-        return LayerContents(own: try GLTexture(context: context, width: size.width, height: size.height, bgra: isBGRA))
+        contents.isOpaque = layout.isOpaque
+        return contents
+    }
+
+    /// A texture of this atlas's layout.
+    private func makeTexture(width: Int, height: Int) throws -> GLTexture {
+        try GLTexture(context: context, width: width, height: height, bgra: layout.isBGRA, opaque: layout.isOpaque)
     }
 
     /// The number of atlas pages made.
@@ -167,7 +188,7 @@ final class ContentsAtlas {
             if let rect = place(w, h, in: page) { return (index, rect) }
         }
         guard pages.count < Self.maximumPages else { return nil }
-        pages.append(Page(texture: try GLTexture(context: context, width: pageSide, height: pageSide, bgra: isBGRA)))
+        pages.append(Page(texture: try makeTexture(width: pageSide, height: pageSide)))
         guard let rect = place(w, h, in: pages[pages.count - 1]) else { return nil }
         return (pages.count - 1, rect)
     }

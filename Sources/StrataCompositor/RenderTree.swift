@@ -14,10 +14,10 @@ final class RenderTree {
     private let context: GLContext
     /// Layers showing external contents, which their owner may change at any time: redrawn every frame.
     private var liveContents: [LayerID: RenderLayer] = [:]
-    /// Shared textures for small contents.
-    let atlas: ContentsAtlas
-    /// The same for drawn contents, which arrive in Cairo's B, G, R, A order and stay in it.
-    let bgraAtlas: ContentsAtlas
+    /// Shared textures for small contents, one set per texture layout (images; drawn contents,
+    /// which arrive in Cairo's B, G, R, A order and stay in it; opaque drawn contents), made when
+    /// first needed.
+    private var atlases: [ContentsAtlas.Layout: ContentsAtlas] = [:]
     /// Contents of immutable images, by image number, while some layer shows them.
     private var sharedContents: [UInt64: WeakContents] = [:]
     private struct WeakContents { weak var contents: LayerContents? }
@@ -29,8 +29,15 @@ final class RenderTree {
 
     init(context: GLContext) {
         self.context = context
-        atlas = ContentsAtlas(context: context)
-        bgraAtlas = ContentsAtlas(context: context, bgra: true)
+    }
+
+    /// The atlas for contents laid out as `update`'s pixels are.
+    private func atlas(for update: ContentsUpdate) -> ContentsAtlas {
+        let layout = ContentsAtlas.Layout(isBGRA: update.isBGRA, isOpaque: update.isOpaque)
+        if let atlas = atlases[layout] { return atlas }
+        let atlas = ContentsAtlas(context: context, layout: layout)
+        atlases[layout] = atlas
+        return atlas
     }
 
     /// Applies every operation of `commit` in order, or none of them.
@@ -118,9 +125,9 @@ final class RenderTree {
                 }
                 let whole = update.region == PixelRect(x: 0, y: 0, width: update.size.width, height: update.size.height)
                 if layer.contents?.isShared == true || layer.contents?.width != update.size.width || layer.contents?.height != update.size.height
-                    || (whole && layer.contents?.isBGRA != update.isBGRA) {
+                    || (whole && (layer.contents?.isBGRA != update.isBGRA || layer.contents?.ignoresAlpha != update.isOpaque)) {
                     // Keep the old texture until the new one exists: a failed allocation leaves it shown.
-                    layer.contents = try (update.isBGRA ? bgraAtlas : atlas).makeContents(size: update.size)
+                    layer.contents = try atlas(for: update).makeContents(size: update.size)
                 }
                 guard let contents = layer.contents else { continue }
                 if contents.isBGRA == update.isBGRA {
@@ -153,11 +160,11 @@ final class RenderTree {
            existing.isBGRA == update.isBGRA {
             return existing
         }
-        let contents = try (update.isBGRA ? bgraAtlas : atlas).makeContents(size: update.size)
+        let contents = try atlas(for: update).makeContents(size: update.size)
         contents.upload(update.region, pixels: update.pixels)
         contents.isShared = true
         // An image is uploaded once: look at its alpha once, so an opaque one can hide what it covers.
-        contents.isOpaque = update.pixels.withUnsafeBytes { bytes in
+        contents.isOpaque = contents.isOpaque || update.pixels.withUnsafeBytes { bytes in
             stride(from: 3, to: bytes.count, by: 4).allSatisfy { bytes[$0] == 255 }
         }
         if sharedContents.count > 64, sharedContents.count.isMultiple(of: 64) {
@@ -298,8 +305,7 @@ final class RenderTree {
         layers = [:]
         root = nil
         sharedContents = [:]
-        atlas.removeAll()
-        bgraAtlas.removeAll()
+        for atlas in atlases.values { atlas.removeAll() }
     }
 }
 

@@ -17,18 +17,24 @@ public struct ContentsUpdate: Hashable, Sendable {
     /// than R, G, B, A: they are uploaded as they are, into a texture that swaps red and blue
     /// when sampled, so no CPU conversion happens on either thread.
     public var isBGRA = false
+    /// Whether the pixels have no alpha channel (a `CALayer.isOpaque` backing store): every pixel
+    /// shows opaque, its colour as drawn over black, whatever its alpha byte holds. Such contents
+    /// hide what lies under them.
+    public var isOpaque = false
 
     /// New contents covering the whole of `size`.
     public init(size: PixelSize, pixels: [UInt8]) {
         self.init(size: size, region: PixelRect(x: 0, y: 0, width: size.width, height: size.height), pixels: pixels)
     }
 
-    /// New pixels for `region` of contents of `size`; `isBGRA` when they are in B, G, R, A order.
-    public init(size: PixelSize, region: PixelRect, pixels: [UInt8], isBGRA: Bool = false) {
+    /// New pixels for `region` of contents of `size`; `isBGRA` when they are in B, G, R, A order,
+    /// `isOpaque` when their alpha is to be ignored.
+    public init(size: PixelSize, region: PixelRect, pixels: [UInt8], isBGRA: Bool = false, isOpaque: Bool = false) {
         self.size = size
         self.region = region
         self.pixels = pixels
         self.isBGRA = isBGRA
+        self.isOpaque = isOpaque
     }
 
     /// An update covering the whole of `image`; `sharedImageID` names the image when it is

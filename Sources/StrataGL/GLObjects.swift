@@ -187,13 +187,16 @@ public final class GLTexture {
     public let width: Int, height: Int
     /// Whether the texture holds B, G, R, A bytes and swaps them back when sampled.
     public private(set) var isBGRA = false
+    /// Whether the texture has no alpha channel: alpha reads as 1 whatever the bytes hold.
+    public private(set) var isOpaque = false
     let context: GLContext
 
     /// Allocates a `width × height` RGBA8 texture with undefined contents. With `bgra`, the texture
     /// holds B, G, R, A bytes as uploaded and swaps red and blue when sampled (`GL_TEXTURE_SWIZZLE_R/B`),
-    /// so BGRA pixels need no conversion.
+    /// so BGRA pixels need no conversion. With `opaque`, alpha is sampled as 1 (`GL_TEXTURE_SWIZZLE_A`
+    /// = `GL_ONE`): premultiplied pixels then show as drawn over black, as in a picture without alpha.
     /// - Throws: `GLError.sizeOutOfRange` when a side is below 1 or above the GPU's maximum.
-    public init(context: GLContext, width: Int, height: Int, bgra: Bool = false) throws {
+    public init(context: GLContext, width: Int, height: Int, bgra: Bool = false, opaque: Bool = false) throws {
         context.owner.preconditionCurrent("GLTexture.init")
         let limit = context.info.maxTextureSize
         guard (1...limit).contains(width), (1...limit).contains(height) else {
@@ -209,7 +212,9 @@ public final class GLTexture {
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_R), GL_BLUE)
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_B), GL_RED)
         }
+        if opaque { glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_A), GL_ONE) }
         self.isBGRA = bgra
+        self.isOpaque = opaque
         try context.checkError("glTexStorage2D(RGBA8, \(width)×\(height))")
     }
 

@@ -80,6 +80,19 @@ final class SolidDrawingView: UIView {
     }
 }
 
+/// A view that paints a blue disc touching the middle of each side of a 40-point square centred
+/// in its bounds, and nothing else; counts its draws.
+final class DiscView: UIView {
+    var drawCount = 0
+
+    override func draw(_ rect: CGRect) {
+        drawCount += 1
+        let ctx = UIGraphicsGetCurrentContext()!
+        ctx.setFillColor(UIColor.blue.cgColor)
+        ctx.fillEllipse(in: bounds.insetBy(dx: 10, dy: 10))
+    }
+}
+
 /// Waits until the main queue has run everything queued before this call: the implicit
 /// transaction of the current turn has committed when this returns.
 @MainActor

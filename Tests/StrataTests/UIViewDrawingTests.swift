@@ -57,6 +57,57 @@ import Testing
         await f.finish()
     }
 
+    /// Scene: a white window, a red view filling it, a green 10×10 view at (30, 30), and over them
+    /// a 60×60 view at (20, 20) that paints a blue disc of radius 20 and leaves its corners clear.
+    @Test func anOpaqueLayersBackingStoreHasNoAlphaAndHidesWhatIsUnderIt() async throws {
+        let f = try ScreenFixture()
+        let red = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        red.backgroundColor = .red
+        let green = UIView(frame: CGRect(x: 30, y: 30, width: 10, height: 10))
+        green.backgroundColor = .green
+        let disc = DiscView(frame: CGRect(x: 20, y: 20, width: 60, height: 60))
+        disc.layer.isOpaque = true
+        [red, green, disc].forEach(f.window.addSubview)
+        var frame = try await f.screen.renderFrame()
+        var image = try #require(frame.image)
+        expectPixel(image, 50, 50, .blue, "the disc's centre")
+        expectPixel(image, 22, 22, .black, "the disc view's clear corner: no alpha channel, so black")
+        expectPixel(image, 32, 32, .black, "over the green view, well outside the disc: black, the green hidden")
+        expectPixel(image, 10, 10, .red, "outside the disc view")
+        #expect(frame.statistics.layersDrawn == 3, "window, red and disc: the green view under the opaque layer is not drawn")
+        #expect(f.commits.contentsUpdates(for: disc.layer).last?.isOpaque == true)
+
+        disc.layer.isOpaque = false
+        frame = try await f.screen.renderFrame()
+        image = try #require(frame.image)
+        expectPixel(image, 50, 50, .blue, "the disc's centre")
+        expectPixel(image, 22, 22, .red, "the clear corner shows the red view")
+        expectPixel(image, 32, 32, .green, "the green view shows outside the disc")
+        #expect(frame.statistics.layersDrawn == 4)
+        #expect(disc.drawCount == 1, "changing isOpaque sends the backing store again without redrawing it")
+        let updates = f.commits.contentsUpdates(for: disc.layer)
+        #expect(updates.count == 2 && updates.last?.isOpaque == false && updates.last?.region == PixelRect(x: 0, y: 0, width: 60, height: 60))
+        await f.finish()
+    }
+
+    /// Scene: a white window, a red view, and over it a 40×40 view whose contents image is green
+    /// with a clear left half, its layer marked opaque.
+    @Test func anImageKeepsItsAlphaOnAnOpaqueLayer() async throws {
+        let f = try ScreenFixture()
+        let red = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        red.backgroundColor = .red
+        let pictured = UIView(frame: CGRect(x: 20, y: 20, width: 40, height: 40))
+        var pixels: [UInt8] = []
+        for _ in 0..<40 { for x in 0..<40 { pixels += x < 20 ? [0, 0, 0, 0] : [0, 255, 0, 255] } }
+        pictured.layer.contents = CGImage(image: RGBAImage(size: PixelSize(width: 40, height: 40), pixels: pixels))
+        pictured.layer.isOpaque = true
+        [red, pictured].forEach(f.window.addSubview)
+        let image = try await f.render()
+        expectPixel(image, 25, 40, .red, "the image's clear half shows the red view (isOpaque concerns drawn backing stores)")
+        expectPixel(image, 50, 40, .green, "the image's green half")
+        await f.finish()
+    }
+
     @Test func viewsThatDoNotDrawGetNoBackingStore() async throws {
         let f = try ScreenFixture()
         let plain = UIView(frame: CGRect(x: 0, y: 0, width: 30, height: 30))
