@@ -52,8 +52,15 @@ public struct SceneResult: Codable, Sendable {
     public var drawPerLayerMilliseconds: Summary?
     /// How many times faster Strata's median frame is than one draw call per quad's.
     public var speedupOverDrawPerLayer: Double?
-    /// For scenes that upload: a plain memcpy of the bytes a frame uploads, in milliseconds (median).
+    /// For scenes that upload: a plain memcpy of the bytes a frame uploads, in milliseconds (median
+    /// of one copy after each frame, into alternating destinations, so it meets the same machine).
     public var memcpyMilliseconds: Double?
+    /// Contents bytes uploaded per frame (mean).
+    public var uploadedBytesPerFrame: Double
+    /// Render-thread time uploading contents (`FrameStatistics.uploadMilliseconds`), per frame.
+    public var uploadMilliseconds: Summary
+    /// For scenes that upload: the median upload time over the memcpy of the same bytes.
+    public var uploadRatioToMemcpy: Double?
 }
 
 /// The whole run, as `--json` writes it.
@@ -119,7 +126,8 @@ public enum BenchHarness {
         if scene.hasFloor { _ = try floor.measure(picture, frames: 2) }
         var frameMs: [Double] = [], mainMs: [Double] = [], renderMs: [Double] = [], issueMs: [Double] = [], animationMs: [Double] = []
         var draws = 0, binds = 0, passes = 0, redrawn = 0
-        var gpuMs: [Double] = []
+        var gpuMs: [Double] = [], uploadMs: [Double] = [], uploadedBytes = 0, memcpyMs: [Double] = []
+        let copier = scene.uploadBytes.map(MemcpyReference.init)
         var floorFrames: [FloorFrame] = [], perQuadFrames: [FloorFrame] = []
         // Rounds alternate the compositor and the floor, so machine noise falls on both.
         let roundLength = max(1, min(10, frames))
@@ -144,6 +152,9 @@ public enum BenchHarness {
                 passes += s.offscreenPasses
                 if s.redrawn { redrawn += 1 }
                 if let gpu = s.gpuMilliseconds { gpuMs.append(gpu) }
+                uploadMs.append(s.uploadMilliseconds)
+                uploadedBytes += s.uploadedBytes
+                if let copier { memcpyMs.append(copier.copyOnce()) }
             }
             if scene.hasFloor {
                 floorFrames += try floor.measure(picture, frames: n)
@@ -155,6 +166,7 @@ public enum BenchHarness {
         let frameSummary = Summary(frameMs)
         let floorSummary: Summary? = floorFrames.isEmpty ? nil : Summary(floorFrames.map(\.milliseconds))
         let perQuadSummary: Summary? = perQuadFrames.isEmpty ? nil : Summary(perQuadFrames.map(\.milliseconds))
+        let memcpy = memcpyMs.isEmpty ? nil : Summary(memcpyMs).median, uploadSummary = Summary(uploadMs)
         return SceneResult(
             scene: scene.name, summary: scene.summary, layers: scene.layerCount, frames: frames,
             frameMilliseconds: frameSummary, mainThreadMilliseconds: Summary(mainMs), renderMilliseconds: Summary(renderMs),
@@ -166,19 +178,8 @@ public enum BenchHarness {
             floorIssueMicrosecondsPerLayer: floorFrames.isEmpty ? nil : Summary(floorFrames.map(\.issueMilliseconds)).median * 1000 / layers,
             drawPerLayerMilliseconds: perQuadSummary,
             speedupOverDrawPerLayer: perQuadSummary.flatMap { frameSummary.median > 0 ? $0.median / frameSummary.median : nil },
-            memcpyMilliseconds: scene.uploadBytes.map(memcpyMilliseconds))
-    }
-
-    /// The median time of copying `bytes` bytes with memcpy (fresh destination pages touched first).
-    static func memcpyMilliseconds(_ bytes: Int) -> Double {
-        let source = [UInt8](repeating: 0x5A, count: bytes)
-        var destination = [UInt8](repeating: 0, count: bytes)
-        let times = (0..<9).map { _ in
-            let start = MonotonicTime.now()
-            destination.withUnsafeMutableBytes { d in source.withUnsafeBytes { s in _ = memcpy(d.baseAddress!, s.baseAddress!, bytes) } }
-            return (MonotonicTime.now() - start) * 1000
-        }
-        return Summary(times).median + Double(destination[bytes / 2]) * 0   // keep the copy
+            memcpyMilliseconds: memcpy, uploadedBytesPerFrame: Double(uploadedBytes) / count, uploadMilliseconds: uploadSummary,
+            uploadRatioToMemcpy: memcpy.flatMap { $0 > 0 ? uploadSummary.median / $0 : nil })
     }
 
     /// The floor's picture of `window`: every visible view's background and contents as quads
@@ -257,10 +258,44 @@ public enum BenchHarness {
                      + report.scenes.map { "\($0.scene) \($0.drawPerLayerMilliseconds.map { f($0.median) } ?? "-")" }.joined(separator: ", "))
         for r in report.scenes {
             if let copy = r.memcpyMilliseconds {
-                lines.append("\(r.scene): memcpy of the bytes a frame uploads \(f(copy)) ms; main thread (draw, copy out) \(f(r.mainThreadMilliseconds.median)) ms, render thread \(f(r.renderMilliseconds.median)) ms")
+                lines.append("\(r.scene): \(f(r.uploadedBytesPerFrame / 1_048_576)) MiB uploaded a frame in \(f(r.uploadMilliseconds.median)) ms "
+                             + "(render thread) against \(f(copy)) ms for a memcpy of the same bytes (×\(r.uploadRatioToMemcpy.map { f($0) } ?? "-")); "
+                             + "main thread (draw, copy out) \(f(r.mainThreadMilliseconds.median)) ms")
             }
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// The reference for uploads: a memcpy of the bytes a frame uploads, from one buffer into two
+/// destinations in turn (so the copy is not served from the cache the last one warmed).
+final class MemcpyReference {
+    private let source: UnsafeMutableRawBufferPointer
+    private let destinations: [UnsafeMutableRawBufferPointer]
+    private var next = 0
+
+    init(bytes: Int) {
+        source = .allocate(byteCount: bytes, alignment: 64)
+        source.initializeMemory(as: UInt8.self, repeating: 0x5A)
+        destinations = (0..<2).map { _ in
+            let d = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes, alignment: 64)
+            d.initializeMemory(as: UInt8.self, repeating: 0)   // pages touched: no first-use faults in the timing
+            return d
+        }
+    }
+
+    deinit {
+        source.deallocate()
+        destinations.forEach { $0.deallocate() }
+    }
+
+    /// Copies once and returns the milliseconds it took.
+    func copyOnce() -> Double {
+        let destination = destinations[next]
+        next = (next + 1) % destinations.count
+        let start = MonotonicTime.now()
+        memcpy(destination.baseAddress!, source.baseAddress!, source.count)
+        return (MonotonicTime.now() - start) * 1000
     }
 }
 

@@ -181,6 +181,7 @@ final class RenderServer {
         tree.advanceAnimations(to: time)
         let animationMilliseconds = (ThreadCPUTime.now() - animationStart) * 1000
         var statistics = FrameStatistics(index: index, time: time)
+        (statistics.uploadedBytes, statistics.uploadMilliseconds) = tree.takeUploads()
         if needsRedraw {
             let damage = tree.takeDamage()
             let timed = context.info.hasTimerQuery && !hostDriven   // a host's own query may be running

@@ -31,6 +31,24 @@ final class RenderTree {
         self.context = context
     }
 
+    /// Contents bytes uploaded since `takeUploads()` last ran, and the wall time the uploads took.
+    private var uploaded = (bytes: 0, seconds: 0.0)
+
+    /// The bytes uploaded and the milliseconds it took since the last call (for the next frame's
+    /// statistics), starting the count again.
+    func takeUploads() -> (bytes: Int, milliseconds: Double) {
+        defer { uploaded = (0, 0) }
+        return (uploaded.bytes, uploaded.seconds * 1000)
+    }
+
+    /// Uploads `pixels` into `region` of `contents`, counting the bytes and the time.
+    private func upload(_ region: PixelRect, pixels: [UInt8], into contents: LayerContents) {
+        let start = MonotonicTime.now()
+        contents.upload(region, pixels: pixels)
+        uploaded.seconds += MonotonicTime.now() - start
+        uploaded.bytes += pixels.count
+    }
+
     /// The atlas for contents laid out as `update`'s pixels are.
     private func atlas(for update: ContentsUpdate) -> ContentsAtlas {
         let layout = ContentsAtlas.Layout(isBGRA: update.isBGRA, isOpaque: update.isOpaque)
@@ -131,10 +149,10 @@ final class RenderTree {
                 }
                 guard let contents = layer.contents else { continue }
                 if contents.isBGRA == update.isBGRA {
-                    contents.upload(update.region, pixels: update.pixels)
+                    upload(update.region, pixels: update.pixels, into: contents)
                 } else {
                     // Part of a picture in the other byte order (not something Strata's model sends): swap red and blue here.
-                    contents.upload(update.region, pixels: Self.swappingRedAndBlue(update.pixels))
+                    upload(update.region, pixels: Self.swappingRedAndBlue(update.pixels), into: contents)
                 }
             }
         }
@@ -161,7 +179,7 @@ final class RenderTree {
             return existing
         }
         let contents = try atlas(for: update).makeContents(size: update.size)
-        contents.upload(update.region, pixels: update.pixels)
+        upload(update.region, pixels: update.pixels, into: contents)
         contents.isShared = true
         // An image is uploaded once: look at its alpha once, so an opaque one can hide what it covers.
         contents.isOpaque = contents.isOpaque || update.pixels.withUnsafeBytes { bytes in

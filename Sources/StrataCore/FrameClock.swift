@@ -72,6 +72,11 @@ public struct FrameStatistics: Hashable, Sendable {
     public var redrawn = true
     /// Pixels of the target redrawn (the damaged region's area; 0 when nothing was).
     public var redrawnPixels = 0
+    /// Bytes of layer contents uploaded to textures for this frame (by the commits applied since
+    /// the previous frame).
+    public var uploadedBytes = 0
+    /// Render-thread wall time those uploads took (`glTexSubImage2D`), in milliseconds.
+    public var uploadMilliseconds: Double = 0
     /// GPU time the frame's drawing took, from a timer query (`GL_EXT_disjoint_timer_query`), in
     /// milliseconds; nil where the driver has none, when nothing was drawn, or when the GPU
     /// reported a disjoint interval.

@@ -31,6 +31,28 @@ import Testing
         _ = await compositor.shutdown()
     }
 
+    @Test("Scene: white 100×100 root, a 60×40 layer whose 60×40 contents are replaced whole, then 10×4 pixels of them: each frame's statistics count the bytes uploaded for it, and a frame without uploads counts none")
+    func framesCountTheContentsBytesUploadedForThem() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        let picture = scene.add(parent: root, size: Size(width: 60, height: 40), position: Point(x: 50, y: 50))
+        let size = PixelSize(width: 60, height: 40)
+        scene.commit.append(.setContents(picture, ContentsUpdate(size: size, pixels: [UInt8](repeating: 255, count: size.area * 4))))
+        let compositor = try Compositor()
+        try compositor.submit(scene.commit)
+        let target = PixelSize(width: 100, height: 100)
+        let first = try await compositor.renderFrame(size: target, readBack: false).statistics
+        #expect(first.uploadedBytes == 60 * 40 * 4 && first.uploadMilliseconds > 0)
+        let idle = try await compositor.renderFrame(size: target, readBack: false).statistics
+        #expect(idle.uploadedBytes == 0 && idle.uploadMilliseconds == 0)
+        var part = Commit()
+        part.append(.setContents(picture, ContentsUpdate(size: size, region: PixelRect(x: 5, y: 5, width: 10, height: 4),
+                                                         pixels: [UInt8](repeating: 0, count: 10 * 4 * 4))))
+        try compositor.submit(part)
+        let partial = try await compositor.renderFrame(size: target).statistics
+        #expect(partial.uploadedBytes == 10 * 4 * 4)
+        _ = await compositor.shutdown()
+    }
+
     @Test func aRunningAnimationDrawsEveryFrameUntilItEnds() async throws {
         var (scene, root) = TestScene.whiteRoot()
         let square = scene.add(parent: root, size: Size(width: 20, height: 20), position: Point(x: 50, y: 50), color: .red)
