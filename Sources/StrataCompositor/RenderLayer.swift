@@ -7,69 +7,79 @@ import StrataGL
 final class RenderLayer {
     let id: LayerID
     weak var superlayer: RenderLayer?
-    var sublayers: [RenderLayer] = []
 
-    // What the per-frame animation loop touches, side by side (one or two cache lines for a
-    // moving layer, instead of one in each of several places of a large object).
-    // Render thread only (the class's rule), so accesses cannot overlap: no dynamic exclusivity
-    // checks on the fields every frame touches for every animated layer.
-    @exclusivity(unchecked) var position = Point.zero
+    // Field order is layout: what every frame's walk (`Renderer.prepare` and `draw`) reads or
+    // writes for every layer comes first, side by side, so an unchanged layer costs a few cache
+    // lines rather than one in each of several places of a large object; the matrices and the
+    // rest of the model, read when a layer changes, come after. Render thread only (the class's
+    // rule), so accesses cannot overlap: the per-frame fields skip dynamic exclusivity checks.
+    @exclusivity(unchecked) var sublayers: [RenderLayer] = [] {
+        didSet { drawingOrder = nil }
+    }
+    /// `sublayers` sorted for drawing, kept until they or one's `zPosition` change (nil: not known).
+    @exclusivity(unchecked) private var drawingOrder: [RenderLayer]?
     /// Whether the layer's own look may have changed since the last frame drawn (a commit or an
     /// animation touched it); its whole subtree is redrawn where it was and where it is.
     @exclusivity(unchecked) var isDamaged = true
+    var isHidden = false
+    var opacity: Float = 1
+    var masksToBounds = false
+    /// Whether `frameWorld` (and the boxes) hold for the current tree: false after a frame in
+    /// which the layer was not visible.
+    @exclusivity(unchecked) var worldValid = false
+    /// Whether `frameChildSpace` was computed for the current world (a layer that had no
+    /// sublayers when it was placed has none yet).
+    @exclusivity(unchecked) var childSpaceValid = false
+    /// Whether it is single-sided and faces away this frame (it and its subtree are not drawn).
+    @exclusivity(unchecked) var frameBackFacing = false
+    @exclusivity(unchecked) var cachedFillValid = false
+    /// The target pixels the layer itself painted in the last frame drawn; nil when it painted nothing.
+    @exclusivity(unchecked) var drawnBox: PixelRect?
+    /// This frame: what the layer and its subtree paint.
+    @exclusivity(unchecked) var frameSubtreeBox: PixelRect?
+    /// Its fill's pixels a pixel inside the edges, when it could hide what lies under it (opaque
+    /// colour, no contents, square corners, axis-aligned on whole pixels).
+    @exclusivity(unchecked) var occluderRect: PixelRect?
+    /// This frame: the places of its fill and its border in drawing order (for occlusion).
+    @exclusivity(unchecked) var fillOrder = 0, borderOrder = 0
+    /// Its fill's instance floats as last sent, while its world, look and the target are unchanged.
+    @exclusivity(unchecked) var cachedFill: [Float] = []
+    @exclusivity(unchecked) var cachedFillGeneration = -1
+    @exclusivity(unchecked) var cachedFillOpacity: Float = 0
+    @exclusivity(unchecked) var cachedFillVariant = LayerShaderVariant(mode: .fill)
+    /// The layer's contents on the GPU (a texture of their own or an atlas region), or nil for none.
+    var contents: LayerContents?
+    var backgroundColor: Color?
+    var borderWidth = 0.0
+    var borderColor: Color? = .black
+
+    // What the per-frame animation loop touches, side by side (one or two cache lines for a
+    // moving layer), also without dynamic exclusivity checks.
+    @exclusivity(unchecked) var position = Point.zero
     /// The commonest animation kept inline, for the per-frame loop: a position moved by one or
     /// two additive animations and nothing else animating (views moved by `UIView.animate`).
     /// Derived from `animations` and the position's model value; nil otherwise.
     @exclusivity(unchecked) private var quickMove: QuickMove?
 
-    // Core Animation's defaults.
+    /// This frame: bounds space to target pixels, and the parent space of its sublayers.
+    @exclusivity(unchecked) var frameWorld = Transform3D.identity
+    @exclusivity(unchecked) var frameChildSpace = Transform3D.identity
+
+    // The rest of the model, with Core Animation's defaults.
     var bounds = Rect.zero
     var anchorPoint = Point(x: 0.5, y: 0.5)
-    var zPosition = 0.0
+    var zPosition = 0.0 {
+        didSet { if zPosition != oldValue { superlayer?.drawingOrder = nil } }
+    }
     var transform = Transform3D.identity
     var sublayerTransform = Transform3D.identity
-    var opacity: Float = 1
-    var isHidden = false
-    var backgroundColor: Color?
-    var masksToBounds = false
     var isDoubleSided = true
     var cornerRadius = 0.0
-    var borderWidth = 0.0
-    var borderColor: Color? = .black
     var contentsGravity = ContentsGravity.resize
     var contentsScale = 1.0
     var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
     var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
 
-    /// The layer's contents on the GPU (a texture of their own or an atlas region), or nil for none.
-    var contents: LayerContents?
-
-    // Damage tracking (see Renderer.prepare).
-    /// The target pixels the layer itself painted in the last frame drawn; nil when it painted nothing.
-    var drawnBox: PixelRect?
-    /// This frame: bounds space to target pixels, and what the layer and its subtree paint.
-    var frameWorld = Transform3D.identity
-    var frameSubtreeBox: PixelRect?
-    /// Whether `frameWorld` (and the boxes) hold for the current tree: false after a frame in
-    /// which the layer was not visible.
-    var worldValid = false
-    /// The parent space of its sublayers this frame, and whether it was computed for the
-    /// current world (a layer that had no sublayers when it was placed has none yet).
-    var frameChildSpace = Transform3D.identity
-    var childSpaceValid = false
-    /// Whether it is single-sided and faces away this frame (it and its subtree are not drawn).
-    var frameBackFacing = false
-    /// Its fill's pixels a pixel inside the edges, when it could hide what lies under it (opaque
-    /// colour, no contents, square corners, axis-aligned on whole pixels).
-    var occluderRect: PixelRect?
-    /// Its fill's instance floats as last sent, while its world, look and the target are unchanged.
-    var cachedFill: [Float] = []
-    var cachedFillValid = false
-    var cachedFillVariant = LayerShaderVariant(mode: .fill)
-    var cachedFillOpacity: Float = 0
-    var cachedFillGeneration = -1
-    /// This frame: the places of its fill and its border in drawing order (for occlusion).
-    var fillOrder = 0, borderOrder = 0
     /// Where the layer is in the render tree's animated set, while it has animations.
     var animatedSlot: Int?
 
@@ -344,11 +354,14 @@ final class RenderLayer {
     }
 
     /// Sublayers in drawing order: by `zPosition`, then by their order in `sublayers` (stable).
+    /// Sorted once after a change, not every frame: the check alone reads every sublayer.
     var sublayersInDrawingOrder: [RenderLayer] {
-        guard sublayers.contains(where: { $0.zPosition != 0 }) else { return sublayers }
-        return sublayers.enumerated().sorted {
+        if let drawingOrder { return drawingOrder }
+        let sorted = !sublayers.contains(where: { $0.zPosition != 0 }) ? sublayers : sublayers.enumerated().sorted {
             $0.element.zPosition != $1.element.zPosition ? $0.element.zPosition < $1.element.zPosition : $0.offset < $1.offset
         }.map(\.element)
+        drawingOrder = sorted
+        return sorted
     }
 
     /// Whether the layer fills its bounds with a background colour or contents.

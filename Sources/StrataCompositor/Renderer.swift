@@ -206,12 +206,13 @@ final class Renderer {
         // An invisible, unchanged subtree that painted nothing last frame has nothing to report.
         if !visible, !damaged, layer.frameSubtreeBox == nil, layer.drawnBox == nil { return }
         var box: PixelRect?
-        let world: Transform3D
-        var childSpace = layer.frameChildSpace
+        // The matrices are read only where needed: an unchanged leaf (most layers) touches neither,
+        // and each is two cache lines of a large object.
+        var childSpace = Transform3D.identity
         var childSpaceChanged = false
         if visible, parentSpaceChanged || layer.isDamaged || !layer.worldValid {
             // Changed (or moved with its parent): compute where it lands.
-            world = layer.localTransform.concatenating(parentSpace)
+            let world = layer.localTransform.concatenating(parentSpace)
             layer.frameWorld = world
             layer.cachedFillValid = false
             layer.frameBackFacing = !layer.isDoubleSided && Self.facesAway(world, layer.bounds)
@@ -228,17 +229,20 @@ final class Renderer {
             layer.childSpaceValid = !layer.sublayers.isEmpty
             layer.worldValid = true
         } else if visible {
-            world = layer.frameWorld   // unchanged: last frame's place and boxes hold
-            box = layer.drawnBox
-            if !layer.sublayers.isEmpty, !layer.childSpaceValid {
-                // Its first sublayers arrived: their parent space was never computed.
-                childSpace = Self.sublayerSpace(of: layer, world: world)
-                layer.frameChildSpace = childSpace
-                layer.childSpaceValid = true
-                childSpaceChanged = true
+            box = layer.drawnBox   // unchanged: last frame's place and boxes hold
+            if !layer.sublayers.isEmpty {
+                if layer.childSpaceValid {
+                    childSpace = layer.frameChildSpace
+                } else {
+                    // Its first sublayers arrived: their parent space was never computed.
+                    childSpace = Self.sublayerSpace(of: layer, world: layer.frameWorld)
+                    layer.frameChildSpace = childSpace
+                    layer.childSpaceValid = true
+                    childSpaceChanged = true
+                }
             }
         } else {
-            world = parentSpace
+            childSpace = parentSpace   // not drawn: its sublayers only report where they painted
             layer.worldValid = false
             childSpaceChanged = true
         }
@@ -256,7 +260,7 @@ final class Renderer {
         }
         var subtree = box
         if !layer.sublayers.isEmpty {
-            if visible, layer.masksToBounds, layer.cornerRadius > 0 || Self.axisAlignedPixelRect(world, layer.bounds) == nil {
+            if visible, layer.masksToBounds, layer.cornerRadius > 0 || Self.axisAlignedPixelRect(layer.frameWorld, layer.bounds) == nil {
                 usesStencil = true
             }
             // A single-sided layer facing away hides its whole subtree, as `draw` skips it.
@@ -378,7 +382,6 @@ final class Renderer {
         // Nothing of the subtree lies in the region being drawn (or it faces away, single-sided:
         // `prepare` left it no box): skip it on the CPU.
         guard let subtreeBox = layer.frameSubtreeBox, subtreeBox.intersects(pass.scissor) else { return }
-        let world = layer.frameWorld
         // What the layer itself paints, when that reaches the region being drawn.
         let painted = layer.drawnBox.flatMap { $0.intersects(pass.scissor) ? $0 : nil }
 
@@ -389,9 +392,10 @@ final class Renderer {
         }
         let opacity = inherited * (isGroupRoot ? 1 : layer.opacity)
         if layer.hasFill, let box = painted, !isCovered(box, after: layer.fillOrder) {
-            try drawQuad(layer, world: world, pass: pass, mode: .fill, opacity: opacity)
+            try drawQuad(layer, pass: pass, mode: .fill, opacity: opacity)
         }
         if visibleSublayers {
+            let world = layer.frameWorld
             let childSpace = Self.sublayerSpace(of: layer, world: world)
             let saved = pass
             var clipped = true
@@ -401,10 +405,10 @@ final class Renderer {
                     try draw(sublayer, parentSpace: childSpace, pass: &pass, isGroupRoot: false, inherited: opacity)
                 }
             }
-            if layer.masksToBounds { try popClip(layer, world: world, pass: &pass, saved: saved) }
+            if layer.masksToBounds { try popClip(layer, pass: &pass, saved: saved) }
         }
         if layer.hasBorder, let box = painted, !isCovered(box, after: layer.borderOrder) {
-            try drawQuad(layer, world: world, pass: pass, mode: .border, opacity: opacity)
+            try drawQuad(layer, pass: pass, mode: .border, opacity: opacity)
         }
     }
 
@@ -462,7 +466,8 @@ final class Renderer {
         currentTarget = target
     }
 
-    private func drawQuad(_ layer: RenderLayer, world: Transform3D, pass: Pass, mode: LayerShaderVariant.Mode, opacity: Float) throws {
+    /// Adds `layer`'s fill, border or clip mask (placed by its `frameWorld`) to the batch.
+    private func drawQuad(_ layer: RenderLayer, pass: Pass, mode: LayerShaderVariant.Mode, opacity: Float) throws {
         if mode == .fill, layer.cachedFillValid, layer.cachedFillGeneration == cacheGeneration, layer.cachedFillOpacity == opacity {
             // Nothing about this quad changed since it was last sent: send the same floats.
             if let contents = layer.contents, contents.isHostTexture { hostTextures.insert(contents.textureName) }
@@ -470,6 +475,7 @@ final class Renderer {
             statistics.layersDrawn += 1
             return
         }
+        let world = layer.frameWorld
         let rounded = layer.cornerRadius > 0
         let variant = switch mode {
         case .fill: fillVariant(layer, world: world)
@@ -652,7 +658,7 @@ final class Renderer {
         glStencilFunc(GLenum(GL_EQUAL), GLint(pass.stencilDepth), 0xFF)
         glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_INCR))
         glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
-        try drawQuad(layer, world: world, pass: pass, mode: .clipMask, opacity: 1)
+        try drawQuad(layer, pass: pass, mode: .clipMask, opacity: 1)
         try flush()
         glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
         pass.stencilDepth += 1
@@ -661,13 +667,13 @@ final class Renderer {
     }
 
     /// Undoes `pushClip`, restoring the clip state in `saved`.
-    private func popClip(_ layer: RenderLayer, world: Transform3D, pass: inout Pass, saved: Pass) throws {
+    private func popClip(_ layer: RenderLayer, pass: inout Pass, saved: Pass) throws {
         try flush()
         if pass.stencilDepth > saved.stencilDepth {
             glStencilFunc(GLenum(GL_EQUAL), GLint(pass.stencilDepth), 0xFF)
             glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_DECR))
             glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
-            try drawQuad(layer, world: world, pass: pass, mode: .clipMask, opacity: 1)
+            try drawQuad(layer, pass: pass, mode: .clipMask, opacity: 1)
             try flush()
             glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
         }
