@@ -77,6 +77,28 @@ import Testing
         expectPixel(raised, 75, 50, .blue, "blue alone")
     }
 
+    @Test("Scene: white 100×100 root, red 40×40 at (40, 50) then blue 40×40 at (60, 50), drawn; then red's zPosition goes to 1, back to 0, and a green sibling is added over both: each frame shows the order of that moment")
+    func drawingOrderFollowsZPositionChangesBetweenFrames() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        let red = scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 40, y: 50), color: .red)
+        scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 60, y: 50), color: .blue)
+        let compositor = try Compositor()
+        try compositor.submit(scene.commit)
+        let size = PixelSize(width: 100, height: 100)
+        func overlap() async throws -> RGBAImage { try #require(try await compositor.renderFrame(size: size).image) }
+        expectPixel(try await overlap(), 50, 50, .blue, "at first the later sibling (blue) is on top at (50, 50)")
+        try compositor.submit(Commit([.set(red, .zPosition(1))]))
+        expectPixel(try await overlap(), 50, 50, .red, "red raised to zPosition 1 is on top")
+        try compositor.submit(Commit([.set(red, .zPosition(0))]))
+        expectPixel(try await overlap(), 50, 50, .blue, "red back at 0: blue on top again")
+        let green = LayerID.make()
+        try compositor.submit(Commit([.createLayer(green), .set(green, .bounds(Rect(x: 0, y: 0, width: 10, height: 10))),
+                                      .set(green, .position(Point(x: 50, y: 50))), .set(green, .backgroundColor(.green)),
+                                      .insertSublayer(green, parent: root, index: nil)]))
+        expectPixel(try await overlap(), 50, 50, .green, "a sibling added last is on top")
+        _ = await compositor.shutdown()
+    }
+
     @Test func anchorPointDecidesWhatARotationTurnsAbout() async throws {
         func scene(anchor: Point) -> TestScene {
             var (scene, root) = TestScene.whiteRoot()
