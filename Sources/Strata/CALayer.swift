@@ -105,13 +105,18 @@ open class CALayer {
     var isQueued = false
     /// The screen whose render tree has this layer, as of the last commit.
     weak var committedScreen: UIScreen?
-    /// The screen's render-tree generation the layer was created in; a reset starts a new one.
-    var committedEpoch = 0
+    /// The render tree (`UIScreen.renderTree`) the layer was created in; 0 for none.
+    var committedTree: UInt64 = 0
 
     /// The screen whose current render tree has this layer, or nil.
     var renderedScreen: UIScreen? {
-        guard let screen = committedScreen, screen.epoch == committedEpoch else { return nil }
+        guard committedTree != 0, let screen = committedScreen, screen.renderTree == committedTree else { return nil }
         return screen
+    }
+
+    /// Whether `screen`'s current render tree has this layer (no weak reference loaded).
+    func isRendered(on screen: UIScreen) -> Bool {
+        committedTree != 0 && committedTree == screen.renderTree
     }
     var contentsSource = LayerContentsSource.none
     /// Animations recorded in animation blocks, begin times relative to the commit.

@@ -166,34 +166,54 @@ final class Transaction {
             builder.append(.setRoot(screen.rootLayer.id), on: screen)
         }
         resets = []
-        // Where each layer shows now (one walk up its superlayers per layer and commit).
-        let screens = layers.map(\.currentScreen)
-        // Layers that left the tree their screen shows: release their render-tree copies first.
-        for (layer, screen) in zip(layers, screens) {
-            if let committed = layer.renderedScreen, screen !== committed {
-                builder.destroy(layer, on: committed)
+        // Where each layer shows now: one walk up its superlayers per layer and commit, and one
+        // read of the screen per run of layers under the same top layer. Layers refer to their
+        // screen by its place in `shown` (-1: none), so the loops below pass no screen reference
+        // per layer: a screen is weakly referenced, and retaining such an object takes the slow,
+        // atomic path through its side table.
+        var shown: [UIScreen] = []
+        var lastTop: (layer: ObjectIdentifier, screen: Int)?
+        let screenOf = layers.map { layer -> Int in
+            var top = layer
+            while let parent = top._superlayer { top = parent }
+            if let lastTop, lastTop.layer == ObjectIdentifier(top) { return lastTop.screen }
+            var place = -1
+            if let screen = top.screenIfRoot {
+                place = shown.firstIndex { $0 === screen } ?? shown.count
+                if place == shown.count { shown.append(screen) }
             }
+            lastTop = (ObjectIdentifier(top), place)
+            return place
         }
-        // Layers that moved within their screen's tree leave their old superlayer first, so the
-        // insertions below only ever build links of the final, cycle-free tree (a layer may have
-        // moved under its former sublayer in this same turn).
-        for (layer, screen) in zip(layers, screens) {
-            if let screen, layer.renderedScreen === screen, layer.changes.contains(.superlayer) {
-                builder.append(.removeFromSuperlayer(layer.id), on: screen)
+        // Layers that left the tree their screen shows: release their render-tree copies first.
+        let shownTrees = shown.map(\.renderTree)
+        for (layer, on) in zip(layers, screenOf) where on < 0 || layer.committedTree != shownTrees[on] {
+            if let committed = layer.renderedScreen { builder.destroy(layer, on: committed) }
+        }
+        for (place, screen) in shown.enumerated() {
+            // Layers that moved within their screen's tree leave their old superlayer first, so the
+            // insertions below only ever build links of the final, cycle-free tree (a layer may have
+            // moved under its former sublayer in this same turn).
+            for (layer, on) in zip(layers, screenOf) where on == place {
+                if layer.isRendered(on: screen), layer.changes.contains(.superlayer) {
+                    builder.append(.removeFromSuperlayer(layer.id), on: screen)
+                }
             }
         }
         // Layers still (or newly) shown: send what changed; new subtrees are created whole by the
         // superlayer whose sublayers changed.
-        for (layer, screen) in zip(layers, screens) {
-            guard let screen else {
-                if !layer.pendingAnimations.isEmpty { discardUnsentAnimations(of: layer) }
-                continue
-            }
-            if layer.renderedScreen === screen {
-                builder.update(layer, on: screen)
-            } else if layer.screenIfRoot === screen {
-                builder.create(layer, on: screen)
-                builder.append(.setRoot(layer.id), on: screen)
+        for (layer, on) in zip(layers, screenOf) where on < 0 && !layer.pendingAnimations.isEmpty {
+            discardUnsentAnimations(of: layer)
+        }
+        for (place, screen) in shown.enumerated() {
+            for (layer, on) in zip(layers, screenOf) where on == place {
+                // Read again: creating a subtree in this loop may have put the layer in the tree.
+                if layer.isRendered(on: screen) {
+                    builder.update(layer, on: screen)
+                } else if layer.screenIfRoot === screen {
+                    builder.create(layer, on: screen)
+                    builder.append(.setRoot(layer.id), on: screen)
+                }
             }
         }
         for (screen, commit) in builder.commits {
@@ -246,9 +266,10 @@ struct CommitBuilder {
 
     /// Releases `layer` and the sublayers that went with it from `screen`'s render tree.
     mutating func destroy(_ layer: CALayer, on screen: UIScreen) {
-        guard layer.renderedScreen === screen else { return }
+        guard layer.isRendered(on: screen) else { return }
         append(.destroyLayer(layer.id), on: screen)
         layer.committedScreen = nil
+        layer.committedTree = 0
         // Leaving the screen's tree ends its animations there, as in Core Animation.
         layer.dropActiveAnimations()
         for sublayer in layer._sublayers { destroy(sublayer, on: screen) }
@@ -259,7 +280,7 @@ struct CommitBuilder {
         layer.displayIfNeeded()
         append(.createLayer(layer.id), on: screen)
         layer.committedScreen = screen
-        layer.committedEpoch = screen.epoch
+        layer.committedTree = screen.renderTree
         for (bit, initial) in zip(LayerChanges.properties, CALayer.defaultProperties) {
             let property = layer.coreProperty(bit)
             if property != initial { append(.set(layer.id, property), on: screen) }
@@ -286,7 +307,7 @@ struct CommitBuilder {
     /// Puts every sublayer in order under `layer`, creating those the render tree lacks.
     private mutating func insertSublayers(of layer: CALayer, on screen: UIScreen) {
         for (i, sublayer) in layer._sublayers.enumerated() {
-            if sublayer.renderedScreen !== screen { create(sublayer, on: screen) }
+            if !sublayer.isRendered(on: screen) { create(sublayer, on: screen) }
             append(.insertSublayer(sublayer.id, parent: layer.id, index: i), on: screen)
         }
     }

@@ -20,9 +20,15 @@ public final class UIScreen {
     /// Windows attached to this screen, in the order they were attached.
     private var attachedWindows: [UIWindow] = []
     private var pendingErrors: [StrataError] = []
-    /// The render tree's generation: a reset (after a refused commit) starts a new one, and
-    /// layers created in older ones count as not sent.
-    private(set) var epoch = 0
+    /// The render tree this screen's commits build, as a number no other screen's tree ever has:
+    /// a reset (after a refused commit) starts a new one, and layers created in older ones count
+    /// as not sent. Layers compare it with theirs instead of loading a weak reference.
+    private(set) var renderTree = UIScreen.newRenderTree()
+    private static var renderTreesMade: UInt64 = 0
+    private static func newRenderTree() -> UInt64 {
+        renderTreesMade += 1
+        return renderTreesMade
+    }
     /// Compositors already backing a screen: each has one root, so one screen.
     private static var compositorsInUse: Set<ObjectIdentifier> = []
     /// Sees every commit this screen sends (tests use it to count commits and check regions).
@@ -168,7 +174,7 @@ public final class UIScreen {
     /// Forgets what the render tree holds: the next commit empties it and sends every layer of
     /// this screen again, whole. Schedules nothing itself: the next change or frame commits.
     func resynchronize() {
-        epoch += 1
+        renderTree = Self.newRenderTree()
         Transaction.shared.reset(self)
     }
 

@@ -184,4 +184,39 @@ import Testing
         expectPixel(image, 15, 5, .red, "its neighbour still shows the shared one (15, 5)")
         await f.finish()
     }
+
+    /// Scene: two screens, each a white 100×100 window with its own compositor; a blue 20×20 view
+    /// with a green 10×10 subview moves from the first window to the second, then out of both,
+    /// then back into the first. Each frame of each screen shows exactly where the views are.
+    @Test func aViewMovesBetweenScreensAndOutOfBoth() async throws {
+        let a = try ScreenFixture(), b = try ScreenFixture()
+        let blue = UIView(frame: CGRect(x: 40, y: 40, width: 20, height: 20))
+        blue.backgroundColor = .blue
+        let green = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        green.backgroundColor = .green
+        blue.addSubview(green)
+        a.window.addSubview(blue)
+        expectPixel(try await a.render(), 55, 55, .blue, "first screen: the blue view at (55, 55)")
+        expectPixel(try await b.render(), 55, 55, .white, "second screen: nothing yet")
+
+        b.window.addSubview(blue)
+        expectPixel(try await a.render(), 55, 55, .white, "first screen: the view left")
+        var second = try await b.render()
+        expectPixel(second, 55, 55, .blue, "second screen: the view arrived")
+        expectPixel(second, 45, 45, .green, "with its subview")
+
+        blue.removeFromSuperview()
+        green.backgroundColor = .red   // changed while on no screen
+        expectPixel(try await b.render(), 55, 55, .white, "second screen: the view left")
+        expectPixel(try await a.render(), 45, 45, .white, "first screen: still nothing")
+
+        a.window.addSubview(blue)
+        let first = try await a.render()
+        expectPixel(first, 55, 55, .blue, "first screen: the view is back")
+        expectPixel(first, 45, 45, .red, "with the subview's colour set while it was on no screen")
+        second = try await b.render()
+        expectPixel(second, 55, 55, .white, "second screen: still empty")
+        await a.finish()
+        await b.finish()
+    }
 }
