@@ -21,8 +21,8 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// A number identifying the view, for `viewWithTag(_:)`.
     public var tag = 0
-    /// A hint that the view fills its bounds with opaque content (default true, as UIKit's). As in
-    /// UIKit it changes nothing drawn; `layer.isOpaque` is what makes a drawn backing store opaque
+    /// A hint that the view fills its bounds with opaque content (default true, as UIKit's).
+    /// Strata keeps it as a hint only; `layer.isOpaque` is what makes a drawn backing store opaque
     /// (no alpha channel) and lets it hide what lies under it.
     public var isOpaque = true
     /// Whether drawing clears the dirty region first (the compositor's backing store is always

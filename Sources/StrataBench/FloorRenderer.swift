@@ -22,10 +22,12 @@ public enum FloorStyle: Sendable {
     case drawPerQuad
 }
 
-/// One frame of the floor: its wall time, and the CPU its thread spent issuing the GL calls
-/// (everything before the wait for the GPU), both in milliseconds.
+/// One frame of the floor, in milliseconds.
 public struct FloorFrame: Sendable {
+    /// Wall time: clear, upload, draw, and the wait for the GPU.
     public var milliseconds: Double
+    /// CPU the floor's thread spent issuing the clear and the draws (the texture upload left out,
+    /// as Strata's `issueMilliseconds` leaves out the uploads its commits make).
     public var issueMilliseconds: Double
 }
 
@@ -288,6 +290,7 @@ public final class FloorRenderer: @unchecked Sendable {
         func drawFrame(_ style: FloorStyle) throws -> FloorFrame {
             let start = MonotonicTime.now()
             let cpuStart = ThreadCPUTime.now()
+            var uploadCPU = 0.0
             target.bind()
             glViewport(0, 0, GLsizei(picture.size.width), GLsizei(picture.size.height))
             glEnable(GLenum(GL_BLEND))
@@ -301,6 +304,8 @@ public final class FloorRenderer: @unchecked Sendable {
                 if textureArray != 0 {
                     glBindTexture(GLenum(GL_TEXTURE_2D_ARRAY), textureArray)
                     if !upload.isEmpty, let first = picture.textures.first {
+                        let uploadStart = ThreadCPUTime.now()
+                        defer { uploadCPU += ThreadCPUTime.now() - uploadStart }
                         upload.withUnsafeBytes {
                             glTexSubImage3D(GLenum(GL_TEXTURE_2D_ARRAY), 0, 0, 0, 0, GLsizei(first.size.width), GLsizei(first.size.height), 1,
                                             GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
@@ -314,6 +319,8 @@ public final class FloorRenderer: @unchecked Sendable {
             case .drawPerQuad:
                 emptyVertexArray.bind()
                 if !upload.isEmpty, let first = picture.textures.first {
+                    let uploadStart = ThreadCPUTime.now()
+                    defer { uploadCPU += ThreadCPUTime.now() - uploadStart }
                     glBindTexture(GLenum(GL_TEXTURE_2D), separateTextures[0])
                     upload.withUnsafeBytes {
                         glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(first.size.width), GLsizei(first.size.height),
@@ -325,7 +332,7 @@ public final class FloorRenderer: @unchecked Sendable {
             let issued = ThreadCPUTime.now()
             glFinish()
             try context.checkError("floor frame")
-            return FloorFrame(milliseconds: (MonotonicTime.now() - start) * 1000, issueMilliseconds: (issued - cpuStart) * 1000)
+            return FloorFrame(milliseconds: (MonotonicTime.now() - start) * 1000, issueMilliseconds: (issued - cpuStart - uploadCPU) * 1000)
         }
 
         /// The one-draw-per-quad renderer: per quad, its program when it changes, its texture when

@@ -126,7 +126,8 @@ final class LayerContents {
 final class ContentsAtlas {
     /// Contents up to this many pixels on a side go into the atlas.
     static let largestSide = 256
-    /// At most this many pages (each `pageSide`² RGBA8) are made; beyond, contents get their own texture.
+    /// At most this many pages (each `pageSide`² RGBA8) are made per atlas (there is one atlas per
+    /// texture layout in use); beyond, contents get their own texture.
     static let maximumPages = 4
 
     private let context: GLContext

@@ -175,7 +175,7 @@ final class RenderTree {
     /// The texture of image `imageID`: the one a layer already shows, or a new one with `update`'s pixels.
     private func sharedContents(for imageID: UInt64, _ update: ContentsUpdate) throws -> LayerContents {
         if let existing = sharedContents[imageID]?.contents, existing.width == update.size.width, existing.height == update.size.height,
-           existing.isBGRA == update.isBGRA {
+           existing.isBGRA == update.isBGRA, existing.ignoresAlpha == update.isOpaque {
             return existing
         }
         let contents = try atlas(for: update).makeContents(size: update.size)

@@ -32,7 +32,8 @@ import StrataGL
 // Batching: a quad is not drawn when the walk reaches it but appended, as one instance of 48
 // floats, to the current batch. A batch is one instanced draw call; it is sent when the next quad
 // needs another program or texture, before any clip, scissor, stencil or framebuffer change, and at
-// the end of the frame, so quads still reach the GPU in exactly the walk's order.
+// the end of the frame, so quads still reach the GPU in exactly the walk's order. Batches are
+// streamed into one instance buffer, each after the last, its storage orphaned only when full.
 
 /// Draws a render tree into a framebuffer. Render thread only.
 final class Renderer {
@@ -41,6 +42,8 @@ final class Renderer {
     private var current: (variant: LayerShaderVariant, program: LayerProgram)?
     private let quad: GLBuffer
     private let instanceBuffer: GLBuffer
+    /// Where in `instanceBuffer` the instance attributes point now, in bytes.
+    private var instanceOffset = 0
     private let vertexArray: GLVertexArray
     /// The batch being built: `batchCount` instances of `Instance.floats` floats each.
     private var batch: [Float] = []
@@ -81,15 +84,23 @@ final class Renderer {
         glEnableVertexAttribArray(0)
         glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
         instanceBuffer = GLBuffer(context: context, bytes: [Float](repeating: 0, count: Instance.floats), usage: GLenum(GL_STREAM_DRAW))
-        let stride = GLsizei(Instance.floats * MemoryLayout<Float>.size)
         for attribute in 1...12 {
             glEnableVertexAttribArray(GLuint(attribute))
-            glVertexAttribPointer(GLuint(attribute), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
-                                  UnsafeRawPointer(bitPattern: (attribute - 1) * 4 * MemoryLayout<Float>.size))
             glVertexAttribDivisor(GLuint(attribute), 1)
         }
+        Self.pointInstanceAttributes(at: 0)
         batch.reserveCapacity(1024 * Instance.floats)
         try context.checkError("layer program set-up")
+    }
+
+    /// Points the instance attributes (locations 1...12, one vec4 each) at the instances starting
+    /// `offset` bytes into the bound `GL_ARRAY_BUFFER`, in the bound vertex array.
+    private static func pointInstanceAttributes(at offset: Int) {
+        let stride = GLsizei(Instance.floats * MemoryLayout<Float>.size)
+        for attribute in 1...12 {
+            glVertexAttribPointer(GLuint(attribute), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                  UnsafeRawPointer(bitPattern: offset + (attribute - 1) * 4 * MemoryLayout<Float>.size))
+        }
     }
 
     /// Releases the pooled offscreen framebuffers.
@@ -623,7 +634,13 @@ final class Renderer {
                 samplerBound = wantSampler
             }
         }
-        batch.withUnsafeBufferPointer { instanceBuffer.stream($0.baseAddress!, count: $0.count) }
+        // Each batch goes after the last in the stream buffer (never over floats a queued draw
+        // may still read); the attributes follow it there.
+        let offset = batch.withUnsafeBufferPointer { instanceBuffer.stream($0.baseAddress!, count: $0.count) }
+        if offset != instanceOffset {
+            Self.pointInstanceAttributes(at: offset)
+            instanceOffset = offset
+        }
         glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batchCount))
         statistics.drawCalls += 1
         let count = batchCount

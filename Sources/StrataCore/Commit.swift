@@ -19,7 +19,8 @@ public struct ContentsUpdate: Hashable, Sendable {
     public var isBGRA = false
     /// Whether the pixels have no alpha channel (a `CALayer.isOpaque` backing store): every pixel
     /// shows opaque, its colour as drawn over black, whatever its alpha byte holds. Such contents
-    /// hide what lies under them.
+    /// hide what lies under them. It takes effect with an update of the whole contents; a partial
+    /// one goes into the contents as they are.
     public var isOpaque = false
 
     /// New contents covering the whole of `size`.

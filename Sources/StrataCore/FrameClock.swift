@@ -72,8 +72,8 @@ public struct FrameStatistics: Hashable, Sendable {
     public var redrawn = true
     /// Pixels of the target redrawn (the damaged region's area; 0 when nothing was).
     public var redrawnPixels = 0
-    /// Bytes of layer contents uploaded to textures for this frame (by the commits applied since
-    /// the previous frame).
+    /// Bytes of layer contents uploaded to textures for this frame (the pixels the commits applied
+    /// since the previous frame carried; an atlas's repeated edge pixels are not counted).
     public var uploadedBytes = 0
     /// Render-thread wall time those uploads took (`glTexSubImage2D`), in milliseconds.
     public var uploadMilliseconds: Double = 0

@@ -114,24 +114,34 @@ public final class GLBuffer {
         context.liveObjects.buffers += 1
     }
 
-    /// Writes `count` floats from `floats` at the start of the buffer, bound to `target`. The
-    /// storage is kept from call to call and only grows (doubling) when the floats do not fit, so a
-    /// steady stream of writes allocates nothing: drivers that reallocate on every `glBufferData`
-    /// of a new size (Mesa's llvmpipe faults in fresh pages each time) pay once, not per draw.
-    /// The corresponding GL calls are `glBindBuffer`, `glBufferData` (growing), `glBufferSubData`.
-    public func stream(_ floats: UnsafePointer<Float>, count: Int, target: GLenum = GLenum(GL_ARRAY_BUFFER)) {
+    /// Writes `count` floats from `floats` after what the previous calls wrote, binding the buffer
+    /// to `GL_ARRAY_BUFFER`, and returns the byte offset they start at (for the vertex attribute
+    /// pointers). When they do not fit, the storage is orphaned (`glBufferData` with no data:
+    /// draws still queued keep reading the old storage, so the GPU is never waited for) and
+    /// writing starts again at 0 of new storage at least four times their size. A region is never
+    /// written twice between orphanings, and storage is replaced only every few frames, not for
+    /// every draw (Mesa's llvmpipe faults in fresh pages for each new storage).
+    /// The corresponding GL calls are `glBindBuffer`, `glBufferData` (orphaning), `glBufferSubData`.
+    public func stream(_ floats: UnsafePointer<Float>, count: Int) -> Int {
         context.owner.preconditionCurrent()
+        let target = GLenum(GL_ARRAY_BUFFER)
         glBindBuffer(target, rawValue)
         let bytes = count * MemoryLayout<Float>.size
-        if bytes > capacity {
-            capacity = Swift.max(bytes, 2 * capacity)
+        if streamOffset + bytes > capacity {
+            capacity = Swift.max(capacity, 4 * bytes)
             glBufferData(target, GLsizeiptr(capacity), nil, GLenum(GL_STREAM_DRAW))
+            streamOffset = 0
         }
-        glBufferSubData(target, 0, GLsizeiptr(bytes), floats)
+        let offset = streamOffset
+        glBufferSubData(target, offset, GLsizeiptr(bytes), floats)
+        streamOffset += (bytes + 255) & ~255   // the next write starts on a 256-byte boundary
+        return offset
     }
 
     /// The bytes of storage the buffer has.
     public private(set) var capacity: Int
+    /// Where `stream` writes next.
+    private var streamOffset = 0
 
     deinit {
         // An abandoned context (its owner gone, or another context current) deletes nothing: no GL call here.
