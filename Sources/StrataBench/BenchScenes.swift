@@ -38,7 +38,8 @@ public class BenchScene {
 
     /// The names of every scene, in the order `strata bench` runs them.
     public nonisolated static let allNames = ["fill-1", "fill-2", "fill-4", "sprites-1000", "sprites-10000", "idle", "damage",
-                                  "commit", "animations", "upload-512", "upload-2048", "deep-tree"]
+                                  "commit", "animations", "upload-512", "upload-2048", "deep-tree",
+                                  "hidden-10000", "offscreen-10000", "covered-10000"]
 
     /// The scene called `name`, or nil.
     public static func named(_ name: String) -> BenchScene? {
@@ -55,6 +56,9 @@ public class BenchScene {
         case "upload-512": UploadScene(side: 512)
         case "upload-2048": UploadScene(side: 2048)
         case "deep-tree": DeepTreeScene()
+        case "hidden-10000": SpritesScene(count: 1000, name: name, mode: .redraw, extra: .hidden)
+        case "offscreen-10000": SpritesScene(count: 1000, name: name, mode: .redraw, extra: .offscreen)
+        case "covered-10000": SpritesScene(count: 1000, name: name, mode: .redraw, extra: .covered)
         default: nil
         }
     }
@@ -91,19 +95,31 @@ final class FillScene: BenchScene {
 /// 64×64 layers from 16 textures, each rotated, alpha 0.8, at seeded random positions.
 final class SpritesScene: BenchScene {
     enum Mode { case redraw, idle, oneMoving }
+    /// 10,000 more sprites that are not seen, under the visible ones (the growth scenes: the
+    /// frame should cost what the visible ones cost).
+    enum Extra { case hidden, offscreen, covered }
     private let count: Int
     private let mode: Mode
+    private let extra: Extra?
     private var mover: UIView?
+    static let extraCount = 10_000
 
-    init(count: Int, name: String, mode: Mode) {
+    init(count: Int, name: String, mode: Mode, extra: Extra? = nil) {
         self.count = count
         self.mode = mode
+        self.extra = extra
         let what = switch mode {
         case .redraw: "redrawn every frame"
         case .idle: "nothing changing"
         case .oneMoving: "one 64×64 layer moving 3 points a frame"
         }
-        super.init(name: name, summary: "\(count) rotated 64×64 textured layers (16 textures) at alpha 0.8, \(what)")
+        let unseen = switch extra {
+        case nil: ""
+        case .hidden: ", over 10,000 more that are hidden (µs/L per visible layer)"
+        case .offscreen: ", over 10,000 more placed off the target (µs/L per visible layer)"
+        case .covered: ", over an opaque full-screen view covering 10,000 more (µs/L per visible layer)"
+        }
+        super.init(name: name, summary: "\(count) rotated 64×64 textured layers (16 textures) at alpha 0.8, \(what)\(unseen)")
         hasFloor = mode != .idle
     }
 
@@ -131,6 +147,23 @@ final class SpritesScene: BenchScene {
     override func build(in window: UIWindow) {
         var random = SeededRandom(seed: 0x5EED)
         let w = window.bounds.width, h = window.bounds.height
+        if let extra {
+            var unseen = SeededRandom(seed: 0xC0DE)
+            for i in 0..<Self.extraCount {
+                let x = extra == .offscreen ? w + 100 + unseen.next() * 1000 : unseen.next() * w - 32
+                let v = UIView(frame: CGRect(x: x, y: unseen.next() * h - 32, width: 64, height: 64))
+                v.layer.contents = Self.textures[i % 16]
+                v.transform = CGAffineTransform(rotationAngle: unseen.next() * 2 * .pi)
+                v.alpha = 0.8
+                v.isHidden = extra == .hidden
+                window.addSubview(v)
+            }
+            if extra == .covered {
+                let cover = UIView(frame: window.bounds)
+                cover.backgroundColor = UIColor(white: 0.9, alpha: 1)
+                window.addSubview(cover)
+            }
+        }
         for i in 0..<count {
             let v = UIView(frame: CGRect(x: random.next() * w - 32, y: random.next() * h - 32, width: 64, height: 64))
             v.layer.contents = Self.textures[i % 16]
@@ -144,7 +177,7 @@ final class SpritesScene: BenchScene {
             window.addSubview(v)
             mover = v
         }
-        layerCount = count + 1 + (mode == .oneMoving ? 1 : 0)
+        layerCount = count + 1 + (mode == .oneMoving ? 1 : 0) + (extra == .covered ? 1 : 0)
     }
 
     override func step(_ index: Int, window: UIWindow) {

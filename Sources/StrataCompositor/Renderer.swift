@@ -55,6 +55,8 @@ final class Renderer {
     /// This frame's opaque occluders (at most `maximumOccluders`, largest first) and the next
     /// drawing-order number; whether any clip needs the stencil.
     private var occluders: [(rect: PixelRect, order: Int)] = []
+    /// This frame's target, in pixels: occluders reaching its edges hide what lies beyond them.
+    private var occlusionTarget = PixelRect(x: 0, y: 0, width: 0, height: 0)
     private var nextOrder = 0
     private var usesStencil = false
     static let maximumOccluders = 8
@@ -135,6 +137,7 @@ final class Renderer {
         let full = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
         var damage: PixelRect? = fullRedraw ? full : pending
         occluders.removeAll(keepingCapacity: true)
+        occlusionTarget = full
         if !hostTextures.isEmpty { hostTextures.removeAll(keepingCapacity: true) }
         nextOrder = 0
         usesStencil = false
@@ -301,8 +304,16 @@ final class Renderer {
         return PixelRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
     }
 
-    /// Keeps an occluder (drawn at drawing-order number `order`) among the largest few.
-    private func addOccluder(_ inner: PixelRect, order: Int) {
+    /// Keeps an occluder (drawn at drawing-order number `order`) among the largest few. Pixels off
+    /// the target are never drawn, so an occluder reaching an edge of the target (its inset
+    /// included) hides everything beyond that edge too: a layer partly off the target under it
+    /// is hidden as well.
+    private func addOccluder(_ rect: PixelRect, order: Int) {
+        let t = occlusionTarget, far = Self.pixelLimit
+        let minX = rect.x <= t.x + 1 ? -far : rect.x, minY = rect.y <= t.y + 1 ? -far : rect.y
+        let maxX = rect.x + rect.width >= t.x + t.width - 1 ? far : rect.x + rect.width
+        let maxY = rect.y + rect.height >= t.y + t.height - 1 ? far : rect.y + rect.height
+        let inner = PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
         let area = inner.width * inner.height
         if occluders.count == Self.maximumOccluders {
             guard let last = occluders.last, last.rect.width * last.rect.height < area else { return }

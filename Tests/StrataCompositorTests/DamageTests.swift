@@ -232,6 +232,19 @@ import Testing
         expectPixel(image, 90, 90, .green, "the layer outside it (90, 90)")
     }
 
+    @Test("Scene: white 100×100 root, a red 20×20 layer turned 20° half off the left edge at (0, 50), a green one off the bottom-right corner at (100, 100), and over them an opaque blue layer covering the whole target: the root, the red and the green layers are not drawn, the target is blue")
+    func aCoverReachingTheTargetsEdgesHidesLayersPartlyOffTheTarget() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        scene.add(parent: root, size: Size(width: 20, height: 20), position: Point(x: 0, y: 50), color: .red, .transform(rotation(20)))
+        scene.add(parent: root, size: Size(width: 20, height: 20), position: Point(x: 100, y: 100), color: .green)
+        scene.add(parent: root, size: Size(width: 100, height: 100), position: Point(x: 50, y: 50), color: .blue)
+        let frame = try await renderFrame(scene)
+        #expect(frame.statistics.layersDrawn == 1, "only the cover: the root and the layers partly off the target lie under it")
+        let image = try #require(frame.image)
+        expectPixel(image, 2, 50, .blue, "where the red layer reaches onto the target (2, 50)")
+        expectPixel(image, 98, 98, .blue, "where the green layer reaches onto the target (98, 98)")
+    }
+
     @Test func translucentOrRoundedCoversHideNothing() async throws {
         for cover in [LayerProperty.opacity(0.5), .cornerRadius(4)] {
             var (scene, root) = TestScene.whiteRoot()

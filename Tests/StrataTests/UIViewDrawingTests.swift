@@ -74,7 +74,7 @@ import Testing
         expectPixel(image, 22, 22, .black, "the disc view's clear corner: no alpha channel, so black")
         expectPixel(image, 32, 32, .black, "over the green view, well outside the disc: black, the green hidden")
         expectPixel(image, 10, 10, .red, "outside the disc view")
-        #expect(frame.statistics.layersDrawn == 3, "window, red and disc: the green view under the opaque layer is not drawn")
+        #expect(frame.statistics.layersDrawn == 2, "red and disc: the green view under the opaque layer is not drawn (nor the window, under the red view)")
         #expect(f.commits.contentsUpdates(for: disc.layer).last?.isOpaque == true)
 
         disc.layer.isOpaque = false
@@ -83,7 +83,7 @@ import Testing
         expectPixel(image, 50, 50, .blue, "the disc's centre")
         expectPixel(image, 22, 22, .red, "the clear corner shows the red view")
         expectPixel(image, 32, 32, .green, "the green view shows outside the disc")
-        #expect(frame.statistics.layersDrawn == 4)
+        #expect(frame.statistics.layersDrawn == 3, "red, green and disc")
         #expect(disc.drawCount == 1, "changing isOpaque sends the backing store again without redrawing it")
         let updates = f.commits.contentsUpdates(for: disc.layer)
         #expect(updates.count == 2 && updates.last?.isOpaque == false && updates.last?.region == PixelRect(x: 0, y: 0, width: 60, height: 60))
