@@ -10,9 +10,18 @@
 // Colours are premultiplied and sRGB-encoded; blending is ONE, ONE_MINUS_SRC_ALPHA.
 precision highp float;
 
+// What the fragments need besides colour and opacity: plain colour fills and square clip masks
+// need nothing else, plain contents their texture coordinates; the rest the position within the
+// layer and the layer's geometry. The vertex shader passes only that (fewer outputs are less work
+// per vertex and per triangle for software rasterisers, and less to interpolate).
+#if (defined(HAS_TEXTURE) && !defined(PLAIN_CONTENTS)) || defined(ROUNDED) || defined(MODE_BORDER)
+#define NEEDS_GEOMETRY
+#endif
+
 #ifdef PLAIN_CONTENTS
 in vec2 v_uv;
-#else
+#endif
+#ifdef NEEDS_GEOMETRY
 in vec2 v_local;
 in vec2 v_contents;
 flat in vec2 v_size;           // the layer's bounds size, in points
@@ -69,9 +78,11 @@ void main() {
     picture.rgb *= mix(1.0, picture.a, v_params.w);   // straight-alpha contents (a host's) premultiplied
     o_color = (picture + v_color * (1.0 - picture.a)) * v_params.x;
 #else
-    vec2 size = v_size;
     float opacity = v_params.x;
+#ifdef NEEDS_GEOMETRY
+    vec2 size = v_size;
     float radius = min(v_params.y, 0.5 * min(size.x, size.y));
+#endif
 #if defined(MODE_MASK)
 #ifdef ROUNDED
     if (coverage(v_local, size, radius) < 0.5) discard;

@@ -5,6 +5,14 @@
 // flattening and projection).
 precision highp float;
 
+// What the fragments need besides colour and opacity: plain colour fills and square clip masks
+// need nothing else, plain contents their texture coordinates; the rest the position within the
+// layer and the layer's geometry. The vertex shader passes only that (fewer outputs are less work
+// per vertex and per triangle for software rasterisers, and less to interpolate).
+#if (defined(HAS_TEXTURE) && !defined(PLAIN_CONTENTS)) || defined(ROUNDED) || defined(MODE_BORDER)
+#define NEEDS_GEOMETRY
+#endif
+
 layout(location = 0) in vec2 a_unit;
 layout(location = 1) in vec4 a_m0;
 layout(location = 2) in vec4 a_m1;
@@ -20,29 +28,26 @@ layout(location = 11) in vec4 a_color;         // premultiplied background colou
 layout(location = 12) in vec4 a_params;        // opacity, corner radius, clips contents (0/1), border width
 
 #ifdef PLAIN_CONTENTS
-// The commonest quad (contents exactly filling square-cornered bounds) needs only its texture
-// coordinates, colour and opacity: fewer outputs are less work per vertex and per triangle for
-// software rasterisers.
 out vec2 v_uv;                 // texture coordinates (the mapping is affine, so per vertex is exact)
-flat out vec4 v_color;
-flat out vec4 v_params;
-#else
+#endif
+#ifdef NEEDS_GEOMETRY
 out vec2 v_local;              // position from the bounds' top-left corner, in points
 out vec2 v_contents;           // position in unit coordinates of the contents frame
 flat out vec2 v_size;
 flat out vec4 v_uvRect;
 flat out vec4 v_center;
 flat out vec4 v_slice;
+#endif
 flat out vec4 v_color;
 flat out vec4 v_params;
-#endif
 
 void main() {
     vec2 p = a_rect.xy + a_unit * a_rect.zw;
 #ifdef PLAIN_CONTENTS
     // The quad is the contents frame, so the unit square runs over the shown part.
     v_uv = a_uvRect.xy + a_unit * a_uvRect.zw;
-#else
+#endif
+#ifdef NEEDS_GEOMETRY
     v_local = p - a_bounds.xy;
     v_contents = (p - a_contentsFrame.xy) / max(a_contentsFrame.zw, vec2(1e-6));
     v_size = a_bounds.zw;

@@ -338,9 +338,7 @@ final class RenderLayer {
     /// `position` (at depth `zPosition`).
     var localTransform: Transform3D {
         let a = anchorInBounds
-        var m = Transform3D(translationX: -a.x, y: -a.y)
-        if !transform.isIdentity { m = m.concatenating(transform) }
-        return m.concatenating(Transform3D(translationX: position.x, y: position.y, z: zPosition))
+        return transform.translated(before: (-a.x, -a.y, 0), after: (position.x, position.y, zPosition))
     }
 
     /// The sublayer transform applied about this layer's anchor point, taking a sublayer's

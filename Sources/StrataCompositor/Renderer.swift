@@ -823,6 +823,7 @@ final class Renderer {
     static let pixelLimit = 1 << 30
 
     /// A projected coordinate as a whole pixel, clamped to ±`pixelLimit`; nil when not finite.
+    @inline(__always)
     private static func pixel(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int? {
         guard value.isFinite else { return nil }
         return Int(min(max(value, -Double(pixelLimit)), Double(pixelLimit)).rounded(rule))

@@ -9,8 +9,11 @@ public struct Transform3D: Hashable, Sendable {
     public var m31: Double, m32: Double, m33: Double, m34: Double
     public var m41: Double, m42: Double, m43: Double, m44: Double
 
+    // The hot operations are @inlinable: the render thread calls them for every changed layer
+    // every frame, from another module.
+
     /// Creates a transform from its sixteen entries, row by row.
-    public init(
+    @inlinable public init(
         m11: Double, m12: Double, m13: Double, m14: Double,
         m21: Double, m22: Double, m23: Double, m24: Double,
         m31: Double, m32: Double, m33: Double, m34: Double,
@@ -30,9 +33,9 @@ public struct Transform3D: Hashable, Sendable {
         m41: 0, m42: 0, m43: 0, m44: 1)
 
     /// A translation by `(tx, ty, tz)` (`CATransform3DMakeTranslation`).
-    public init(translationX tx: Double, y ty: Double, z tz: Double = 0) {
-        self = .identity
-        (m41, m42, m43) = (tx, ty, tz)
+    @inlinable public init(translationX tx: Double, y ty: Double, z tz: Double = 0) {
+        self.init(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+                  m31: 0, m32: 0, m33: 1, m34: 0, m41: tx, m42: ty, m43: tz, m44: 1)
     }
 
     /// A scale by `(sx, sy, sz)` (`CATransform3DMakeScale`).
@@ -61,7 +64,10 @@ public struct Transform3D: Hashable, Sendable {
     }
 
     /// Whether this is exactly the identity (`CATransform3DIsIdentity`).
-    public var isIdentity: Bool { self == .identity }
+    @inlinable public var isIdentity: Bool {
+        m11 == 1 && m12 == 0 && m13 == 0 && m14 == 0 && m21 == 0 && m22 == 1 && m23 == 0 && m24 == 0
+            && m31 == 0 && m32 == 0 && m33 == 1 && m34 == 0 && m41 == 0 && m42 == 0 && m43 == 0 && m44 == 1
+    }
 
     /// Whether the transform maps the z = 0 plane by a 2D affine transform and has no perspective
     /// (`CATransform3DIsAffine`).
@@ -80,7 +86,7 @@ public struct Transform3D: Hashable, Sendable {
     }
 
     /// `self` followed by `other` (`CATransform3DConcat(self, other)`): the matrix product `self × other`.
-    public func concatenating(_ other: Transform3D) -> Transform3D {
+    @inlinable public func concatenating(_ other: Transform3D) -> Transform3D {
         let a = self, b = other
         return Transform3D(
             m11: a.m11 * b.m11 + a.m12 * b.m21 + a.m13 * b.m31 + a.m14 * b.m41,
@@ -101,6 +107,23 @@ public struct Transform3D: Hashable, Sendable {
             m44: a.m41 * b.m14 + a.m42 * b.m24 + a.m43 * b.m34 + a.m44 * b.m44)
     }
 
+    /// A translation by `before`, then `self`, then a translation by `after` (each `(x, y, z)`),
+    /// without two general matrix products: a layer's transform about its anchor point, placed.
+    @inlinable public func translated(before b: (Double, Double, Double), after t: (Double, Double, Double)) -> Transform3D {
+        // Row-vector convention: T(b)·M changes only the last row (b's combination of the rows
+        // above, plus it); ·T(t) adds each row's w column times t to its x, y, z columns.
+        var m = self
+        m.m41 += b.0 * m11 + b.1 * m21 + b.2 * m31
+        m.m42 += b.0 * m12 + b.1 * m22 + b.2 * m32
+        m.m43 += b.0 * m13 + b.1 * m23 + b.2 * m33
+        m.m44 += b.0 * m14 + b.1 * m24 + b.2 * m34
+        (m.m11, m.m12, m.m13) = (m.m11 + m.m14 * t.0, m.m12 + m.m14 * t.1, m.m13 + m.m14 * t.2)
+        (m.m21, m.m22, m.m23) = (m.m21 + m.m24 * t.0, m.m22 + m.m24 * t.1, m.m23 + m.m24 * t.2)
+        (m.m31, m.m32, m.m33) = (m.m31 + m.m34 * t.0, m.m32 + m.m34 * t.1, m.m33 + m.m34 * t.2)
+        (m.m41, m.m42, m.m43) = (m.m41 + m.m44 * t.0, m.m42 + m.m44 * t.1, m.m43 + m.m44 * t.2)
+        return m
+    }
+
     /// A translation followed by `self` (`CATransform3DTranslate(self, tx, ty, tz)`).
     public func translatedBy(x tx: Double, y ty: Double, z tz: Double = 0) -> Transform3D {
         Transform3D(translationX: tx, y: ty, z: tz).concatenating(self)
@@ -117,7 +140,7 @@ public struct Transform3D: Hashable, Sendable {
     }
 
     /// Maps a homogeneous point `(x, y, z, w)` through the transform, without dividing by w.
-    public func apply(x: Double, y: Double, z: Double = 0, w: Double = 1) -> (x: Double, y: Double, z: Double, w: Double) {
+    @inlinable public func apply(x: Double, y: Double, z: Double = 0, w: Double = 1) -> (x: Double, y: Double, z: Double, w: Double) {
         (x * m11 + y * m21 + z * m31 + w * m41,
          x * m12 + y * m22 + z * m32 + w * m42,
          x * m13 + y * m23 + z * m33 + w * m43,
@@ -126,7 +149,7 @@ public struct Transform3D: Hashable, Sendable {
 
     /// Maps a point of the z = 0 plane and divides by w; nil where w is not positive
     /// (the point lies behind the viewer of a perspective).
-    public func project(_ p: Point) -> Point? {
+    @inlinable public func project(_ p: Point) -> Point? {
         let r = apply(x: p.x, y: p.y)
         guard r.w > 0 else { return nil }
         return Point(x: r.x / r.w, y: r.y / r.w)

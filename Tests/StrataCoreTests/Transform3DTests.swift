@@ -11,6 +11,17 @@ import Testing
         #expect(abs(rt.x - 10) < 1e-9 && abs(rt.y) < 1e-9, "rotate then translate: (10, 0)")
     }
 
+    @Test func translatedBeforeAndAfterEqualsTheThreeProducts() {
+        var perspective = Transform3D(rotationAngle: 0.7, x: 0.3, y: 1, z: 0.2).concatenating(Transform3D(scaleX: 2, y: -1.5, z: 0.5))
+        perspective.m34 = -1.0 / 500
+        perspective.m14 = 0.001
+        for m in [Transform3D.identity, Transform3D(rotationAngle: 0.4, x: 0, y: 0, z: 1), perspective] {
+            let fast = m.translated(before: (-12.5, 7, 3), after: (100, -40, 2))
+            let slow = Transform3D(translationX: -12.5, y: 7, z: 3).concatenating(m).concatenating(Transform3D(translationX: 100, y: -40, z: 2))
+            for (a, b) in zip(fast.entries, slow.entries) { #expect(abs(a - b) < 1e-9, "\(fast) vs \(slow)") }
+        }
+    }
+
     @Test func positiveZRotationTurnsClockwiseInAYDownSpace() {
         let p = Transform3D(rotationAngle: .pi / 2, x: 0, y: 0, z: 1).apply(x: 1, y: 0)
         #expect(abs(p.x) < 1e-12 && abs(p.y - 1) < 1e-12)
