@@ -60,18 +60,24 @@ final class RenderLayer {
     /// two additive animations and nothing else animating (views moved by `UIView.animate`).
     /// Derived from `animations` and the position's model value; nil otherwise.
     @exclusivity(unchecked) private var quickMove: QuickMove?
+    // What placing a changed layer reads beside its position (`localTransform`).
+    var bounds = Rect.zero
+    var anchorPoint = Point(x: 0.5, y: 0.5)
+    var zPosition = 0.0 {
+        didSet { if zPosition != oldValue { superlayer?.drawingOrder = nil } }
+    }
+    /// Whether `transform` is the identity (kept beside the position so placing an untransformed
+    /// layer does not read the matrix).
+    private(set) var transformIsIdentity = true
 
     /// This frame: bounds space to target pixels, and the parent space of its sublayers.
     @exclusivity(unchecked) var frameWorld = Transform3D.identity
     @exclusivity(unchecked) var frameChildSpace = Transform3D.identity
 
     // The rest of the model, with Core Animation's defaults.
-    var bounds = Rect.zero
-    var anchorPoint = Point(x: 0.5, y: 0.5)
-    var zPosition = 0.0 {
-        didSet { if zPosition != oldValue { superlayer?.drawingOrder = nil } }
+    var transform = Transform3D.identity {
+        didSet { transformIsIdentity = transform.isIdentity }
     }
-    var transform = Transform3D.identity
     var sublayerTransform = Transform3D.identity
     var isDoubleSided = true
     var cornerRadius = 0.0
@@ -338,6 +344,7 @@ final class RenderLayer {
     /// `position` (at depth `zPosition`).
     var localTransform: Transform3D {
         let a = anchorInBounds
+        if transformIsIdentity { return Transform3D(translationX: position.x - a.x, y: position.y - a.y, z: zPosition) }
         return transform.translated(before: (-a.x, -a.y, 0), after: (position.x, position.y, zPosition))
     }
 
