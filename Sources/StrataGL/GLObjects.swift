@@ -118,7 +118,8 @@ public final class GLBuffer {
     /// to `GL_ARRAY_BUFFER`, and returns the byte offset they start at (for the vertex attribute
     /// pointers). When they do not fit, the storage is orphaned (`glBufferData` with no data:
     /// draws still queued keep reading the old storage, so the GPU is never waited for) and
-    /// writing starts again at 0 of new storage at least four times their size. A region is never
+    /// writing starts again at 0 of new storage at least four times their size (and 64 KiB, so
+    /// small batches share one storage by the hundred; each starts on a 256-byte boundary). A region is never
     /// written twice between orphanings, and storage is replaced only every few frames, not for
     /// every draw (Mesa's llvmpipe faults in fresh pages for each new storage).
     /// The corresponding GL calls are `glBindBuffer`, `glBufferData` (orphaning), `glBufferSubData`.
@@ -127,14 +128,15 @@ public final class GLBuffer {
         let target = GLenum(GL_ARRAY_BUFFER)
         glBindBuffer(target, rawValue)
         let bytes = count * MemoryLayout<Float>.size
+        let aligned = (bytes + 255) & ~255
         if streamOffset + bytes > capacity {
-            capacity = Swift.max(capacity, 4 * bytes)
+            capacity = Swift.max(capacity, 4 * aligned, 65_536)
             glBufferData(target, GLsizeiptr(capacity), nil, GLenum(GL_STREAM_DRAW))
             streamOffset = 0
         }
         let offset = streamOffset
         glBufferSubData(target, offset, GLsizeiptr(bytes), floats)
-        streamOffset += (bytes + 255) & ~255   // the next write starts on a 256-byte boundary
+        streamOffset += aligned   // the next write starts on a 256-byte boundary
         return offset
     }
 

@@ -84,6 +84,35 @@ import Testing
         #expect(context.liveObjects == GLObjectCounts(), "the program is deleted with its owner")
     }
 
+    @Test func streamWritesEachBatchAfterTheLastAndOrphansWhenFull() throws {
+        let context = try GLContext(connection: EGLConnection.open())
+        defer { context.destroy() }
+        do {
+            let buffer = GLBuffer(context: context, bytes: [0, 0, 0, 0], usage: GLenum(GL_STREAM_DRAW))
+            #expect(buffer.capacity == 16)
+            /// The buffer's bytes from `offset`, as floats, read back through a mapping.
+            func floats(at offset: Int, count: Int) -> [Float] {
+                guard let p = glMapBufferRange(GLenum(GL_ARRAY_BUFFER), offset, count * 4, GLbitfield(GL_MAP_READ_BIT)) else { return [] }
+                defer { glUnmapBuffer(GLenum(GL_ARRAY_BUFFER)) }
+                return Array(UnsafeBufferPointer(start: p.assumingMemoryBound(to: Float.self), count: count))
+            }
+            let a: [Float] = Array(repeating: 1, count: 10), b: [Float] = Array(repeating: 2, count: 10)
+            let first = a.withUnsafeBufferPointer { buffer.stream($0.baseAddress!, count: $0.count) }
+            #expect(first == 0 && buffer.capacity == 65_536, "16 bytes do not hold 40: new storage of at least 64 KiB")
+            let second = b.withUnsafeBufferPointer { buffer.stream($0.baseAddress!, count: $0.count) }
+            #expect(second == 256, "the next batch on the next 256-byte boundary")
+            let big = Array(repeating: Float(3), count: 16_300)   // 65,200 bytes: past the end from 512
+            let third = big.withUnsafeBufferPointer { buffer.stream($0.baseAddress!, count: $0.count) }
+            #expect(third == 0 && buffer.capacity == 4 * 65_280, "orphaned: new storage four times the batch, back to 0")
+            let c: [Float] = Array(repeating: 4, count: 8)
+            let fourth = c.withUnsafeBufferPointer { buffer.stream($0.baseAddress!, count: $0.count) }
+            #expect(fourth == 65_280, "after 65,200 bytes, the next 256-byte boundary")
+            #expect(floats(at: 0, count: 16_300) == big && floats(at: 65_280, count: 8) == c, "each batch where its offset says")
+            #expect(glGetError() == GLenum(GL_NO_ERROR))
+        }
+        #expect(context.liveObjects == GLObjectCounts())
+    }
+
     @Test func textureBeyondTheLimitIsAnError() throws {
         let context = try GLContext(connection: EGLConnection.open())
         defer { context.destroy() }
