@@ -70,6 +70,9 @@ public final class FloorRenderer: @unchecked Sendable {
     private typealias Job = (picture: FloorPicture, frames: Int, style: FloorStyle)
     private var thread: Thread?
     private var stopping = false
+    /// Set by the thread once its context is gone: `stop()` waits for it, so the process never
+    /// exits (running the GL driver's exit handlers) while the floor is still tearing down.
+    private var finished = false
 
     /// Starts the floor's thread and context (on the default EGL platform, or `platform`).
     public init(platform: EGLPlatform? = nil) {
@@ -90,16 +93,26 @@ public final class FloorRenderer: @unchecked Sendable {
         return try result!.get()
     }
 
-    /// Stops the thread and releases its context.
+    /// Stops the thread and returns once it has released its context.
     public func stop() {
         condition.lock()
+        defer { condition.unlock() }
         stopping = true
+        condition.broadcast()
+        while !finished { condition.wait() }
+    }
+
+    /// Says the thread has finished with GL.
+    private func markFinished() {
+        condition.lock()
+        finished = true
         condition.broadcast()
         condition.unlock()
     }
 
     private func run(platform: EGLPlatform?) {
         let context: GLContext
+        defer { markFinished() }
         do {
             context = try GLContext(connection: EGLConnection.open(forced: platform))
         } catch {
