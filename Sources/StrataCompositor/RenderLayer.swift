@@ -8,11 +8,12 @@ final class RenderLayer {
     let id: LayerID
     weak var superlayer: RenderLayer?
 
-    // Field order is layout: what every frame's walk (`Renderer.prepare` and `draw`) reads or
-    // writes for every layer comes first, side by side, so an unchanged layer costs a few cache
-    // lines rather than one in each of several places of a large object; the matrices and the
-    // rest of the model, read when a layer changes, come after. Render thread only (the class's
-    // rule), so accesses cannot overlap: the per-frame fields skip dynamic exclusivity checks.
+    // Field order is layout: what the per-frame animation loop and every frame's walk
+    // (`Renderer.prepare` and `draw`) read or write for every layer come first, side by side, so
+    // a layer costs a few adjacent cache lines rather than one in each of several places of a
+    // large object; the matrices and the rest of the model, read when a layer changes, come
+    // after. Render thread only (the class's rule), so accesses cannot overlap: the per-frame
+    // fields skip dynamic exclusivity checks.
     @exclusivity(unchecked) var sublayers: [RenderLayer] = [] {
         didSet { drawingOrder = nil }
     }
@@ -21,6 +22,13 @@ final class RenderLayer {
     /// Whether the layer's own look may have changed since the last frame drawn (a commit or an
     /// animation touched it); its whole subtree is redrawn where it was and where it is.
     @exclusivity(unchecked) var isDamaged = true
+    // What the per-frame animation loop touches (with `isDamaged`), side by side.
+    @exclusivity(unchecked) var position = Point.zero
+    /// The commonest animation kept inline, for the per-frame loop: a position moved by one or
+    /// two additive animations and nothing else animating (views moved by `UIView.animate`).
+    /// Derived from `animations` and the position's model value; nil otherwise.
+    @exclusivity(unchecked) private var quickMove: QuickMove?
+    // What the walk reads for every layer.
     var isHidden = false
     var opacity: Float = 1
     var masksToBounds = false
@@ -53,13 +61,6 @@ final class RenderLayer {
     var borderWidth = 0.0
     var borderColor: Color? = .black
 
-    // What the per-frame animation loop touches, side by side (one or two cache lines for a
-    // moving layer), also without dynamic exclusivity checks.
-    @exclusivity(unchecked) var position = Point.zero
-    /// The commonest animation kept inline, for the per-frame loop: a position moved by one or
-    /// two additive animations and nothing else animating (views moved by `UIView.animate`).
-    /// Derived from `animations` and the position's model value; nil otherwise.
-    @exclusivity(unchecked) private var quickMove: QuickMove?
     // What placing a changed layer reads beside its position (`localTransform`).
     var bounds = Rect.zero
     var anchorPoint = Point(x: 0.5, y: 0.5)
