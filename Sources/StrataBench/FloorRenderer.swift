@@ -124,6 +124,7 @@ public final class FloorRenderer: @unchecked Sendable {
             return try (0..<job.frames).map { _ in try state.drawFrame(job.style) }
         }
         context.destroy()
+        EGLConnection.releaseThread()
     }
 
     /// Answers jobs with `body` until stopped.

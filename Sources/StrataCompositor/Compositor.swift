@@ -77,11 +77,15 @@ public final class Compositor: Sendable {
             do {
                 server = try RenderServer(configuration: configuration)
             } catch {
+                EGLConnection.releaseThread()
                 started.finish(.failure(error))
                 return
             }
             started.finish(.success(server.context.info))
+            server.answersShutdownAfterThreadRelease = true
             server.run(inbox: inbox)
+            EGLConnection.releaseThread()
+            server.answerShutdown()
         }
         thread.name = "strata.render"
         thread.stackSize = 16 << 20   // deep layer trees recurse

@@ -121,7 +121,11 @@ final class RenderServer {
             frameIndex += 1
         case .shutdown(let continuation):
             let counts = tearDown()
-            continuation?.resume(returning: counts)
+            if answersShutdownAfterThreadRelease {
+                shutdownReply = (continuation, counts)
+            } else {
+                continuation?.resume(returning: counts)
+            }
             return false
         }
         return true
@@ -297,6 +301,19 @@ final class RenderServer {
         for (_, continuation) in waitingFrames { continuation.resume(throwing: CompositorError.shutDown) }
         waitingFrames = []
         context.abandon()
+    }
+
+    /// Set by a render thread of Strata's own: the shutdown is answered by `answerShutdown()`
+    /// once the thread has released its EGL state, not as soon as the context is gone, so a
+    /// caller that exits the process after `shutdown()` never races the thread's teardown.
+    var answersShutdownAfterThreadRelease = false
+    private var shutdownReply: (CheckedContinuation<GLObjectCounts, Never>?, GLObjectCounts)?
+
+    /// Answers a shutdown kept by `answersShutdownAfterThreadRelease`.
+    func answerShutdown() {
+        guard let (continuation, counts) = shutdownReply else { return }
+        shutdownReply = nil
+        continuation?.resume(returning: counts)
     }
 
     func tearDown() -> GLObjectCounts {

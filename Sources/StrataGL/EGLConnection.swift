@@ -29,6 +29,13 @@ public enum EGLPlatform: String, Sendable, CaseIterable, CustomStringConvertible
 /// Any thread: EGL displays are process-wide and thread-safe. A connection is never terminated
 /// (`eglTerminate` would pull the display from under other renderers on other threads).
 public final class EGLConnection: @unchecked Sendable {
+    /// Releases the calling thread's EGL state (`eglReleaseThread`): a thread that used EGL calls
+    /// this last, after destroying its contexts, so nothing of it is left for the thread's exit to
+    /// tear down while the process's exit handlers (the driver's among them) may already run.
+    public static func releaseThread() {
+        _ = eglReleaseThread()
+    }
+
     /// The platform the display was opened on.
     public let platform: EGLPlatform
     /// The EGL display handle. Imported, owned by the process.
