@@ -95,11 +95,18 @@ public final class FloorRenderer: @unchecked Sendable {
 
     /// Stops the thread and returns once it has released its context.
     public func stop() {
+        requestStop()
         condition.lock()
         defer { condition.unlock() }
+        while !finished { condition.wait() }
+    }
+
+    /// Asks the thread to stop, without waiting.
+    private func requestStop() {
+        condition.lock()
         stopping = true
         condition.broadcast()
-        while !finished { condition.wait() }
+        condition.unlock()
     }
 
     /// Says the thread has finished with GL.
@@ -119,12 +126,14 @@ public final class FloorRenderer: @unchecked Sendable {
             serve { _ in throw error }
             return
         }
+        let registration = GLThreads.started { [self] in requestStop() }
         serve { job in
             let state = try Prepared(picture: job.picture, context: context)
             return try (0..<job.frames).map { _ in try state.drawFrame(job.style) }
         }
         context.destroy()
         EGLConnection.releaseThread()
+        GLThreads.finished(registration)
     }
 
     /// Answers jobs with `body` until stopped.

@@ -81,11 +81,15 @@ public final class Compositor: Sendable {
                 started.finish(.failure(error))
                 return
             }
+            // Registered once EGL is initialised, so the process's exit stops this thread and
+            // waits for it before EGL's own exit handler runs (see GLThreads).
+            let registration = GLThreads.started { _ = inbox.push(.shutdown(nil)) }
             started.finish(.success(server.context.info))
             server.answersShutdownAfterThreadRelease = true
             server.run(inbox: inbox)
             EGLConnection.releaseThread()
             server.answerShutdown()
+            GLThreads.finished(registration)
         }
         thread.name = "strata.render"
         thread.stackSize = 16 << 20   // deep layer trees recurse

@@ -7,6 +7,23 @@ import Testing
 
 /// Contents uploads, frames over time, read-back and the GL objects' lifetime.
 @Suite struct CompositorLifecycleTests {
+    @Test("A process that exits while a compositor it never shut down is drawing exits cleanly: the exit stops the render thread and waits for it before EGL tears its display down")
+    func exitingWhileARenderThreadDrawsStopsItFirst() async {
+        await #expect(processExitsWith: .success) {
+            let compositor = try! Compositor()
+            var (scene, root) = TestScene.whiteRoot(side: 512)
+            for i in 0..<2_000 {
+                scene.add(parent: root, size: Size(width: 64, height: 64), position: Point(x: Double(i % 40) * 12, y: Double(i / 40) * 10),
+                          color: Color(red: 0.2, green: 0.4, blue: 0.8, alpha: 0.6))
+            }
+            try! compositor.submit(scene.commit)
+            _ = Unmanaged.passRetained(compositor)   // never released, never shut down
+            Task { _ = try? await compositor.renderFrame(size: PixelSize(width: 512, height: 512)) }
+            try? await Task.sleep(nanoseconds: 2_000_000)   // the frame is under way
+            exit(0)
+        }
+    }
+
     @Test func teardownReleasesEveryGLObject() async throws {
         var (scene, root) = TestScene.whiteRoot()
         let group = scene.add(parent: root, size: Size(width: 60, height: 60), position: Point(x: 50, y: 50), .opacity(0.5))
