@@ -144,6 +144,18 @@ final class SpritesScene: BenchScene {
         return CGImage(image: RGBAImage(size: PixelSize(width: 64, height: 64), pixels: pixels))
     }
 
+    /// Adds sprite `i` (texture `i` mod 16, alpha 0.8) with its top-left corner at (`x`, `y`)
+    /// before turning by `angle`.
+    @discardableResult
+    private static func addSprite(_ i: Int, to window: UIWindow, x: Double, y: Double, angle: Double) -> UIView {
+        let v = UIView(frame: CGRect(x: x, y: y, width: 64, height: 64))
+        v.layer.contents = textures[i % 16]
+        v.transform = CGAffineTransform(rotationAngle: angle)
+        v.alpha = 0.8
+        window.addSubview(v)
+        return v
+    }
+
     override func build(in window: UIWindow) {
         var random = SeededRandom(seed: 0x5EED)
         let w = window.bounds.width, h = window.bounds.height
@@ -151,12 +163,8 @@ final class SpritesScene: BenchScene {
             var unseen = SeededRandom(seed: 0xC0DE)
             for i in 0..<Self.extraCount {
                 let x = extra == .offscreen ? w + 100 + unseen.next() * 1000 : unseen.next() * w - 32
-                let v = UIView(frame: CGRect(x: x, y: unseen.next() * h - 32, width: 64, height: 64))
-                v.layer.contents = Self.textures[i % 16]
-                v.transform = CGAffineTransform(rotationAngle: unseen.next() * 2 * .pi)
-                v.alpha = 0.8
+                let v = Self.addSprite(i, to: window, x: x, y: unseen.next() * h - 32, angle: unseen.next() * 2 * .pi)
                 v.isHidden = extra == .hidden
-                window.addSubview(v)
             }
             if extra == .covered {
                 let cover = UIView(frame: window.bounds)
@@ -165,11 +173,7 @@ final class SpritesScene: BenchScene {
             }
         }
         for i in 0..<count {
-            let v = UIView(frame: CGRect(x: random.next() * w - 32, y: random.next() * h - 32, width: 64, height: 64))
-            v.layer.contents = Self.textures[i % 16]
-            v.transform = CGAffineTransform(rotationAngle: random.next() * 2 * .pi)
-            v.alpha = 0.8
-            window.addSubview(v)
+            Self.addSprite(i, to: window, x: random.next() * w - 32, y: random.next() * h - 32, angle: random.next() * 2 * .pi)
         }
         if mode == .oneMoving {
             let v = UIView(frame: CGRect(x: 0, y: h / 2 - 32, width: 64, height: 64))
