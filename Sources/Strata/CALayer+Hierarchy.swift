@@ -111,12 +111,15 @@ extension CALayer {
         return "a \(type(of: self))"
     }
 
-    /// The screen this layer shows on now: the screen whose root is at the top of its superlayers.
-    var currentScreen: UIScreen? {
+    /// The top of its superlayers (itself when it has none).
+    var topLayer: CALayer {
         var top = self
         while let parent = top._superlayer { top = parent }
-        return top.screenIfRoot
+        return top
     }
+
+    /// The screen this layer shows on now: the screen whose root is at the top of its superlayers.
+    var currentScreen: UIScreen? { topLayer.screenIfRoot }
 
     // MARK: Coordinates
 

@@ -174,8 +174,7 @@ final class Transaction {
         var shown: [UIScreen] = []
         var lastTop: (layer: ObjectIdentifier, screen: Int)?
         let screenOf = layers.map { layer -> Int in
-            var top = layer
-            while let parent = top._superlayer { top = parent }
+            let top = layer.topLayer
             if let lastTop, lastTop.layer == ObjectIdentifier(top) { return lastTop.screen }
             var place = -1
             if let screen = top.screenIfRoot {
