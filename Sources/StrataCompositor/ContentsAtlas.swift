@@ -36,8 +36,8 @@ final class LayerContents {
     var isInAtlas: Bool { slot != nil }
     /// Whether the texture holds B, G, R, A bytes (uploads in that order go in as they are).
     var isBGRA: Bool { texture?.isBGRA ?? false }
-    /// Whether the texture has no alpha channel (alpha sampled as 1).
-    var ignoresAlpha: Bool { texture?.isOpaque ?? false }
+    /// How the texture holds pixels (a host's texture counts as R, G, B, A with alpha).
+    var layout: ContentsAtlas.Layout { ContentsAtlas.Layout(isBGRA: isBGRA, isOpaque: texture?.isOpaque ?? false) }
     /// Whether every pixel is opaque: known for images (looked at once when uploaded) and for
     /// textures without alpha; false when unknown.
     var isOpaque = false
@@ -138,9 +138,18 @@ final class ContentsAtlas {
     /// A texture layout: byte order, and whether alpha is ignored (sampled as 1).
     struct Layout: Hashable {
         /// B, G, R, A bytes (drawn contents) rather than R, G, B, A (images).
-        var isBGRA = false
+        var isBGRA: Bool
         /// No alpha channel (`ContentsUpdate.isOpaque`).
-        var isOpaque = false
+        var isOpaque: Bool
+
+        init(isBGRA: Bool = false, isOpaque: Bool = false) {
+            (self.isBGRA, self.isOpaque) = (isBGRA, isOpaque)
+        }
+
+        /// The layout `update`'s pixels arrive in.
+        init(of update: ContentsUpdate) {
+            self.init(isBGRA: update.isBGRA, isOpaque: update.isOpaque)
+        }
     }
 
     private final class Page {

@@ -51,7 +51,7 @@ final class RenderTree {
 
     /// The atlas for contents laid out as `update`'s pixels are.
     private func atlas(for update: ContentsUpdate) -> ContentsAtlas {
-        let layout = ContentsAtlas.Layout(isBGRA: update.isBGRA, isOpaque: update.isOpaque)
+        let layout = ContentsAtlas.Layout(of: update)
         if let atlas = atlases[layout] { return atlas }
         let atlas = ContentsAtlas(context: context, layout: layout)
         atlases[layout] = atlas
@@ -143,7 +143,7 @@ final class RenderTree {
                 }
                 let whole = update.region == PixelRect(x: 0, y: 0, width: update.size.width, height: update.size.height)
                 if layer.contents?.isShared == true || layer.contents?.width != update.size.width || layer.contents?.height != update.size.height
-                    || (whole && (layer.contents?.isBGRA != update.isBGRA || layer.contents?.ignoresAlpha != update.isOpaque)) {
+                    || (whole && layer.contents?.layout != ContentsAtlas.Layout(of: update)) {
                     // Keep the old texture until the new one exists: a failed allocation leaves it shown.
                     layer.contents = try atlas(for: update).makeContents(size: update.size)
                 }
@@ -175,7 +175,7 @@ final class RenderTree {
     /// The texture of image `imageID`: the one a layer already shows, or a new one with `update`'s pixels.
     private func sharedContents(for imageID: UInt64, _ update: ContentsUpdate) throws -> LayerContents {
         if let existing = sharedContents[imageID]?.contents, existing.width == update.size.width, existing.height == update.size.height,
-           existing.isBGRA == update.isBGRA, existing.ignoresAlpha == update.isOpaque {
+           existing.layout == ContentsAtlas.Layout(of: update) {
             return existing
         }
         let contents = try atlas(for: update).makeContents(size: update.size)
