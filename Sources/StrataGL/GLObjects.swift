@@ -119,9 +119,9 @@ public final class GLBuffer {
     /// pointers). When they do not fit, the storage is orphaned (`glBufferData` with no data:
     /// draws still queued keep reading the old storage, so the GPU is never waited for) and
     /// writing starts again at 0 of new storage at least four times their size (and 64 KiB, so
-    /// small batches share one storage by the hundred; each starts on a 256-byte boundary). A region is never
-    /// written twice between orphanings, and storage is replaced only every few frames, not for
-    /// every draw (Mesa's llvmpipe faults in fresh pages for each new storage).
+    /// small batches share one storage by the hundred; each starts on a 256-byte boundary). A
+    /// region is never written twice between orphanings, and storage is replaced only every few
+    /// frames, not for every draw (Mesa's llvmpipe faults in fresh pages for each new storage).
     /// The corresponding GL calls are `glBindBuffer`, `glBufferData` (orphaning), `glBufferSubData`.
     public func stream(_ floats: UnsafePointer<Float>, count: Int) -> Int {
         context.owner.preconditionCurrent()
