@@ -32,6 +32,8 @@ public struct SceneResult: Codable, Sendable {
     /// Render-thread CPU spent walking the tree and issuing GL commands.
     public var issueMilliseconds: Summary
     public var animationMilliseconds: Summary
+    /// Layers the render walk visited per frame (mean): resting hidden and off-target layers are not.
+    public var layersVisitedPerFrame: Double
     public var drawCallsPerFrame: Double
     public var textureBindsPerFrame: Double
     public var offscreenPassesPerFrame: Double
@@ -127,7 +129,7 @@ public enum BenchHarness {
         }
         if scene.hasFloor { _ = try floor.measure(picture, frames: 2) }
         var frameMs: [Double] = [], mainMs: [Double] = [], renderMs: [Double] = [], issueMs: [Double] = [], animationMs: [Double] = []
-        var draws = 0, binds = 0, passes = 0, redrawn = 0
+        var draws = 0, binds = 0, passes = 0, redrawn = 0, visited = 0
         var gpuMs: [Double] = [], uploadMs: [Double] = [], uploadedBytes = 0, memcpyMs: [Double] = []
         var copier: MemcpyReference?
         var wholeRedraws = 0
@@ -151,6 +153,7 @@ public enum BenchHarness {
                 issueMs.append(s.issueMilliseconds)
                 animationMs.append(s.animationMilliseconds)
                 draws += s.drawCalls
+                visited += s.layersVisited
                 binds += s.textureBinds
                 passes += s.offscreenPasses
                 if s.redrawn { redrawn += 1 }
@@ -179,7 +182,7 @@ public enum BenchHarness {
             scene: scene.name, summary: scene.summary, layers: scene.layerCount, frames: frames,
             frameMilliseconds: frameSummary, mainThreadMilliseconds: Summary(mainMs), renderMilliseconds: Summary(renderMs),
             issueMilliseconds: Summary(issueMs), animationMilliseconds: Summary(animationMs),
-            drawCallsPerFrame: Double(draws) / count, textureBindsPerFrame: Double(binds) / count,
+            layersVisitedPerFrame: Double(visited) / count, drawCallsPerFrame: Double(draws) / count, textureBindsPerFrame: Double(binds) / count,
             offscreenPassesPerFrame: Double(passes) / count, framesRedrawn: redrawn, gpuMilliseconds: gpuMs.isEmpty ? nil : Summary(gpuMs),
             floorMilliseconds: floorSummary, ratioToFloor: floorSummary.flatMap { $0.median > 0 ? frameSummary.median / $0.median : nil },
             issueMicrosecondsPerLayer: Summary(issueMs).median * 1000 / layers,
@@ -247,16 +250,16 @@ public enum BenchHarness {
     /// The report as a table, one scene per line.
     public static func table(_ report: BenchReport) -> String {
         func row(_ cells: [String]) -> String {
-            zip(cells, [-14, 7, 9, 8, 8, 8, 9, 9, 10, 7, 7, 6, 8, 8, 8, 8]).map { cell, width in
+            zip(cells, [-14, 7, 7, 9, 8, 8, 8, 9, 9, 10, 7, 7, 6, 8, 8, 8, 8]).map { cell, width in
                 let pad = String(repeating: " ", count: max(0, abs(width) - cell.count))
                 return width < 0 ? cell + pad : pad + cell
             }.joined(separator: " ")
         }
         var lines = ["Strata bench: \(report.size), \(report.framesPerScene) frames per scene, \(report.renderer)",
-                     row(["scene", "layers", "frame ms", "p90", "p99", "max", "main ms", "render ms", "issue µs/L", "draws", "binds", "drawn", "×floor", "floor µs/L", "÷1-draw", "GPU ms"])]
+                     row(["scene", "layers", "walked", "frame ms", "p90", "p99", "max", "main ms", "render ms", "issue µs/L", "draws", "binds", "drawn", "×floor", "floor µs/L", "÷1-draw", "GPU ms"])]
         func f(_ x: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", x) }
         for r in report.scenes {
-            lines.append(row([r.scene, "\(r.layers)", f(r.frameMilliseconds.median), f(r.frameMilliseconds.p90), f(r.frameMilliseconds.p99),
+            lines.append(row([r.scene, "\(r.layers)", f(r.layersVisitedPerFrame, 0), f(r.frameMilliseconds.median), f(r.frameMilliseconds.p90), f(r.frameMilliseconds.p99),
                               f(r.frameMilliseconds.max), f(r.mainThreadMilliseconds.median), f(r.renderMilliseconds.median),
                               f(r.issueMicrosecondsPerLayer, 3), f(r.drawCallsPerFrame, 0), f(r.textureBindsPerFrame, 0), "\(r.framesRedrawn)",
                               r.ratioToFloor.map { f($0) } ?? "-", r.floorIssueMicrosecondsPerLayer.map { f($0, 3) } ?? "-",

@@ -15,13 +15,26 @@ final class RenderLayer {
     // after. Render thread only (the class's rule), so accesses cannot overlap: the per-frame
     // fields skip dynamic exclusivity checks.
     @exclusivity(unchecked) var sublayers: [RenderLayer] = [] {
-        didSet { drawingOrder = nil }
+        didSet {
+            drawingOrder = nil
+            awakeOrder = nil
+            if isResting { wake() }   // a resting leaf gaining sublayers must be walked again
+        }
     }
     /// `sublayers` sorted for drawing, kept until they or one's `zPosition` change (nil: not known).
     @exclusivity(unchecked) private var drawingOrder: [RenderLayer]?
+    /// `drawingOrder` less the resting sublayers, kept until one of them starts or stops resting.
+    @exclusivity(unchecked) private var awakeOrder: [RenderLayer]?
     /// Whether the layer's own look may have changed since the last frame drawn (a commit or an
     /// animation touched it); its whole subtree is redrawn where it was and where it is.
+    /// Commits set it through `markDamaged()`, which also wakes a resting layer.
     @exclusivity(unchecked) var isDamaged = true
+    /// Whether the walk leaves the layer out while its superlayer is unchanged
+    /// (`awakeSublayersInDrawingOrder`): it is hidden (or fully transparent) and painted nothing
+    /// last frame, or it is a leaf painting nothing on the target, and nothing animates it. Set by
+    /// the renderer's walk; any commit touching the layer wakes it (`markDamaged()`), and a change
+    /// of its superlayer's space (or visibility), or of the target, walks every sublayer again.
+    @exclusivity(unchecked) private(set) var isResting = false
     // What the per-frame animation loop touches (with `isDamaged`), side by side.
     @exclusivity(unchecked) var position = Point.zero
     /// The commonest animation kept inline, for the per-frame loop: a position moved by one or
@@ -65,7 +78,12 @@ final class RenderLayer {
     var bounds = Rect.zero
     var anchorPoint = Point(x: 0.5, y: 0.5)
     var zPosition = 0.0 {
-        didSet { if zPosition != oldValue { superlayer?.drawingOrder = nil } }
+        didSet {
+            if zPosition != oldValue {
+                superlayer?.drawingOrder = nil
+                superlayer?.awakeOrder = nil
+            }
+        }
     }
     /// Whether `transform` is the identity (kept beside the position so placing an untransformed
     /// layer does not read the matrix).
@@ -369,6 +387,32 @@ final class RenderLayer {
         drawingOrder = sorted
         return sorted
     }
+
+    /// The sublayers in drawing order that are not resting: what the walk visits while this
+    /// layer's space and look are unchanged. Filtered once after a change.
+    var awakeSublayersInDrawingOrder: [RenderLayer] {
+        if let awakeOrder { return awakeOrder }
+        let all = sublayersInDrawingOrder
+        let awake = all.contains(where: \.isResting) ? all.filter { !$0.isResting } : all
+        awakeOrder = awake
+        return awake
+    }
+
+    /// Marks the layer changed by a commit (see `isDamaged`), waking it if it rests.
+    func markDamaged() {
+        isDamaged = true
+        if isResting { wake() }
+    }
+
+    /// Sets whether the layer rests (see `isResting`); its superlayer's list of awake sublayers
+    /// is filtered again when that changes. Called by the renderer's walk.
+    func setResting(_ resting: Bool) {
+        guard resting != isResting else { return }
+        isResting = resting
+        superlayer?.awakeOrder = nil
+    }
+
+    private func wake() { setResting(false) }
 
     /// Whether the layer fills its bounds with a background colour or contents.
     var hasFill: Bool {

@@ -87,31 +87,31 @@ final class RenderTree {
                 let at = min(index ?? parent.sublayers.count, parent.sublayers.count)
                 parent.sublayers.insert(layer, at: at)
                 layer.superlayer = parent
-                layer.isDamaged = true
+                layer.markDamaged()
             case .removeFromSuperlayer(let id):
                 if let layer = layers[id] { detach(layer) }
             case .set(let id, let property):
                 guard let layer = layers[id] else { continue }
                 layer.apply(property)
-                layer.isDamaged = true
+                layer.markDamaged()
             case .removeAllLayers:
                 removeAll()
                 needsFullRedraw = true
             case .addAnimation(let id, let animation):
                 guard let layer = layers[id] else { continue }
                 layer.addAnimation(animation)
-                layer.isDamaged = true
+                layer.markDamaged()
                 animated.insert(layer)
             case .removeAllAnimations(let id):
                 layers[id]?.removeAllAnimations()
-                layers[id]?.isDamaged = true
+                layers[id]?.markDamaged()
                 if let layer = layers[id] { animated.remove(layer) }
             case .removeAnimations(let id, let group):
                 layers[id]?.removeAnimations(group: group)
-                layers[id]?.isDamaged = true
+                layers[id]?.markDamaged()
             case .setExternalContents(let id, let external):
                 guard let layer = layers[id] else { continue }
-                layer.isDamaged = true
+                layer.markDamaged()
                 do {
                     if case .texture(let name) = external.source, glIsTexture(name) == GLboolean(GL_FALSE) {
                         throw GLError.glCallFailed(
@@ -131,7 +131,7 @@ final class RenderTree {
                 }
             case .setContents(let id, let update):
                 guard let layer = layers[id] else { continue }
-                layer.isDamaged = true
+                layer.markDamaged()
                 liveContents[id] = nil
                 guard let update else {
                     layer.contents = nil

@@ -58,6 +58,9 @@ final class Renderer {
     /// This frame's target, in pixels: occluders reaching its edges hide what lies beyond them.
     private var occlusionTarget = PixelRect(x: 0, y: 0, width: 0, height: 0)
     private var nextOrder = 0
+    /// This frame: whether the walk visits resting layers too (the target or its size changed,
+    /// or everything is redrawn).
+    private var walksEverySublayer = true
     private var usesStencil = false
     static let maximumOccluders = 8
     /// Bumped when the target's size, scale or orientation (so the projection) changes: cached
@@ -141,9 +144,11 @@ final class Renderer {
         if !hostTextures.isEmpty { hostTextures.removeAll(keepingCapacity: true) }
         nextOrder = 0
         usesStencil = false
+        walksEverySublayer = fullRedraw
         if lastTargetKey != target.key {
             lastTargetKey = target.key
             cacheGeneration += 1
+            walksEverySublayer = true
         }
         let rootSpace = Self.rootSpace(scale: target.scale)
         if let root {
@@ -215,10 +220,16 @@ final class Renderer {
     /// `damage`: where a changed (or moved) layer painted last frame and where it paints now.
     private func prepare(_ layer: RenderLayer, parentSpace: Transform3D, parentSpaceChanged: Bool, parentVisible: Bool,
                          inheritedDamage: Bool, opaquePath: Bool, damage: inout PixelRect?) {
-        let visible = parentVisible && !layer.isHidden && layer.opacity > 0
+        let shown = !layer.isHidden && layer.opacity > 0
+        let visible = parentVisible && shown
         let damaged = inheritedDamage || layer.isDamaged
-        // An invisible, unchanged subtree that painted nothing last frame has nothing to report.
-        if !visible, !damaged, layer.frameSubtreeBox == nil, layer.drawnBox == nil { return }
+        statistics.layersVisited += 1
+        // An invisible, unchanged subtree that painted nothing last frame has nothing to report
+        // (and once hidden itself, it rests: the walk leaves it out until something changes).
+        if !visible, !damaged, layer.frameSubtreeBox == nil, layer.drawnBox == nil {
+            layer.setResting(!shown && layer.animatedSlot == nil)
+            return
+        }
         var box: PixelRect?
         // The matrices are read only where needed: an unchanged leaf (most layers) touches neither,
         // and each is two cache lines of a large object.
@@ -279,7 +290,12 @@ final class Renderer {
             }
             // A single-sided layer facing away hides its whole subtree, as `draw` skips it.
             let showsSublayers = visible && !layer.frameBackFacing
-            for sublayer in showsSublayers ? layer.sublayersInDrawingOrder : layer.sublayers {
+            // Resting sublayers are left out while this layer's space and the target are what they
+            // were: a hidden one shows nothing whatever its superlayer does, and a leaf off the
+            // target stays off it (a change of this layer's look alone cannot bring it on).
+            let sublayers = !showsSublayers ? layer.sublayers
+                : childSpaceChanged || walksEverySublayer ? layer.sublayersInDrawingOrder : layer.awakeSublayersInDrawingOrder
+            for sublayer in sublayers {
                 prepare(sublayer, parentSpace: childSpace, parentSpaceChanged: childSpaceChanged, parentVisible: showsSublayers,
                         inheritedDamage: damaged, opaquePath: opaque && !layer.masksToBounds, damage: &damage)
                 if let s = sublayer.frameSubtreeBox { subtree = subtree.map { $0.union(s) } ?? s }
@@ -290,6 +306,11 @@ final class Renderer {
             nextOrder += 1
         }
         layer.frameSubtreeBox = visible && !layer.frameBackFacing ? subtree : box
+        // Hidden with nothing painted, or a leaf painting nothing on the target: it rests, unless
+        // an animation moves it frame by frame.
+        let paintsNothingOnTarget = visible ? layer.sublayers.isEmpty && !(layer.frameSubtreeBox?.intersects(occlusionTarget) ?? false)
+            : !shown && layer.frameSubtreeBox == nil && layer.drawnBox == nil
+        layer.setResting(paintsNothingOnTarget && layer.animatedSlot == nil)
     }
 
     /// `layer`'s fill's pixels a pixel inside its edges when it can hide what lies under it: an
@@ -407,7 +428,7 @@ final class Renderer {
         // What the layer itself paints, when that reaches the region being drawn.
         let painted = layer.drawnBox.flatMap { $0.intersects(pass.scissor) ? $0 : nil }
 
-        let visibleSublayers = layer.sublayers.contains { !$0.isHidden && $0.opacity > 0 }
+        let visibleSublayers = layer.awakeSublayersInDrawingOrder.contains { !$0.isHidden && $0.opacity > 0 }
         if layer.opacity < 1, visibleSublayers, !isGroupRoot, !Self.paintsDisjointly(layer) {
             try drawGroup(layer, parentSpace: parentSpace, pass: &pass, inherited: inherited)
             return
@@ -423,7 +444,7 @@ final class Renderer {
             var clipped = true
             if layer.masksToBounds { clipped = try pushClip(layer, world: world, pass: &pass) }
             if clipped {
-                for sublayer in layer.sublayersInDrawingOrder {
+                for sublayer in layer.awakeSublayersInDrawingOrder {
                     try draw(sublayer, parentSpace: childSpace, pass: &pass, isGroupRoot: false, inherited: opacity)
                 }
             }

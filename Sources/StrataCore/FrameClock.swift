@@ -54,6 +54,10 @@ public struct FrameStatistics: Hashable, Sendable {
     public var readbackMilliseconds: Double
     /// Layers drawn (background, contents or border).
     public var layersDrawn: Int
+    /// Layers the frame's walk visited to place them and find what changed. Hidden layers that
+    /// painted nothing and leaves painting nothing on the target rest: they are not visited while
+    /// they and their superlayer stay unchanged, so this follows what is shown, not the tree's size.
+    public var layersVisited: Int = 0
     /// Draw calls issued, clip masks and group composites included.
     public var drawCalls: Int
     /// Offscreen passes for group opacity.

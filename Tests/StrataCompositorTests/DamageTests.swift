@@ -101,6 +101,11 @@ import Testing
         change([.set(ids[0], .transform(rotation(10)))])                              // the clip turns, with its child
         change([.destroyLayer(ids[7])])
         change([.set(ids[8], .backgroundColor(.clear)), .set(ids[9], .zPosition(-1))])
+        change([.set(ids[4], .position(Point(x: 300, y: 20)))])                       // off the target: it rests
+        change([.set(ids[0], .isHidden(true))])                                       // the clip rests, hidden
+        change([.set(ids[1], .position(Point(x: 30, y: 30))), .set(ids[2], .opacity(0.6))])
+        change([.set(ids[0], .isHidden(false)), .set(ids[5], .isHidden(false))])      // both shown again
+        change([.set(ids[4], .position(Point(x: 60, y: 60)))])                        // back on the target
         let incremental = try Compositor()
         try incremental.submit(initial.commit)
         let size = PixelSize(width: 120, height: 120)
@@ -413,6 +418,115 @@ extension OcclusionTests {
         try compositor.submit(Commit([.setContents(layer, ContentsUpdate(size: PixelSize(width: 8, height: 8), region: PixelRect(x: 0, y: 0, width: 2, height: 2),
                                                                          pixels: [UInt8](repeating: 255, count: 16)))]))
         await #expect(throws: CommitError.self) { try await compositor.renderFrame(size: size) }
+        _ = await compositor.shutdown()
+    }
+}
+
+/// Hidden layers and leaves off the target rest: the walk leaves them out while nothing about
+/// them or their superlayer's space changes, so a frame's cost follows what is shown. Each test
+/// changes the root's colour between frames (the root is redrawn, its sublayers' space is not)
+/// and counts the layers the walk visited.
+@Suite struct RestingLayerTests {
+    private let size = PixelSize(width: 100, height: 100)
+    private static let offWhite = Color(red: 0.98, green: 0.98, blue: 0.98)
+
+    /// Renders a frame after changing the root's colour (so the root is redrawn), and returns it.
+    private func frameAfterRootChange(_ compositor: Compositor, root: LayerID, step: Int) async throws -> RenderedFrame {
+        try compositor.submit(Commit([.set(root, .backgroundColor(step % 2 == 0 ? Self.offWhite : .white))]))
+        return try await compositor.renderFrame(size: size)
+    }
+
+    @Test("Scene: white 100×100 root, 50 hidden red 10×10 layers at (20, 20), one hidden holding a blue child, a green 10×10 at (70, 70): the hidden ones are visited once, then not; shown again, one draws red at (20, 20); a child moved while its superlayer was hidden shows at its new place")
+    func hiddenLayersRestUntilShown() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        var hidden: [LayerID] = []
+        for _ in 0..<50 {
+            hidden.append(scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 20, y: 20), color: .red, .isHidden(true)))
+        }
+        let holder = scene.add(parent: root, size: Size(width: 20, height: 20), position: Point(x: 50, y: 20), .isHidden(true))
+        let child = scene.add(parent: holder, size: Size(width: 6, height: 6), position: Point(x: 10, y: 10), color: .blue)
+        scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 70, y: 70), color: .green)
+        let compositor = try Compositor()
+        try compositor.submit(scene.commit)
+        let first = try await compositor.renderFrame(size: size)
+        #expect(first.statistics.layersVisited == 54, "the first frame looks at every layer")
+        let rested = try await frameAfterRootChange(compositor, root: root, step: 0)
+        #expect(rested.statistics.layersVisited == 2, "the root and the green layer; the 51 hidden ones rest")
+        expectPixel(try #require(rested.image), 20, 20, RGBA8(250, 250, 250), "(20, 20): off-white root, no hidden red")
+        expectPixel(try #require(rested.image), 70, 70, .green, "(70, 70): the green layer")
+
+        try compositor.submit(Commit([.set(hidden[7], .isHidden(false)), .set(child, .position(Point(x: 4, y: 4)))]))
+        let shown = try await compositor.renderFrame(size: size)
+        expectPixel(try #require(shown.image), 20, 20, .red, "(20, 20): the eighth red layer, shown again")
+        #expect(try await frameAfterRootChange(compositor, root: root, step: 1).statistics.layersVisited == 3,
+                "the root, the red and the green layers")
+
+        try compositor.submit(Commit([.set(holder, .isHidden(false))]))
+        let holderShown = try #require(try await compositor.renderFrame(size: size).image)
+        expectPixel(holderShown, 44, 14, .blue, "(44, 14): the child moved to (4, 4) of its superlayer while that was hidden")
+        expectPixel(holderShown, 50, 20, RGBA8(255, 255, 255), "(50, 20): not where the child was before")
+
+        try compositor.submit(Commit([.set(hidden[7], .isHidden(true))]))
+        expectPixel(try #require(try await compositor.renderFrame(size: size).image), 20, 20, .white, "(20, 20): hidden again, the white root")
+        #expect(try await frameAfterRootChange(compositor, root: root, step: 2).statistics.layersVisited == 4,
+                "the root, the holder, its child and the green layer")
+        _ = await compositor.shutdown()
+    }
+
+    @Test("Scene: white 100×100 root, a clear 100×100 container holding a green 10×10 leaf at (150, 50), off the target, and a yellow one at (20, 20): the green leaf rests; the container moved 100 left brings it to (50, 50) and sends the yellow one off; the yellow one moved back by its own change shows at (20, 20)")
+    func leavesOffTheTargetRestUntilTheyOrTheirSuperlayerMove() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        let container = scene.add(parent: root, size: Size(width: 100, height: 100), position: Point(x: 50, y: 50))
+        scene.add(parent: container, size: Size(width: 10, height: 10), position: Point(x: 150, y: 50), color: .green)
+        let yellow = scene.add(parent: container, size: Size(width: 10, height: 10), position: Point(x: 20, y: 20), color: Color(red: 1, green: 1, blue: 0))
+        let compositor = try Compositor()
+        try compositor.submit(scene.commit)
+        #expect(try await compositor.renderFrame(size: size).statistics.layersVisited == 4)
+        #expect(try await frameAfterRootChange(compositor, root: root, step: 0).statistics.layersVisited == 3,
+                "the root, the container and the yellow leaf; the green leaf off the target rests")
+
+        try compositor.submit(Commit([.set(container, .position(Point(x: -50, y: 50)))]))
+        let moved = try #require(try await compositor.renderFrame(size: size).image)
+        expectPixel(moved, 50, 50, .green, "(50, 50): the green leaf, brought on by its superlayer")
+        expectPixel(moved, 20, 20, RGBA8(250, 250, 250), "(20, 20): the yellow leaf went off the target; the off-white root")
+        #expect(try await frameAfterRootChange(compositor, root: root, step: 1).statistics.layersVisited == 3,
+                "the root, the container and the green leaf; now the yellow one rests")
+
+        try compositor.submit(Commit([.set(yellow, .position(Point(x: 120, y: 20)))]))
+        let back = try #require(try await compositor.renderFrame(size: size).image)
+        expectPixel(back, 20, 20, RGBA8(255, 255, 0), "(20, 20): the yellow leaf, moved back by a change of its own")
+        expectPixel(back, 50, 50, .green, "(50, 50): the green leaf stays")
+        _ = await compositor.shutdown()
+    }
+
+    @Test("Scene: white 200×100 root, a green 10×10 leaf at (150, 50) drawn into a 100×100 target (off it), then into a 200×100 one: green at (150, 50)")
+    func aLeafOffASmallTargetShowsOnALargerOne() async throws {
+        var (scene, root) = TestScene.whiteRoot(side: 200)
+        scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 150, y: 50), color: .green)
+        let compositor = try Compositor()
+        try compositor.submit(scene.commit)
+        _ = try await compositor.renderFrame(size: size)
+        #expect(try await frameAfterRootChange(compositor, root: root, step: 0).statistics.layersVisited == 1, "the leaf rests")
+        let wide = try #require(try await compositor.renderFrame(size: PixelSize(width: 200, height: 100)).image)
+        expectPixel(wide, 150, 50, .green, "(150, 50) of the wider target: the leaf")
+        _ = await compositor.shutdown()
+    }
+
+    @Test("Scene: white 100×100 root, a red 10×10 leaf whose model place is (50, 50), animated in from (150, 50) off the target over 3 frames: it is drawn on the way and at the end")
+    func anAnimatedLeafOffTheTargetDoesNotRest() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        let leaf = scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 50, y: 50), color: .red)
+        scene.commit.append(.addAnimation(leaf, LayerAnimation(
+            kind: .additive(delta: .position(Point(x: 100, y: 0))), curve: .linear, beginTime: 0, duration: 3.0 / 60)))
+        let compositor = try Compositor()
+        try compositor.submit(scene.commit)
+        let start = try #require(try await compositor.renderFrame(size: size).image)
+        expectPixel(start, 50, 50, .white, "frame 0: the leaf is at (150, 50), off the target")
+        _ = try await compositor.renderFrame(size: size)
+        let third = try #require(try await compositor.renderFrame(size: size).image)
+        expectPixel(third, 83, 50, .red, "frame 2 (2/60 s): a third of the way left to go, at (83, 50)")
+        let end = try #require(try await compositor.renderFrame(size: size).image)
+        expectPixel(end, 50, 50, .red, "frame 3: at its model place (50, 50)")
         _ = await compositor.shutdown()
     }
 }
