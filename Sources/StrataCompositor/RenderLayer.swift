@@ -162,12 +162,10 @@ final class RenderLayer {
     /// whether any animation is still running.
     func advanceAnimations(to time: Double, memo: inout ProgressMemo) -> Bool {
         var anyFinished = false
-        if let q = quickMove {
-            // Everything from the layer's own storage: no walk through the animation arrays.
-            var p = q.model
-            q.first.move(&p, at: time, memo: &memo, anyFinished: &anyFinished)
-            q.second?.move(&p, at: time, memo: &memo, anyFinished: &anyFinished)
-            position = p
+        if quickMove != nil {
+            // Everything from the layer's own storage: no walk through the animation arrays, and
+            // no copy of the (large) move out of it either.
+            position = quickMove!.position(at: time, memo: &memo, anyFinished: &anyFinished)
             guard anyFinished else { return true }
         }
         if quickMove != nil {
@@ -219,9 +217,10 @@ final class RenderLayer {
         }
 
         /// Adds this animation's share at `time` to `p` (in the order animations were added, as
-        /// the general path does), noting whether it has ended.
+        /// the general path does), noting whether it has ended. Mutating only so that callers
+        /// reach it in place: a non-mutating call on stored storage copies the whole value first.
         @inline(__always)
-        func move(_ p: inout Point, at time: Double, memo: inout ProgressMemo, anyFinished: inout Bool) {
+        mutating func move(_ p: inout Point, at time: Double, memo: inout ProgressMemo, anyFinished: inout Bool) {
             let k = 1 - memo.progress(of: self, at: time)
             p.x += delta.x * k
             p.y += delta.y * k
@@ -277,6 +276,16 @@ final class RenderLayer {
         var model: Point
         var first: MovePart
         var second: MovePart?
+
+        /// The model moved by both animations at `time`. Mutating only so that it is reached in
+        /// place (see `MovePart.move`).
+        @inline(__always)
+        mutating func position(at time: Double, memo: inout ProgressMemo, anyFinished: inout Bool) -> Point {
+            var p = model
+            first.move(&p, at: time, memo: &memo, anyFinished: &anyFinished)
+            second?.move(&p, at: time, memo: &memo, anyFinished: &anyFinished)
+            return p
+        }
     }
 
     private func refreshQuickMove() {
