@@ -602,22 +602,23 @@ final class Renderer {
             slice = (frame.width, frame.height, shownSize.width, shownSize.height)
         }
 
-        /// Appends the 48 floats to `batch` (no temporary array: this runs once per quad).
+        /// Appends the 48 floats to `batch`: converted on the stack, then one append (this runs
+        /// once per changed quad; 48 single appends each checked the array's capacity).
         func append(to batch: inout [Float]) {
             let m = matrix
-            func put(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
-                batch.append(Float(a)); batch.append(Float(b)); batch.append(Float(c)); batch.append(Float(d))
+            func v(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> SIMD4<Float> {
+                SIMD4<Float>(SIMD4<Double>(a, b, c, d))
             }
-            put(m.m11, m.m12, m.m13, m.m14); put(m.m21, m.m22, m.m23, m.m24)
-            put(m.m31, m.m32, m.m33, m.m34); put(m.m41, m.m42, m.m43, m.m44)
-            put(rect.minX, rect.minY, rect.width, rect.height)
-            put(bounds.minX, bounds.minY, bounds.width, bounds.height)
-            put(contentsFrame.minX, contentsFrame.minY, contentsFrame.width, contentsFrame.height)
-            put(uvRect.minX, uvRect.minY, uvRect.width, uvRect.height)
-            put(center.0, center.1, center.2, center.3)
-            put(slice.0, slice.1, slice.2, slice.3)
-            batch.append(color.x); batch.append(color.y); batch.append(color.z); batch.append(color.w)
-            batch.append(params.0); batch.append(params.1); batch.append(params.2); batch.append(params.3)
+            var floats = (v(m.m11, m.m12, m.m13, m.m14), v(m.m21, m.m22, m.m23, m.m24),
+                          v(m.m31, m.m32, m.m33, m.m34), v(m.m41, m.m42, m.m43, m.m44),
+                          v(rect.minX, rect.minY, rect.width, rect.height),
+                          v(bounds.minX, bounds.minY, bounds.width, bounds.height),
+                          v(contentsFrame.minX, contentsFrame.minY, contentsFrame.width, contentsFrame.height),
+                          v(uvRect.minX, uvRect.minY, uvRect.width, uvRect.height),
+                          v(center.0, center.1, center.2, center.3),
+                          v(slice.0, slice.1, slice.2, slice.3),
+                          color, SIMD4<Float>(params.0, params.1, params.2, params.3))
+            withUnsafeBytes(of: &floats) { batch.append(contentsOf: $0.bindMemory(to: Float.self)) }
         }
     }
 
