@@ -32,7 +32,7 @@ public struct SceneResult: Codable, Sendable {
     /// Render-thread CPU spent walking the tree and issuing GL commands.
     public var issueMilliseconds: Summary
     public var animationMilliseconds: Summary
-    /// Layers the render walk visited per frame (mean): resting hidden and off-target layers are not.
+    /// Layers the render walk visited per frame (mean): resting hidden, off-target and covered layers are not.
     public var layersVisitedPerFrame: Double
     public var drawCallsPerFrame: Double
     public var textureBindsPerFrame: Double

@@ -7,6 +7,9 @@ import StrataGL
 final class RenderLayer {
     let id: LayerID
     weak var superlayer: RenderLayer?
+    /// Ticks whenever the drawing order may have changed anywhere in the layer's tree; shared by
+    /// the tree's layers (see `OrderClock`).
+    let orderClock: OrderClock
 
     // Field order is layout: what the per-frame animation loop and every frame's walk
     // (`Renderer.prepare` and `draw`) read or write for every layer come first, side by side, so
@@ -18,6 +21,7 @@ final class RenderLayer {
         didSet {
             drawingOrder = nil
             awakeOrder = nil
+            orderClock.ticks &+= 1
             if isResting { wake() }   // a resting leaf gaining sublayers must be walked again
         }
     }
@@ -31,9 +35,11 @@ final class RenderLayer {
     @exclusivity(unchecked) var isDamaged = true
     /// Whether the walk leaves the layer out while its superlayer is unchanged
     /// (`awakeSublayersInDrawingOrder`): it is hidden (or fully transparent) and painted nothing
-    /// last frame, or it is a leaf painting nothing on the target, and nothing animates it. Set by
-    /// the renderer's walk; any commit touching the layer wakes it (`markDamaged()`), and a change
-    /// of its superlayer's space (or visibility), or of the target, walks every sublayer again.
+    /// last frame, or it is a leaf painting nothing on the target or hidden under an opaque layer
+    /// drawn after it, and nothing animates it. Set by the renderer's walk; any commit touching
+    /// the layer wakes it (`markDamaged()`), a change of its superlayer's space (or visibility),
+    /// or of the target, walks every sublayer again, and the renderer wakes covered layers when
+    /// what hides them or the drawing order changes.
     @exclusivity(unchecked) private(set) var isResting = false
     // What the per-frame animation loop touches (with `isDamaged`), side by side.
     @exclusivity(unchecked) var position = Point.zero
@@ -82,6 +88,7 @@ final class RenderLayer {
             if zPosition != oldValue {
                 superlayer?.drawingOrder = nil
                 superlayer?.awakeOrder = nil
+                orderClock.ticks &+= 1
             }
         }
     }
@@ -119,8 +126,15 @@ final class RenderLayer {
         didSet { refreshQuickMove() }
     }
 
-    init(id: LayerID) {
+    init(id: LayerID, orderClock: OrderClock = OrderClock()) {
         self.id = id
+        self.orderClock = orderClock
+    }
+
+    /// Counts the changes that may reorder a tree's drawing (sublayers, a `zPosition`, the root):
+    /// a layer resting under an opaque one stays hidden only while the order is unchanged.
+    final class OrderClock {
+        var ticks = 0
     }
 
     /// Sets one property's model value. While the property animates, the value is kept as the

@@ -26,6 +26,8 @@ final class RenderTree {
     private(set) var pendingDamage: PixelRect?
     /// Whether the next frame must redraw everything (a new root, a cleared tree).
     private(set) var needsFullRedraw = true
+    /// Shared by every layer of the tree: ticks when the drawing order may have changed.
+    let orderClock = RenderLayer.OrderClock()
 
     init(context: GLContext) {
         self.context = context
@@ -67,7 +69,7 @@ final class RenderTree {
         for operation in commit.operations {
             switch operation {
             case .createLayer(let id):
-                layers[id] = RenderLayer(id: id)
+                layers[id] = RenderLayer(id: id, orderClock: orderClock)
             case .destroyLayer(let id):
                 guard let layer = layers.removeValue(forKey: id) else { continue }
                 liveContents[id] = nil
@@ -81,6 +83,7 @@ final class RenderTree {
             case .setRoot(let id):
                 root = id.flatMap { layers[$0] }
                 needsFullRedraw = true
+                orderClock.ticks &+= 1
             case .insertSublayer(let id, let parentID, let index):
                 guard let layer = layers[id], let parent = layers[parentID] else { continue }
                 detach(layer)

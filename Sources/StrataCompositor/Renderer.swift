@@ -54,7 +54,25 @@ final class Renderer {
     private var statistics = FrameStatistics(index: 0, time: 0)
     /// This frame's opaque occluders (at most `maximumOccluders`, largest first) and the next
     /// drawing-order number; whether any clip needs the stencil.
-    private var occluders: [(rect: PixelRect, order: Int)] = []
+    private var occluders: [Occluder] = []
+    /// An opaque layer's inner pixels, its place in drawing order and the layer.
+    private struct Occluder {
+        var rect: PixelRect
+        var order: Int
+        var layer: ObjectIdentifier
+    }
+    /// What hid the covered layers at rest: the last frame's occluders (layer and pixels) and the
+    /// tree's drawing-order clock then. When either differs, the covered layers wake.
+    private struct OcclusionKey: Equatable {
+        var layer: ObjectIdentifier
+        var rect: PixelRect
+    }
+    private var lastOcclusion: [OcclusionKey] = []
+    private var lastOrderTicks = -1
+    /// Leaves put to rest by `draw` because an opaque layer drawn after them hides them (some may
+    /// have woken since); pruned when it doubles.
+    private var coveredResting: [RenderLayer] = []
+    private var coveredPruneCount = 1024
     /// This frame's target, in pixels: occluders reaching its edges hide what lies beyond them.
     private var occlusionTarget = PixelRect(x: 0, y: 0, width: 0, height: 0)
     private var nextOrder = 0
@@ -154,6 +172,22 @@ final class Renderer {
         if let root {
             prepare(root, parentSpace: rootSpace, parentSpaceChanged: fullRedraw || root.isDamaged, parentVisible: true,
                     inheritedDamage: false, opaquePath: true, damage: &damage)
+            let occlusion = occluders.map { OcclusionKey(layer: $0.layer, rect: $0.rect) }
+            if !coveredResting.isEmpty, occlusion != lastOcclusion || root.orderClock.ticks != lastOrderTicks {
+                // What hid the covered layers moved, went or was reordered: wake them as changed
+                // (they may show now) and walk again, so they are placed and numbered this frame.
+                for layer in coveredResting where layer.isResting { layer.markDamaged() }
+                coveredResting.removeAll(keepingCapacity: true)
+                occluders.removeAll(keepingCapacity: true)
+                nextOrder = 0
+                usesStencil = false
+                prepare(root, parentSpace: rootSpace, parentSpaceChanged: fullRedraw, parentVisible: true,
+                        inheritedDamage: false, opaquePath: true, damage: &damage)
+            }
+            lastOcclusion = occluders.map { OcclusionKey(layer: $0.layer, rect: $0.rect) }
+            lastOrderTicks = root.orderClock.ticks
+        } else {
+            coveredResting.removeAll()
         }
         guard let region = damage?.intersection(full), !region.isEmpty else {
             statistics.redrawn = false
@@ -281,7 +315,7 @@ final class Renderer {
         if box != nil {
             layer.fillOrder = nextOrder
             nextOrder += 1
-            if opaque, let rect = layer.occluderRect { addOccluder(rect, order: layer.fillOrder) }
+            if opaque, let rect = layer.occluderRect { addOccluder(rect, order: layer.fillOrder, layer: ObjectIdentifier(layer)) }
         }
         var subtree = box
         if !layer.sublayers.isEmpty {
@@ -329,7 +363,7 @@ final class Renderer {
     /// the target are never drawn, so an occluder reaching an edge of the target (its inset
     /// included) hides everything beyond that edge too: a layer partly off the target under it
     /// is hidden as well.
-    private func addOccluder(_ rect: PixelRect, order: Int) {
+    private func addOccluder(_ rect: PixelRect, order: Int, layer: ObjectIdentifier) {
         let t = occlusionTarget, far = Self.pixelLimit
         let minX = rect.x <= t.x + 1 ? -far : rect.x, minY = rect.y <= t.y + 1 ? -far : rect.y
         let maxX = rect.x + rect.width >= t.x + t.width - 1 ? far : rect.x + rect.width
@@ -341,7 +375,19 @@ final class Renderer {
             occluders.removeLast()
         }
         let at = occluders.firstIndex { $0.rect.width * $0.rect.height < area } ?? occluders.count
-        occluders.insert((inner, order), at: at)
+        occluders.insert(Occluder(rect: inner, order: order, layer: layer), at: at)
+    }
+
+    /// Puts a leaf that an occluder hides whole to rest (see `RenderLayer.isResting`) until what
+    /// hides it or the drawing order changes. Not an occluder itself, so the occluders a frame
+    /// finds do not depend on which layers rest.
+    private func restCovered(_ layer: RenderLayer) {
+        layer.setResting(true)
+        coveredResting.append(layer)
+        if coveredResting.count >= coveredPruneCount {
+            coveredResting.removeAll { !$0.isResting || $0.superlayer == nil }
+            coveredPruneCount = max(1024, 2 * coveredResting.count)
+        }
     }
 
     /// Whether an occluder drawn after drawing-order number `order` hides all of `box`.
@@ -434,8 +480,13 @@ final class Renderer {
             return
         }
         let opacity = inherited * (isGroupRoot ? 1 : layer.opacity)
-        if layer.hasFill, let box = painted, !isCovered(box, after: layer.fillOrder) {
-            try drawQuad(layer, pass: pass, mode: .fill, opacity: opacity)
+        if layer.hasFill, let box = painted {
+            if !isCovered(box, after: layer.fillOrder) {
+                try drawQuad(layer, pass: pass, mode: .fill, opacity: opacity)
+            } else if layer.sublayers.isEmpty, layer.animatedSlot == nil, layer.occluderRect == nil,
+                      !layer.hasBorder || isCovered(box, after: layer.borderOrder) {
+                restCovered(layer)
+            }
         }
         if visibleSublayers {
             let world = layer.frameWorld

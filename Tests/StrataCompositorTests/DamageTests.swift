@@ -85,6 +85,7 @@ import Testing
                                  color: Color(red: Float(i) / 6, green: 0.5, blue: 0.2, alpha: 0.7), .transform(rotation(Double(i) * 15)),
                                  .borderWidth(2), .borderColor(.black)))
         }
+        ids.append(root)
         return (scene, ids)
     }
 
@@ -106,6 +107,16 @@ import Testing
         change([.set(ids[1], .position(Point(x: 30, y: 30))), .set(ids[2], .opacity(0.6))])
         change([.set(ids[0], .isHidden(false)), .set(ids[5], .isHidden(false))])      // both shown again
         change([.set(ids[4], .position(Point(x: 60, y: 60)))])                        // back on the target
+        let cover = LayerID.make()
+        change([.createLayer(cover), .set(cover, .bounds(Rect(x: 0, y: 0, width: 50, height: 40))),   // an opaque cover over
+                .set(cover, .position(Point(x: 45, y: 100))), .set(cover, .backgroundColor(.black)),      // three small layers:
+                .insertSublayer(cover, parent: ids[10], index: nil)])                                    // they rest
+        let rootRedrawn = changes.count
+        change([.set(ids[10], .backgroundColor(Color(red: 0.9, green: 0.9, blue: 0.9)))])              // the root redrawn
+        change([.set(ids[6], .zPosition(2))])                                         // one rises over the cover
+        change([.set(cover, .position(Point(x: 45, y: 60)))])                         // the cover moves off the rest
+        change([.set(cover, .position(Point(x: 45, y: 100))), .set(ids[6], .zPosition(0))])
+        change([.set(cover, .opacity(0.5))])                                          // it hides nothing now
         let incremental = try Compositor()
         try incremental.submit(initial.commit)
         let size = PixelSize(width: 120, height: 120)
@@ -115,7 +126,7 @@ import Testing
             try incremental.submit(commit)
             applied.append(commit)
             let partial = try await incremental.renderFrame(size: size)
-            #expect(partial.statistics.redrawnPixels < size.width * size.height || step == 6, "step \(step): only the damage is redrawn")
+            #expect(partial.statistics.redrawnPixels < size.width * size.height || step == 6 || step == rootRedrawn, "step \(step): only the damage is redrawn")
             let fresh = try Compositor()
             for c in applied { try fresh.submit(c) }
             let whole = try await fresh.renderFrame(size: size)
@@ -509,6 +520,46 @@ extension OcclusionTests {
         #expect(try await frameAfterRootChange(compositor, root: root, step: 0).statistics.layersVisited == 1, "the leaf rests")
         let wide = try #require(try await compositor.renderFrame(size: PixelSize(width: 200, height: 100)).image)
         expectPixel(wide, 150, 50, .green, "(150, 50) of the wider target: the leaf")
+        _ = await compositor.shutdown()
+    }
+
+    @Test("Scene: white 100×100 root, a clear 100×100 container holding 40 red 10×10 leaves at alpha 0.8 stacked at (30, 30), and after the container an opaque blue 60×60 layer at (35, 35) hiding them: the red leaves rest; raising the container (zPosition 1) shows them red at (30, 30); lowered again they rest again; the blue layer at opacity 0.5 shows them through it, half red, half blue; moved away it uncovers them")
+    func leavesUnderAnOpaqueLayerRestUntilItOrTheOrderChanges() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        let container = scene.add(parent: root, size: Size(width: 100, height: 100), position: Point(x: 50, y: 50))
+        for _ in 0..<40 {
+            scene.add(parent: container, size: Size(width: 10, height: 10), position: Point(x: 30, y: 30), color: Color(red: 1, green: 0, blue: 0, alpha: 0.8))
+        }
+        let cover = scene.add(parent: root, size: Size(width: 60, height: 60), position: Point(x: 35, y: 35), color: .blue)
+        let compositor = try Compositor()
+        try compositor.submit(scene.commit)
+        let first = try await compositor.renderFrame(size: size)
+        #expect(first.statistics.layersVisited == 43 && first.statistics.layersDrawn == 2, "every layer looked at; the root and the cover drawn")
+        let rested = try await frameAfterRootChange(compositor, root: root, step: 0)
+        #expect(rested.statistics.layersVisited == 3, "the root, the container and the cover; the 40 hidden leaves rest")
+        expectPixel(try #require(rested.image), 30, 30, .blue, "(30, 30): the cover")
+
+        try compositor.submit(Commit([.set(container, .zPosition(1))]))
+        let raised = try await compositor.renderFrame(size: size)
+        expectPixel(try #require(raised.image), 30, 30, .red, "(30, 30): the 40 red leaves, now drawn over the cover")
+        #expect(raised.statistics.layersDrawn == 42, "the root, the cover and the 40 leaves")
+
+        try compositor.submit(Commit([.set(container, .zPosition(0))]))
+        expectPixel(try #require(try await compositor.renderFrame(size: size).image), 30, 30, .blue, "(30, 30): under the cover again")
+        #expect(try await frameAfterRootChange(compositor, root: root, step: 1).statistics.layersVisited == 3, "the leaves rest again")
+
+        try compositor.submit(Commit([.set(cover, .opacity(0.5))]))
+        let seeThrough = try await compositor.renderFrame(size: size)
+        expectPixel(try #require(seeThrough.image), 30, 30, RGBA8(128, 0, 128), "(30, 30): red leaves under the blue layer at opacity 0.5")
+        #expect(seeThrough.statistics.layersVisited == 3 + 43, "a first walk finds the cover hides nothing now; a second places every layer")
+
+        try compositor.submit(Commit([.set(cover, .opacity(1))]))
+        _ = try await compositor.renderFrame(size: size)
+        #expect(try await frameAfterRootChange(compositor, root: root, step: 2).statistics.layersVisited == 3, "hidden and resting once more")
+        try compositor.submit(Commit([.set(cover, .position(Point(x: 130, y: 130)))]))
+        let uncovered = try #require(try await compositor.renderFrame(size: size).image)
+        expectPixel(uncovered, 30, 30, .red, "(30, 30): the cover moved away (now at (130, 130)); the leaves show")
+        expectPixel(uncovered, 60, 60, RGBA8(250, 250, 250), "(60, 60): where the cover was, the off-white root")
         _ = await compositor.shutdown()
     }
 
