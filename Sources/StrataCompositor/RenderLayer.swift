@@ -21,7 +21,6 @@ final class RenderLayer {
         didSet {
             drawingOrder = nil
             awakeOrder = nil
-            orderClock.ticks &+= 1
             if isResting { wake() }   // a resting leaf gaining sublayers must be walked again
         }
     }
@@ -131,11 +130,17 @@ final class RenderLayer {
         self.orderClock = orderClock
     }
 
-    /// Counts the changes that may reorder a tree's drawing (sublayers, a `zPosition`, the root):
-    /// a layer resting under an opaque one stays hidden only while the order is unchanged.
+    /// Counts the changes that may reorder layers already drawn (a `zPosition`, a layer moved
+    /// from one place in the tree to another, a new root): a layer resting under an opaque one
+    /// stays hidden only while the order is unchanged. Adding and removing layers do not reorder
+    /// the others.
     final class OrderClock {
         var ticks = 0
     }
+
+    /// The occluder a covered, resting leaf is listed under in the renderer's index (nil: not
+    /// listed). Render thread only; kept by `Renderer`.
+    var coveredListing: OccluderKey?
 
     /// Sets one property's model value. While the property animates, the value is kept as the
     /// model the animations add onto; the shown value follows at the next frame.

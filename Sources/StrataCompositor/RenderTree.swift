@@ -73,6 +73,7 @@ final class RenderTree {
             case .destroyLayer(let id):
                 guard let layer = layers.removeValue(forKey: id) else { continue }
                 liveContents[id] = nil
+                layer.coveredListing = nil   // the renderer's index lets go of it
                 damagePainted(layer)
                 animated.remove(layer)
                 detach(layer)
@@ -86,6 +87,7 @@ final class RenderTree {
                 orderClock.ticks &+= 1
             case .insertSublayer(let id, let parentID, let index):
                 guard let layer = layers[id], let parent = layers[parentID] else { continue }
+                if layer.superlayer != nil { orderClock.ticks &+= 1 }   // moved: the drawing order changes
                 detach(layer)
                 let at = min(index ?? parent.sublayers.count, parent.sublayers.count)
                 parent.sublayers.insert(layer, at: at)
@@ -100,6 +102,7 @@ final class RenderTree {
             case .removeAllLayers:
                 removeAll()
                 needsFullRedraw = true
+                orderClock.ticks &+= 1
             case .addAnimation(let id, let animation):
                 guard let layer = layers[id] else { continue }
                 layer.addAnimation(animation)

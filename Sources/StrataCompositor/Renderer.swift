@@ -36,6 +36,12 @@ import StrataGL
 // streamed into one instance buffer, each after the last, its storage orphaned only when full.
 
 /// Draws a render tree into a framebuffer. Render thread only.
+/// An occluder as covered layers remember it: the opaque layer and the pixels it hid.
+struct OccluderKey: Hashable {
+    var layer: ObjectIdentifier
+    var rect: PixelRect
+}
+
 final class Renderer {
     private let context: GLContext
     private let programs: [LayerShaderVariant: LayerProgram]
@@ -60,19 +66,18 @@ final class Renderer {
         var rect: PixelRect
         var order: Int
         var layer: ObjectIdentifier
+        var key: OccluderKey { OccluderKey(layer: layer, rect: rect) }
     }
-    /// What hid the covered layers at rest: the last frame's occluders (layer and pixels) and the
-    /// tree's drawing-order clock then. When either differs, the covered layers wake.
-    private struct OcclusionKey: Equatable {
-        var layer: ObjectIdentifier
-        var rect: PixelRect
-    }
-    private var lastOcclusion: [OcclusionKey] = []
+    /// Leaves put to rest by `draw` because an opaque layer drawn after them hides them, by that
+    /// occluder (layer and pixels). A leaf is listed under one occluder at a time
+    /// (`RenderLayer.coveredListing`); entries of leaves since listed elsewhere are dropped when
+    /// their list is read or doubles. When an occluder is no longer among a frame's occluders,
+    /// its leaves wake (its own damage covers the pixels they may show); when the tree's drawing
+    /// order changed (`lastOrderTicks`), every covered leaf wakes as changed.
+    private var coveredIndex: [OccluderKey: [RenderLayer]] = [:]
     private var lastOrderTicks = -1
-    /// Leaves put to rest by `draw` because an opaque layer drawn after them hides them (some may
-    /// have woken since); pruned when it doubles.
-    private var coveredResting: [RenderLayer] = []
-    private var coveredPruneCount = 1024
+    /// Whether the last frame's walk and drawing ran to the end (else the next walks everything).
+    private var lastFrameCompleted = false
     /// This frame's target, in pixels: occluders reaching its edges hide what lies beyond them.
     private var occlusionTarget = PixelRect(x: 0, y: 0, width: 0, height: 0)
     private var nextOrder = 0
@@ -162,7 +167,10 @@ final class Renderer {
         if !hostTextures.isEmpty { hostTextures.removeAll(keepingCapacity: true) }
         nextOrder = 0
         usesStencil = false
-        walksEverySublayer = fullRedraw
+        // Which layers show depends on the target, not on whether its pixels are known: a host's
+        // every-frame full redraw still leaves resting layers out.
+        walksEverySublayer = !lastFrameCompleted
+        lastFrameCompleted = false
         if lastTargetKey != target.key {
             lastTargetKey = target.key
             cacheGeneration += 1
@@ -172,25 +180,22 @@ final class Renderer {
         if let root {
             prepare(root, parentSpace: rootSpace, parentSpaceChanged: fullRedraw || root.isDamaged, parentVisible: true,
                     inheritedDamage: false, opaquePath: true, damage: &damage)
-            let occlusion = occluders.map { OcclusionKey(layer: $0.layer, rect: $0.rect) }
-            if !coveredResting.isEmpty, occlusion != lastOcclusion || root.orderClock.ticks != lastOrderTicks {
-                // What hid the covered layers moved, went or was reordered: wake them as changed
-                // (they may show now) and walk again, so they are placed and numbered this frame.
-                for layer in coveredResting where layer.isResting { layer.markDamaged() }
-                coveredResting.removeAll(keepingCapacity: true)
+            if !coveredIndex.isEmpty, wakeUncoveredLayers(reordered: root.orderClock.ticks != lastOrderTicks) {
+                // Layers woke that this walk left out: walk again, so they are placed and
+                // numbered this frame (damage found so far stands).
                 occluders.removeAll(keepingCapacity: true)
                 nextOrder = 0
                 usesStencil = false
                 prepare(root, parentSpace: rootSpace, parentSpaceChanged: fullRedraw, parentVisible: true,
                         inheritedDamage: false, opaquePath: true, damage: &damage)
             }
-            lastOcclusion = occluders.map { OcclusionKey(layer: $0.layer, rect: $0.rect) }
             lastOrderTicks = root.orderClock.ticks
         } else {
-            coveredResting.removeAll()
+            coveredIndex.removeAll()
         }
         guard let region = damage?.intersection(full), !region.isEmpty else {
             statistics.redrawn = false
+            lastFrameCompleted = true
             return statistics
         }
         statistics.redrawnPixels = region.width * region.height
@@ -212,7 +217,28 @@ final class Renderer {
             try drawFrame(root, rootSpace: rootSpace, target: target, projection: projection, region: region, clearColor: clearColor)
         }
         try context.checkError("frame of \(target.width)×\(target.height)")
+        lastFrameCompleted = true
         return statistics
+    }
+
+    /// Wakes the covered leaves whose occluder this frame's walk no longer found (gone, moved,
+    /// no longer opaque, or not among the largest), or, when the drawing order changed, every
+    /// covered leaf, marked changed (it may now be drawn over what hid it). Returns whether any
+    /// resting leaf woke.
+    private func wakeUncoveredLayers(reordered: Bool) -> Bool {
+        var woke = false
+        var gone: [OccluderKey] = []
+        for (key, layers) in coveredIndex where reordered || !occluders.contains(where: { $0.key == key }) {
+            gone.append(key)
+            for layer in layers where layer.coveredListing == key {
+                layer.coveredListing = nil
+                guard layer.isResting else { continue }
+                woke = true
+                if reordered { layer.markDamaged() } else { layer.setResting(false) }
+            }
+        }
+        for key in gone { coveredIndex[key] = nil }
+        return woke
     }
 
     /// Draws the frame's `region` of `root` into `target`, cleared to `clearColor` first (nil: not cleared).
@@ -381,18 +407,24 @@ final class Renderer {
     /// Puts a leaf that an occluder hides whole to rest (see `RenderLayer.isResting`) until what
     /// hides it or the drawing order changes. Not an occluder itself, so the occluders a frame
     /// finds do not depend on which layers rest.
-    private func restCovered(_ layer: RenderLayer) {
+    private func restCovered(_ layer: RenderLayer, under key: OccluderKey) {
         layer.setResting(true)
-        coveredResting.append(layer)
-        if coveredResting.count >= coveredPruneCount {
-            coveredResting.removeAll { !$0.isResting || $0.superlayer == nil }
-            coveredPruneCount = max(1024, 2 * coveredResting.count)
+        guard layer.coveredListing != key else { return }   // already listed there
+        layer.coveredListing = key
+        coveredIndex[key, default: []].append(layer)
+        if let count = coveredIndex[key]?.count, count >= 64, count & (count - 1) == 0 {
+            coveredIndex[key]?.removeAll { $0.coveredListing != key }   // listed elsewhere since
         }
     }
 
     /// Whether an occluder drawn after drawing-order number `order` hides all of `box`.
     private func isCovered(_ box: PixelRect, after order: Int) -> Bool {
         occluders.contains { $0.order > order && $0.rect.contains(box) }
+    }
+
+    /// An occluder drawn after drawing-order number `order` that hides all of `box`, if any.
+    private func occluder(covering box: PixelRect, after order: Int) -> Occluder? {
+        occluders.first { $0.order > order && $0.rect.contains(box) }
     }
 
     /// The fill program `layer` needs: textured or not, rounded or not, and for contents nine-part
@@ -484,8 +516,8 @@ final class Renderer {
             if !isCovered(box, after: layer.fillOrder) {
                 try drawQuad(layer, pass: pass, mode: .fill, opacity: opacity)
             } else if layer.sublayers.isEmpty, layer.animatedSlot == nil, layer.occluderRect == nil,
-                      !layer.hasBorder || isCovered(box, after: layer.borderOrder) {
-                restCovered(layer)
+                      let occluder = occluder(covering: box, after: layer.hasBorder ? layer.borderOrder : layer.fillOrder) {
+                restCovered(layer, under: occluder.key)
             }
         }
         if visibleSublayers {

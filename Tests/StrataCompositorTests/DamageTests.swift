@@ -563,6 +563,31 @@ extension OcclusionTests {
         _ = await compositor.shutdown()
     }
 
+    @Test("Scene: white 100×100 root, a clear container holding 20 red 10×10 leaves at alpha 0.8 stacked at (30, 30) and an opaque green 10×10 cell, then a clear holder with an opaque blue 60×60 cover at (35, 35): the cell moving every frame changes the frame's occluders but not the cover, so the leaves rest through it; the holder moved in front of the container's place in the root's sublayers puts the leaves on top")
+    func coveredLeavesRestWhileOtherOccludersMoveAndWakeWhenTheirCoverMovesBehind() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        let container = scene.add(parent: root, size: Size(width: 100, height: 100), position: Point(x: 50, y: 50))
+        for _ in 0..<20 {
+            scene.add(parent: container, size: Size(width: 10, height: 10), position: Point(x: 30, y: 30), color: Color(red: 1, green: 0, blue: 0, alpha: 0.8))
+        }
+        let cell = scene.add(parent: container, size: Size(width: 10, height: 10), position: Point(x: 80, y: 80), color: .green)
+        let holder = scene.add(parent: root, size: Size(width: 100, height: 100), position: Point(x: 50, y: 50))
+        scene.add(parent: holder, size: Size(width: 60, height: 60), position: Point(x: 35, y: 35), color: .blue)
+        let compositor = try Compositor()
+        try compositor.submit(scene.commit)
+        _ = try await compositor.renderFrame(size: size)
+        for step in 0..<3 {
+            try compositor.submit(Commit([.set(cell, .position(Point(x: 80, y: 80 + Double(step + 1))))]))
+            let frame = try await compositor.renderFrame(size: size)
+            #expect(frame.statistics.layersVisited == 5, "step \(step): the root, the container, the cell, the holder and the cover; one walk")
+        }
+        try compositor.submit(Commit([.insertSublayer(holder, parent: root, index: 0)]))
+        let behind = try await compositor.renderFrame(size: size)
+        expectPixel(try #require(behind.image), 30, 30, .red, "(30, 30): the cover's holder moved first in the root's sublayers: the red leaves on top")
+        expectPixel(try #require(behind.image), 60, 60, .blue, "(60, 60): the cover, now under the leaves' container")
+        _ = await compositor.shutdown()
+    }
+
     @Test("Scene: white 100×100 root, a red 10×10 leaf whose model place is (50, 50), animated in from (150, 50) off the target over 3 frames: it is drawn on the way and at the end")
     func anAnimatedLeafOffTheTargetDoesNotRest() async throws {
         var (scene, root) = TestScene.whiteRoot()

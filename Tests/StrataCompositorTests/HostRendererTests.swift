@@ -63,6 +63,29 @@ struct HostRendererTests {
         expectPixel(image, 100, 80, .blue, "host content right of the viewport")
     }
 
+    @Test("Scene: host framebuffer 64×64, Strata's white 64-point root with 30 hidden red layers and a green one: a host redraws every frame whole, and still the hidden layers rest after the first frame")
+    func hiddenLayersRestInAHostsFramesToo() throws {
+        let visited = try onHostThread {
+            let host = try HostContext()
+            defer { host.destroy() }
+            let fbo = HostFramebufferObject(width: 64, height: 64)
+            defer { fbo.delete() }
+            let strata = try HostRenderer()
+            var scene = TestScene()
+            let root = scene.add(size: Size(width: 64, height: 64), position: Point(x: 32, y: 32), color: .white)
+            for _ in 0..<30 { scene.add(parent: root, size: Size(width: 8, height: 8), position: Point(x: 20, y: 20), color: .red, .isHidden(true)) }
+            scene.add(parent: root, size: Size(width: 8, height: 8), position: Point(x: 40, y: 40), color: .green)
+            try strata.compositor.submit(scene.commit)
+            var visited: [Int] = []
+            for _ in 0..<3 {
+                visited.append(try strata.render(into: HostFramebuffer(framebuffer: fbo.name, viewport: PixelRect(x: 0, y: 0, width: 64, height: 64))).layersVisited)
+            }
+            _ = strata.release()
+            return visited
+        }
+        #expect(visited == [32, 2, 2], "every layer at first; then the root and the green layer")
+    }
+
     @Test("Scene: the same with a framebuffer without stencil and a rotated clipping layer: drawn through Strata's own framebuffer")
     func framebufferWithoutStencil() throws {
         let (withStencil, without, problems) = try onHostThread {
