@@ -38,7 +38,7 @@ public class BenchScene {
 
     /// The names of every scene, in the order `strata bench` runs them.
     public nonisolated static let allNames = ["fill-1", "fill-2", "fill-4", "sprites-1000", "sprites-10000", "idle", "damage",
-                                  "commit", "animations", "upload-512", "upload-2048", "deep-tree",
+                                  "commit", "animations", "upload-512", "upload-2048", "replace-1024", "deep-tree",
                                   "hidden-10000", "offscreen-10000", "covered-10000"]
 
     /// The scene called `name`, or nil.
@@ -55,6 +55,7 @@ public class BenchScene {
         case "animations": AnimationsScene()
         case "upload-512": UploadScene(side: 512)
         case "upload-2048": UploadScene(side: 2048)
+        case "replace-1024": UploadScene(side: 1024, replacing: true)
         case "deep-tree": DeepTreeScene()
         case "hidden-10000": SpritesScene(count: 1000, name: name, mode: .redraw, extra: .hidden)
         case "offscreen-10000": SpritesScene(count: 1000, name: name, mode: .redraw, extra: .offscreen)
@@ -231,7 +232,9 @@ final class AnimationsScene: BenchScene {
     }
 }
 
-/// A view whose `draw(_:)` content (side × side points at scale 1) is redrawn and uploaded every frame.
+/// A view whose `draw(_:)` content (side × side points at scale 1) is redrawn and uploaded every
+/// frame; with `replacing`, a new view of the same size takes the last one's place every frame
+/// (its contents get a new texture: what replacing drawn views costs).
 final class UploadScene: BenchScene {
     final class Canvas: UIView {
         var shade = 0.0
@@ -241,10 +244,14 @@ final class UploadScene: BenchScene {
         }
     }
     private let side: Int
+    private let replacing: Bool
     private var canvas: Canvas?
-    init(side: Int) {
+    init(side: Int, replacing: Bool = false) {
         self.side = side
-        super.init(name: "upload-\(side)", summary: "a \(side)×\(side) draw(_:) view redrawn and uploaded every frame")
+        self.replacing = replacing
+        super.init(name: replacing ? "replace-\(side)" : "upload-\(side)",
+                   summary: replacing ? "a \(side)×\(side) draw(_:) view replaced by a new one every frame (a new texture each)"
+                       : "a \(side)×\(side) draw(_:) view redrawn and uploaded every frame")
         uploadsEveryFrame = true
         uploadBytes = side * side * 4
     }
@@ -255,6 +262,12 @@ final class UploadScene: BenchScene {
         layerCount = 2
     }
     override func step(_ index: Int, window: UIWindow) {
+        if replacing {
+            canvas?.removeFromSuperview()
+            let next = Canvas(frame: CGRect(x: 0, y: 0, width: side, height: side))
+            window.addSubview(next)
+            canvas = next
+        }
         canvas?.shade = Double(index % 2)
         canvas?.setNeedsDisplay()
     }
