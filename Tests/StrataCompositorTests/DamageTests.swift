@@ -441,6 +441,17 @@ extension OcclusionTests {
     private let size = PixelSize(width: 100, height: 100)
     private static let offWhite = Color(red: 0.98, green: 0.98, blue: 0.98)
 
+    /// A white 100×100 root holding a clear 100×100 container of `count` red 10×10 leaves at
+    /// alpha 0.8, stacked at (30, 30) (so many layers there show plain red).
+    private func stackedRedLeaves(_ count: Int) -> (scene: TestScene, root: LayerID, container: LayerID) {
+        var (scene, root) = TestScene.whiteRoot()
+        let container = scene.add(parent: root, size: Size(width: 100, height: 100), position: Point(x: 50, y: 50))
+        for _ in 0..<count {
+            scene.add(parent: container, size: Size(width: 10, height: 10), position: Point(x: 30, y: 30), color: Color(red: 1, green: 0, blue: 0, alpha: 0.8))
+        }
+        return (scene, root, container)
+    }
+
     /// Renders a frame after changing the root's colour (so the root is redrawn), and returns it.
     private func frameAfterRootChange(_ compositor: Compositor, root: LayerID, step: Int) async throws -> RenderedFrame {
         try compositor.submit(Commit([.set(root, .backgroundColor(step % 2 == 0 ? Self.offWhite : .white))]))
@@ -525,11 +536,7 @@ extension OcclusionTests {
 
     @Test("Scene: white 100×100 root, a clear 100×100 container holding 40 red 10×10 leaves at alpha 0.8 stacked at (30, 30), and after the container an opaque blue 60×60 layer at (35, 35) hiding them: the red leaves rest; raising the container (zPosition 1) shows them red at (30, 30); lowered again they rest again; the blue layer at opacity 0.5 shows them through it, half red, half blue; moved away it uncovers them")
     func leavesUnderAnOpaqueLayerRestUntilItOrTheOrderChanges() async throws {
-        var (scene, root) = TestScene.whiteRoot()
-        let container = scene.add(parent: root, size: Size(width: 100, height: 100), position: Point(x: 50, y: 50))
-        for _ in 0..<40 {
-            scene.add(parent: container, size: Size(width: 10, height: 10), position: Point(x: 30, y: 30), color: Color(red: 1, green: 0, blue: 0, alpha: 0.8))
-        }
+        var (scene, root, container) = stackedRedLeaves(40)
         let cover = scene.add(parent: root, size: Size(width: 60, height: 60), position: Point(x: 35, y: 35), color: .blue)
         let compositor = try Compositor()
         try compositor.submit(scene.commit)
@@ -565,11 +572,7 @@ extension OcclusionTests {
 
     @Test("Scene: white 100×100 root, a clear container holding 20 red 10×10 leaves at alpha 0.8 stacked at (30, 30) and an opaque green 10×10 cell, then a clear holder with an opaque blue 60×60 cover at (35, 35): the cell moving every frame changes the frame's occluders but not the cover, so the leaves rest through it; the holder moved in front of the container's place in the root's sublayers puts the leaves on top")
     func coveredLeavesRestWhileOtherOccludersMoveAndWakeWhenTheirCoverMovesBehind() async throws {
-        var (scene, root) = TestScene.whiteRoot()
-        let container = scene.add(parent: root, size: Size(width: 100, height: 100), position: Point(x: 50, y: 50))
-        for _ in 0..<20 {
-            scene.add(parent: container, size: Size(width: 10, height: 10), position: Point(x: 30, y: 30), color: Color(red: 1, green: 0, blue: 0, alpha: 0.8))
-        }
+        var (scene, root, container) = stackedRedLeaves(20)
         let cell = scene.add(parent: container, size: Size(width: 10, height: 10), position: Point(x: 80, y: 80), color: .green)
         let holder = scene.add(parent: root, size: Size(width: 100, height: 100), position: Point(x: 50, y: 50))
         scene.add(parent: holder, size: Size(width: 60, height: 60), position: Point(x: 35, y: 35), color: .blue)
