@@ -40,6 +40,8 @@ final class RenderLayer {
     /// or of the target, walks every sublayer again, and the renderer wakes covered layers when
     /// what hides them or the drawing order changes.
     @exclusivity(unchecked) private(set) var isResting = false
+    /// The renderer's walk that last visited the layer (see `Renderer.walk`).
+    @exclusivity(unchecked) var lastWalk = 0
     // What the per-frame animation loop touches (with `isDamaged`), side by side.
     @exclusivity(unchecked) var position = Point.zero
     /// The commonest animation kept inline, for the per-frame loop: a position moved by one or
@@ -84,9 +86,9 @@ final class RenderLayer {
     var anchorPoint = Point(x: 0.5, y: 0.5)
     var zPosition = 0.0 {
         didSet {
-            if zPosition != oldValue {
-                superlayer?.drawingOrder = nil
-                superlayer?.awakeOrder = nil
+            if zPosition != oldValue, let superlayer {
+                superlayer.drawingOrder = nil
+                superlayer.awakeOrder = nil
                 orderClock.ticks &+= 1
             }
         }
@@ -128,16 +130,29 @@ final class RenderLayer {
     init(id: LayerID, orderClock: OrderClock = OrderClock()) {
         self.id = id
         self.orderClock = orderClock
+        serial = orderClock.makeSerial()
     }
 
-    /// Counts the changes that may reorder layers already drawn (a `zPosition`, a layer moved
-    /// from one place in the tree to another, a new root): a layer resting under an opaque one
-    /// stays hidden only while the order is unchanged. Adding and removing layers do not reorder
-    /// the others.
+    /// Counts the changes that may reorder layers already drawn (a `zPosition`, a layer put back
+    /// into the tree after it was in it, a new root): a layer resting under an opaque one stays
+    /// hidden only while the order is unchanged. Adding new layers and removing layers do not
+    /// reorder the others. Also numbers the tree's layers (`serial`).
     final class OrderClock {
         var ticks = 0
+        private var lastSerial: UInt64 = 0
+
+        /// A number no other layer of the tree has had.
+        func makeSerial() -> UInt64 {
+            lastSerial += 1
+            return lastSerial
+        }
     }
 
+    /// The layer's number, never reused within its tree (unlike its address or, across
+    /// commits, its `id`): how the renderer knows an occluder again.
+    let serial: UInt64
+    /// Whether the layer has been a sublayer: putting it in again may reorder it against others.
+    var wasAttached = false
     /// The occluder a covered, resting leaf is listed under in the renderer's index (nil: not
     /// listed). Render thread only; kept by `Renderer`.
     var coveredListing: OccluderKey?

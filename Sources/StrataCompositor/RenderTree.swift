@@ -73,7 +73,6 @@ final class RenderTree {
             case .destroyLayer(let id):
                 guard let layer = layers.removeValue(forKey: id) else { continue }
                 liveContents[id] = nil
-                layer.coveredListing = nil   // the renderer's index lets go of it
                 damagePainted(layer)
                 animated.remove(layer)
                 detach(layer)
@@ -87,11 +86,19 @@ final class RenderTree {
                 orderClock.ticks &+= 1
             case .insertSublayer(let id, let parentID, let index):
                 guard let layer = layers[id], let parent = layers[parentID] else { continue }
-                if layer.superlayer != nil { orderClock.ticks &+= 1 }   // moved: the drawing order changes
+                if layer.superlayer === parent {
+                    // Already there (a sender restating its sublayers' order): nothing changes.
+                    let last = parent.sublayers.count - 1
+                    let target = min(index ?? last, last)
+                    if parent.sublayers.indices.contains(target), parent.sublayers[target] === layer { continue }
+                }
+                // Put back into the tree, or moved: it may now be drawn before or after others.
+                if layer.superlayer != nil || layer.wasAttached { orderClock.ticks &+= 1 }
                 detach(layer)
                 let at = min(index ?? parent.sublayers.count, parent.sublayers.count)
                 parent.sublayers.insert(layer, at: at)
                 layer.superlayer = parent
+                layer.wasAttached = true
                 layer.markDamaged()
             case .removeFromSuperlayer(let id):
                 if let layer = layers[id] { detach(layer) }

@@ -38,7 +38,8 @@ import StrataGL
 /// Draws a render tree into a framebuffer. Render thread only.
 /// An occluder as covered layers remember it: the opaque layer and the pixels it hid.
 struct OccluderKey: Hashable {
-    var layer: ObjectIdentifier
+    /// The layer's `serial`.
+    var layer: UInt64
     var rect: PixelRect
 }
 
@@ -65,17 +66,21 @@ final class Renderer {
     private struct Occluder {
         var rect: PixelRect
         var order: Int
-        var layer: ObjectIdentifier
+        var layer: UInt64
         var key: OccluderKey { OccluderKey(layer: layer, rect: rect) }
     }
-    /// Leaves put to rest by `draw` because an opaque layer drawn after them hides them, by that
-    /// occluder (layer and pixels). A leaf is listed under one occluder at a time
-    /// (`RenderLayer.coveredListing`); entries of leaves since listed elsewhere are dropped when
-    /// their list is read or doubles. When an occluder is no longer among a frame's occluders,
-    /// its leaves wake (its own damage covers the pixels they may show); when the tree's drawing
-    /// order changed (`lastOrderTicks`), every covered leaf wakes as changed.
-    private var coveredIndex: [OccluderKey: [RenderLayer]] = [:]
+    /// Leaves put to rest because an opaque layer drawn after them hides them, by that occluder
+    /// (layer and pixels), each under one occluder at a time (`RenderLayer.coveredListing`),
+    /// held weakly. When an occluder is no longer among a frame's occluders its leaves wake, and
+    /// when the tree's drawing order changed (`lastOrderTicks`) they all do; a woken leaf still
+    /// hidden rests again at once, one that may show has its pixels redrawn.
+    private var coveredIndex: [OccluderKey: [UInt64: WeakLayer]] = [:]
+    private struct WeakLayer { weak var layer: RenderLayer? }
+    /// Entries in `coveredIndex`, and how many there may be before stale ones are dropped.
+    private var coveredEntries = 0, coveredPruneAt = 1024
     private var lastOrderTicks = -1
+    /// Numbers the walks (two in a frame where covered layers woke): `RenderLayer.lastWalk`.
+    private var walk = 0
     /// Whether the last frame's walk and drawing ran to the end (else the next walks everything).
     private var lastFrameCompleted = false
     /// This frame's target, in pixels: occluders reaching its edges hide what lies beyond them.
@@ -178,20 +183,33 @@ final class Renderer {
         }
         let rootSpace = Self.rootSpace(scale: target.scale)
         if let root {
+            walk += 1
             prepare(root, parentSpace: rootSpace, parentSpaceChanged: fullRedraw || root.isDamaged, parentVisible: true,
                     inheritedDamage: false, opaquePath: true, damage: &damage)
-            if !coveredIndex.isEmpty, wakeUncoveredLayers(reordered: root.orderClock.ticks != lastOrderTicks) {
+            let woken = coveredIndex.isEmpty ? [] : wakeUncoveredLayers(reordered: root.orderClock.ticks != lastOrderTicks)
+            if !woken.isEmpty {
                 // Layers woke that this walk left out: walk again, so they are placed and
-                // numbered this frame (damage found so far stands).
+                // numbered this frame (damage found so far stands), then let those still hidden
+                // rest again and redraw where the others are.
                 occluders.removeAll(keepingCapacity: true)
                 nextOrder = 0
                 usesStencil = false
+                walk += 1
                 prepare(root, parentSpace: rootSpace, parentSpaceChanged: fullRedraw, parentVisible: true,
                         inheritedDamage: false, opaquePath: true, damage: &damage)
+                for layer in woken where layer.lastWalk == walk && !layer.isResting {
+                    guard let box = layer.drawnBox else { continue }
+                    if layer.sublayers.isEmpty, layer.animatedSlot == nil, layer.occluderRect == nil,
+                       let occluder = occluder(covering: box, after: layer.hasBorder ? layer.borderOrder : layer.fillOrder) {
+                        restCovered(layer, under: occluder.key)
+                    } else {
+                        damage = damage.map { $0.union(box) } ?? box
+                    }
+                }
             }
             lastOrderTicks = root.orderClock.ticks
         } else {
-            coveredIndex.removeAll()
+            _ = wakeUncoveredLayers(reordered: true)   // nothing is drawn: forget every listing
         }
         guard let region = damage?.intersection(full), !region.isEmpty else {
             statistics.redrawn = false
@@ -222,23 +240,26 @@ final class Renderer {
     }
 
     /// Wakes the covered leaves whose occluder this frame's walk no longer found (gone, moved,
-    /// no longer opaque, or not among the largest), or, when the drawing order changed, every
-    /// covered leaf, marked changed (it may now be drawn over what hid it). Returns whether any
-    /// resting leaf woke.
-    private func wakeUncoveredLayers(reordered: Bool) -> Bool {
-        var woke = false
+    /// no longer opaque, or not among the largest), or every covered leaf when the drawing order
+    /// changed, and unlists them. Returns the resting leaves in the tree that woke.
+    private func wakeUncoveredLayers(reordered: Bool) -> [RenderLayer] {
+        var woken: [RenderLayer] = []
         var gone: [OccluderKey] = []
-        for (key, layers) in coveredIndex where reordered || !occluders.contains(where: { $0.key == key }) {
+        for (key, entries) in coveredIndex where reordered || !occluders.contains(where: { $0.key == key }) {
             gone.append(key)
-            for layer in layers where layer.coveredListing == key {
+            for entry in entries.values {
+                guard let layer = entry.layer, layer.coveredListing == key else { continue }
                 layer.coveredListing = nil
                 guard layer.isResting else { continue }
-                woke = true
-                if reordered { layer.markDamaged() } else { layer.setResting(false) }
+                layer.setResting(false)
+                if layer.superlayer != nil { woken.append(layer) }
             }
         }
-        for key in gone { coveredIndex[key] = nil }
-        return woke
+        for key in gone {
+            coveredEntries -= coveredIndex[key]?.count ?? 0
+            coveredIndex[key] = nil
+        }
+        return woken
     }
 
     /// Draws the frame's `region` of `root` into `target`, cleared to `clearColor` first (nil: not cleared).
@@ -284,6 +305,7 @@ final class Renderer {
         let visible = parentVisible && shown
         let damaged = inheritedDamage || layer.isDamaged
         statistics.layersVisited += 1
+        layer.lastWalk = walk
         // An invisible, unchanged subtree that painted nothing last frame has nothing to report
         // (and once hidden itself, it rests: the walk leaves it out until something changes).
         if !visible, !damaged, layer.frameSubtreeBox == nil, layer.drawnBox == nil {
@@ -341,7 +363,7 @@ final class Renderer {
         if box != nil {
             layer.fillOrder = nextOrder
             nextOrder += 1
-            if opaque, let rect = layer.occluderRect { addOccluder(rect, order: layer.fillOrder, layer: ObjectIdentifier(layer)) }
+            if opaque, let rect = layer.occluderRect { addOccluder(rect, order: layer.fillOrder, layer: layer.serial) }
         }
         var subtree = box
         if !layer.sublayers.isEmpty {
@@ -389,7 +411,7 @@ final class Renderer {
     /// the target are never drawn, so an occluder reaching an edge of the target (its inset
     /// included) hides everything beyond that edge too: a layer partly off the target under it
     /// is hidden as well.
-    private func addOccluder(_ rect: PixelRect, order: Int, layer: ObjectIdentifier) {
+    private func addOccluder(_ rect: PixelRect, order: Int, layer: UInt64) {
         let t = occlusionTarget, far = Self.pixelLimit
         let minX = rect.x <= t.x + 1 ? -far : rect.x, minY = rect.y <= t.y + 1 ? -far : rect.y
         let maxX = rect.x + rect.width >= t.x + t.width - 1 ? far : rect.x + rect.width
@@ -410,10 +432,19 @@ final class Renderer {
     private func restCovered(_ layer: RenderLayer, under key: OccluderKey) {
         layer.setResting(true)
         guard layer.coveredListing != key else { return }   // already listed there
+        if let old = layer.coveredListing, coveredIndex[old]?.removeValue(forKey: layer.serial) != nil {
+            coveredEntries -= 1
+        }
         layer.coveredListing = key
-        coveredIndex[key, default: []].append(layer)
-        if let count = coveredIndex[key]?.count, count >= 64, count & (count - 1) == 0 {
-            coveredIndex[key]?.removeAll { $0.coveredListing != key }   // listed elsewhere since
+        if coveredIndex[key, default: [:]].updateValue(WeakLayer(layer: layer), forKey: layer.serial) == nil { coveredEntries += 1 }
+        if coveredEntries >= coveredPruneAt {
+            // Drop the entries of layers gone from the tree (destroyed, so released) or listed elsewhere.
+            for key in Array(coveredIndex.keys) {
+                coveredIndex[key] = coveredIndex[key]?.filter { $0.value.layer?.coveredListing == key }
+                if coveredIndex[key]?.isEmpty == true { coveredIndex[key] = nil }
+            }
+            coveredEntries = coveredIndex.values.reduce(0) { $0 + $1.count }
+            coveredPruneAt = max(1024, 2 * coveredEntries)
         }
     }
 

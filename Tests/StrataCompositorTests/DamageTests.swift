@@ -591,6 +591,54 @@ extension OcclusionTests {
         _ = await compositor.shutdown()
     }
 
+    @Test("Scene: as above, with the blue cover in a clear holder after the container: moved as a sender moves a view (taken out, put in first), the cover goes under the red leaves; replaced by a new opaque layer of the same place put first, the leaves stay on top; with the root let go of and set again, hiding the cover shows them")
+    func coveredLeavesFollowMovesReplacementsAndANewRoot() async throws {
+        var (scene, root, container) = stackedRedLeaves(20)
+        let holder = scene.add(parent: root, size: Size(width: 100, height: 100), position: Point(x: 50, y: 50))
+        let cover = scene.add(parent: holder, size: Size(width: 60, height: 60), position: Point(x: 35, y: 35), color: .blue)
+        let compositor = try Compositor()
+        try compositor.submit(scene.commit)
+        _ = try await compositor.renderFrame(size: size)
+        #expect(try await frameAfterRootChange(compositor, root: root, step: 0).statistics.layersVisited == 4, "the leaves rest under the cover")
+
+        // Restating the order changes nothing: no frame is drawn.
+        try compositor.submit(Commit([.insertSublayer(container, parent: root, index: 0), .insertSublayer(holder, parent: root, index: 1)]))
+        #expect(!(try await compositor.renderFrame(size: size).statistics.redrawn), "restating where the sublayers are draws nothing")
+
+        try compositor.submit(Commit([.removeFromSuperlayer(cover), .insertSublayer(cover, parent: container, index: 0)]))
+        let moved = try #require(try await compositor.renderFrame(size: size).image)
+        expectPixel(moved, 30, 30, .red, "(30, 30): the cover, moved under the leaves (first in their container), no longer hides them")
+        expectPixel(moved, 60, 60, .blue, "(60, 60): the cover")
+
+        // Back on top; then destroyed, and a new opaque layer of the same place put first in the root.
+        try compositor.submit(Commit([.removeFromSuperlayer(cover), .insertSublayer(cover, parent: holder, index: nil)]))
+        expectPixel(try #require(try await compositor.renderFrame(size: size).image), 30, 30, .blue, "(30, 30): covered again")
+        _ = try await frameAfterRootChange(compositor, root: root, step: 1)
+        let replacement = LayerID.make()
+        try compositor.submit(Commit([.destroyLayer(cover), .createLayer(replacement), .set(replacement, .bounds(Rect(x: 0, y: 0, width: 60, height: 60))),
+                                      .set(replacement, .position(Point(x: 35, y: 35))), .set(replacement, .backgroundColor(.green)),
+                                      .insertSublayer(replacement, parent: root, index: 0)]))
+        let replaced = try #require(try await compositor.renderFrame(size: size).image)
+        expectPixel(replaced, 30, 30, .red, "(30, 30): the leaves over the green layer that replaced the cover below them")
+        expectPixel(replaced, 60, 60, .green, "(60, 60): the green layer")
+
+        // A cover over them again, a frame with no root, the root again, then the cover hidden.
+        let second = LayerID.make()
+        try compositor.submit(Commit([.createLayer(second), .set(second, .bounds(Rect(x: 0, y: 0, width: 60, height: 60))),
+                                      .set(second, .position(Point(x: 35, y: 35))), .set(second, .backgroundColor(.blue)),
+                                      .insertSublayer(second, parent: holder, index: nil)]))
+        _ = try await compositor.renderFrame(size: size)
+        #expect(try await frameAfterRootChange(compositor, root: root, step: 2).statistics.layersVisited == 5, "the root, the green layer, the container, the holder and the new cover")
+        try compositor.submit(Commit([.setRoot(nil)]))
+        _ = try await compositor.renderFrame(size: size)
+        try compositor.submit(Commit([.setRoot(root)]))
+        _ = try await compositor.renderFrame(size: size)
+        _ = try await frameAfterRootChange(compositor, root: root, step: 3)
+        try compositor.submit(Commit([.set(second, .isHidden(true))]))
+        expectPixel(try #require(try await compositor.renderFrame(size: size).image), 30, 30, .red, "(30, 30): the cover hidden, the leaves show")
+        _ = await compositor.shutdown()
+    }
+
     @Test("Scene: white 100×100 root, a red 10×10 leaf whose model place is (50, 50), animated in from (150, 50) off the target over 3 frames: it is drawn on the way and at the end")
     func anAnimatedLeafOffTheTargetDoesNotRest() async throws {
         var (scene, root) = TestScene.whiteRoot()
