@@ -87,6 +87,9 @@ extension CALayer {
         var at = index
         let isNewSublayer = layer._superlayer !== self
         if !isNewSublayer, let old = indexOfSublayer(layer) {
+            // Already where it would go (bringing the top layer to the front): nothing changes,
+            // and nothing is sent to the compositor.
+            if min(max(old < at ? at - 1 : at, 0), _sublayers.count - 1) == old { return }
             _sublayers.remove(at: old)
             if old < at { at -= 1 }
         } else {

@@ -73,6 +73,7 @@ final class RenderTree {
             case .destroyLayer(let id):
                 guard let layer = layers.removeValue(forKey: id) else { continue }
                 liveContents[id] = nil
+                layer.coveredListing = nil   // the renderer's index drops it when it next prunes
                 damagePainted(layer)
                 animated.remove(layer)
                 detach(layer)

@@ -70,12 +70,12 @@ final class Renderer {
         var key: OccluderKey { OccluderKey(layer: layer, rect: rect) }
     }
     /// Leaves put to rest because an opaque layer drawn after them hides them, by that occluder
-    /// (layer and pixels), each under one occluder at a time (`RenderLayer.coveredListing`),
-    /// held weakly. When an occluder is no longer among a frame's occluders its leaves wake, and
-    /// when the tree's drawing order changed (`lastOrderTicks`) they all do; a woken leaf still
-    /// hidden rests again at once, one that may show has its pixels redrawn.
-    private var coveredIndex: [OccluderKey: [UInt64: WeakLayer]] = [:]
-    private struct WeakLayer { weak var layer: RenderLayer? }
+    /// (layer and pixels), each under one occluder at a time (`RenderLayer.coveredListing`; a
+    /// destroyed leaf's is cleared, and its entry dropped at the next pruning). When an occluder
+    /// is no longer among a frame's occluders its leaves wake (those it still hides where it now
+    /// is move with it), and when the tree's drawing order changed (`lastOrderTicks`) they all
+    /// do; a woken leaf still hidden rests again at once, one that may show has its pixels redrawn.
+    private var coveredIndex: [OccluderKey: [UInt64: RenderLayer]] = [:]
     /// Entries in `coveredIndex`, and how many there may be before stale ones are dropped.
     private var coveredEntries = 0, coveredPruneAt = 1024
     private var lastOrderTicks = -1
@@ -239,26 +239,35 @@ final class Renderer {
         return statistics
     }
 
-    /// Wakes the covered leaves whose occluder this frame's walk no longer found (gone, moved,
-    /// no longer opaque, or not among the largest), or every covered leaf when the drawing order
-    /// changed, and unlists them. Returns the resting leaves in the tree that woke.
+    /// Wakes the covered leaves whose occluder this frame's walk no longer found (gone, no longer
+    /// opaque, or not among the largest; moved, unless it still hides them where it is now), or
+    /// every covered leaf when the drawing order changed, and unlists them. Returns the woken
+    /// leaves the next walk can reach and place (in the tree, painting somewhere).
     private func wakeUncoveredLayers(reordered: Bool) -> [RenderLayer] {
         var woken: [RenderLayer] = []
         var gone: [OccluderKey] = []
+        var moved: [(RenderLayer, OccluderKey)] = []
         for (key, entries) in coveredIndex where reordered || !occluders.contains(where: { $0.key == key }) {
             gone.append(key)
-            for entry in entries.values {
-                guard let layer = entry.layer, layer.coveredListing == key else { continue }
+            // The same occluder elsewhere (no reordering, so still drawn after its leaves).
+            let now = reordered ? nil : occluders.first { $0.layer == key.layer }
+            for layer in entries.values where layer.coveredListing == key {
                 layer.coveredListing = nil
-                guard layer.isResting else { continue }
+                // Resting for another reason since this walk's visit (hidden, off the target): only unlisted.
+                guard layer.isResting, layer.lastWalk != walk else { continue }
+                if let now, let box = layer.drawnBox, now.rect.contains(box) {
+                    moved.append((layer, now.key))
+                    continue
+                }
                 layer.setResting(false)
-                if layer.superlayer != nil { woken.append(layer) }
+                if layer.superlayer != nil, layer.drawnBox != nil { woken.append(layer) }
             }
         }
         for key in gone {
             coveredEntries -= coveredIndex[key]?.count ?? 0
             coveredIndex[key] = nil
         }
+        for (layer, key) in moved { restCovered(layer, under: key) }
         return woken
     }
 
@@ -436,11 +445,11 @@ final class Renderer {
             coveredEntries -= 1
         }
         layer.coveredListing = key
-        if coveredIndex[key, default: [:]].updateValue(WeakLayer(layer: layer), forKey: layer.serial) == nil { coveredEntries += 1 }
+        if coveredIndex[key, default: [:]].updateValue(layer, forKey: layer.serial) == nil { coveredEntries += 1 }
         if coveredEntries >= coveredPruneAt {
-            // Drop the entries of layers gone from the tree (destroyed, so released) or listed elsewhere.
+            // Drop the entries of destroyed layers (their listing cleared) and of layers listed elsewhere.
             for key in Array(coveredIndex.keys) {
-                coveredIndex[key] = coveredIndex[key]?.filter { $0.value.layer?.coveredListing == key }
+                coveredIndex[key] = coveredIndex[key]?.filter { $0.value.coveredListing == key }
                 if coveredIndex[key]?.isEmpty == true { coveredIndex[key] = nil }
             }
             coveredEntries = coveredIndex.values.reduce(0) { $0 + $1.count }

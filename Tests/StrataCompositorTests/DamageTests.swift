@@ -591,6 +591,26 @@ extension OcclusionTests {
         _ = await compositor.shutdown()
     }
 
+    @Test("Scene: white 100×100 root, 20 red 10×10 leaves at alpha 0.8 stacked at (30, 30) in a clear container, and over them an opaque blue 80×80 cover at (40, 40) sliding a point right every frame: the leaves stay hidden and stay at rest, one walk a frame; slid far enough, they show")
+    func leavesStayAtRestUnderACoverThatMovesButStillHidesThem() async throws {
+        var (scene, root, _) = stackedRedLeaves(20)
+        let cover = scene.add(parent: root, size: Size(width: 80, height: 80), position: Point(x: 40, y: 40), color: .blue)
+        let compositor = try Compositor()
+        try compositor.submit(scene.commit)
+        _ = try await compositor.renderFrame(size: size)
+        _ = try await frameAfterRootChange(compositor, root: root, step: 0)
+        for step in 1...3 {
+            try compositor.submit(Commit([.set(cover, .position(Point(x: 40 + Double(step), y: 40)))]))
+            let frame = try await compositor.renderFrame(size: size)
+            #expect(frame.statistics.layersVisited == 3, "step \(step): the root, the container and the cover; one walk")
+            expectPixel(try #require(frame.image), 30, 30, .blue, "step \(step): (30, 30) under the cover")
+        }
+        try compositor.submit(Commit([.set(cover, .position(Point(x: 75, y: 40)))]))
+        let slid = try await compositor.renderFrame(size: size)
+        expectPixel(try #require(slid.image), 30, 30, .red, "(30, 30): the cover's left edge at x 35, the leaves show")
+        _ = await compositor.shutdown()
+    }
+
     @Test("Scene: as above, with the blue cover in a clear holder after the container: moved as a sender moves a view (taken out, put in first), the cover goes under the red leaves; replaced by a new opaque layer of the same place put first, the leaves stay on top; with the root let go of and set again, hiding the cover shows them")
     func coveredLeavesFollowMovesReplacementsAndANewRoot() async throws {
         var (scene, root, container) = stackedRedLeaves(20)

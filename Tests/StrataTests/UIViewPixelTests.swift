@@ -18,6 +18,27 @@ import Testing
         await f.finish()
     }
 
+    @Test("Scene: white 100×100 window, a red 40×40 view at (10, 10) under a blue one at (30, 30): bringing the blue (top) view to the front, adding it again or inserting its layer above the red one sends nothing and draws nothing; bringing the red one to the front shows red at (45, 45)")
+    func reAddingTheTopViewWhereItIsChangesNothing() async throws {
+        let f = try ScreenFixture()
+        let red = UIView(frame: CGRect(x: 10, y: 10, width: 40, height: 40)), blue = UIView(frame: CGRect(x: 30, y: 30, width: 40, height: 40))
+        red.backgroundColor = .red
+        blue.backgroundColor = .blue
+        f.window.addSubview(red)
+        f.window.addSubview(blue)
+        expectPixel(try await f.render(), 45, 45, .blue, "(45, 45): the overlap shows the blue view on top")
+        let sent = f.commits.commits.count
+        f.window.bringSubviewToFront(blue)
+        f.window.addSubview(blue)
+        f.window.layer.insertSublayer(blue.layer, above: red.layer)
+        let frame = try await f.screen.renderFrame()
+        #expect(!frame.statistics.redrawn, "nothing changed, nothing drawn")
+        #expect(f.commits.commits.count == sent || f.commits.commits.last?.operations.isEmpty == true, "no operation sent")
+        f.window.bringSubviewToFront(red)
+        expectPixel(try await f.render(), 45, 45, .red, "(45, 45): the red view brought to the front")
+        await f.finish()
+    }
+
     @Test func boundsOriginShiftsWhereSubviewsAppear() async throws {
         let f = try ScreenFixture()
         let parent = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
