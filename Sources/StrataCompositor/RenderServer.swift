@@ -202,7 +202,7 @@ final class RenderServer {
                     if timed { glEndQuery(Self.timeElapsed) }
                 }
                 statistics = try renderer.render(root: tree.root, into: target, clearColor: clearColor, statistics: statistics,
-                                                 fullRedraw: damage.full || fullRedraw, damage: damage.region)
+                                                 fullRedraw: damage.full || fullRedraw, damage: damage.region, treeVersion: tree.version)
             } catch {
                 // A frame that fails part way leaves the target unknown: the next one draws it all.
                 tree.invalidate()

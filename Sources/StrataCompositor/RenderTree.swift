@@ -65,6 +65,7 @@ final class RenderTree {
     ///   `GLError` when a contents texture cannot be created.
     func apply(_ commit: Commit) throws {
         try check(commit)
+        version &+= 1
         var deferred: AppliedWithError?
         for operation in commit.operations {
             switch operation {
@@ -303,7 +304,14 @@ final class RenderTree {
     }
 
     /// Asks the next frame to redraw everything (the last one failed part way).
-    func invalidate() { needsFullRedraw = true }
+    func invalidate() {
+        needsFullRedraw = true
+        version &+= 1
+    }
+
+    /// Counts what may change a frame's pixels: applied commits, animation steps, live contents
+    /// (which change without commits), invalidation. Equal versions draw the same frame.
+    private(set) var version = 0
 
     /// Whether some layer shows external contents (so every frame must be drawn).
     var hasLiveContents: Bool { !liveContents.isEmpty }
@@ -311,6 +319,7 @@ final class RenderTree {
     /// Shows every animated layer as it is at `time` and forgets finished animations; layers with
     /// external contents count as changed (their owner may have drawn into them).
     func advanceAnimations(to time: Double) {
+        if !liveContents.isEmpty || animated.count > 0 { version &+= 1 }
         for layer in liveContents.values { layer.isDamaged = true }
         var finished: [RenderLayer] = []
         var memo = RenderLayer.ProgressMemo()

@@ -161,11 +161,21 @@ final class Renderer {
     ///
     /// `clearColor` nil leaves what the target holds under the layers (a host's own drawing); the
     /// root's space is scaled by `target.scale` (points to pixels).
+    ///
+    /// A whole redraw of a tree unchanged since the last frame (same `treeVersion`), drawn whole
+    /// into a target of the same size and clear colour, issues that frame's draw calls again over
+    /// the instance data still in the stream buffer, without walking the tree.
     func render(root: RenderLayer?, into target: DrawTarget, clearColor: Color?, statistics base: FrameStatistics,
-                fullRedraw: Bool, damage pending: PixelRect?) throws -> FrameStatistics {
+                fullRedraw: Bool, damage pending: PixelRect?, treeVersion: Int) throws -> FrameStatistics {
         context.owner.preconditionCurrent("Renderer.render")
         statistics = base
         let full = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
+        if fullRedraw, lastFrameCompleted, let replay, replay.treeVersion == treeVersion, replay.targetKey == target.key,
+           replay.clearColor == clearColor, replay.storage == instanceBuffer.storageGeneration {
+            try self.replay(replay, into: target, region: full)
+            return statistics
+        }
+        replay = nil
         var damage: PixelRect? = fullRedraw ? full : pending
         occluders.removeAll(keepingCapacity: true)
         occlusionTarget = full
@@ -232,11 +242,72 @@ final class Renderer {
             try composite(framebuffer, box: region, opacity: 1, onto: Pass(target: target, projection: projection, scissor: region),
                           bindTarget: true)
         } else {
+            // A frame drawn whole, straight into the target, is recorded to be issued again.
+            recording = region == full ? Recording(storage: nil) : nil
             try drawFrame(root, rootSpace: rootSpace, target: target, projection: projection, region: region, clearColor: clearColor)
+            if let recording, recording.isWhole, !usesStencil, statistics.offscreenPasses == 0, let storage = recording.storage {
+                replay = Replay(targetKey: target.key, clearColor: clearColor, treeVersion: treeVersion, storage: storage,
+                                clears: recording.clears, batches: recording.batches, layersDrawn: statistics.layersDrawn)
+            }
+            recording = nil
         }
         try context.checkError("frame of \(target.width)×\(target.height)")
         lastFrameCompleted = true
         return statistics
+    }
+
+    // MARK: - Replay
+
+    /// One draw call of a recorded frame: the program, the texture, where its instances start in
+    /// the stream buffer and how many there are.
+    private struct ReplayBatch {
+        var variant: LayerShaderVariant
+        var texture: GLuint
+        var offset: Int
+        var count: Int
+    }
+
+    /// A frame drawn whole into a target, as its draw calls, valid while the tree's version, the
+    /// target's key and clear colour and the stream buffer's storage are the same.
+    private struct Replay {
+        var targetKey: DrawTarget.Key
+        var clearColor: Color?
+        var treeVersion: Int
+        var storage: Int
+        var clears: Bool
+        var batches: [ReplayBatch]
+        var layersDrawn: Int
+    }
+    private var replay: Replay?
+
+    /// The frame being recorded: its draw calls, whether it cleared the target, and the stream
+    /// buffer's storage its instances went to (`isWhole` false once one went to another, or the
+    /// frame did something a replay does not repeat: a host texture's sampler).
+    private struct Recording {
+        var storage: Int?
+        var clears = false
+        var batches: [ReplayBatch] = []
+        var isWhole = true
+    }
+    private var recording: Recording?
+
+    /// Draws the target whole again with `replay`'s draw calls.
+    private func replay(_ replay: Replay, into target: DrawTarget, region: PixelRect) throws {
+        beginFrame(target, region: region, clearColor: replay.clearColor, clears: replay.clears)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer.rawValue)
+        instanceOffset = -1
+        for batch in replay.batches {
+            _ = use(batch.variant)
+            if batch.variant.textured { bind(texture: batch.texture) }
+            Self.pointInstanceAttributes(at: batch.offset)
+            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.count))
+            statistics.drawCalls += 1
+        }
+        try context.checkError("replayed frame of \(target.width)×\(target.height)")
+        statistics.layersDrawn = replay.layersDrawn
+        statistics.redrawnPixels = region.width * region.height
+        statistics.replayed = true
+        lastFrameCompleted = true
     }
 
     /// Wakes the covered leaves whose occluder this frame's walk no longer found (gone, no longer
@@ -275,6 +346,19 @@ final class Renderer {
     private func drawFrame(_ root: RenderLayer?, rootSpace: Transform3D, target: DrawTarget, projection: Transform3D,
                            region: PixelRect, clearColor: Color?) throws {
         var pass = Pass(target: target, projection: projection, scissor: region)
+        // An opaque layer covering the whole region paints every pixel anyway.
+        let clears = clearColor != nil && !occluders.contains { $0.rect.contains(region) }
+        recording?.clears = clears
+        beginFrame(target, region: region, clearColor: clearColor, clears: clears)
+        if let root {
+            try draw(root, parentSpace: rootSpace, pass: &pass, isGroupRoot: false, inherited: 1)
+        }
+        try flush()
+    }
+
+    /// Binds `target` and sets the state every frame draws with, scissored to `region`, which is
+    /// cleared to `clearColor` when `clears` (and its stencil when clip masks need it).
+    private func beginFrame(_ target: DrawTarget, region: PixelRect, clearColor: Color?, clears: Bool) {
         bindTarget(target)
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
@@ -288,9 +372,7 @@ final class Renderer {
         let c = clearColor?.premultiplied ?? .zero
         glClearColor(c.x, c.y, c.z, c.w)
         glClearStencil(0)
-        // An opaque layer covering the whole region paints every pixel anyway.
-        let covered = clearColor == nil || occluders.contains { $0.rect.contains(region) }
-        let mask = (covered ? 0 : GL_COLOR_BUFFER_BIT) | (usesStencil ? GL_STENCIL_BUFFER_BIT : 0)
+        let mask = (clears ? GL_COLOR_BUFFER_BIT : 0) | (usesStencil ? GL_STENCIL_BUFFER_BIT : 0)
         if mask != 0 { glClear(GLbitfield(mask)) }
         current = nil
         boundTexture = 0
@@ -298,10 +380,6 @@ final class Renderer {
         glBindSampler(0, 0)
         vertexArray.bind()
         glActiveTexture(GLenum(GL_TEXTURE0))
-        if let root {
-            try draw(root, parentSpace: rootSpace, pass: &pass, isGroupRoot: false, inherited: 1)
-        }
-        try flush()
     }
 
     // MARK: - Damage
@@ -796,6 +874,12 @@ final class Renderer {
         if offset != instanceOffset {
             Self.pointInstanceAttributes(at: offset)
             instanceOffset = offset
+        }
+        if recording != nil {
+            let storage = instanceBuffer.storageGeneration
+            if recording?.storage == nil { recording?.storage = storage }
+            if recording?.storage != storage || samplerBound { recording?.isWhole = false }
+            recording?.batches.append(ReplayBatch(variant: variant, texture: batchTexture, offset: offset, count: batchCount))
         }
         glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batchCount))
         statistics.drawCalls += 1

@@ -76,6 +76,10 @@ public struct FrameStatistics: Hashable, Sendable {
     /// Whether the frame was drawn: false when nothing changed since the last frame of the same
     /// size and clear colour and no animation ran, so the target was left as it was (no GL draw).
     public var redrawn = true
+    /// Whether the frame was drawn by issuing the last frame's draw calls again, without walking
+    /// the tree: nothing changed since a frame drawn whole into a target of the same size, and the
+    /// target had to be drawn whole again (a host's framebuffer, every frame).
+    public var replayed = false
     /// Pixels of the target redrawn (the damaged region's area; 0 when nothing was).
     public var redrawnPixels = 0
     /// Bytes of layer contents uploaded to textures for this frame (the pixels the commits applied

@@ -133,6 +133,7 @@ public final class GLBuffer {
             capacity = Swift.max(capacity, 4 * aligned, 65_536)
             glBufferData(target, GLsizeiptr(capacity), nil, GLenum(GL_STREAM_DRAW))
             streamOffset = 0
+            storageGeneration += 1
         }
         let offset = streamOffset
         glBufferSubData(target, offset, GLsizeiptr(bytes), floats)
@@ -142,6 +143,9 @@ public final class GLBuffer {
 
     /// The bytes of storage the buffer has.
     public private(set) var capacity: Int
+    /// Counts the storages `stream` has orphaned: what it wrote stays readable at the offsets it
+    /// returned while this is unchanged.
+    public private(set) var storageGeneration = 0
     /// Where `stream` writes next.
     private var streamOffset = 0
 

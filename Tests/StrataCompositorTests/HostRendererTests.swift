@@ -63,7 +63,7 @@ struct HostRendererTests {
         expectPixel(image, 100, 80, .blue, "host content right of the viewport")
     }
 
-    @Test("Scene: host framebuffer 64×64, Strata's white 64-point root with 30 hidden red layers and a green one: a host redraws every frame whole, and still the hidden layers rest after the first frame")
+    @Test("Scene: host framebuffer 64×64, Strata's white 64-point root with 30 hidden red layers and a green one, the root's colour changed every frame: a host redraws every frame whole, and still the hidden layers rest after the first frame")
     func hiddenLayersRestInAHostsFramesToo() throws {
         let visited = try onHostThread {
             let host = try HostContext()
@@ -77,13 +77,51 @@ struct HostRendererTests {
             scene.add(parent: root, size: Size(width: 8, height: 8), position: Point(x: 40, y: 40), color: .green)
             try strata.compositor.submit(scene.commit)
             var visited: [Int] = []
-            for _ in 0..<3 {
+            for frame in 0..<3 {
+                // A change every frame, so each is walked (an unchanged one would be replayed).
+                try strata.compositor.submit(Commit([.set(root, .backgroundColor(frame % 2 == 0 ? .white : Color(red: 0.98, green: 0.98, blue: 0.98)))]))
                 visited.append(try strata.render(into: HostFramebuffer(framebuffer: fbo.name, viewport: PixelRect(x: 0, y: 0, width: 64, height: 64))).layersVisited)
             }
             _ = strata.release()
             return visited
         }
         #expect(visited == [32, 2, 2], "every layer at first; then the root and the green layer")
+    }
+
+    @Test("Scene: host framebuffer 128×128 (blue, yellow bottom band, drawn again before each frame) with a 32-point scene at scale 2 in viewport (32, 16, 64, 64): a red bar, a green square, a white one at 50 % and a 300×8 picture; unchanged frames issue the last frame's draw calls again without a walk and give the same pixels; a moved square is drawn normally once, then replayed")
+    func unchangedHostFramesReplayTheLastFrame() throws {
+        let (stats, images) = try onHostThread {
+            let host = try HostContext()
+            defer { host.destroy() }
+            let fbo = HostFramebufferObject(width: 128, height: 128)
+            defer { fbo.delete() }
+            let strata = try HostRenderer()
+            var scene = TestScene()
+            let root = scene.add(size: Size(width: 32, height: 32), position: Point(x: 16, y: 16))
+            scene.add(parent: root, size: Size(width: 32, height: 16), position: Point(x: 16, y: 24), color: .red)
+            let green = scene.add(parent: root, size: Size(width: 16, height: 16), position: Point(x: 8, y: 8), color: .green)
+            scene.add(parent: root, size: Size(width: 16, height: 16), position: Point(x: 24, y: 8), color: .white, .opacity(0.5))
+            let picture = scene.add(parent: root, size: Size(width: 30, height: 4), position: Point(x: 16, y: 30))
+            scene.commit.append(.setContents(picture, ContentsUpdate(image: RGBAImage(size: PixelSize(width: 300, height: 8), filledWith: .blue))))
+            try strata.compositor.submit(scene.commit)
+            let target = HostFramebuffer(framebuffer: fbo.name, viewport: PixelRect(x: 32, y: 16, width: 64, height: 64), scale: 2)
+            var stats: [FrameStatistics] = [], images: [RGBAImage] = []
+            for frame in 0..<4 {
+                if frame == 2 { try strata.compositor.submit(Commit([.set(green, .position(Point(x: 8, y: 12)))])) }
+                drawHostScene(fbo)
+                stats.append(try strata.render(into: target))
+                images.append(fbo.read())
+            }
+            _ = strata.release()
+            return (stats, images)
+        }
+        #expect(stats.map(\.replayed) == [false, true, false, true], "frames 1 and 3 repeat frames 0 and 2")
+        #expect(stats[1].layersVisited == 0 && stats[1].drawCalls == stats[0].drawCalls && stats[1].layersDrawn == stats[0].layersDrawn)
+        #expect(images[1] == images[0], "the replayed frame has the drawn frame's pixels")
+        #expect(images[3] == images[2], "and after the change too")
+        expectPixel(images[0], 40, 50, .green, "(40, 50): the green square's top rows")
+        expectPixel(images[2], 40, 50, .blue, "(40, 50): the host's blue where the green square was, moved 4 points down")
+        expectPixel(images[3], 40, 84, .green, "(40, 84): the moved green square over the red bar, replayed")
     }
 
     @Test("Scene: the same with a framebuffer without stencil and a rotated clipping layer: drawn through Strata's own framebuffer")

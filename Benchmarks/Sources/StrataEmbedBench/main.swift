@@ -6,7 +6,8 @@ import StrataGL
 // What embedding costs: the same 1,000-layer scene drawn by a HostRenderer into a host's
 // framebuffer (GL state recorded and restored around every frame, the whole tree redrawn) and by
 // Strata's own render thread into its offscreen target (redrawn whole too: the root's colour
-// changes every frame), in the same run; and the state snapshot alone.
+// changes every frame), in the same run; the host's frames again with nothing changing (each the
+// last frame's draw calls issued again, no walk); and the state snapshot alone.
 //
 //   swift run -c release StrataEmbedBench [--frames N] [--size WxH]
 
@@ -65,7 +66,7 @@ func onThread<T>(_ body: @escaping @Sendable () throws -> T) throws -> T {
 
 // Host side: a context Strata's GL layer makes (standing in for the host's), a framebuffer, and
 // HostRenderer adopting that context.
-let host = try onThread { () -> (embedded: [Double], snapshot: Double, hostClear: [Double]) in
+let host = try onThread { () -> (embedded: [Double], snapshot: Double, hostClear: [Double], unchanged: [Double], issue: [Double], unchangedIssue: [Double]) in
     let context = try GLContext(connection: EGLConnection.open())
     let fbo = try GLFramebuffer(context: context, width: size.width, height: size.height)
     let strata = try HostRenderer()
@@ -73,9 +74,12 @@ let host = try onThread { () -> (embedded: [Double], snapshot: Double, hostClear
     _ = root
     try strata.compositor.submit(scene(root: rootID))
     let target = HostFramebuffer(framebuffer: fbo.rawValue, viewport: PixelRect(x: 0, y: 0, width: size.width, height: size.height))
-    var embedded: [Double] = []
+    var embedded: [Double] = [], unchanged: [Double] = []
+    var issue: [Double] = [], unchangedIssue: [Double] = []
     var hostClear: [Double] = []
-    for frame in 0..<(frames + 3) {
+    // Rounds of ten frames alternate: the root's colour changing, then nothing changing.
+    for frame in 0..<(2 * frames + 6) {
+        let changing = frame / 10 % 2 == 0
         // The host's own frame: a clear of its framebuffer.
         let clearStart = MonotonicTime.now()
         fbo.bind()
@@ -83,13 +87,19 @@ let host = try onThread { () -> (embedded: [Double], snapshot: Double, hostClear
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         glFinish()
         let clearTime = (MonotonicTime.now() - clearStart) * 1000
-        try strata.compositor.submit(background(frame))
+        if changing { try strata.compositor.submit(background(frame)) }
         let start = MonotonicTime.now()
-        try strata.render(into: target)
+        let statistics = try strata.render(into: target)
         glFinish()
-        if frame >= 3 {
-            embedded.append((MonotonicTime.now() - start) * 1000)
-            hostClear.append(clearTime)
+        if frame % 10 >= 2 {   // the first two of a round settle
+            if changing {
+                embedded.append((MonotonicTime.now() - start) * 1000)
+                issue.append(statistics.issueMilliseconds)
+                hostClear.append(clearTime)
+            } else {
+                unchanged.append((MonotonicTime.now() - start) * 1000)
+                unchangedIssue.append(statistics.issueMilliseconds)
+            }
         }
     }
     // The state snapshot alone: capture, prepare, restore.
@@ -103,7 +113,7 @@ let host = try onThread { () -> (embedded: [Double], snapshot: Double, hostClear
     let snapshot = (MonotonicTime.now() - snapStart) / Double(iterations) * 1e6
     strata.release()
     _ = fbo
-    return (embedded, snapshot, hostClear)
+    return (embedded, snapshot, hostClear, unchanged, issue, unchangedIssue)
 }
 
 // Strata's own render thread, offscreen, the same scene and changes.
@@ -122,6 +132,10 @@ let e = median(host.embedded), o = median(offscreen)
 print("1,000 layers at \(size), \(frames) frames, medians:")
 print(String(format: "  embedded (HostRenderer into the host's framebuffer): %.2f ms", e))
 print(String(format: "  offscreen (Strata's render thread):                 %.2f ms   embedded / offscreen %.2f×", o, e / o))
+print(String(format: "  embedded, nothing changing (last frame replayed):   %.2f ms   over changing %.2f×",
+             median(host.unchanged), median(host.unchanged) / e))
+print(String(format: "  issue CPU (render thread, tree walk and GL calls): changing %.3f ms, unchanged %.3f ms (%.3f×)",
+             median(host.issue), median(host.unchangedIssue), median(host.unchangedIssue) / median(host.issue)))
 print(String(format: "  the host's own clear of its framebuffer:            %.2f ms", median(host.hostClear)))
 print(String(format: "  GL state snapshot (capture + prepare + restore):    %.1f µs per frame (%.2f %% of the embedded frame)",
              host.snapshot, host.snapshot / 10 / e))
