@@ -95,6 +95,8 @@ final class Renderer {
     /// instances are stale.
     private var cacheGeneration = 0
     private var lastTargetKey: DrawTarget.Key?
+    /// The scissor rectangle in force (target pixels, y down), as last applied.
+    private var scissor = PixelRect(x: 0, y: 0, width: 0, height: 0)
     /// The framebuffer being drawn into now; scissor rectangles are converted for it.
     private var currentTarget = DrawTarget(framebuffer: 0, width: 1, height: 1)
     /// The texture bound to unit 0 during a frame (0: none known).
@@ -170,9 +172,16 @@ final class Renderer {
         context.owner.preconditionCurrent("Renderer.render")
         statistics = base
         let full = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
+        recording = nil
         if fullRedraw, lastFrameCompleted, let replay, replay.treeVersion == treeVersion, replay.targetKey == target.key,
            replay.clearColor == clearColor, replay.storage == instanceBuffer.storageGeneration {
-            try self.replay(replay, into: target, region: full)
+            do {
+                try self.replay(replay, into: target, region: full)
+            } catch {
+                self.replay = nil
+                lastFrameCompleted = false
+                throw error
+            }
             return statistics
         }
         replay = nil
@@ -265,6 +274,8 @@ final class Renderer {
         var texture: GLuint
         var offset: Int
         var count: Int
+        /// The scissor in force (a square clip narrows it).
+        var scissor: PixelRect
     }
 
     /// A frame drawn whole into a target, as its draw calls, valid while the tree's version, the
@@ -297,6 +308,7 @@ final class Renderer {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer.rawValue)
         instanceOffset = -1
         for batch in replay.batches {
+            if batch.scissor != scissor { applyScissor(batch.scissor) }
             _ = use(batch.variant)
             if batch.variant.textured { bind(texture: batch.texture) }
             Self.pointInstanceAttributes(at: batch.offset)
@@ -879,7 +891,7 @@ final class Renderer {
             let storage = instanceBuffer.storageGeneration
             if recording?.storage == nil { recording?.storage = storage }
             if recording?.storage != storage || samplerBound { recording?.isWhole = false }
-            recording?.batches.append(ReplayBatch(variant: variant, texture: batchTexture, offset: offset, count: batchCount))
+            recording?.batches.append(ReplayBatch(variant: variant, texture: batchTexture, offset: offset, count: batchCount, scissor: scissor))
         }
         glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batchCount))
         statistics.drawCalls += 1
@@ -953,6 +965,7 @@ final class Renderer {
     /// targets rows are stored top row first, so pixel y is GL's y; a y-up target flips it, and a
     /// host's viewport origin offsets it.
     private func applyScissor(_ rect: PixelRect) {
+        scissor = rect
         let t = currentTarget
         let w = max(0, rect.width), h = max(0, rect.height)
         let y = t.yUp ? t.height - (rect.y + h) : rect.y

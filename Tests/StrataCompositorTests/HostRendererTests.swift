@@ -88,7 +88,7 @@ struct HostRendererTests {
         #expect(visited == [32, 2, 2], "every layer at first; then the root and the green layer")
     }
 
-    @Test("Scene: host framebuffer 128×128 (blue, yellow bottom band, drawn again before each frame) with a 32-point scene at scale 2 in viewport (32, 16, 64, 64): a red bar, a green square, a white one at 50 % and a 300×8 picture; unchanged frames issue the last frame's draw calls again without a walk and give the same pixels; a moved square is drawn normally once, then replayed")
+    @Test("Scene: host framebuffer 128×128 (blue, yellow bottom band, drawn again before each frame) with a 32-point scene at scale 2 in viewport (32, 16, 64, 64): a red bar, a green square, a white one at 50 %, a square clip with an overflowing black layer and a 300×8 picture; unchanged frames issue the last frame's draw calls again without a walk and give the same pixels; a moved square is drawn normally once, then replayed")
     func unchangedHostFramesReplayTheLastFrame() throws {
         let (stats, images) = try onHostThread {
             let host = try HostContext()
@@ -101,6 +101,9 @@ struct HostRendererTests {
             scene.add(parent: root, size: Size(width: 32, height: 16), position: Point(x: 16, y: 24), color: .red)
             let green = scene.add(parent: root, size: Size(width: 16, height: 16), position: Point(x: 8, y: 8), color: .green)
             scene.add(parent: root, size: Size(width: 16, height: 16), position: Point(x: 24, y: 8), color: .white, .opacity(0.5))
+            // A square clip (the scissor) at points 12...20 × 8...16 with a black 16×16 layer overflowing it by 4 points.
+            let clip = scene.add(parent: root, size: Size(width: 8, height: 8), position: Point(x: 16, y: 12), .masksToBounds(true))
+            scene.add(parent: clip, size: Size(width: 16, height: 16), position: Point(x: 4, y: 4), color: .black)
             let picture = scene.add(parent: root, size: Size(width: 30, height: 4), position: Point(x: 16, y: 30))
             scene.commit.append(.setContents(picture, ContentsUpdate(image: RGBAImage(size: PixelSize(width: 300, height: 8), filledWith: .blue))))
             try strata.compositor.submit(scene.commit)
@@ -120,6 +123,10 @@ struct HostRendererTests {
         #expect(images[1] == images[0], "the replayed frame has the drawn frame's pixels")
         #expect(images[3] == images[2], "and after the change too")
         expectPixel(images[0], 40, 50, .green, "(40, 50): the green square's top rows")
+        for (i, image) in images.enumerated() {
+            expectPixel(image, 64, 72, .black, "frame \(i), (64, 72): the black layer inside its clip")
+            expectPixel(image, 52, 72, .green, "frame \(i), (52, 72): the green square, where the black layer overflows its clip")
+        }
         expectPixel(images[2], 40, 50, .blue, "(40, 50): the host's blue where the green square was, moved 4 points down")
         expectPixel(images[3], 40, 84, .green, "(40, 84): the moved green square over the red bar, replayed")
     }
