@@ -79,7 +79,8 @@ extension CALayer {
         return false
     }
 
-    /// The one place sublayers are inserted: refuses cycles, detaches, inserts, records the change.
+    /// The one place sublayers are inserted: refuses cycles, detaches, inserts, records the change
+    /// (nothing at all when the layer already is where it would go).
     func insert(_ layer: CALayer, at index: Int, caller: String) {
         precondition(index >= 0, "CALayer.\(caller): index \(index) is negative")
         precondition(!isSelfOrDescendant(of: layer),
@@ -89,7 +90,7 @@ extension CALayer {
         if !isNewSublayer, let old = indexOfSublayer(layer) {
             // Already where it would go (bringing the top layer to the front): nothing changes,
             // and nothing is sent to the compositor.
-            if min(max(old < at ? at - 1 : at, 0), _sublayers.count - 1) == old { return }
+            if min(old < at ? at - 1 : at, _sublayers.count - 1) == old { return }
             _sublayers.remove(at: old)
             if old < at { at -= 1 }
         } else {

@@ -127,16 +127,17 @@ final class RenderLayer {
         didSet { refreshQuickMove() }
     }
 
-    init(id: LayerID, orderClock: OrderClock = OrderClock()) {
+    init(id: LayerID, orderClock: OrderClock) {
         self.id = id
         self.orderClock = orderClock
         serial = orderClock.makeSerial()
     }
 
-    /// Counts the changes that may reorder layers already drawn (a `zPosition`, a layer put back
-    /// into the tree after it was in it, a new root): a layer resting under an opaque one stays
-    /// hidden only while the order is unchanged. Adding new layers and removing layers do not
-    /// reorder the others. Also numbers the tree's layers (`serial`).
+    /// Counts the changes that may reorder layers already drawn (a `zPosition`, a layer moved or
+    /// put back into the tree after it was in it, a new root, every layer removed): a layer
+    /// resting under an opaque one stays hidden only while the order is unchanged. Adding new
+    /// layers and removing layers do not reorder the others. Also numbers the tree's layers
+    /// (`serial`).
     final class OrderClock {
         var ticks = 0
         private var lastSerial: UInt64 = 0
@@ -153,8 +154,9 @@ final class RenderLayer {
     let serial: UInt64
     /// Whether the layer has been a sublayer: putting it in again may reorder it against others.
     var wasAttached = false
-    /// The occluder a covered, resting leaf is listed under in the renderer's index (nil: not
-    /// listed). Render thread only; kept by `Renderer`.
+    /// The occluder a leaf was listed under in the renderer's index when it came to rest covered
+    /// (nil: not listed). A leaf woken otherwise keeps it until the renderer next reads the
+    /// listing. Render thread only; kept by `Renderer`.
     var coveredListing: OccluderKey?
 
     /// Sets one property's model value. While the property animates, the value is kept as the
@@ -432,7 +434,7 @@ final class RenderLayer {
     }
 
     /// The sublayers in drawing order that are not resting: what the walk visits while this
-    /// layer's space and look are unchanged. Filtered once after a change.
+    /// layer's space is unchanged, and what is drawn. Filtered once after a change.
     var awakeSublayersInDrawingOrder: [RenderLayer] {
         if let awakeOrder { return awakeOrder }
         let all = sublayersInDrawingOrder

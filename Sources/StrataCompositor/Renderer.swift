@@ -2,7 +2,7 @@ import CGLES3
 import StrataCore
 import StrataGL
 
-// Overall design: a frame is one depth-first walk of the render tree. Each layer's world matrix
+// Overall design: a frame is a depth-first walk of the render tree. Each layer's world matrix
 // maps its bounds space to target pixels (y down) as Core Animation composes them: the layer's
 // transform about its anchor point, then its superlayer's sublayer transform about that layer's
 // anchor point, then flattening into the superlayer's plane (z dropped, w kept for perspective).
@@ -14,7 +14,7 @@ import StrataGL
 // boxes of its layers are disjoint), when each layer is drawn directly with the opacity multiplied
 // in, which gives the same pixels without the offscreen pass.
 //
-// Occlusion: the pre-pass also numbers every quad in drawing order and keeps the largest opaque,
+// Occlusion: the pre-pass also numbers every quad it visits in drawing order and keeps the largest opaque,
 // axis-aligned, unclipped fills as occluders; a quad inside an occluder drawn after it is not
 // drawn, and a damaged region an occluder covers is not cleared first. The stencil buffer is
 // cleared only in frames that clip with it.
@@ -22,8 +22,8 @@ import StrataGL
 // Reuse: a layer that did not change and whose parent space did not move keeps last frame's world
 // matrix, boxes and instance floats, so a frame costs per unchanged layer little more than a copy.
 //
-// Damage: before drawing, `prepare` walks the whole tree once, computing each layer's world
-// matrix and the pixel box it paints. A layer whose look changed (a commit or an animation
+// Damage: before drawing, `prepare` walks the tree, computing each layer's world matrix and the
+// pixel box it paints. A layer whose look changed (a commit or an animation
 // touched it, or an ancestor's did) or whose box moved damages where it was and where it is;
 // layers that left the tree damage where they were. Only the union of the damage is cleared and
 // redrawn (scissored), layers and subtrees outside it are skipped on the CPU, and a frame with no
@@ -34,14 +34,25 @@ import StrataGL
 // needs another program or texture, before any clip, scissor, stencil or framebuffer change, and at
 // the end of the frame, so quads still reach the GPU in exactly the walk's order. Batches are
 // streamed into one instance buffer, each after the last, its storage orphaned only when full.
+//
+// Resting: layers that cannot show — hidden ones that painted nothing, leaves off the target,
+// leaves hidden whole under an opaque layer drawn after them — drop out of the walk until they,
+// their superlayer's space, the target, what covers them or the drawing order change (see
+// `RenderLayer.isResting`); a frame in which covered leaves wake is walked a second time so they
+// are placed and numbered. The walk's cost follows what is shown.
+//
+// Replay: a frame drawn whole straight into the target is recorded as its draw calls; a whole
+// redraw of the unchanged tree into a target of the same kind (a host's framebuffer, every frame)
+// issues them again without any walk.
 
-/// Draws a render tree into a framebuffer. Render thread only.
 /// An occluder as covered layers remember it: the opaque layer and the pixels it hid.
 struct OccluderKey: Hashable {
     /// The layer's `serial`.
     var layer: UInt64
     var rect: PixelRect
 }
+
+/// Draws a render tree into a framebuffer. Render thread only.
 
 final class Renderer {
     private let context: GLContext
@@ -59,8 +70,7 @@ final class Renderer {
     private var batchTexture: GLuint = 0
     private var groupPool: [GLFramebuffer] = []
     private var statistics = FrameStatistics(index: 0, time: 0)
-    /// This frame's opaque occluders (at most `maximumOccluders`, largest first) and the next
-    /// drawing-order number; whether any clip needs the stencil.
+    /// This frame's opaque occluders (at most `maximumOccluders`, largest first).
     private var occluders: [Occluder] = []
     /// An opaque layer's inner pixels, its place in drawing order and the layer.
     private struct Occluder {
@@ -85,11 +95,12 @@ final class Renderer {
     private var lastFrameCompleted = false
     /// This frame's target, in pixels: occluders reaching its edges hide what lies beyond them.
     private var occlusionTarget = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// This frame: the next drawing-order number, and whether any clip needs the stencil.
     private var nextOrder = 0
-    /// This frame: whether the walk visits resting layers too (the target or its size changed,
-    /// or everything is redrawn).
-    private var walksEverySublayer = true
     private var usesStencil = false
+    /// This frame: whether the walk visits resting layers too (the target's size, scale or
+    /// orientation changed, or the last frame did not complete).
+    private var walksEverySublayer = true
     static let maximumOccluders = 8
     /// Bumped when the target's size, scale or orientation (so the projection) changes: cached
     /// instances are stale.
@@ -218,8 +229,7 @@ final class Renderer {
                         inheritedDamage: false, opaquePath: true, damage: &damage)
                 for layer in woken where layer.lastWalk == walk && !layer.isResting {
                     guard let box = layer.drawnBox else { continue }
-                    if layer.sublayers.isEmpty, layer.animatedSlot == nil, layer.occluderRect == nil,
-                       let occluder = occluder(covering: box, after: layer.hasBorder ? layer.borderOrder : layer.fillOrder) {
+                    if let occluder = occluderHidingForGood(layer, box: box) {
                         restCovered(layer, under: occluder.key)
                     } else {
                         damage = damage.map { $0.union(box) } ?? box
@@ -251,10 +261,11 @@ final class Renderer {
             try composite(framebuffer, box: region, opacity: 1, onto: Pass(target: target, projection: projection, scissor: region),
                           bindTarget: true)
         } else {
-            // A frame drawn whole, straight into the target, is recorded to be issued again.
-            recording = region == full ? Recording(storage: nil) : nil
+            // A frame drawn whole, straight into the target, without stencil clips, is recorded
+            // to be issued again (a group pass or a host texture's sampler stop the recording).
+            recording = region == full && !usesStencil ? Recording(storage: nil) : nil
             try drawFrame(root, rootSpace: rootSpace, target: target, projection: projection, region: region, clearColor: clearColor)
-            if let recording, recording.isWhole, !usesStencil, statistics.offscreenPasses == 0, let storage = recording.storage {
+            if let recording, recording.isWhole, let storage = recording.storage {
                 replay = Replay(targetKey: target.key, clearColor: clearColor, treeVersion: treeVersion, storage: storage,
                                 clears: recording.clears, batches: recording.batches, layersDrawn: statistics.layersDrawn)
             }
@@ -549,12 +560,20 @@ final class Renderer {
 
     /// Whether an occluder drawn after drawing-order number `order` hides all of `box`.
     private func isCovered(_ box: PixelRect, after order: Int) -> Bool {
-        occluders.contains { $0.order > order && $0.rect.contains(box) }
+        occluder(covering: box, after: order) != nil
     }
 
     /// An occluder drawn after drawing-order number `order` that hides all of `box`, if any.
     private func occluder(covering box: PixelRect, after order: Int) -> Occluder? {
         occluders.first { $0.order > order && $0.rect.contains(box) }
+    }
+
+    /// The occluder under which `layer` (painting `box`) may rest: it hides the layer's fill and
+    /// border, and the layer is a leaf, not animated and not an occluder itself (so the frame's
+    /// occluders do not depend on what rests).
+    private func occluderHidingForGood(_ layer: RenderLayer, box: PixelRect) -> Occluder? {
+        guard layer.sublayers.isEmpty, layer.animatedSlot == nil, layer.occluderRect == nil else { return nil }
+        return occluder(covering: box, after: layer.hasBorder ? layer.borderOrder : layer.fillOrder)
     }
 
     /// The fill program `layer` needs: textured or not, rounded or not, and for contents nine-part
@@ -645,8 +664,7 @@ final class Renderer {
         if layer.hasFill, let box = painted {
             if !isCovered(box, after: layer.fillOrder) {
                 try drawQuad(layer, pass: pass, mode: .fill, opacity: opacity)
-            } else if layer.sublayers.isEmpty, layer.animatedSlot == nil, layer.occluderRect == nil,
-                      let occluder = occluder(covering: box, after: layer.hasBorder ? layer.borderOrder : layer.fillOrder) {
+            } else if let occluder = occluderHidingForGood(layer, box: box) {
                 restCovered(layer, under: occluder.key)
             }
         }
@@ -675,6 +693,7 @@ final class Renderer {
     private func drawGroup(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass, inherited: Float) throws {
         guard let box = layer.frameSubtreeBox?.intersection(pass.scissor), !box.isEmpty else { return }
         try flush()
+        recording?.isWhole = false   // a replay does not repeat offscreen passes
         let framebuffer = try groupPool.popLast()
             ?? GLFramebuffer(context: context, width: pass.target.width, height: pass.target.height)
         boundTexture = 0   // making a framebuffer binds its texture: the cache no longer says what is bound

@@ -55,10 +55,11 @@ public struct FrameStatistics: Hashable, Sendable {
     /// Layers drawn (background, contents or border).
     public var layersDrawn: Int
     /// Layers the frame's walk visited to place them and find what changed (a layer visited by
-    /// both walks of a frame in which covered layers woke counts twice). Hidden layers that
-    /// painted nothing, leaves painting nothing on the target and leaves hidden under an opaque
-    /// layer rest: they are not visited while they, their superlayer and what covers them stay
-    /// unchanged, so this follows what is shown, not the tree's size.
+    /// both walks of a frame in which covered layers woke counts twice; a replayed frame has no
+    /// walk: 0). Hidden layers that painted nothing, leaves painting nothing on the target and
+    /// leaves hidden under an opaque layer rest: they are not visited while they, their
+    /// superlayer's space and what covers them stay unchanged, so this follows what is shown,
+    /// not the tree's size.
     public var layersVisited: Int = 0
     /// Draw calls issued, clip masks and group composites included.
     public var drawCalls: Int
