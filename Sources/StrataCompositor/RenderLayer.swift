@@ -32,7 +32,7 @@ final class RenderLayer {
     /// animation touched it); its whole subtree is redrawn where it was and where it is.
     /// Commits set it through `markDamaged()`, which also wakes a resting layer.
     @exclusivity(unchecked) var isDamaged = true
-    /// Whether the walk leaves the layer out while its superlayer is unchanged
+    /// Whether the walk leaves the layer out while its superlayer's space is unchanged
     /// (`awakeSublayersInDrawingOrder`): it is hidden (or fully transparent) and painted nothing
     /// last frame, or it is a leaf painting nothing on the target or hidden under an opaque layer
     /// drawn after it, and nothing animates it. Set by the renderer's walk; any commit touching

@@ -53,7 +53,6 @@ struct OccluderKey: Hashable {
 }
 
 /// Draws a render tree into a framebuffer. Render thread only.
-
 final class Renderer {
     private let context: GLContext
     private let programs: [LayerShaderVariant: LayerProgram]
@@ -197,11 +196,9 @@ final class Renderer {
         }
         replay = nil
         var damage: PixelRect? = fullRedraw ? full : pending
-        occluders.removeAll(keepingCapacity: true)
+        beginWalk()
         occlusionTarget = full
         if !hostTextures.isEmpty { hostTextures.removeAll(keepingCapacity: true) }
-        nextOrder = 0
-        usesStencil = false
         // Which layers show depends on the target, not on whether its pixels are known: a host's
         // every-frame full redraw still leaves resting layers out.
         walksEverySublayer = !lastFrameCompleted
@@ -213,7 +210,6 @@ final class Renderer {
         }
         let rootSpace = Self.rootSpace(scale: target.scale)
         if let root {
-            walk += 1
             prepare(root, parentSpace: rootSpace, parentSpaceChanged: fullRedraw || root.isDamaged, parentVisible: true,
                     inheritedDamage: false, opaquePath: true, damage: &damage)
             let woken = coveredIndex.isEmpty ? [] : wakeUncoveredLayers(reordered: root.orderClock.ticks != lastOrderTicks)
@@ -221,10 +217,7 @@ final class Renderer {
                 // Layers woke that this walk left out: walk again, so they are placed and
                 // numbered this frame (damage found so far stands), then let those still hidden
                 // rest again and redraw where the others are.
-                occluders.removeAll(keepingCapacity: true)
-                nextOrder = 0
-                usesStencil = false
-                walk += 1
+                beginWalk()
                 prepare(root, parentSpace: rootSpace, parentSpaceChanged: fullRedraw, parentVisible: true,
                         inheritedDamage: false, opaquePath: true, damage: &damage)
                 for layer in woken where layer.lastWalk == walk && !layer.isResting {
@@ -274,6 +267,15 @@ final class Renderer {
         try context.checkError("frame of \(target.width)×\(target.height)")
         lastFrameCompleted = true
         return statistics
+    }
+
+    /// Starts a walk of the tree (`prepare`): no occluders yet, drawing-order numbers from 0, no
+    /// clip needing the stencil, a new walk number.
+    private func beginWalk() {
+        occluders.removeAll(keepingCapacity: true)
+        nextOrder = 0
+        usesStencil = false
+        walk += 1
     }
 
     // MARK: - Replay
