@@ -85,7 +85,7 @@ extension Transaction {
             return
         }
         let kind: LayerAnimation.Kind
-        if case .transform = new {
+        if new.key.spec.animation == .interpolated {
             kind = .absolute(from: layer.presentationValue(of: old, at: layer.currentScreen?.shownTime), to: new)
         } else if let delta = old.subtracting(new) {
             kind = .additive(delta: delta)
@@ -229,7 +229,7 @@ extension CALayer {
     func presentationValue(of property: LayerProperty, at time: Double?) -> LayerProperty {
         guard let time, !activeAnimations.isEmpty else { return property }
         var value = property
-        for animation in activeAnimations where animation.propertyName == property.name {
+        for animation in activeAnimations where animation.key == property.key {
             value = animation.value(over: value, at: time)
         }
         return value.clampedForDisplay

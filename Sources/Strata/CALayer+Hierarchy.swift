@@ -130,8 +130,7 @@ extension CALayer {
     /// How this layer's bounds space maps into its superlayer's bounds space (after the
     /// superlayer's sublayer transform and flattening).
     var planeTransformToSuperlayer: PlaneTransform {
-        let local = _superlayer?.sublayerTransformAboutAnchor.map { localTransform.concatenating($0) } ?? localTransform
-        return PlaneTransform(local)
+        state.planeTransform(inSuperlayer: _superlayer?.state)
     }
 
     /// This layer's bounds space to the bounds space of its topmost superlayer.

@@ -138,28 +138,13 @@ open class CALayer {
     /// Sets an animatable property's model value without animating it (an animator putting
     /// values back where they belong when it finishes).
     func setModelWithoutAnimation(_ property: LayerProperty) {
-        guard property != coreProperty(Self.bit(for: property)) else { return }
-        let bit = Self.bit(for: property)
-        let oldSize = _bounds.size
-        setStorage(property)
-        markChanged(bit)
-        if bit == .bounds, oldSize != _bounds.size { boundsSizeDidChange(from: oldSize) }
+        guard property.value != state[property.key] else { return }
+        let oldSize = state.bounds.size
+        state.apply(property)
+        markChanged(LayerChanges(property.key))
+        if property.key == .bounds, oldSize != state.bounds.size { boundsSizeDidChange(from: CGSize(oldSize)) }
     }
 
-    /// The change bit of an animatable property.
-    static func bit(for property: LayerProperty) -> LayerChanges {
-        switch property {
-        case .bounds: .bounds
-        case .position: .position
-        case .transform: .transform
-        case .opacity: .opacity
-        case .backgroundColor: .backgroundColor
-        case .cornerRadius: .cornerRadius
-        case .borderWidth: .borderWidth
-        case .borderColor: .borderColor
-        default: preconditionFailure("\(property.name) is not animatable")
-        }
-    }
     /// Pixels of the backing store redrawn since the last commit.
     var pendingContentsRegion: PixelRect?
 
@@ -199,33 +184,24 @@ open class CALayer {
         delegate?.draw(self, in: ctx)
     }
 
-    // MARK: Stored geometry and appearance
+    // MARK: Properties
 
-    private var _bounds = CGRect.zero
-    private var _position = CGPoint.zero
-    private var _anchorPoint = CGPoint(x: 0.5, y: 0.5)
-    private var _zPosition: CGFloat = 0
-    private var _transform = CATransform3DIdentity
-    private var _sublayerTransform = CATransform3DIdentity
-    private var _opacity: Float = 1
-    private var _isHidden = false
-    private var _backgroundColor: CGColor?
-    private var _masksToBounds = false
-    private var _isDoubleSided = true
-    private var _cornerRadius: CGFloat = 0
-    private var _borderWidth: CGFloat = 0
-    private var _borderColor: CGColor? = CGColor(.black)
-    private var _contentsGravity = CALayerContentsGravity.resize
-    private var _contentsScale: CGFloat = 1
-    private var _contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    private var _contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    /// Every property the compositor shows, with Core Animation's defaults.
+    var state = LayerState()
 
-    /// Stores `value` and records the change when it differs; returns whether it did.
-    @discardableResult
-    private func update<T: Equatable>(_ storage: inout T, _ value: T, _ change: LayerChanges) -> Bool {
-        guard storage != value else { return false }
-        storage = value
-        markChanged(change)
+    /// Sets one property through its public setter: traps when the compositor could not show the
+    /// value (naming the property and the value), and otherwise, when the value differs, records
+    /// an animation where one may run, stores it and marks the change. Returns whether it changed.
+    @inline(__always) @discardableResult
+    private func set<V: LayerValueRepresentable>(_ key: LayerKey, _ path: WritableKeyPath<LayerState, V>, _ value: V) -> Bool {
+        if let problem = key.spec.problem(value.layerValue) {
+            preconditionFailure("CALayer.\(key.name) \(problem); pass finite values in range")
+        }
+        guard state[keyPath: path] != value else { return false }
+        let old = key.isAnimatable ? valueBeforeChange(key) : nil
+        state[keyPath: path] = value
+        if let old { Transaction.shared.recordAnimation(of: self, old: old, new: LayerProperty(key, value.layerValue)) }
+        markChanged(LayerChanges(key))
         return true
     }
 
@@ -233,11 +209,11 @@ open class CALayer {
     /// can be); nil otherwise. Read before the stored property is written. Changes animate inside
     /// an animation block, and, as Core Animation's implicit animations, on a standalone layer
     /// (one no view owns: a view's layer animates only in blocks) that its screen already shows.
-    private func valueBeforeChange(_ change: LayerChanges) -> LayerProperty? {
+    private func valueBeforeChange(_ key: LayerKey) -> LayerProperty? {
         let t = Transaction.shared
-        if !t.animationContexts.isEmpty { return coreProperty(change) }
+        if !t.animationContexts.isEmpty { return property(key) }
         guard owningView == nil, t.implicitAnimationsEnabled, renderedScreen != nil else { return nil }
-        return coreProperty(change)
+        return property(key)
     }
 
     /// Removes every animation running on the layer (Core Animation's `removeAllAnimations()`,
@@ -265,12 +241,6 @@ open class CALayer {
         Transaction.shared.animationsRemoved(active: active, pending: [], from: self)
     }
 
-    /// Records a change of an animatable property: an animation from `old` when a block is open.
-    private func animatableChanged(_ change: LayerChanges, from old: LayerProperty?) {
-        if let old { Transaction.shared.recordAnimation(of: self, old: old, new: coreProperty(change)) }
-        markChanged(change)
-    }
-
     /// A copy of the layer as it is shown now: its animated properties at the time of the last
     /// frame its screen drew (Core Animation's presentation layer); nil before it is on a screen.
     public func presentation() -> Self? {
@@ -278,191 +248,120 @@ open class CALayer {
         let time = screen.shownTime
         activeAnimations.removeAll { $0.isFinished(at: time) }
         let copy = Self()
-        copy._bounds = _bounds; copy._position = _position; copy._anchorPoint = _anchorPoint
-        copy._zPosition = _zPosition; copy._transform = _transform; copy._sublayerTransform = _sublayerTransform
-        copy._opacity = _opacity; copy._isHidden = _isHidden; copy._backgroundColor = _backgroundColor
-        copy._masksToBounds = _masksToBounds; copy._isDoubleSided = _isDoubleSided; copy._cornerRadius = _cornerRadius
-        copy._borderWidth = _borderWidth; copy._borderColor = _borderColor; copy._contentsGravity = _contentsGravity
-        copy._contentsScale = _contentsScale; copy._contentsRect = _contentsRect; copy._contentsCenter = _contentsCenter
+        copy.state = state
         copy.name = name
-        for bit in LayerChanges.properties where LayerChanges.animatable.contains(bit) {
-            copy.setStorage(presentationValue(of: coreProperty(bit), at: time))
+        for key in LayerKey.animatable {
+            copy.state[key] = presentationValue(of: property(key), at: time).value
         }
         return copy
-    }
-
-    /// Writes a compositor value into the matching stored property, recording nothing.
-    private func setStorage(_ property: LayerProperty) {
-        switch property {
-        case .bounds(let r): _bounds = CGRect(x: r.minX, y: r.minY, width: r.width, height: r.height)
-        case .position(let p): _position = CGPoint(x: p.x, y: p.y)
-        case .transform(let t): _transform = CATransform3D(t)
-        case .opacity(let v): _opacity = v
-        case .backgroundColor(let c): _backgroundColor = c.map(CGColor.init)
-        case .cornerRadius(let v): _cornerRadius = v
-        case .borderWidth(let v): _borderWidth = v
-        case .borderColor(let c): _borderColor = c.map(CGColor.init)
-        default: break
-        }
-    }
-
-    /// Traps with the property and value named when the compositor could not show `property`.
-    private func check(_ property: LayerProperty) {
-        if let problem = property.problem {
-            preconditionFailure("CALayer.\(property.name) \(problem); pass finite values in range")
-        }
     }
 
     /// The layer's own coordinate space, in points: its origin shifts where sublayers appear,
     /// its size is the layer's size. Changing the size marks the layer as needing layout.
     public var bounds: CGRect {
-        get { _bounds }
+        get { CGRect(state.bounds) }
         set {
-            check(.bounds(newValue.core))
-            let oldSize = _bounds.size
-            guard newValue != _bounds else { return }
-            let old = valueBeforeChange(.bounds)
-            _bounds = newValue
-            animatableChanged(.bounds, from: old)
-            guard oldSize != newValue.size else { return }
-            boundsSizeDidChange(from: oldSize)
+            let oldSize = state.bounds.size
+            guard set(.bounds, \.bounds, newValue.core), oldSize != state.bounds.size else { return }
+            boundsSizeDidChange(from: CGSize(oldSize))
         }
     }
 
     /// Where the anchor point sits, in points of the superlayer's bounds space.
     public var position: CGPoint {
-        get { _position }
-        set {
-            check(.position(newValue.core))
-            guard newValue != _position else { return }
-            let old = valueBeforeChange(.position)
-            _position = newValue
-            animatableChanged(.position, from: old)
-        }
+        get { CGPoint(state.position) }
+        set { set(.position, \.position, newValue.core) }
     }
 
     /// The point of the bounds that `position` names and transforms turn about, in unit coordinates.
     public var anchorPoint: CGPoint {
-        get { _anchorPoint }
-        set { check(.anchorPoint(newValue.core)); update(&_anchorPoint, newValue, .anchorPoint) }
+        get { CGPoint(state.anchorPoint) }
+        set { set(.anchorPoint, \.anchorPoint, newValue.core) }
     }
 
     /// The layer's position on the z axis; also orders siblings (higher on top).
     public var zPosition: CGFloat {
-        get { _zPosition }
-        set { check(.zPosition(newValue)); update(&_zPosition, newValue, .zPosition) }
+        get { state.zPosition }
+        set { set(.zPosition, \.zPosition, Double(newValue)) }
     }
 
     /// The transform applied to the layer about its anchor point.
     public var transform: CATransform3D {
-        get { _transform }
-        set {
-            check(.transform(newValue.core))
-            guard newValue != _transform else { return }
-            let old = valueBeforeChange(.transform)
-            _transform = newValue
-            animatableChanged(.transform, from: old)
-        }
+        get { CATransform3D(state.transform) }
+        set { set(.transform, \.transform, newValue.core) }
     }
 
     /// The transform applied to the sublayers about this layer's anchor point (perspective goes here).
     public var sublayerTransform: CATransform3D {
-        get { _sublayerTransform }
-        set { check(.sublayerTransform(newValue.core)); update(&_sublayerTransform, newValue, .sublayerTransform) }
+        get { CATransform3D(state.sublayerTransform) }
+        set { set(.sublayerTransform, \.sublayerTransform, newValue.core) }
     }
 
     /// Opacity, 0...1; values outside are clamped, as Core Animation documents. Below 1, a layer
     /// with sublayers is composited as one picture.
     /// - Precondition: finite.
     public var opacity: Float {
-        get { _opacity }
+        get { state.opacity }
         set {
             precondition(newValue.isFinite, "CALayer.opacity must be finite, got \(newValue)")
-            let value = min(max(newValue, 0), 1)
-            guard value != _opacity else { return }
-            let old = valueBeforeChange(.opacity)
-            _opacity = value
-            animatableChanged(.opacity, from: old)
+            set(.opacity, \.opacity, min(max(newValue, 0), 1))
         }
     }
 
     /// Whether the layer and its sublayers are left out of the picture.
     public var isHidden: Bool {
-        get { _isHidden }
-        set { update(&_isHidden, newValue, .isHidden) }
+        get { state.isHidden }
+        set { set(.isHidden, \.isHidden, newValue) }
     }
 
     /// The colour filling the bounds behind the contents; nil for none.
     public var backgroundColor: CGColor? {
-        get { _backgroundColor }
-        set {
-            guard newValue != _backgroundColor else { return }
-            let old = valueBeforeChange(.backgroundColor)
-            _backgroundColor = newValue
-            animatableChanged(.backgroundColor, from: old)
-        }
+        get { state.backgroundColor.map(CGColor.init) }
+        set { set(.backgroundColor, \.backgroundColor, CGColor.core(newValue)) }
     }
 
     /// Whether sublayers and contents are clipped to the bounds (and rounded corners).
     public var masksToBounds: Bool {
-        get { _masksToBounds }
-        set { update(&_masksToBounds, newValue, .masksToBounds) }
+        get { state.masksToBounds }
+        set { set(.masksToBounds, \.masksToBounds, newValue) }
     }
 
     /// Whether the layer is drawn when it faces away from the viewer.
     public var isDoubleSided: Bool {
-        get { _isDoubleSided }
-        set { update(&_isDoubleSided, newValue, .isDoubleSided) }
+        get { state.isDoubleSided }
+        set { set(.isDoubleSided, \.isDoubleSided, newValue) }
     }
 
     /// The radius of the rounded corners of the background and border (and of the clip and
     /// contents when `masksToBounds`), in points; at least 0.
     public var cornerRadius: CGFloat {
-        get { _cornerRadius }
-        set {
-            check(.cornerRadius(newValue))
-            guard newValue != _cornerRadius else { return }
-            let old = valueBeforeChange(.cornerRadius)
-            _cornerRadius = newValue
-            animatableChanged(.cornerRadius, from: old)
-        }
+        get { state.cornerRadius }
+        set { set(.cornerRadius, \.cornerRadius, Double(newValue)) }
     }
 
     /// The width of the border drawn inside the bounds, above contents and sublayers, in points.
     public var borderWidth: CGFloat {
-        get { _borderWidth }
-        set {
-            check(.borderWidth(newValue))
-            guard newValue != _borderWidth else { return }
-            let old = valueBeforeChange(.borderWidth)
-            _borderWidth = newValue
-            animatableChanged(.borderWidth, from: old)
-        }
+        get { state.borderWidth }
+        set { set(.borderWidth, \.borderWidth, Double(newValue)) }
     }
 
     /// The border's colour (opaque black by default, as Core Animation's).
     public var borderColor: CGColor? {
-        get { _borderColor }
-        set {
-            guard newValue != _borderColor else { return }
-            let old = valueBeforeChange(.borderColor)
-            _borderColor = newValue
-            animatableChanged(.borderColor, from: old)
-        }
+        get { state.borderColor.map(CGColor.init) }
+        set { set(.borderColor, \.borderColor, CGColor.core(newValue)) }
     }
 
     /// How the contents are placed in the bounds when their sizes differ.
     public var contentsGravity: CALayerContentsGravity {
-        get { _contentsGravity }
-        set { update(&_contentsGravity, newValue, .contentsGravity) }
+        get { CALayerContentsGravity(rawValue: state.contentsGravity.rawValue) }
+        set { set(.contentsGravity, \.contentsGravity, newValue.core) }
     }
 
     /// Pixels of contents per point: the backing store's scale, and how large unscaled contents appear.
     public var contentsScale: CGFloat {
-        get { _contentsScale }
+        get { state.contentsScale }
         set {
-            check(.contentsScale(newValue))
-            if update(&_contentsScale, newValue, .contentsScale), case .backingStore = contentsSource { setNeedsDisplay() }
+            if set(.contentsScale, \.contentsScale, Double(newValue)), case .backingStore = contentsSource { setNeedsDisplay() }
         }
     }
 
@@ -487,15 +386,15 @@ open class CALayer {
 
     /// The part of the contents shown, in unit coordinates (default the whole).
     public var contentsRect: CGRect {
-        get { _contentsRect }
-        set { check(.contentsRect(newValue.core)); update(&_contentsRect, newValue, .contentsRect) }
+        get { CGRect(state.contentsRect) }
+        set { set(.contentsRect, \.contentsRect, newValue.core) }
     }
 
     /// The stretchable part of the contents in unit coordinates; the rest keeps its size when the
     /// layer is resized (nine-part scaling). Default the whole, which stretches everything.
     public var contentsCenter: CGRect {
-        get { _contentsCenter }
-        set { check(.contentsCenter(newValue.core)); update(&_contentsCenter, newValue, .contentsCenter) }
+        get { CGRect(state.contentsCenter) }
+        set { set(.contentsCenter, \.contentsCenter, newValue.core) }
     }
 
     /// An image to show in the bounds; nil for none. Setting it replaces any drawn backing store.
@@ -520,22 +419,12 @@ open class CALayer {
     /// transformed bounds. Setting it sets `bounds.size` and `position` (a negative size is
     /// standardized, as `CGRect` documents); with a non-identity transform only `position` follows.
     public var frame: CGRect {
-        get {
-            if CATransform3DIsIdentity(_transform) {
-                return CGRect(x: _position.x - _anchorPoint.x * _bounds.width, y: _position.y - _anchorPoint.y * _bounds.height,
-                              width: _bounds.width, height: _bounds.height)
-            }
-            return PlaneTransform(localTransform).apply(_bounds)
-        }
+        get { CGRect(state.frame) }
         set {
             precondition(newValue.isFinite, "CALayer.frame has a non-finite value \(newValue); pass finite values in range")
             let f = newValue.standardized
-            if CATransform3DIsIdentity(_transform) {
-                bounds = CGRect(origin: _bounds.origin, size: f.size)
-                position = CGPoint(x: f.minX + _anchorPoint.x * f.width, y: f.minY + _anchorPoint.y * f.height)
-            } else {
-                position = CGPoint(x: f.minX + _anchorPoint.x * f.width, y: f.minY + _anchorPoint.y * f.height)
-            }
+            if state.transformIsIdentity { bounds = CGRect(origin: bounds.origin, size: f.size) }
+            position = CGPoint(state.position(forFrame: f.core))
         }
     }
 
@@ -548,65 +437,6 @@ open class CALayer {
         owningView?.boundsSizeDidChange(from: oldSize)
     }
 
-    // MARK: Geometry in the compositor's terms
-
-    /// The anchor point in bounds space.
-    var anchorInBounds: CGPoint {
-        CGPoint(x: _bounds.minX + _anchorPoint.x * _bounds.width, y: _bounds.minY + _anchorPoint.y * _bounds.height)
-    }
-
-    /// Bounds space to the superlayer's bounds space before its sublayer transform, as the render
-    /// tree composes it: anchor to the origin, `transform`, then out to `position` at `zPosition`.
-    var localTransform: Transform3D {
-        let a = anchorInBounds
-        var m = Transform3D(translationX: -a.x, y: -a.y)
-        if !CATransform3DIsIdentity(_transform) { m = m.concatenating(_transform.core) }
-        return m.concatenating(Transform3D(translationX: _position.x, y: _position.y, z: _zPosition))
-    }
-
-    /// The sublayer transform about the anchor point, as the render tree applies it.
-    /// `point` in the superlayer's bounds space mapped into this layer's, when no transform lies
-    /// between them (the common case, with no matrix work); nil otherwise.
-    func pointFromSuperlayerWithoutTransforms(_ point: CGPoint) -> CGPoint? {
-        guard CATransform3DIsIdentity(_transform), _superlayer.map({ CATransform3DIsIdentity($0._sublayerTransform) }) ?? true else { return nil }
-        let a = anchorInBounds
-        return CGPoint(x: point.x - _position.x + a.x, y: point.y - _position.y + a.y)
-    }
-
-    var sublayerTransformAboutAnchor: Transform3D? {
-        guard !CATransform3DIsIdentity(_sublayerTransform) else { return nil }
-        let a = anchorInBounds
-        return Transform3D(translationX: -a.x, y: -a.y).concatenating(_sublayerTransform.core).concatenating(Transform3D(translationX: a.x, y: a.y))
-    }
-
-    /// The property as the compositor receives it, for one bit of `LayerChanges.properties`.
-    func coreProperty(_ bit: LayerChanges) -> LayerProperty {
-        switch bit {
-        case .bounds: .bounds(_bounds.core)
-        case .position: .position(_position.core)
-        case .anchorPoint: .anchorPoint(_anchorPoint.core)
-        case .zPosition: .zPosition(_zPosition)
-        case .transform: .transform(_transform.core)
-        case .sublayerTransform: .sublayerTransform(_sublayerTransform.core)
-        case .opacity: .opacity(_opacity)
-        case .isHidden: .isHidden(_isHidden)
-        case .backgroundColor: .backgroundColor(CGColor.core(_backgroundColor))
-        case .masksToBounds: .masksToBounds(_masksToBounds)
-        case .isDoubleSided: .isDoubleSided(_isDoubleSided)
-        case .cornerRadius: .cornerRadius(_cornerRadius)
-        case .borderWidth: .borderWidth(_borderWidth)
-        case .borderColor: .borderColor(CGColor.core(_borderColor))
-        case .contentsGravity: .contentsGravity(_contentsGravity.core)
-        case .contentsScale: .contentsScale(_contentsScale)
-        case .contentsRect: .contentsRect(_contentsRect.core)
-        case .contentsCenter: .contentsCenter(_contentsCenter.core)
-        default: preconditionFailure("\(bit) is not a layer property")
-        }
-    }
-
-    /// Core Animation's default for each property bit, as the compositor creates layers with it.
-    static let defaultProperties: [LayerProperty] = {
-        let fresh = CALayer()
-        return LayerChanges.properties.map { fresh.coreProperty($0) }
-    }()
+    /// One property as the compositor receives it.
+    func property(_ key: LayerKey) -> LayerProperty { LayerProperty(key, state[key]) }
 }

@@ -1,49 +1,38 @@
 import Foundation
 import StrataCore
 
-/// Which parts of a layer changed since its last commit: one bit per render-tree property, plus
-/// its contents and its list of sublayers. Main actor (kept on the layer).
+/// Which parts of a layer changed since its last commit: one bit per layer property (its
+/// `LayerKey`), plus its contents, its list of sublayers, its superlayer, pending drawing and
+/// pending animations. Main actor (kept on the layer).
 struct LayerChanges: OptionSet, Sendable {
     let rawValue: UInt32
 
-    static let bounds = LayerChanges(rawValue: 1 << 0)
-    static let position = LayerChanges(rawValue: 1 << 1)
-    static let anchorPoint = LayerChanges(rawValue: 1 << 2)
-    static let zPosition = LayerChanges(rawValue: 1 << 3)
-    static let transform = LayerChanges(rawValue: 1 << 4)
-    static let sublayerTransform = LayerChanges(rawValue: 1 << 5)
-    static let opacity = LayerChanges(rawValue: 1 << 6)
-    static let isHidden = LayerChanges(rawValue: 1 << 7)
-    static let backgroundColor = LayerChanges(rawValue: 1 << 8)
-    static let masksToBounds = LayerChanges(rawValue: 1 << 9)
-    static let isDoubleSided = LayerChanges(rawValue: 1 << 10)
-    static let cornerRadius = LayerChanges(rawValue: 1 << 11)
-    static let borderWidth = LayerChanges(rawValue: 1 << 12)
-    static let borderColor = LayerChanges(rawValue: 1 << 13)
-    static let contentsGravity = LayerChanges(rawValue: 1 << 14)
-    static let contentsScale = LayerChanges(rawValue: 1 << 15)
-    static let contentsRect = LayerChanges(rawValue: 1 << 16)
-    static let contentsCenter = LayerChanges(rawValue: 1 << 17)
+    init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// The bit of one property.
+    init(_ key: LayerKey) { rawValue = 1 << UInt32(key.rawValue) }
+
     /// The pixels (a new image, or a redrawn region of the backing store).
-    static let contents = LayerChanges(rawValue: 1 << 18)
+    static let contents = LayerChanges(rawValue: 1 << 24)
     /// The order or membership of the sublayers.
-    static let sublayers = LayerChanges(rawValue: 1 << 19)
+    static let sublayers = LayerChanges(rawValue: 1 << 25)
     /// The layer moved to another superlayer or out of the tree.
-    static let superlayer = LayerChanges(rawValue: 1 << 20)
+    static let superlayer = LayerChanges(rawValue: 1 << 26)
     /// `setNeedsDisplay` was called: drawing is due before the commit.
-    static let display = LayerChanges(rawValue: 1 << 21)
+    static let display = LayerChanges(rawValue: 1 << 27)
     /// Animations were started in an animation block and wait to be sent.
-    static let animations = LayerChanges(rawValue: 1 << 22)
+    static let animations = LayerChanges(rawValue: 1 << 28)
 
-    /// The properties UIKit animates in animation blocks.
-    static let animatable: LayerChanges = [.bounds, .position, .transform, .opacity, .backgroundColor, .cornerRadius, .borderWidth, .borderColor]
+    /// Every property bit.
+    static let properties = LayerChanges(rawValue: (1 << 24) - 1)
 
-    /// Every bit that maps to one `LayerProperty`, in the order they are sent.
-    static let properties: [LayerChanges] = [
-        .bounds, .position, .anchorPoint, .zPosition, .transform, .sublayerTransform, .opacity, .isHidden,
-        .backgroundColor, .masksToBounds, .isDoubleSided, .cornerRadius, .borderWidth, .borderColor,
-        .contentsGravity, .contentsScale, .contentsRect, .contentsCenter,
-    ]
+    /// Whether `key`'s property changed.
+    func contains(_ key: LayerKey) -> Bool { rawValue & (1 << UInt32(key.rawValue)) != 0 }
+
+    /// The keys of the changed properties, in key order.
+    var keys: some Sequence<LayerKey> {
+        LayerKey.allCases.lazy.filter { contains($0) }
+    }
 }
 
 /// Where a layer's pixels come from.
@@ -59,11 +48,30 @@ enum LayerContentsSource {
 extension CGRect {
     /// The same rectangle as the compositor's value type.
     var core: Rect { Rect(x: origin.x, y: origin.y, width: size.width, height: size.height) }
+
+    /// The compositor's rectangle as a `CGRect`.
+    init(_ r: Rect) { self.init(x: r.minX, y: r.minY, width: r.width, height: r.height) }
 }
 
 extension CGPoint {
     /// The same point as the compositor's value type.
     var core: Point { Point(x: x, y: y) }
+
+    /// The compositor's point as a `CGPoint`.
+    init(_ p: Point) { self.init(x: p.x, y: p.y) }
+}
+
+extension CGSize {
+    /// The compositor's size as a `CGSize`.
+    init(_ s: Size) { self.init(width: s.width, height: s.height) }
+}
+
+extension PlaneTransform {
+    /// Maps a point; the perspective divide is applied.
+    func apply(_ p: CGPoint) -> CGPoint { CGPoint(apply(p.core)) }
+
+    /// The bounding box of a rectangle's mapped corners.
+    func apply(_ r: CGRect) -> CGRect { CGRect(apply(r.standardized.core)) }
 }
 
 extension CGColor {

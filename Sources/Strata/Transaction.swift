@@ -280,10 +280,7 @@ struct CommitBuilder {
         append(.createLayer(layer.id), on: screen)
         layer.committedScreen = screen
         layer.committedTree = screen.renderTree
-        for (bit, initial) in zip(LayerChanges.properties, CALayer.defaultProperties) {
-            let property = layer.coreProperty(bit)
-            if property != initial { append(.set(layer.id, property), on: screen) }
-        }
+        for property in layer.state.properties(differingFrom: .defaults) { append(.set(layer.id, property), on: screen) }
         sendContents(of: layer, whole: true, on: screen)
         sendAnimations(of: layer, resendingRunning: true, on: screen)
         layer.changes = []
@@ -295,8 +292,8 @@ struct CommitBuilder {
         layer.displayIfNeeded()
         let changes = layer.changes
         layer.changes = []
-        for bit in LayerChanges.properties where changes.contains(bit) {
-            append(.set(layer.id, layer.coreProperty(bit)), on: screen)
+        if !changes.isDisjoint(with: .properties) {
+            for key in changes.keys { append(.set(layer.id, layer.property(key)), on: screen) }
         }
         if changes.contains(.contents) { sendContents(of: layer, whole: false, on: screen) }
         if changes.contains(.animations) { sendAnimations(of: layer, resendingRunning: false, on: screen) }

@@ -133,11 +133,3 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(cgColor) }
     public var description: String { "UIColor\(cgColor.value)" }
 }
-
-extension Color {
-    /// The colour with every component clamped to 0...1.
-    var clamped: Color {
-        func c(_ v: Float) -> Float { min(max(v, 0), 1) }
-        return Color(red: c(red), green: c(green), blue: c(blue), alpha: c(alpha))
-    }
-}

@@ -38,7 +38,9 @@ extension UIView {
         if !layer.activeAnimations.isEmpty, animationInteraction == .presentation, let shown = layer.presentation() {
             return layer.planeTransformToSuperlayer(shownAs: shown).inverted?.apply(point)
         }
-        if let local = layer.pointFromSuperlayerWithoutTransforms(point) { return local }
+        if let local = layer.state.pointFromSuperlayerWithoutTransforms(point.core, superlayer: layer._superlayer?.state) {
+            return CGPoint(local)
+        }
         return layer.planeTransformToSuperlayer.inverted?.apply(point)
     }
 
@@ -73,7 +75,6 @@ extension CALayer {
     /// How this layer's bounds space maps into its superlayer's when its geometry is `shown`'s
     /// (a presentation copy).
     func planeTransformToSuperlayer(shownAs shown: CALayer) -> PlaneTransform {
-        let local = _superlayer?.sublayerTransformAboutAnchor.map { shown.localTransform.concatenating($0) } ?? shown.localTransform
-        return PlaneTransform(local)
+        shown.state.planeTransform(inSuperlayer: _superlayer?.state)
     }
 }

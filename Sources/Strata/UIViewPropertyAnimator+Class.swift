@@ -318,9 +318,8 @@ public final class UIViewPropertyAnimator {
 
     /// Called by the transaction for each change in this animator's blocks.
     func record(layer: CALayer, old: LayerProperty, new: LayerProperty, delayFactor: Double) {
-        let index = new.index
-        if let i = records.lastIndex(where: { $0.layer === layer && $0.new.index == index }),
-           runningPendingBlocks || new.index == LayerProperty.transform(.identity).index {
+        if let i = records.lastIndex(where: { $0.layer === layer && $0.new.key == new.key }),
+           runningPendingBlocks || new.key.spec.animation == .interpolated {
             // Changed twice before the start (or a transform, which does not add): animate from
             // the first old value to the last.
             records[i].new = new
@@ -372,7 +371,7 @@ public final class UIViewPropertyAnimator {
     private func animation(for record: Record, fraction: Double, speed: Double, delay: Double, linear: Bool) -> LayerAnimation {
         let start = max(record.delayFactor, record.segmentStart) * runDuration, length = max(runDuration - start, 0)
         let from = record.from ?? record.old
-        let kind: LayerAnimation.Kind = if case .transform = record.new {
+        let kind: LayerAnimation.Kind = if record.new.key.spec.animation == .interpolated {
             .absolute(from: from, to: record.new)
         } else {
             .additive(delta: from.subtracting(record.new) ?? record.new)
@@ -427,14 +426,14 @@ public final class UIViewPropertyAnimator {
     /// model (not this animator's target) keeps later changes by others, whose own animations keep
     /// running over the new model, so nothing jumps.
     private func setModelToShown(at fraction: Double, linear: Bool) {
-        struct Key: Hashable { let layer: ObjectIdentifier; let property: Int }
+        struct Key: Hashable { let layer: ObjectIdentifier; let property: LayerKey }
         var shown: [Key: (layer: CALayer, value: LayerProperty)] = [:]
         for record in records {
-            shown[Key(layer: ObjectIdentifier(record.layer), property: record.new.index)] =
-                (record.layer, record.layer.coreProperty(CALayer.bit(for: record.new)))
+            shown[Key(layer: ObjectIdentifier(record.layer), property: record.new.key)] =
+                (record.layer, record.layer.property(record.new.key))
         }
         for record in records {
-            let key = Key(layer: ObjectIdentifier(record.layer), property: record.new.index)
+            let key = Key(layer: ObjectIdentifier(record.layer), property: record.new.key)
             guard let current = shown[key] else { continue }
             shown[key]?.value = animation(for: record, fraction: fraction, speed: 0, delay: 0, linear: linear).value(over: current.value, at: 0)
         }

@@ -25,38 +25,21 @@ struct CFailure: Error {
     static func invalid(_ message: String) -> CFailure { CFailure(status: invalidArgument, message: message) }
 }
 
-/// One layer as the C caller built it: the values hit testing and animations read.
+/// One layer as the C caller built it: its properties (what hit testing and animations read)
+/// and its place in the tree.
 final class CLayer {
     let id: LayerID
     weak var superlayer: CLayer?
     var sublayers: [CLayer] = []
-    var bounds = Rect(x: 0, y: 0, width: 0, height: 0)
-    var position = Point(x: 0, y: 0)
-    var anchorPoint = Point(x: 0.5, y: 0.5)
-    var zPosition = 0.0
-    var transform = Transform3D.identity
-    var sublayerTransform = Transform3D.identity
-    var opacity: Float = 1
-    var isHidden = false
-    var masksToBounds = false
-    var cornerRadius = 0.0
-    var backgroundColor: Color?
+    /// Every property as last set through the C interface, with Core Animation's defaults.
+    var state = LayerState()
 
     init(id: LayerID) { self.id = id }
 
-    /// Bounds space to the superlayer's bounds space (Core Animation's placement, the superlayer's
-    /// sublayer transform about its anchor point included), as the 3×3 homography of the z = 0
-    /// plane (row vectors), so perspective maps points exactly.
-    var toSuperlayer: [Double] {
-        let a = Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
-        var m = Transform3D(translationX: -a.x, y: -a.y).concatenating(transform)
-            .concatenating(Transform3D(translationX: position.x, y: position.y, z: zPosition))
-        if let s = superlayer, !s.sublayerTransform.isIdentity {
-            let sa = Point(x: s.bounds.minX + s.anchorPoint.x * s.bounds.width, y: s.bounds.minY + s.anchorPoint.y * s.bounds.height)
-            m = m.concatenating(Transform3D(translationX: -sa.x, y: -sa.y)).concatenating(s.sublayerTransform)
-                .concatenating(Transform3D(translationX: sa.x, y: sa.y))
-        }
-        return [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
+    /// Bounds space to the superlayer's bounds space in the plane (the superlayer's sublayer
+    /// transform included), so perspective maps points exactly.
+    var toSuperlayer: PlaneTransform {
+        state.planeTransform(inSuperlayer: superlayer?.state)
     }
 
     /// Whether `layer` is this layer or one of its superlayers.
@@ -157,20 +140,7 @@ final class CCompositor {
         if let problem = property.problem {
             throw CFailure.invalid("\(function): \(property.name) \(problem)")
         }
-        switch property {
-        case .bounds(let r): layer.bounds = r
-        case .position(let p): layer.position = p
-        case .anchorPoint(let p): layer.anchorPoint = p
-        case .zPosition(let z): layer.zPosition = z
-        case .transform(let t): layer.transform = t
-        case .sublayerTransform(let t): layer.sublayerTransform = t
-        case .opacity(let o): layer.opacity = o
-        case .isHidden(let h): layer.isHidden = h
-        case .masksToBounds(let m): layer.masksToBounds = m
-        case .cornerRadius(let r): layer.cornerRadius = r
-        case .backgroundColor(let c): layer.backgroundColor = c
-        default: break
-        }
+        layer.state.apply(property)
         pending.set(layer.id, property)
     }
 
@@ -198,18 +168,18 @@ final class CCompositor {
         pending.append(operation)
     }
 
-    /// The layer's own value of an animatable property.
+    /// The properties `strata_property` numbers, in its order (strata.h), each with the number
+    /// of doubles `strata_layer_animate` takes for it.
+    static let animatableProperties: [(key: LayerKey, count: Int32)] = [
+        (.opacity, 1), (.position, 2), (.bounds, 4), (.transform, 16), (.backgroundColor, 4), (.cornerRadius, 1), (.zPosition, 1),
+    ]
+
+    /// The layer's own value of the property `strata_property` numbers, or nil for no such number.
     func modelValue(_ layer: CLayer, _ property: Int32) -> LayerProperty? {
-        switch property {
-        case 0: .opacity(layer.opacity)
-        case 1: .position(layer.position)
-        case 2: .bounds(layer.bounds)
-        case 3: .transform(layer.transform)
-        case 4: .backgroundColor(layer.backgroundColor ?? .clear)
-        case 5: .cornerRadius(layer.cornerRadius)
-        case 6: .zPosition(layer.zPosition)
-        default: nil
-        }
+        guard Self.animatableProperties.indices.contains(Int(property)) else { return nil }
+        let key = Self.animatableProperties[Int(property)].key
+        if key == .backgroundColor, layer.state.backgroundColor == nil { return .backgroundColor(.clear) }
+        return LayerProperty(key, layer.state[key])
     }
 
     // MARK: Rendering
@@ -254,12 +224,12 @@ final class CCompositor {
     }
 
     private func hitTest(_ layer: CLayer, _ point: Point) -> CLayer? {
-        guard !layer.isHidden, layer.opacity >= 0.01, let local = Self.unproject(point, layer.toSuperlayer) else { return nil }
-        let inside = layer.bounds.width > 0 && layer.bounds.height > 0
-            && local.x >= layer.bounds.minX && local.x < layer.bounds.maxX && local.y >= layer.bounds.minY && local.y < layer.bounds.maxY
-        if layer.masksToBounds && !inside { return nil }
+        guard !layer.state.isHidden, layer.state.opacity >= 0.01, let local = Self.unproject(point, layer.toSuperlayer) else { return nil }
+        let inside = layer.state.boundsContain(local)
+        if layer.state.masksToBounds && !inside { return nil }
         let ordered = layer.sublayers.enumerated().sorted {
-            $0.element.zPosition != $1.element.zPosition ? $0.element.zPosition < $1.element.zPosition : $0.offset < $1.offset
+            let (a, b) = ($0.element.state.zPosition, $1.element.state.zPosition)
+            return a != b ? a < b : $0.offset < $1.offset
         }
         for (_, sublayer) in ordered.reversed() {
             if let hit = hitTest(sublayer, local) { return hit }
@@ -283,20 +253,12 @@ final class CCompositor {
         return p
     }
 
-    /// Maps a point back through a 3×3 homography (row vectors): nil when singular or behind the viewer.
-    static func unproject(_ p: Point, _ h: [Double]) -> Point? {
-        let (a, b, c, d, e, f, g, k, l) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8])
-        // Inverse of the row-vector matrix [[a b c] [d e f] [g k l]] by cofactors.
-        let det = a * (e * l - f * k) - b * (d * l - f * g) + c * (d * k - e * g)
-        guard det.isFinite, abs(det) > 1e-12 else { return nil }
-        let inv = [e * l - f * k, c * k - b * l, b * f - c * e,
-                   f * g - d * l, a * l - c * g, c * d - a * f,
-                   d * k - e * g, b * g - a * k, a * e - b * d].map { $0 / det }
-        let x = p.x * inv[0] + p.y * inv[3] + inv[6]
-        let y = p.x * inv[1] + p.y * inv[4] + inv[7]
-        let w = p.x * inv[2] + p.y * inv[5] + inv[8]
-        guard w.isFinite, abs(w) > 1e-12 else { return nil }
-        return Point(x: x / w, y: y / w)
+    /// Maps a point back through a plane map: nil when it is (nearly) singular or the point lands
+    /// at infinity.
+    static func unproject(_ p: Point, _ h: PlaneTransform) -> Point? {
+        let det = h.determinant
+        guard det.isFinite, abs(det) > 1e-12, let inverse = h.inverted else { return nil }
+        return inverse.map(p)
     }
 
     /// Delivers a pointer event; returns the layer that received it.

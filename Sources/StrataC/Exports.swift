@@ -435,10 +435,10 @@ public func strata_layer_animate(_ handle: OpaquePointer?, _ layer: UInt64, _ pr
                                  _ repeatCount: Double, _ autoreverses: Bool) -> Int32 {
     onLayer(handle, layer, "strata_layer_animate") { c, l in
         let f = "strata_layer_animate"
-        let counts: [Int32: Int32] = [0: 1, 1: 2, 2: 4, 3: 16, 4: 4, 5: 1, 6: 1]
-        guard let expected = counts[property], let model = c.modelValue(l, property) else {
+        guard let model = c.modelValue(l, property) else {
             throw CFailure.invalid("\(f): property \(property) is not a strata_property (0...6)")
         }
+        let expected = CCompositor.animatableProperties[Int(property)].count
         guard count == expected else { throw CFailure.invalid("\(f): \(model.name) takes \(expected) values, got count \(count)") }
         guard duration.isFinite, duration > 0 else { throw CFailure.invalid("\(f): duration \(duration) must be a finite number of seconds above 0") }
         guard repeatCount >= 1, !repeatCount.isNaN else { throw CFailure.invalid("\(f): repeat_count \(repeatCount) must be at least 1 (INFINITY repeats for ever)") }
@@ -448,15 +448,15 @@ public func strata_layer_animate(_ handle: OpaquePointer?, _ layer: UInt64, _ pr
         func value(_ pointer: UnsafePointer<Double>?) throws(CFailure) -> LayerProperty {
             guard let pointer else { return model }
             let v = Array(UnsafeBufferPointer(start: pointer, count: Int(count)))
-            let property: LayerProperty = switch model {
-            case .opacity: .opacity(Float(v[0]))
-            case .position: .position(Point(x: v[0], y: v[1]))
-            case .bounds: .bounds(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
+            let value: LayerValue = switch model.value {
+            case .float: .float(Float(v[0]))
+            case .point: .point(Point(x: v[0], y: v[1]))
+            case .rect: .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
             case .transform: .transform(Transform3D(entries: v))
-            case .backgroundColor: .backgroundColor(Color(red: Float(v[0]), green: Float(v[1]), blue: Float(v[2]), alpha: Float(v[3])))
-            case .cornerRadius: .cornerRadius(v[0])
-            default: .zPosition(v[0])
+            case .color: .color(Color(red: Float(v[0]), green: Float(v[1]), blue: Float(v[2]), alpha: Float(v[3])))
+            default: .number(v[0])
             }
+            let property = LayerProperty(model.key, value)
             if let problem = property.problem { throw CFailure.invalid("\(f): \(property.name) \(problem)") }
             return property
         }

@@ -42,16 +42,14 @@ final class RenderLayer {
     @exclusivity(unchecked) private(set) var isResting = false
     /// The renderer's walk that last visited the layer (see `Renderer.walk`).
     @exclusivity(unchecked) var lastWalk = 0
-    // What the per-frame animation loop touches (with `isDamaged`), side by side.
-    @exclusivity(unchecked) var position = Point.zero
     /// The commonest animation kept inline, for the per-frame loop: a position moved by one or
     /// two additive animations and nothing else animating (views moved by `UIView.animate`).
     /// Derived from `animations` and the position's model value; nil otherwise.
     @exclusivity(unchecked) private var quickMove: QuickMove?
-    // What the walk reads for every layer.
-    var isHidden = false
-    var opacity: Float = 1
-    var masksToBounds = false
+    /// The layer's properties as shown: the model values, or where animations put them this frame.
+    /// Changed by `apply` and the animations only. Its first fields are what the walk reads for
+    /// every layer, and the position the animation loop writes.
+    @exclusivity(unchecked) private(set) var state = LayerState()
     /// Whether `frameWorld` (and the boxes) hold for the current tree: false after a frame in
     /// which the layer was not visible.
     @exclusivity(unchecked) var worldValid = false
@@ -77,41 +75,10 @@ final class RenderLayer {
     @exclusivity(unchecked) var cachedFillVariant = LayerShaderVariant(mode: .fill)
     /// The layer's contents on the GPU (a texture of their own or an atlas region), or nil for none.
     var contents: LayerContents?
-    var backgroundColor: Color?
-    var borderWidth = 0.0
-    var borderColor: Color? = .black
-
-    // What placing a changed layer reads beside its position (`localTransform`).
-    var bounds = Rect.zero
-    var anchorPoint = Point(x: 0.5, y: 0.5)
-    var zPosition = 0.0 {
-        didSet {
-            if zPosition != oldValue, let superlayer {
-                superlayer.drawingOrder = nil
-                superlayer.awakeOrder = nil
-                orderClock.ticks &+= 1
-            }
-        }
-    }
-    /// Whether `transform` is the identity (kept beside the position so placing an untransformed
-    /// layer does not read the matrix).
-    private(set) var transformIsIdentity = true
 
     /// This frame: bounds space to target pixels, and the parent space of its sublayers.
     @exclusivity(unchecked) var frameWorld = Transform3D.identity
     @exclusivity(unchecked) var frameChildSpace = Transform3D.identity
-
-    // The rest of the model, with Core Animation's defaults.
-    var transform = Transform3D.identity {
-        didSet { transformIsIdentity = transform.isIdentity }
-    }
-    var sublayerTransform = Transform3D.identity
-    var isDoubleSided = true
-    var cornerRadius = 0.0
-    var contentsGravity = ContentsGravity.resize
-    var contentsScale = 1.0
-    var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
-    var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
 
     /// Where the layer is in the render tree's animated set, while it has animations.
     var animatedSlot: Int?
@@ -121,9 +88,9 @@ final class RenderLayer {
         didSet { refreshQuickMove() }
     }
 
-    /// The model values of the properties being animated (by `LayerProperty.index`; rarely more
-    /// than two); the stored fields hold what is shown.
-    private var animatedModel: [(index: Int, model: LayerProperty)] = [] {
+    /// The model values of the properties being animated (rarely more than two); `state` holds
+    /// what is shown.
+    private var animatedModel: [(key: LayerKey, model: LayerProperty)] = [] {
         didSet { refreshQuickMove() }
     }
 
@@ -163,8 +130,7 @@ final class RenderLayer {
     /// model the animations add onto; the shown value follows at the next frame.
     func apply(_ property: LayerProperty) {
         if !animatedModel.isEmpty {
-            let index = property.index
-            if let i = animatedModel.firstIndex(where: { $0.index == index }) {
+            if let i = animatedModel.firstIndex(where: { $0.key == property.key }) {
                 animatedModel[i].model = property
                 return
             }
@@ -174,9 +140,9 @@ final class RenderLayer {
 
     /// Starts an animation; its property's current value becomes the model it adds onto.
     func addAnimation(_ animation: LayerAnimation) {
-        let index = animation.propertyIndex
-        if !animatedModel.contains(where: { $0.index == index }), let current = shownValue(index) {
-            animatedModel.append((index, current))
+        let key = animation.key
+        if !animatedModel.contains(where: { $0.key == key }) {
+            animatedModel.append((key, LayerProperty(key, state[key])))
         }
         animations.append(animation)
     }
@@ -201,7 +167,7 @@ final class RenderLayer {
         if quickMove != nil {
             // Everything from the layer's own storage: no walk through the animation arrays, and
             // no copy of the (large) move out of it either.
-            position = quickMove!.position(at: time, memo: &memo, anyFinished: &anyFinished)
+            state.position = quickMove!.position(at: time, memo: &memo, anyFinished: &anyFinished)
             guard anyFinished else { return true }
         }
         if quickMove != nil {
@@ -211,16 +177,16 @@ final class RenderLayer {
         }
         // Indices, not for-in: elements are large values, and a loop variable would copy each one.
         for e in animatedModel.indices {
-            let index = animatedModel[e].index
+            let key = animatedModel[e].key
             // Positions moved by additive animations, the commonest case, without building
-            // property values (large enums) on the way.
-            if case .position(let model) = animatedModel[e].model,
+            // property values on the way.
+            if key == .position, case .point(let model) = animatedModel[e].model.value,
                let point = additivePosition(over: model, at: time, anyFinished: &anyFinished) {
-                position = point
+                state.position = point
                 continue
             }
             var shown = animatedModel[e].model
-            for a in animations.indices where animations[a].propertyIndex == index {
+            for a in animations.indices where animations[a].key == key {
                 shown = animations[a].value(over: shown, at: time)
                 if animations[a].isFinished(at: time) { anyFinished = true }
             }
@@ -245,7 +211,7 @@ final class RenderLayer {
         var curveKey: CurveKey
 
         init?(_ a: LayerAnimation) {
-            guard case .additive(.position(let d)) = a.kind else { return nil }
+            guard case .additive(let property) = a.kind, property.key == .position, case .point(let d) = property.value else { return nil }
             delta = d
             (beginTime, speed, timeOffset, duration, repeatCount, endTime) = (a.beginTime, a.speed, a.timeOffset, a.duration, a.repeatCount, a.endTime)
             (autoreverses, isRemovedOnCompletion, curve) = (a.autoreverses, a.isRemovedOnCompletion, a.curve)
@@ -326,7 +292,7 @@ final class RenderLayer {
 
     private func refreshQuickMove() {
         quickMove = nil
-        guard animatedModel.count == 1, case .position(let model) = animatedModel[0].model,
+        guard animatedModel.count == 1, animatedModel[0].key == .position, case .point(let model) = animatedModel[0].model.value,
               (1...2).contains(animations.count), let first = MovePart(animations[0]) else { return }
         var q = QuickMove(model: model, first: first, second: nil)
         if animations.count == 2 {
@@ -339,8 +305,8 @@ final class RenderLayer {
     /// `model` moved by every position animation, when all of them are additive; nil otherwise.
     private func additivePosition(over model: Point, at time: Double, anyFinished: inout Bool) -> Point? {
         var p = model
-        for a in animations.indices where animations[a].propertyIndex == 1 {
-            guard case .additive(.position(let d)) = animations[a].kind else { return nil }
+        for a in animations.indices where animations[a].key == .position {
+            guard case .additive(let property) = animations[a].kind, case .point(let d) = property.value else { return nil }
             let k = 1 - animations[a].progress(at: time)
             p.x += d.x * k
             p.y += d.y * k
@@ -352,82 +318,30 @@ final class RenderLayer {
     /// Shows the model value of every animated property that has no animation left, and forgets it.
     private func showModelsLeftWithoutAnimations() {
         animatedModel.removeAll { entry in
-            guard !animations.contains(where: { $0.propertyIndex == entry.index }) else { return false }
+            guard !animations.contains(where: { $0.key == entry.key }) else { return false }
             show(entry.model)
             return true
         }
     }
 
-    /// The shown value of an animatable property, by `LayerProperty.index`.
-    private func shownValue(_ index: Int) -> LayerProperty? {
-        switch index {
-        case 0: .bounds(bounds)
-        case 1: .position(position)
-        case 4: .transform(transform)
-        case 6: .opacity(opacity)
-        case 8: .backgroundColor(backgroundColor)
-        case 11: .cornerRadius(cornerRadius)
-        case 12: .borderWidth(borderWidth)
-        case 13: .borderColor(borderColor)
-        default: nil
-        }
-    }
-
-    /// Stores a value in the field the renderer draws from.
+    /// Stores a value in the state the renderer draws from. A new `zPosition` may reorder the
+    /// superlayer's sublayers.
     private func show(_ property: LayerProperty) {
-        switch property {
-        case .bounds(let v): bounds = v
-        case .position(let v): position = v
-        case .anchorPoint(let v): anchorPoint = v
-        case .zPosition(let v): zPosition = v
-        case .transform(let v): transform = v
-        case .sublayerTransform(let v): sublayerTransform = v
-        case .opacity(let v): opacity = v
-        case .isHidden(let v): isHidden = v
-        case .backgroundColor(let v): backgroundColor = v
-        case .masksToBounds(let v): masksToBounds = v
-        case .isDoubleSided(let v): isDoubleSided = v
-        case .cornerRadius(let v): cornerRadius = v
-        case .borderWidth(let v): borderWidth = v
-        case .borderColor(let v): borderColor = v
-        case .contentsGravity(let v): contentsGravity = v
-        case .contentsScale(let v): contentsScale = v
-        case .contentsRect(let v): contentsRect = v
-        case .contentsCenter(let v): contentsCenter = v
+        if property.key == .zPosition, let superlayer, property.value != state[.zPosition] {
+            superlayer.drawingOrder = nil
+            superlayer.awakeOrder = nil
+            orderClock.ticks &+= 1
         }
-    }
-
-    /// The anchor point in the layer's own bounds space.
-    var anchorInBounds: Point {
-        Point(x: bounds.origin.x + anchorPoint.x * bounds.size.width,
-              y: bounds.origin.y + anchorPoint.y * bounds.size.height)
-    }
-
-    /// Maps the layer's bounds space into its superlayer's bounds space, before the superlayer's
-    /// sublayer transform: move the anchor point to the origin, apply `transform`, then move it to
-    /// `position` (at depth `zPosition`).
-    var localTransform: Transform3D {
-        let a = anchorInBounds
-        if transformIsIdentity { return Transform3D(translationX: position.x - a.x, y: position.y - a.y, z: zPosition) }
-        return transform.translated(before: (-a.x, -a.y, 0), after: (position.x, position.y, zPosition))
-    }
-
-    /// The sublayer transform applied about this layer's anchor point, taking a sublayer's
-    /// placement into this layer's bounds space.
-    var sublayerTransformAboutAnchor: Transform3D? {
-        guard !sublayerTransform.isIdentity else { return nil }
-        let a = anchorInBounds
-        return Transform3D(translationX: -a.x, y: -a.y)
-            .concatenating(sublayerTransform)
-            .concatenating(Transform3D(translationX: a.x, y: a.y))
+        state.apply(property)
     }
 
     /// Sublayers in drawing order: by `zPosition`, then by their order in `sublayers` (stable).
     /// Sorted once after a change, not every frame: the check alone reads every sublayer.
     var sublayersInDrawingOrder: [RenderLayer] {
         if let drawingOrder { return drawingOrder }
-        let sorted = !sublayers.contains(where: { $0.zPosition != 0 }) ? sublayers : sublayers.enumerated().sorted {
-            $0.element.zPosition != $1.element.zPosition ? $0.element.zPosition < $1.element.zPosition : $0.offset < $1.offset
+        let sorted = !sublayers.contains(where: { $0.state.zPosition != 0 }) ? sublayers : sublayers.enumerated().sorted {
+            let (a, b) = ($0.element.state.zPosition, $1.element.state.zPosition)
+            return a != b ? a < b : $0.offset < $1.offset
         }.map(\.element)
         drawingOrder = sorted
         return sorted
@@ -461,25 +375,25 @@ final class RenderLayer {
 
     /// Whether the layer fills its bounds with a background colour or contents.
     var hasFill: Bool {
-        (backgroundColor.map { $0.alpha > 0 } ?? false) || contents != nil
+        (state.backgroundColor.map { $0.alpha > 0 } ?? false) || contents != nil
     }
 
     /// Where the contents land in bounds space, after gravity, scale and `contentsRect`; nil without contents.
     var contentsFrame: Rect? {
         guard let texture = contents else { return nil }
-        let size = Size(width: Double(texture.width) * contentsRect.width / contentsScale,
-                        height: Double(texture.height) * contentsRect.height / contentsScale)
-        return contentsGravity.frame(for: size, in: bounds)
+        let size = Size(width: Double(texture.width) * state.contentsRect.width / state.contentsScale,
+                        height: Double(texture.height) * state.contentsRect.height / state.contentsScale)
+        return state.contentsGravity.frame(for: size, in: state.bounds)
     }
 
     /// What the layer itself can cover in bounds space: its bounds, and contents that overflow
     /// them unless it masks to its bounds.
     var drawnRect: Rect {
-        guard !masksToBounds, let frame = contentsFrame else { return bounds }
-        return bounds.union(frame)
+        guard !state.masksToBounds, let frame = contentsFrame else { return state.bounds }
+        return state.bounds.union(frame)
     }
 
-    var hasBorder: Bool { borderWidth > 0 && (borderColor.map { $0.alpha > 0 } ?? false) }
+    var hasBorder: Bool { state.borderWidth > 0 && (state.borderColor.map { $0.alpha > 0 } ?? false) }
 
     /// Whether `candidate` is this layer or one of its ancestors.
     func hasAncestorOrSelf(_ candidate: RenderLayer) -> Bool {

@@ -413,7 +413,7 @@ final class Renderer {
     /// `damage`: where a changed (or moved) layer painted last frame and where it paints now.
     private func prepare(_ layer: RenderLayer, parentSpace: Transform3D, parentSpaceChanged: Bool, parentVisible: Bool,
                          inheritedDamage: Bool, opaquePath: Bool, damage: inout PixelRect?) {
-        let shown = !layer.isHidden && layer.opacity > 0
+        let shown = !layer.state.isHidden && layer.state.opacity > 0
         let visible = parentVisible && shown
         let damaged = inheritedDamage || layer.isDamaged
         statistics.layersVisited += 1
@@ -431,10 +431,10 @@ final class Renderer {
         var childSpaceChanged = false
         if visible, parentSpaceChanged || layer.isDamaged || !layer.worldValid {
             // Changed (or moved with its parent): compute where it lands.
-            let world = layer.localTransform.concatenating(parentSpace)
+            let world = layer.state.localTransform.concatenating(parentSpace)
             layer.frameWorld = world
             layer.cachedFillValid = false
-            layer.frameBackFacing = !layer.isDoubleSided && Self.facesAway(world, layer.bounds)
+            layer.frameBackFacing = !layer.state.isDoubleSided && Self.facesAway(world, layer.state.bounds)
             if layer.hasFill || layer.hasBorder, !layer.frameBackFacing {
                 box = Self.paintBox(layer, world: world)
             }
@@ -471,7 +471,7 @@ final class Renderer {
         }
         layer.drawnBox = box
         layer.isDamaged = false
-        let opaque = opaquePath && layer.opacity >= 1
+        let opaque = opaquePath && layer.state.opacity >= 1
         if box != nil {
             layer.fillOrder = nextOrder
             nextOrder += 1
@@ -479,7 +479,7 @@ final class Renderer {
         }
         var subtree = box
         if !layer.sublayers.isEmpty {
-            if visible, layer.masksToBounds, layer.cornerRadius > 0 || Self.axisAlignedPixelRect(layer.frameWorld, layer.bounds) == nil {
+            if visible, layer.state.masksToBounds, layer.state.cornerRadius > 0 || Self.axisAlignedPixelRect(layer.frameWorld, layer.state.bounds) == nil {
                 usesStencil = true
             }
             // A single-sided layer facing away hides its whole subtree, as `draw` skips it.
@@ -491,7 +491,7 @@ final class Renderer {
                 : childSpaceChanged || walksEverySublayer ? layer.sublayersInDrawingOrder : layer.awakeSublayersInDrawingOrder
             for sublayer in sublayers {
                 prepare(sublayer, parentSpace: childSpace, parentSpaceChanged: childSpaceChanged, parentVisible: showsSublayers,
-                        inheritedDamage: damaged, opaquePath: opaque && !layer.masksToBounds, damage: &damage)
+                        inheritedDamage: damaged, opaquePath: opaque && !layer.state.masksToBounds, damage: &damage)
                 if let s = sublayer.frameSubtreeBox { subtree = subtree.map { $0.union(s) } ?? s }
             }
         }
@@ -512,10 +512,10 @@ final class Renderer {
     static func occluderRect(_ layer: RenderLayer, world: Transform3D) -> PixelRect? {
         // Opaque where it fills its bounds: an opaque background (contents drawn over it keep it
         // opaque), or opaque contents covering the bounds exactly.
-        let opaqueBackground = (layer.backgroundColor?.alpha ?? 0) >= 1
-        let opaqueContents = layer.contents?.isOpaque == true && layer.contentsFrame.map { same($0, layer.bounds) } == true
-        guard opaqueBackground || opaqueContents, layer.cornerRadius <= 0,
-              let rect = axisAlignedPixelRect(world, layer.bounds), rect.width > 2, rect.height > 2 else { return nil }
+        let opaqueBackground = (layer.state.backgroundColor?.alpha ?? 0) >= 1
+        let opaqueContents = layer.contents?.isOpaque == true && layer.contentsFrame.map { same($0, layer.state.bounds) } == true
+        guard opaqueBackground || opaqueContents, layer.state.cornerRadius <= 0,
+              let rect = axisAlignedPixelRect(world, layer.state.bounds), rect.width > 2, rect.height > 2 else { return nil }
         return PixelRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
     }
 
@@ -581,16 +581,16 @@ final class Renderer {
     /// The fill program `layer` needs: textured or not, rounded or not, and for contents nine-part
     /// slicing or texel-centre sampling (one texel per pixel).
     private func fillVariant(_ layer: RenderLayer, world: Transform3D) -> LayerShaderVariant {
-        var variant = LayerShaderVariant(mode: .fill, textured: layer.contents != nil, rounded: layer.cornerRadius > 0)
+        var variant = LayerShaderVariant(mode: .fill, textured: layer.contents != nil, rounded: layer.state.cornerRadius > 0)
         guard let contents = layer.contents, let frame = layer.contentsFrame else { return variant }
-        if layer.contentsCenter != Self.unitRect {
+        if layer.state.contentsCenter != Self.unitRect {
             variant.nineSlice = true
         } else {
-            let shown = layer.contentsRect
+            let shown = layer.state.contentsRect
             variant.texelCentres = Self.landsTexelForPixel(world, frame: frame, shownPixels: Size(
                 width: Double(contents.width) * shown.width, height: Double(contents.height) * shown.height), sliced: false)
             // Contents exactly covering the bounds, square corners: the plain program.
-            variant.plainContents = !variant.texelCentres && !variant.rounded && Self.same(frame, layer.bounds)
+            variant.plainContents = !variant.texelCentres && !variant.rounded && Self.same(frame, layer.state.bounds)
         }
         return variant
     }
@@ -619,7 +619,7 @@ final class Renderer {
     static func paintsDisjointly(_ layer: RenderLayer) -> Bool {
         var boxes: [PixelRect] = []
         func collect(_ l: RenderLayer) -> Bool {
-            guard !l.isHidden, l.opacity > 0 else { return true }
+            guard !l.state.isHidden, l.state.opacity > 0 else { return true }
             if let box = l.drawnBox {
                 if l.hasFill && l.hasBorder { return false }
                 if boxes.count == 16 || boxes.contains(where: { $0.intersects(box) }) { return false }
@@ -650,19 +650,19 @@ final class Renderer {
     /// Draws `layer` and its subtree; `inherited` is the opacity of translucent ancestors drawn
     /// without an offscreen pass, multiplied into every quad.
     private func draw(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass, isGroupRoot: Bool, inherited: Float) throws {
-        guard !layer.isHidden, layer.opacity > 0 else { return }
+        guard !layer.state.isHidden, layer.state.opacity > 0 else { return }
         // Nothing of the subtree lies in the region being drawn (or it faces away, single-sided:
         // `prepare` left it no box): skip it on the CPU.
         guard let subtreeBox = layer.frameSubtreeBox, subtreeBox.intersects(pass.scissor) else { return }
         // What the layer itself paints, when that reaches the region being drawn.
         let painted = layer.drawnBox.flatMap { $0.intersects(pass.scissor) ? $0 : nil }
 
-        let visibleSublayers = layer.awakeSublayersInDrawingOrder.contains { !$0.isHidden && $0.opacity > 0 }
-        if layer.opacity < 1, visibleSublayers, !isGroupRoot, !Self.paintsDisjointly(layer) {
+        let visibleSublayers = layer.awakeSublayersInDrawingOrder.contains { !$0.state.isHidden && $0.state.opacity > 0 }
+        if layer.state.opacity < 1, visibleSublayers, !isGroupRoot, !Self.paintsDisjointly(layer) {
             try drawGroup(layer, parentSpace: parentSpace, pass: &pass, inherited: inherited)
             return
         }
-        let opacity = inherited * (isGroupRoot ? 1 : layer.opacity)
+        let opacity = inherited * (isGroupRoot ? 1 : layer.state.opacity)
         if layer.hasFill, let box = painted {
             if !isCovered(box, after: layer.fillOrder) {
                 try drawQuad(layer, pass: pass, mode: .fill, opacity: opacity)
@@ -675,13 +675,13 @@ final class Renderer {
             let childSpace = Self.sublayerSpace(of: layer, world: world)
             let saved = pass
             var clipped = true
-            if layer.masksToBounds { clipped = try pushClip(layer, world: world, pass: &pass) }
+            if layer.state.masksToBounds { clipped = try pushClip(layer, world: world, pass: &pass) }
             if clipped {
                 for sublayer in layer.awakeSublayersInDrawingOrder {
                     try draw(sublayer, parentSpace: childSpace, pass: &pass, isGroupRoot: false, inherited: opacity)
                 }
             }
-            if layer.masksToBounds { try popClip(layer, pass: &pass, saved: saved) }
+            if layer.state.masksToBounds { try popClip(layer, pass: &pass, saved: saved) }
         }
         if layer.hasBorder, let box = painted, !isCovered(box, after: layer.borderOrder) {
             try drawQuad(layer, pass: pass, mode: .border, opacity: opacity)
@@ -711,7 +711,7 @@ final class Renderer {
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
         try draw(layer, parentSpace: parentSpace, pass: &groupPass, isGroupRoot: true, inherited: 1)
         try flush()
-        try composite(framebuffer, box: box, opacity: inherited * layer.opacity, onto: pass, bindTarget: true)
+        try composite(framebuffer, box: box, opacity: inherited * layer.state.opacity, onto: pass, bindTarget: true)
         groupPool.append(framebuffer)
     }
 
@@ -753,13 +753,13 @@ final class Renderer {
             return
         }
         let world = layer.frameWorld
-        let rounded = layer.cornerRadius > 0
+        let rounded = layer.state.cornerRadius > 0
         let variant = switch mode {
         case .fill: fillVariant(layer, world: world)
         case .border: LayerShaderVariant(mode: .border, rounded: true)
         case .clipMask: LayerShaderVariant(mode: .clipMask, rounded: rounded)
         }
-        let b = layer.bounds
+        let b = layer.state.bounds
         let contentsFrame = mode == .fill ? layer.contentsFrame : nil
         // Contents that overflow the bounds show unless the layer masks to them.
         var quad = contentsFrame == nil ? b : layer.drawnRect
@@ -770,25 +770,25 @@ final class Renderer {
             quad = Rect(x: quad.minX - 1, y: quad.minY - 1, width: quad.width + 2, height: quad.height + 2)
         }
         var instance = Instance(matrix: world.concatenating(pass.projection), rect: quad, bounds: b)
-        instance.params = (opacity, Float(layer.cornerRadius), 0, 0)
+        instance.params = (opacity, Float(layer.state.cornerRadius), 0, 0)
         var texture: GLuint = 0
         switch mode {
         case .fill:
-            instance.color = layer.backgroundColor?.premultiplied ?? .zero
+            instance.color = layer.state.backgroundColor?.premultiplied ?? .zero
             if let contents = layer.contents, let contentsFrame {
-                let shown = layer.contentsRect
-                instance.setContents(frame: contentsFrame, shown: contents.textureRect(shown), center: layer.contentsCenter,
-                                     shownSize: Size(width: Double(contents.width) * shown.width / layer.contentsScale,
-                                                     height: Double(contents.height) * shown.height / layer.contentsScale))
-                instance.params.2 = layer.masksToBounds ? 1 : 0
+                let shown = layer.state.contentsRect
+                instance.setContents(frame: contentsFrame, shown: contents.textureRect(shown), center: layer.state.contentsCenter,
+                                     shownSize: Size(width: Double(contents.width) * shown.width / layer.state.contentsScale,
+                                                     height: Double(contents.height) * shown.height / layer.state.contentsScale))
+                instance.params.2 = layer.state.masksToBounds ? 1 : 0
                 instance.params.3 = contents.isPremultiplied ? 0 : 1   // fills have no border width: the flag rides there
                 texture = contents.textureName
                 if contents.isHostTexture { hostTextures.insert(texture) }
             }
             statistics.layersDrawn += 1
         case .border:
-            instance.color = layer.borderColor?.premultiplied ?? .zero
-            instance.params.3 = Float(layer.borderWidth)
+            instance.color = layer.state.borderColor?.premultiplied ?? .zero
+            instance.params.3 = Float(layer.state.borderWidth)
             if !layer.hasFill { statistics.layersDrawn += 1 }
         case .clipMask:
             break
@@ -936,7 +936,7 @@ final class Renderer {
     /// Narrows the clip to `layer`'s bounds (and rounded corners). Returns false when nothing
     /// can show through the new clip, so the sublayers need not be drawn at all.
     private func pushClip(_ layer: RenderLayer, world: Transform3D, pass: inout Pass) throws -> Bool {
-        if layer.cornerRadius <= 0, let rect = Self.axisAlignedPixelRect(world, layer.bounds) {
+        if layer.state.cornerRadius <= 0, let rect = Self.axisAlignedPixelRect(world, layer.state.bounds) {
             pass.scissor = pass.scissor.intersection(rect)
             guard !pass.scissor.isEmpty else { return false }
             try flush()
@@ -1016,19 +1016,9 @@ final class Renderer {
 
     // MARK: - Geometry
 
-    /// Drops z after a layer's content is placed in its superlayer: Core Animation flattens each
-    /// layer into its superlayer's plane. w is kept, so perspective survives.
-    static let flatten: Transform3D = {
-        var m = Transform3D.identity
-        m.m33 = 0
-        return m
-    }()
-
-    /// The parent space of `layer`'s sublayers: its sublayer transform about its anchor point,
-    /// then flattening into its plane, then its own world transform.
+    /// The parent space of `layer`'s sublayers (see `LayerState.sublayerSpace(world:)`).
     static func sublayerSpace(of layer: RenderLayer, world: Transform3D) -> Transform3D {
-        let flattened = flatten.concatenating(world)
-        return layer.sublayerTransformAboutAnchor.map { $0.concatenating(flattened) } ?? flattened
+        layer.state.sublayerSpace(world: world)
     }
 
     /// Target pixels (origin top-left, y down) to clip space, z forced to 0 (no depth clipping).
@@ -1044,8 +1034,8 @@ final class Renderer {
 
     /// The root layer's parent space: flattening, then `scale` pixels per point.
     static func rootSpace(scale: Double) -> Transform3D {
-        guard scale != 1 else { return flatten }
-        var m = flatten
+        guard scale != 1 else { return LayerState.flatten }
+        var m = LayerState.flatten
         m.m11 = scale
         m.m22 = scale
         return m

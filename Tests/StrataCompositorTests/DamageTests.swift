@@ -268,7 +268,7 @@ import Testing
             scene.add(parent: root, size: Size(width: 60, height: 40), position: Point(x: 50, y: 50), color: .blue, cover)
             let frame = try await renderFrame(scene)
             #expect(frame.statistics.layersDrawn == 3, "\(cover): the red layer is drawn")
-            if case .opacity = cover {
+            if cover.key == .opacity {
                 expectPixel(try #require(frame.image), 50, 50, RGBA8(128, 0, 128), "red under half-transparent blue (50, 50)")
             }
         }

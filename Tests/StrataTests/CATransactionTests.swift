@@ -23,7 +23,7 @@ import Testing
         await nextTurn()
         #expect(f.commits.commits.count == before + 1, "one commit for the whole turn")
         let positions = f.commits.commits.last!.operations.filter {
-            if case .set(_, .position) = $0 { return true } else { return false }
+            if case .set(_, let p) = $0, p.key == .position { return true } else { return false }
         }
         #expect(positions.count == 10, "each view sends its last position once")
         #expect(views[3].center == CGPoint(x: 40, y: 10))

@@ -18,7 +18,7 @@ public struct LayerAnimation: Hashable, Sendable {
 
     /// The change.
     public var kind: Kind {
-        didSet { propertyIndex = Self.index(of: kind) }
+        didSet { key = Self.key(of: kind) }
     }
     /// How progress follows time.
     public var curve: TimingCurve
@@ -46,7 +46,7 @@ public struct LayerAnimation: Hashable, Sendable {
                 repeatCount: Double = 1, autoreverses: Bool = false, group: UInt64 = 0,
                 speed: Double = 1, timeOffset: Double = 0, isRemovedOnCompletion: Bool = true) {
         self.kind = kind
-        propertyIndex = Self.index(of: kind)
+        key = Self.key(of: kind)
         self.curve = curve
         self.beginTime = beginTime
         self.duration = duration
@@ -68,32 +68,30 @@ public struct LayerAnimation: Hashable, Sendable {
         guard speed.isFinite, timeOffset.isFinite else { return "speed \(speed) and time offset \(timeOffset) must be finite" }
         switch kind {
         case .additive(let delta):
-            guard delta.isAnimatable, delta.adding(delta, scaledBy: 0) != nil else { return "\(delta.name) cannot be animated additively" }
+            guard delta.value.hasSameType(as: delta.key.spec.defaultValue), delta.adding(delta, scaledBy: 0) != nil else { return "\(delta.name) cannot be animated additively" }
             guard delta.isFiniteValue else { return "has a non-finite value \(delta)" }
         case .absolute(let from, let to):
-            guard from.isAnimatable, from.name == to.name else { return "from \(from.name) to \(to.name) is not one animatable property" }
+            guard from.isAnimatable, from.key == to.key, from.value.hasSameType(as: from.key.spec.defaultValue),
+                  to.value.hasSameType(as: from.value) else {
+                return "from \(from.name) to \(to.name) is not one animatable property"
+            }
             guard from.isFiniteValue, to.isFiniteValue else { return "has a non-finite value" }
         }
         return nil
     }
 
-    /// The animated property's `LayerProperty.index` (stored: the render thread asks per frame).
-    public private(set) var propertyIndex: Int
+    /// The animated property (stored: the render thread asks per frame).
+    public private(set) var key: LayerKey
 
-    private static func index(of kind: Kind) -> Int {
+    private static func key(of kind: Kind) -> LayerKey {
         switch kind {
-        case .additive(let delta): delta.index
-        case .absolute(let from, _): from.index
+        case .additive(let delta): delta.key
+        case .absolute(let from, _): from.key
         }
     }
 
     /// The `CALayer` name of the animated property.
-    public var propertyName: String {
-        switch kind {
-        case .additive(let delta): delta.name
-        case .absolute(let from, _): from.name
-        }
-    }
+    public var propertyName: String { key.name }
 
     /// The length of all passes together, in the animation's own time.
     var activeDuration: Double { duration * (autoreverses ? 2 : 1) * max(repeatCount, 1) }
@@ -143,88 +141,6 @@ public struct LayerAnimation: Hashable, Sendable {
             return model.adding(delta, scaledBy: 1 - p) ?? model
         case .absolute(let from, let to):
             return LayerProperty.interpolate(from, to, p) ?? model
-        }
-    }
-}
-
-extension LayerProperty {
-    /// Whether the property can be animated, and how.
-    public var isAnimatable: Bool {
-        switch self {
-        case .bounds, .position, .transform, .opacity, .backgroundColor, .cornerRadius, .borderWidth, .borderColor: true
-        default: false
-        }
-    }
-
-    /// `self − other` for the additive properties (same case), or nil.
-    public func subtracting(_ other: LayerProperty) -> LayerProperty? {
-        adding(other, scaledBy: -1)
-    }
-
-    /// Whether every number in the value is finite (deltas may be negative, so `problem` is too strict).
-    public var isFiniteValue: Bool {
-        switch self {
-        case .bounds(let r), .contentsRect(let r), .contentsCenter(let r): r.isFinite
-        case .position(let p), .anchorPoint(let p): p.isFinite
-        case .zPosition(let v), .cornerRadius(let v), .borderWidth(let v), .contentsScale(let v): v.isFinite
-        case .transform(let t), .sublayerTransform(let t): t.isFinite
-        case .opacity(let v): v.isFinite
-        case .backgroundColor(let c), .borderColor(let c): c.map { [$0.red, $0.green, $0.blue, $0.alpha].allSatisfy(\.isFinite) } ?? true
-        case .isHidden, .masksToBounds, .isDoubleSided, .contentsGravity: true
-        }
-    }
-
-    /// `self + other × k` for the additive properties (same case), or nil. A missing colour counts
-    /// as clear.
-    public func adding(_ other: LayerProperty, scaledBy k: Double) -> LayerProperty? {
-        switch (self, other) {
-        case (.bounds(let a), .bounds(let b)):
-            return .bounds(Rect(x: a.minX + b.minX * k, y: a.minY + b.minY * k,
-                                width: a.width + b.width * k, height: a.height + b.height * k))
-        case (.position(let a), .position(let b)):
-            return .position(Point(x: a.x + b.x * k, y: a.y + b.y * k))
-        case (.opacity(let a), .opacity(let b)):
-            return .opacity(a + b * Float(k))
-        case (.cornerRadius(let a), .cornerRadius(let b)):
-            return .cornerRadius(a + b * k)
-        case (.borderWidth(let a), .borderWidth(let b)):
-            return .borderWidth(a + b * k)
-        case (.backgroundColor(let a), .backgroundColor(let b)):
-            return .backgroundColor(Self.add(a, b, k))
-        case (.borderColor(let a), .borderColor(let b)):
-            return .borderColor(Self.add(a, b, k))
-        default:
-            return nil
-        }
-    }
-
-    private static func add(_ a: Color?, _ b: Color?, _ k: Double) -> Color? {
-        let x = a ?? .clear, y = b ?? .clear, f = Float(k)
-        return Color(red: x.red + y.red * f, green: x.green + y.green * f, blue: x.blue + y.blue * f, alpha: x.alpha + y.alpha * f)
-    }
-
-    /// The value `p` of the way from `a` to `b` (same case), or nil.
-    public static func interpolate(_ a: LayerProperty, _ b: LayerProperty, _ p: Double) -> LayerProperty? {
-        if case .transform(let x) = a, case .transform(let y) = b {
-            return .transform(Transform3D.interpolate(x, y, p))
-        }
-        guard let delta = b.adding(a, scaledBy: -1) else { return nil }
-        return a.adding(delta, scaledBy: p)
-    }
-
-    /// The value made showable: opacity and colour components clamped to 0...1 and sizes to at
-    /// least 0 (a spring may overshoot past them).
-    public var clampedForDisplay: LayerProperty {
-        func c(_ v: Float) -> Float { min(max(v, 0), 1) }
-        func c(_ color: Color?) -> Color? { color.map { Color(red: c($0.red), green: c($0.green), blue: c($0.blue), alpha: c($0.alpha)) } }
-        switch self {
-        case .opacity(let v): return .opacity(c(v))
-        case .backgroundColor(let v): return .backgroundColor(c(v))
-        case .borderColor(let v): return .borderColor(c(v))
-        case .bounds(let r): return .bounds(Rect(x: r.minX, y: r.minY, width: max(r.width, 0), height: max(r.height, 0)))
-        case .cornerRadius(let v): return .cornerRadius(max(v, 0))
-        case .borderWidth(let v): return .borderWidth(max(v, 0))
-        default: return self
         }
     }
 }

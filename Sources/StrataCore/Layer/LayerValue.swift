@@ -1,0 +1,151 @@
+/// The value of one layer property, by its type: what is defined once per type (finiteness,
+/// adding, interpolation) is written here, not per property. A plain value.
+public enum LayerValue: Hashable, Sendable, CustomStringConvertible {
+    case bool(Bool)
+    case number(Double)
+    case float(Float)
+    case point(Point)
+    case rect(Rect)
+    /// A colour, or none.
+    case color(Color?)
+    case gravity(ContentsGravity)
+    /// Boxed: sixteen doubles would make every value (and every commit operation) 129 bytes.
+    indirect case transform(Transform3D)
+
+    /// Whether every number in the value is finite.
+    public var isFinite: Bool {
+        switch self {
+        case .bool, .gravity: true
+        case .number(let v): v.isFinite
+        case .float(let v): v.isFinite
+        case .point(let p): p.isFinite
+        case .rect(let r): r.isFinite
+        case .color(let c): c.map { [$0.red, $0.green, $0.blue, $0.alpha].allSatisfy(\.isFinite) } ?? true
+        case .transform(let t): t.isFinite
+        }
+    }
+
+    /// Whether both values are of the same type (case).
+    public func hasSameType(as other: LayerValue) -> Bool {
+        switch (self, other) {
+        case (.bool, .bool), (.number, .number), (.float, .float), (.point, .point), (.rect, .rect),
+             (.color, .color), (.gravity, .gravity), (.transform, .transform): true
+        default: false
+        }
+    }
+
+    /// `self + other × k` for values that add (numbers, points, rectangles, colours; a missing
+    /// colour counts as clear), or nil.
+    public func adding(_ other: LayerValue, scaledBy k: Double) -> LayerValue? {
+        switch (self, other) {
+        case (.number(let a), .number(let b)):
+            return .number(a + b * k)
+        case (.float(let a), .float(let b)):
+            return .float(a + b * Float(k))
+        case (.point(let a), .point(let b)):
+            return .point(Point(x: a.x + b.x * k, y: a.y + b.y * k))
+        case (.rect(let a), .rect(let b)):
+            return .rect(Rect(x: a.minX + b.minX * k, y: a.minY + b.minY * k, width: a.width + b.width * k, height: a.height + b.height * k))
+        case (.color(let a), .color(let b)):
+            let x = a ?? .clear, y = b ?? .clear, f = Float(k)
+            return .color(Color(red: x.red + y.red * f, green: x.green + y.green * f, blue: x.blue + y.blue * f, alpha: x.alpha + y.alpha * f))
+        default:
+            return nil
+        }
+    }
+
+    /// The value `p` of the way from `a` to `b` (same type): transforms by decomposition (a turn
+    /// stays a turn), values that add linearly; nil for values that do neither.
+    public static func interpolate(_ a: LayerValue, _ b: LayerValue, _ p: Double) -> LayerValue? {
+        if case .transform(let x) = a, case .transform(let y) = b {
+            return .transform(Transform3D.interpolate(x, y, p))
+        }
+        guard let delta = b.adding(a, scaledBy: -1) else { return nil }
+        return a.adding(delta, scaledBy: p)
+    }
+
+    public var description: String {
+        switch self {
+        case .bool(let v): "\(v)"
+        case .number(let v): "\(v)"
+        case .float(let v): "\(v)"
+        case .point(let v): "\(v)"
+        case .rect(let v): "\(v)"
+        case .color(let v): v.map { "\($0)" } ?? "nil"
+        case .gravity(let v): "\(v)"
+        case .transform(let v): "\(v.entries)"
+        }
+    }
+}
+
+/// A Swift type that a layer property can have, with its `LayerValue` case.
+public protocol LayerValueRepresentable: Equatable, Sendable {
+    /// The value as a `LayerValue`.
+    var layerValue: LayerValue { get }
+    /// The value held by `layerValue`, or nil when it holds another type.
+    init?(layerValue: LayerValue)
+}
+
+extension Bool: LayerValueRepresentable {
+    public var layerValue: LayerValue { .bool(self) }
+    public init?(layerValue: LayerValue) {
+        guard case .bool(let v) = layerValue else { return nil }
+        self = v
+    }
+}
+
+extension Double: LayerValueRepresentable {
+    public var layerValue: LayerValue { .number(self) }
+    public init?(layerValue: LayerValue) {
+        guard case .number(let v) = layerValue else { return nil }
+        self = v
+    }
+}
+
+extension Float: LayerValueRepresentable {
+    public var layerValue: LayerValue { .float(self) }
+    public init?(layerValue: LayerValue) {
+        guard case .float(let v) = layerValue else { return nil }
+        self = v
+    }
+}
+
+extension Point: LayerValueRepresentable {
+    public var layerValue: LayerValue { .point(self) }
+    public init?(layerValue: LayerValue) {
+        guard case .point(let v) = layerValue else { return nil }
+        self = v
+    }
+}
+
+extension Rect: LayerValueRepresentable {
+    public var layerValue: LayerValue { .rect(self) }
+    public init?(layerValue: LayerValue) {
+        guard case .rect(let v) = layerValue else { return nil }
+        self = v
+    }
+}
+
+extension Optional: LayerValueRepresentable where Wrapped == Color {
+    public var layerValue: LayerValue { .color(self) }
+    public init?(layerValue: LayerValue) {
+        guard case .color(let v) = layerValue else { return nil }
+        self = v
+    }
+}
+
+extension ContentsGravity: LayerValueRepresentable {
+    public var layerValue: LayerValue { .gravity(self) }
+    public init?(layerValue: LayerValue) {
+        guard case .gravity(let v) = layerValue else { return nil }
+        self = v
+    }
+}
+
+extension Transform3D: LayerValueRepresentable {
+    public var layerValue: LayerValue { .transform(self) }
+    public init?(layerValue: LayerValue) {
+        guard case .transform(let v) = layerValue else { return nil }
+        self = v
+    }
+}
