@@ -85,7 +85,7 @@ extension Transaction {
             return
         }
         let kind: LayerAnimation.Kind
-        if new.key.spec.animation == .interpolated {
+        if new.key.animationStyle == .interpolated {
             kind = .absolute(from: layer.presentationValue(of: old, at: layer.currentScreen?.shownTime), to: new)
         } else if let delta = old.subtracting(new) {
             kind = .additive(delta: delta)

@@ -130,7 +130,7 @@ extension CALayer {
     /// How this layer's bounds space maps into its superlayer's bounds space (after the
     /// superlayer's sublayer transform and flattening).
     var planeTransformToSuperlayer: PlaneTransform {
-        state.planeTransform(inSuperlayer: _superlayer?.state)
+        state.planeTransform(superlayerSublayerTransform: _superlayer?.state.sublayerTransformAboutAnchor)
     }
 
     /// This layer's bounds space to the bounds space of its topmost superlayer.

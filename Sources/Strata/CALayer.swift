@@ -187,14 +187,16 @@ open class CALayer {
     // MARK: Properties
 
     /// Every property the compositor shows, with Core Animation's defaults.
-    var state = LayerState()
+    /// Main actor only, and never lent out while read elsewhere: accesses cannot overlap, so they
+    /// skip dynamic exclusivity checks (this is read on every hit test, layout and commit).
+    @exclusivity(unchecked) final var state = LayerState()
 
     /// Sets one property through its public setter: traps when the compositor could not show the
     /// value (naming the property and the value), and otherwise, when the value differs, records
     /// an animation where one may run, stores it and marks the change. Returns whether it changed.
     @inline(__always) @discardableResult
     private func set<V: LayerValueRepresentable>(_ key: LayerKey, _ path: WritableKeyPath<LayerState, V>, _ value: V) -> Bool {
-        if let problem = key.spec.problem(value.layerValue) {
+        if let problem = V.problem(of: value, rule: key.rule) {
             preconditionFailure("CALayer.\(key.name) \(problem); pass finite values in range")
         }
         guard state[keyPath: path] != value else { return false }

@@ -30,8 +30,17 @@ struct LayerChanges: OptionSet, Sendable {
     func contains(_ key: LayerKey) -> Bool { rawValue & (1 << UInt32(key.rawValue)) != 0 }
 
     /// The keys of the changed properties, in key order.
-    var keys: some Sequence<LayerKey> {
-        LayerKey.allCases.lazy.filter { contains($0) }
+    var keys: Keys { Keys(bits: rawValue & LayerChanges.properties.rawValue) }
+
+    /// The keys of a set of changes: one step per set property bit.
+    struct Keys: Sequence, IteratorProtocol {
+        var bits: UInt32
+        mutating func next() -> LayerKey? {
+            guard bits != 0 else { return nil }
+            let key = LayerKey(rawValue: UInt8(bits.trailingZeroBitCount))
+            bits &= bits - 1
+            return key
+        }
     }
 }
 

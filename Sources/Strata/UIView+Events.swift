@@ -38,7 +38,8 @@ extension UIView {
         if !layer.activeAnimations.isEmpty, animationInteraction == .presentation, let shown = layer.presentation() {
             return layer.planeTransformToSuperlayer(shownAs: shown).inverted?.apply(point)
         }
-        if let local = layer.state.pointFromSuperlayerWithoutTransforms(point.core, superlayer: layer._superlayer?.state) {
+        let superlayerTransforms = !(layer._superlayer?.state.sublayerTransform.isIdentity ?? true)
+        if let local = layer.state.pointFromSuperlayerWithoutTransforms(point.core, superlayerHasSublayerTransform: superlayerTransforms) {
             return CGPoint(local)
         }
         return layer.planeTransformToSuperlayer.inverted?.apply(point)
@@ -75,6 +76,6 @@ extension CALayer {
     /// How this layer's bounds space maps into its superlayer's when its geometry is `shown`'s
     /// (a presentation copy).
     func planeTransformToSuperlayer(shownAs shown: CALayer) -> PlaneTransform {
-        shown.state.planeTransform(inSuperlayer: _superlayer?.state)
+        shown.state.planeTransform(superlayerSublayerTransform: _superlayer?.state.sublayerTransformAboutAnchor)
     }
 }

@@ -319,7 +319,7 @@ public final class UIViewPropertyAnimator {
     /// Called by the transaction for each change in this animator's blocks.
     func record(layer: CALayer, old: LayerProperty, new: LayerProperty, delayFactor: Double) {
         if let i = records.lastIndex(where: { $0.layer === layer && $0.new.key == new.key }),
-           runningPendingBlocks || new.key.spec.animation == .interpolated {
+           runningPendingBlocks || new.key.animationStyle == .interpolated {
             // Changed twice before the start (or a transform, which does not add): animate from
             // the first old value to the last.
             records[i].new = new
@@ -371,7 +371,7 @@ public final class UIViewPropertyAnimator {
     private func animation(for record: Record, fraction: Double, speed: Double, delay: Double, linear: Bool) -> LayerAnimation {
         let start = max(record.delayFactor, record.segmentStart) * runDuration, length = max(runDuration - start, 0)
         let from = record.from ?? record.old
-        let kind: LayerAnimation.Kind = if record.new.key.spec.animation == .interpolated {
+        let kind: LayerAnimation.Kind = if record.new.key.animationStyle == .interpolated {
             .absolute(from: from, to: record.new)
         } else {
             .additive(delta: from.subtracting(record.new) ?? record.new)

@@ -39,7 +39,7 @@ final class CLayer {
     /// Bounds space to the superlayer's bounds space in the plane (the superlayer's sublayer
     /// transform included), so perspective maps points exactly.
     var toSuperlayer: PlaneTransform {
-        state.planeTransform(inSuperlayer: superlayer?.state)
+        state.planeTransform(superlayerSublayerTransform: superlayer?.state.sublayerTransformAboutAnchor)
     }
 
     /// Whether `layer` is this layer or one of its superlayers.

@@ -473,6 +473,11 @@ int main(void) {
      * y = 24 (GL row 48) and over dark blue above. */
     strata_layer fading = make_layer(c, root, 10, 10, 27, 27);
     expect_ok(strata_layer_set_background_color(c, fading, 1, 1, 1, 1), "background white");
+    /* Blue 6×6, frame (2, 25)–(8, 31), under orange 6×6, frame (5, 25)–(11, 31) (added later). */
+    strata_layer lower = make_layer(c, root, 6, 6, 5, 28);
+    expect_ok(strata_layer_set_background_color(c, lower, 0, 0, 1, 1), "background blue");
+    strata_layer upper = make_layer(c, root, 6, 6, 8, 28);
+    expect_ok(strata_layer_set_background_color(c, upper, 1, 0.5f, 0, 1), "background orange");
     pass("scene built: root + red, rounded green, RGBA checker, host texture, fading white");
 
     /* Errors. */
@@ -529,6 +534,10 @@ int main(void) {
     expect_ok(strata_layer_animate(c, fading, STRATA_PROPERTY_OPACITY, &zero, &one, 1, 1.0, STRATA_TIMING_LINEAR, begin, 1, false),
               "strata_layer_animate(opacity 0 → 1, 1 s, linear)");
     pass("animation added, begin time %g", begin);
+    /* zPosition 0 → 2 over 1 s on the blue layer: half way (z = 1) it is drawn above the orange one. */
+    const double z_from = 0, z_to = 2;
+    expect_ok(strata_layer_animate(c, lower, STRATA_PROPERTY_Z_POSITION, &z_from, &z_to, 1, 1.0, STRATA_TIMING_LINEAR, begin, 1, false),
+              "strata_layer_animate(zPosition 0 → 2, 1 s, linear)");
 
     /* ---- Frame 1: t = begin + 0.5 ---- */
     const char *F1 = "frame 1 (t = begin + 0.5)";
@@ -560,6 +569,8 @@ int main(void) {
     expect_point(F1, "host texture layer, bottom half purple", 6, 21.5, 128, 0, 255, 2);
     expect_point(F1, "fading white at opacity 0.5 over host yellow", 27, 27, 255, 255, 128, 4);
     expect_point(F1, "fading white at opacity 0.5 over host dark blue", 27, 23, 128, 128, 153, 4);
+    expect_point(F1, "blue (zPosition animated to 1) over orange where they overlap", 6.5, 28, 0, 0, 255, 1);
+    expect_point(F1, "orange right of the overlap", 10, 28, 255, 128, 0, 2);
 
     /* ---- Frame 2: t = begin + 2 (animation over: the model opacity 1) ---- */
     const char *F2 = "frame 2 (t = begin + 2)";
@@ -569,6 +580,7 @@ int main(void) {
     expect_point(F2, "red layer centre (redrawn over the host's fresh frame)", 6, 6, 255, 0, 0, 1);
     expect_point(F2, "host texture layer, top half", 6, 14.5, 255, 128, 0, 2);
     expect_point(F2, "fading layer opaque white after the animation", 27, 27, 255, 255, 255, 1);
+    expect_point(F2, "orange over blue again once the zPosition animation ended (model z 0)", 6.5, 28, 255, 128, 0, 2);
 
     /* ---- Frame 3: a render error leaves everything alone ---- */
     s = strata_render(c, h.fbo, VP_X, VP_Y, 0, VP_H, SCALE, -1);

@@ -23,7 +23,7 @@ extension LayerState {
 
     /// The sublayer transform applied about the anchor point (taking a sublayer's placement into
     /// this layer's bounds space); nil when it is the identity.
-    public var sublayerTransformAboutAnchor: Transform3D? {
+    @inlinable public var sublayerTransformAboutAnchor: Transform3D? {
         guard !sublayerTransform.isIdentity else { return nil }
         let a = anchorInBounds
         return Transform3D(translationX: -a.x, y: -a.y).concatenating(sublayerTransform).concatenating(Transform3D(translationX: a.x, y: a.y))
@@ -40,22 +40,23 @@ extension LayerState {
     /// The parent space of the layer's sublayers, given the layer's own `world` (bounds space to
     /// wherever `world` leads): its sublayer transform about its anchor point, then flattening
     /// into its plane, then `world`.
-    public func sublayerSpace(world: Transform3D) -> Transform3D {
+    @inlinable public func sublayerSpace(world: Transform3D) -> Transform3D {
         let flattened = Self.flatten.concatenating(world)
         return sublayerTransformAboutAnchor.map { $0.concatenating(flattened) } ?? flattened
     }
 
-    /// The layer's bounds space to its superlayer's bounds space in the plane, with `superlayer`'s
-    /// sublayer transform (nil: no superlayer).
-    public func planeTransform(inSuperlayer superlayer: LayerState?) -> PlaneTransform {
+    /// The layer's bounds space to its superlayer's bounds space in the plane, given the
+    /// superlayer's `sublayerTransformAboutAnchor` (nil: none, or no superlayer).
+    @inlinable public func planeTransform(superlayerSublayerTransform sublayer: Transform3D?) -> PlaneTransform {
         let local = localTransform
-        return PlaneTransform(superlayer?.sublayerTransformAboutAnchor.map { local.concatenating($0) } ?? local)
+        return PlaneTransform(sublayer.map { local.concatenating($0) } ?? local)
     }
 
     /// `point` in the superlayer's bounds space mapped into this layer's bounds space when no
-    /// transform lies between them (the common case, with no matrix work); nil otherwise.
-    public func pointFromSuperlayerWithoutTransforms(_ point: Point, superlayer: LayerState?) -> Point? {
-        guard transformIsIdentity, superlayer.map({ $0.sublayerTransform.isIdentity }) ?? true else { return nil }
+    /// transform lies between them (the common case, with no matrix work); nil otherwise (this
+    /// layer has a transform, or the superlayer a sublayer transform).
+    @inlinable public func pointFromSuperlayerWithoutTransforms(_ point: Point, superlayerHasSublayerTransform: Bool) -> Point? {
+        guard transformIsIdentity, !superlayerHasSublayerTransform else { return nil }
         let a = anchorInBounds
         return Point(x: point.x - position.x + a.x, y: point.y - position.y + a.y)
     }
@@ -63,7 +64,7 @@ extension LayerState {
     /// The layer's rectangle in its superlayer's bounds space (`CALayer.frame`): with an identity
     /// transform, the bounds size placed so the anchor point lies on `position`; otherwise the
     /// bounding box of the transformed bounds.
-    public var frame: Rect {
+    @inlinable public var frame: Rect {
         if transformIsIdentity {
             return Rect(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
                         width: bounds.width, height: bounds.height)
@@ -73,13 +74,13 @@ extension LayerState {
 
     /// The position that puts a frame's origin at `frame.origin` for a layer of `frame.size`
     /// (the anchor point's share of the size, from the origin).
-    public func position(forFrame frame: Rect) -> Point {
+    @inlinable public func position(forFrame frame: Rect) -> Point {
         Point(x: frame.minX + anchorPoint.x * frame.width, y: frame.minY + anchorPoint.y * frame.height)
     }
 
     /// Whether `point` (in bounds space) lies inside the bounds: at or after the minimum edges,
     /// before the maximum ones, and never inside an empty bounds.
-    public func boundsContain(_ point: Point) -> Bool {
+    @inlinable public func boundsContain(_ point: Point) -> Bool {
         bounds.width > 0 && bounds.height > 0
             && point.x >= bounds.minX && point.x < bounds.maxX && point.y >= bounds.minY && point.y < bounds.maxY
     }
@@ -96,15 +97,15 @@ public struct PlaneTransform: Sendable {
     public static let identity = PlaneTransform(m: (1, 0, 0, 0, 1, 0, 0, 0, 1))
 
     /// A map from its nine entries, row by row.
-    public init(m: (Double, Double, Double, Double, Double, Double, Double, Double, Double)) { self.m = m }
+    @inlinable public init(m: (Double, Double, Double, Double, Double, Double, Double, Double, Double)) { self.m = m }
 
     /// The plane part of `t`: points (x, y, 0, 1) in, (x, y, w) out, z dropped.
-    public init(_ t: Transform3D) {
+    @inlinable public init(_ t: Transform3D) {
         m = (t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44)
     }
 
     /// `self` then `other`.
-    public func concatenating(_ o: PlaneTransform) -> PlaneTransform {
+    @inlinable public func concatenating(_ o: PlaneTransform) -> PlaneTransform {
         let a = m, b = o.m
         return PlaneTransform(m: (
             a.0 * b.0 + a.1 * b.3 + a.2 * b.6, a.0 * b.1 + a.1 * b.4 + a.2 * b.7, a.0 * b.2 + a.1 * b.5 + a.2 * b.8,
@@ -113,13 +114,13 @@ public struct PlaneTransform: Sendable {
     }
 
     /// The determinant: 0 when the map squashes the plane to a line (a layer seen edge-on).
-    public var determinant: Double {
+    @inlinable public var determinant: Double {
         let (a, b, c, d, e, f, g, h, i) = m
         return a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
     }
 
     /// The inverse, or nil when the map squashes the plane to a line (a layer seen edge-on).
-    public var inverted: PlaneTransform? {
+    @inlinable public var inverted: PlaneTransform? {
         let (a, b, c, d, e, f, g, h, i) = m
         let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g
         let det = a * A + b * B + c * C
@@ -131,7 +132,7 @@ public struct PlaneTransform: Sendable {
     }
 
     /// Maps a point; the perspective divide is applied.
-    public func apply(_ p: Point) -> Point {
+    @inlinable public func apply(_ p: Point) -> Point {
         let x = p.x * m.0 + p.y * m.3 + m.6
         let y = p.x * m.1 + p.y * m.4 + m.7
         let w = p.x * m.2 + p.y * m.5 + m.8
@@ -139,14 +140,14 @@ public struct PlaneTransform: Sendable {
     }
 
     /// Maps a point, or nil where it lands at infinity (w is 0 or not finite).
-    public func map(_ p: Point) -> Point? {
+    @inlinable public func map(_ p: Point) -> Point? {
         let w = p.x * m.2 + p.y * m.5 + m.8
         guard w.isFinite, abs(w) > 1e-12 else { return nil }
         return apply(p)
     }
 
     /// The bounding box of a rectangle's mapped corners (sizes taken as non-negative).
-    public func apply(_ r: Rect) -> Rect {
+    @inlinable public func apply(_ r: Rect) -> Rect {
         let x0 = min(r.minX, r.maxX), x1 = max(r.minX, r.maxX), y0 = min(r.minY, r.maxY), y1 = max(r.minY, r.maxY)
         let corners = [Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1)].map(apply)
         let xs = corners.map(\.x), ys = corners.map(\.y)

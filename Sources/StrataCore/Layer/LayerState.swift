@@ -69,9 +69,32 @@ public struct LayerState: Hashable, Sendable {
     /// One property's value, by key. Setting a value of another type than the key's traps
     /// (values built through `LayerProperty`'s typed constructors always fit).
     public subscript(key: LayerKey) -> LayerValue {
-        get { key.spec.read(self) }
+        // A switch, not the entry's closure: every changed property of every commit is read here.
+        // Exhaustive, so a new key cannot be missed.
+        get {
+            switch key {
+            case .bounds: .rect(bounds)
+            case .position: .point(position)
+            case .anchorPoint: .point(anchorPoint)
+            case .zPosition: .number(zPosition)
+            case .transform: .transform(transform)
+            case .sublayerTransform: .transform(sublayerTransform)
+            case .opacity: .float(opacity)
+            case .isHidden: .bool(isHidden)
+            case .backgroundColor: .color(backgroundColor)
+            case .masksToBounds: .bool(masksToBounds)
+            case .isDoubleSided: .bool(isDoubleSided)
+            case .cornerRadius: .number(cornerRadius)
+            case .borderWidth: .number(borderWidth)
+            case .borderColor: .color(borderColor)
+            case .contentsGravity: .gravity(contentsGravity)
+            case .contentsScale: .number(contentsScale)
+            case .contentsRect: .rect(contentsRect)
+            case .contentsCenter: .rect(contentsCenter)
+            }
+        }
         set {
-            guard key.spec.write(&self, newValue) else {
+            guard LayerKeySpec.table[Int(key.rawValue)].write(&self, newValue) else {
                 preconditionFailure("LayerState: \(newValue) is not a value of \(key.name)")
             }
         }
@@ -98,40 +121,47 @@ public enum LayerKey: UInt8, CaseIterable, Hashable, Sendable {
          backgroundColor, masksToBounds, isDoubleSided, cornerRadius, borderWidth, borderColor,
          contentsGravity, contentsScale, contentsRect, contentsCenter
 
-    /// The property's one entry: the field that holds it, the rule its values follow and how it
-    /// animates. Exhaustive, so a new key cannot be left without one.
+    /// The property's one entry: how to read and write its field, the rule its values follow and
+    /// how it animates. Exhaustive, so a new key cannot be left without one. (Closures rather than
+    /// key paths: commits read and write properties by key, and a stored key path is slow to apply.)
     fileprivate var entry: LayerKeySpec {
         switch self {
-        case .bounds: .field(self, \.bounds, .nonNegativeSize, animation: .additive)
-        case .position: .field(self, \.position, animation: .additive)
-        case .anchorPoint: .field(self, \.anchorPoint)
-        case .zPosition: .field(self, \.zPosition, animation: .additive)
-        case .transform: .field(self, \.transform, animation: .interpolated)
-        case .sublayerTransform: .field(self, \.sublayerTransform)
-        case .opacity: .field(self, \.opacity, .unitInterval, animation: .additive)
-        case .isHidden: .field(self, \.isHidden)
-        case .backgroundColor: .field(self, \.backgroundColor, .colorComponents, animation: .additive)
-        case .masksToBounds: .field(self, \.masksToBounds)
-        case .isDoubleSided: .field(self, \.isDoubleSided)
-        case .cornerRadius: .field(self, \.cornerRadius, .nonNegative, animation: .additive)
-        case .borderWidth: .field(self, \.borderWidth, .nonNegative, animation: .additive)
-        case .borderColor: .field(self, \.borderColor, .colorComponents, animation: .additive)
-        case .contentsGravity: .field(self, \.contentsGravity)
-        case .contentsScale: .field(self, \.contentsScale, .positive)
-        case .contentsRect: .field(self, \.contentsRect, .nonNegativeSize)
-        case .contentsCenter: .field(self, \.contentsCenter, .nonNegativeSize)
+        case .bounds: .field(self, { $0.bounds }, { $0.bounds = $1 }, .nonNegativeSize, animation: .additive)
+        case .position: .field(self, { $0.position }, { $0.position = $1 }, animation: .additive)
+        case .anchorPoint: .field(self, { $0.anchorPoint }, { $0.anchorPoint = $1 })
+        case .zPosition: .field(self, { $0.zPosition }, { $0.zPosition = $1 }, animation: .additive)
+        case .transform: .field(self, { $0.transform }, { $0.transform = $1 }, animation: .interpolated)
+        case .sublayerTransform: .field(self, { $0.sublayerTransform }, { $0.sublayerTransform = $1 })
+        case .opacity: .field(self, { $0.opacity }, { $0.opacity = $1 }, .unitInterval, animation: .additive)
+        case .isHidden: .field(self, { $0.isHidden }, { $0.isHidden = $1 })
+        case .backgroundColor: .field(self, { $0.backgroundColor }, { $0.backgroundColor = $1 }, .colorComponents, animation: .additive)
+        case .masksToBounds: .field(self, { $0.masksToBounds }, { $0.masksToBounds = $1 })
+        case .isDoubleSided: .field(self, { $0.isDoubleSided }, { $0.isDoubleSided = $1 })
+        case .cornerRadius: .field(self, { $0.cornerRadius }, { $0.cornerRadius = $1 }, .nonNegative, animation: .additive)
+        case .borderWidth: .field(self, { $0.borderWidth }, { $0.borderWidth = $1 }, .nonNegative, animation: .additive)
+        case .borderColor: .field(self, { $0.borderColor }, { $0.borderColor = $1 }, .colorComponents, animation: .additive)
+        case .contentsGravity: .field(self, { $0.contentsGravity }, { $0.contentsGravity = $1 })
+        case .contentsScale: .field(self, { $0.contentsScale }, { $0.contentsScale = $1 }, .positive)
+        case .contentsRect: .field(self, { $0.contentsRect }, { $0.contentsRect = $1 }, .nonNegativeSize)
+        case .contentsCenter: .field(self, { $0.contentsCenter }, { $0.contentsCenter = $1 }, .nonNegativeSize)
         }
     }
 
-    /// Everything known about the property (looked up in a table: the render thread asks per frame).
-    @inlinable public var spec: LayerKeySpec { LayerKeySpec.table[Int(rawValue)] }
+    /// Everything known about the property.
+    public var spec: LayerKeySpec { LayerKeySpec.table[Int(rawValue)] }
 
     /// The property's `CALayer` name, for messages.
-    public var name: String { spec.name }
+    public var name: String { LayerKeySpec.table[Int(rawValue)].name }
+
+    /// The range its values must lie in (from a table of plain values: setters ask on every change).
+    public var rule: LayerValueRule { LayerKeySpec.rules[Int(rawValue)] }
+
+    /// How the property animates (from a table of plain values: setters ask on every change).
+    public var animationStyle: LayerAnimationStyle { LayerKeySpec.styles[Int(rawValue)] }
 
     /// Whether Core Animation animates the property (UIKit's animation blocks, implicit
     /// animations, property animators and the C interface's animations).
-    public var isAnimatable: Bool { spec.animation != .none }
+    public var isAnimatable: Bool { animationStyle != .none }
 
     /// The keys of the animatable properties, in key order.
     public static let animatable: [LayerKey] = allCases.filter(\.isAnimatable)
@@ -166,8 +196,9 @@ public enum LayerValueRule: Sendable {
 }
 
 /// Everything known about one layer property: its key, name, rule and animation style, and how
-/// to read and write it in a `LayerState`. One per `LayerKey`; a plain value.
-public struct LayerKeySpec: Sendable {
+/// to read and write it in a `LayerState`. One per `LayerKey`, made once and never changed (a
+/// class, so that looking one up copies no closures).
+public final class LayerKeySpec: Sendable {
     /// The property.
     public let key: LayerKey
     /// Its `CALayer` name.
@@ -181,58 +212,55 @@ public struct LayerKeySpec: Sendable {
     /// Stores a value in a state; false (nothing stored) when the value has another type.
     let write: @Sendable (inout LayerState, LayerValue) -> Bool
 
-    /// The entry for a stored field of `LayerState`.
+    private init(key: LayerKey, name: String, rule: LayerValueRule, animation: LayerAnimationStyle,
+                 read: @escaping @Sendable (LayerState) -> LayerValue, write: @escaping @Sendable (inout LayerState, LayerValue) -> Bool) {
+        (self.key, self.name, self.rule, self.animation) = (key, name, rule, animation)
+        (self.read, self.write) = (read, write)
+    }
+
+    /// The entry for a stored field of `LayerState`, read by `get` and written by `set`.
     fileprivate static func field<V: LayerValueRepresentable>(
-        _ key: LayerKey, _ path: WritableKeyPath<LayerState, V> & Sendable, _ rule: LayerValueRule = .finite,
-        animation: LayerAnimationStyle = .none
+        _ key: LayerKey, _ get: @escaping @Sendable (LayerState) -> V, _ set: @escaping @Sendable (inout LayerState, V) -> Void,
+        _ rule: LayerValueRule = .finite, animation: LayerAnimationStyle = .none
     ) -> LayerKeySpec {
-        LayerKeySpec(key: key, name: String(describing: key), rule: rule,
-                     animation: animation,
-                     read: { $0[keyPath: path].layerValue },
+        LayerKeySpec(key: key, name: String(describing: key), rule: rule, animation: animation,
+                     read: { get($0).layerValue },
                      write: { state, value in
                          guard let v = V(layerValue: value) else { return false }
-                         state[keyPath: path] = v
+                         set(&state, v)
                          return true
                      })
     }
 
     /// Every key's entry, by raw value.
     public static let table: [LayerKeySpec] = LayerKey.allCases.map(\.entry)
+    /// Every key's rule and animation style, by raw value, as plain values.
+    static let rules: [LayerValueRule] = table.map(\.rule)
+    static let styles: [LayerAnimationStyle] = table.map(\.animation)
+    /// Every key's value type, by raw value.
+    static let kinds: [LayerValue.Kind] = table.map(\.defaultValue.kind)
 
     /// Core Animation's default value of the property.
     public var defaultValue: LayerValue { read(.defaults) }
 
     /// Why `value` cannot be shown as this property, or nil when it can: a value of another type,
     /// non-finite numbers, or a value outside the rule's range.
-    public func problem(_ value: LayerValue) -> String? {
-        guard value.hasSameType(as: defaultValue) else { return "cannot hold \(value)" }
-        switch (rule, value) {
-        case (_, .transform(let t)) where !t.isFinite:
-            return "has a non-finite entry: \(t.entries)"
-        case (_, .color(let c)):
-            if let c, !c.isValid { return "has components outside 0...1: \(c)" }
-            return nil
-        case (.unitInterval, .float(let v)):
-            return v.isFinite && (0...1).contains(v) ? nil : "is \(v), outside 0...1"
-        case (.positive, .number(let v)):
-            return v.isFinite && v > 0 ? nil : "is \(v); it must be a finite number above 0"
-        default:
-            break
-        }
-        guard value.isFinite else { return "has a non-finite value \(value)" }
-        switch (rule, value) {
-        case (.nonNegative, .number(let v)) where v < 0:
-            return "is negative (\(v))"
-        case (.nonNegativeSize, .rect(let r)) where r.size.width < 0 || r.size.height < 0:
-            return "has a negative size \(r.size)"
-        default:
-            return nil
-        }
+    public func problem(_ value: LayerValue) -> String? { Self.problem(value, key) }
+
+    /// Why `value` cannot be shown as `key`'s property (see `problem(_:)`), from plain tables:
+    /// every value of every commit is checked here.
+    static func problem(_ value: LayerValue, _ key: LayerKey) -> String? {
+        let i = Int(key.rawValue)
+        guard value.kind == kinds[i] else { return "cannot hold \(value)" }
+        return value.problem(under: rules[i])
     }
 
     /// `value` pulled into the rule's range (a spring may overshoot past it): numbers to at least
     /// 0 or into 0...1, sizes to at least 0, colour components into 0...1.
-    public func clamped(_ value: LayerValue) -> LayerValue {
+    public func clamped(_ value: LayerValue) -> LayerValue { Self.clamp(value, to: rule) }
+
+    /// `value` pulled into `rule`'s range (see `clamped`).
+    static func clamp(_ value: LayerValue, to rule: LayerValueRule) -> LayerValue {
         switch (rule, value) {
         case (.unitInterval, .float(let v)): .float(min(max(v, 0), 1))
         case (.nonNegative, .number(let v)): .number(max(v, 0))
@@ -246,10 +274,12 @@ public struct LayerKeySpec: Sendable {
 /// One property of a layer with its value, as the main thread sends it to the render tree and
 /// animations carry it. A plain value.
 public struct LayerProperty: Hashable, Sendable, CustomStringConvertible {
-    /// Which property.
-    public var key: LayerKey
+    // The value comes first: with the one-byte key after it, the property packs into 40 bytes
+    // (a commit operation into 48) instead of 48 (56).
     /// Its value, of the type the key's field has.
     public var value: LayerValue
+    /// Which property.
+    public var key: LayerKey
 
     /// A property and its value; `value` must have the key's type (see `problem`).
     public init(_ key: LayerKey, _ value: LayerValue) {
@@ -262,7 +292,7 @@ public struct LayerProperty: Hashable, Sendable, CustomStringConvertible {
 
     /// Why this value cannot be shown, or nil when it is acceptable: non-finite numbers,
     /// negative sizes, opacity or colour components outside 0...1, a value of another type.
-    public var problem: String? { key.spec.problem(value) }
+    public var problem: String? { LayerKeySpec.problem(value, key) }
 
     /// Whether the property can be animated.
     public var isAnimatable: Bool { key.isAnimatable }
@@ -272,7 +302,7 @@ public struct LayerProperty: Hashable, Sendable, CustomStringConvertible {
 
     /// `self + other × k` for the same additive property, or nil.
     public func adding(_ other: LayerProperty, scaledBy k: Double) -> LayerProperty? {
-        guard key == other.key, key.spec.animation == .additive, let sum = value.adding(other.value, scaledBy: k) else { return nil }
+        guard key == other.key, key.animationStyle == .additive, let sum = value.adding(other.value, scaledBy: k) else { return nil }
         return LayerProperty(key, sum)
     }
 
@@ -288,7 +318,7 @@ public struct LayerProperty: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The value made showable (see `LayerKeySpec.clamped`).
-    public var clampedForDisplay: LayerProperty { LayerProperty(key, key.spec.clamped(value)) }
+    public var clampedForDisplay: LayerProperty { LayerProperty(key, LayerKeySpec.clamp(value, to: key.rule)) }
 
     public var description: String { "\(key.name) = \(value)" }
 

@@ -25,12 +25,39 @@ public enum LayerValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The value's type.
+    public enum Kind: UInt8, Sendable {
+        case bool, number, float, point, rect, color, gravity, transform
+    }
+
+    /// The value's type (its case).
+    public var kind: Kind {
+        switch self {
+        case .bool: .bool
+        case .number: .number
+        case .float: .float
+        case .point: .point
+        case .rect: .rect
+        case .color: .color
+        case .gravity: .gravity
+        case .transform: .transform
+        }
+    }
+
     /// Whether both values are of the same type (case).
-    public func hasSameType(as other: LayerValue) -> Bool {
-        switch (self, other) {
-        case (.bool, .bool), (.number, .number), (.float, .float), (.point, .point), (.rect, .rect),
-             (.color, .color), (.gravity, .gravity), (.transform, .transform): true
-        default: false
+    public func hasSameType(as other: LayerValue) -> Bool { kind == other.kind }
+
+    /// Why the value cannot be shown under `rule`, or nil (its type's `problem(of:rule:)`).
+    public func problem(under rule: LayerValueRule) -> String? {
+        switch self {
+        case .bool(let v): Bool.problem(of: v, rule: rule)
+        case .number(let v): Double.problem(of: v, rule: rule)
+        case .float(let v): Float.problem(of: v, rule: rule)
+        case .point(let v): Point.problem(of: v, rule: rule)
+        case .rect(let v): Rect.problem(of: v, rule: rule)
+        case .color(let v): Optional<Color>.problem(of: v, rule: rule)
+        case .gravity(let v): ContentsGravity.problem(of: v, rule: rule)
+        case .transform(let v): Transform3D.problem(of: v, rule: rule)
         }
     }
 
@@ -84,6 +111,13 @@ public protocol LayerValueRepresentable: Equatable, Sendable {
     var layerValue: LayerValue { get }
     /// The value held by `layerValue`, or nil when it holds another type.
     init?(layerValue: LayerValue)
+    /// Why `value` cannot be shown under `rule`, or nil when it can (a message that names the value).
+    static func problem(of value: Self, rule: LayerValueRule) -> String?
+}
+
+extension LayerValueRepresentable {
+    /// Any value is acceptable (flags and gravities).
+    public static func problem(of value: Self, rule: LayerValueRule) -> String? { nil }
 }
 
 extension Bool: LayerValueRepresentable {
@@ -95,6 +129,13 @@ extension Bool: LayerValueRepresentable {
 }
 
 extension Double: LayerValueRepresentable {
+    public static func problem(of v: Double, rule: LayerValueRule) -> String? {
+        switch rule {
+        case .positive: return v.isFinite && v > 0 ? nil : "is \(v); it must be a finite number above 0"
+        case .nonNegative where v.isFinite && v < 0: return "is negative (\(v))"
+        default: return v.isFinite ? nil : "has a non-finite value \(v)"
+        }
+    }
     public var layerValue: LayerValue { .number(self) }
     public init?(layerValue: LayerValue) {
         guard case .number(let v) = layerValue else { return nil }
@@ -103,6 +144,10 @@ extension Double: LayerValueRepresentable {
 }
 
 extension Float: LayerValueRepresentable {
+    public static func problem(of v: Float, rule: LayerValueRule) -> String? {
+        if rule == .unitInterval { return v.isFinite && (0...1).contains(v) ? nil : "is \(v), outside 0...1" }
+        return v.isFinite ? nil : "has a non-finite value \(v)"
+    }
     public var layerValue: LayerValue { .float(self) }
     public init?(layerValue: LayerValue) {
         guard case .float(let v) = layerValue else { return nil }
@@ -111,6 +156,9 @@ extension Float: LayerValueRepresentable {
 }
 
 extension Point: LayerValueRepresentable {
+    public static func problem(of p: Point, rule: LayerValueRule) -> String? {
+        p.isFinite ? nil : "has a non-finite value \(p)"
+    }
     public var layerValue: LayerValue { .point(self) }
     public init?(layerValue: LayerValue) {
         guard case .point(let v) = layerValue else { return nil }
@@ -119,6 +167,11 @@ extension Point: LayerValueRepresentable {
 }
 
 extension Rect: LayerValueRepresentable {
+    public static func problem(of r: Rect, rule: LayerValueRule) -> String? {
+        if !r.isFinite { return "has a non-finite value \(r)" }
+        if rule == .nonNegativeSize, r.size.width < 0 || r.size.height < 0 { return "has a negative size \(r.size)" }
+        return nil
+    }
     public var layerValue: LayerValue { .rect(self) }
     public init?(layerValue: LayerValue) {
         guard case .rect(let v) = layerValue else { return nil }
@@ -127,6 +180,10 @@ extension Rect: LayerValueRepresentable {
 }
 
 extension Optional: LayerValueRepresentable where Wrapped == Color {
+    public static func problem(of c: Color?, rule: LayerValueRule) -> String? {
+        guard let c, !c.isValid else { return nil }
+        return "has components outside 0...1: \(c)"
+    }
     public var layerValue: LayerValue { .color(self) }
     public init?(layerValue: LayerValue) {
         guard case .color(let v) = layerValue else { return nil }
@@ -143,6 +200,9 @@ extension ContentsGravity: LayerValueRepresentable {
 }
 
 extension Transform3D: LayerValueRepresentable {
+    public static func problem(of t: Transform3D, rule: LayerValueRule) -> String? {
+        t.isFinite ? nil : "has a non-finite entry: \(t.entries)"
+    }
     public var layerValue: LayerValue { .transform(self) }
     public init?(layerValue: LayerValue) {
         guard case .transform(let v) = layerValue else { return nil }
