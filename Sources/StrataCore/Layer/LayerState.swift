@@ -1,13 +1,15 @@
 // Overall design: a layer's properties are declared once, here. `LayerState` stores them with Core
-// Animation's defaults; `LayerKey` names each one, and its `spec` (one entry per key, in an
-// exhaustive switch, so a new key cannot be forgotten) says how its value is checked, clamped and
-// animated. Values travel between threads as `LayerProperty` (a key and a `LayerValue`). The model
-// `CALayer`, the render thread's layer and the C interface's layer each store a `LayerState`, and
-// read and write it by key where they handle properties generically (commits, animations).
+// Animation's defaults; `LayerKey` names each one, and its entry (`LayerKey.entry`) says the rule
+// its values follow and how it animates, from which validation, clamping and interpolation
+// follow (per value type, in LayerValue.swift). Values travel between threads as `LayerProperty`
+// (a `LayerValue` and its key). The model `CALayer`, the render thread's layer and the C
+// interface's layer each store a `LayerState`, and read and write it by key (`subscript(key:)`)
+// where they handle properties generically: commits, animations, presentation copies.
 //
-// Adding a property: a stored field in `LayerState`, a case in `LayerKey` with its entry in
-// `LayerKey.entry`, and a typed constructor on `LayerProperty` (all in this file); then the public
-// setter and the drawing code that uses it.
+// Adding a property, all in this file and each place an exhaustive switch or a declaration, so
+// the compiler points at whatever is missing: the stored field in `LayerState`, its case in
+// `LayerKey` with its entry, its lines in `subscript(key:)`'s getter and setter, and a typed
+// constructor on `LayerProperty`. Then the public setter and the drawing code that uses it.
 
 /// Every property of one layer, with Core Animation's defaults: a plain value.
 ///
@@ -67,10 +69,11 @@ public struct LayerState: Hashable, Sendable {
     public static let defaults = LayerState()
 
     /// One property's value, by key. Setting a value of another type than the key's traps
-    /// (values built through `LayerProperty`'s typed constructors always fit).
+    /// (values built through `LayerProperty`'s typed constructors always fit; commits are checked
+    /// with `LayerProperty.problem` before they are applied).
     public subscript(key: LayerKey) -> LayerValue {
-        // A switch, not the entry's closure: every changed property of every commit is read here.
-        // Exhaustive, so a new key cannot be missed.
+        // Switches, not tables of closures: every changed property of every commit is read on the
+        // main thread and written on the render thread here.
         get {
             switch key {
             case .bounds: .rect(bounds)
@@ -94,8 +97,26 @@ public struct LayerState: Hashable, Sendable {
             }
         }
         set {
-            guard LayerKeySpec.table[Int(key.rawValue)].write(&self, newValue) else {
-                preconditionFailure("LayerState: \(newValue) is not a value of \(key.name)")
+            switch (key, newValue) {
+            case (.bounds, .rect(let v)): bounds = v
+            case (.position, .point(let v)): position = v
+            case (.anchorPoint, .point(let v)): anchorPoint = v
+            case (.zPosition, .number(let v)): zPosition = v
+            case (.transform, .transform(let v)): transform = v
+            case (.sublayerTransform, .transform(let v)): sublayerTransform = v
+            case (.opacity, .float(let v)): opacity = v
+            case (.isHidden, .bool(let v)): isHidden = v
+            case (.backgroundColor, .color(let v)): backgroundColor = v
+            case (.masksToBounds, .bool(let v)): masksToBounds = v
+            case (.isDoubleSided, .bool(let v)): isDoubleSided = v
+            case (.cornerRadius, .number(let v)): cornerRadius = v
+            case (.borderWidth, .number(let v)): borderWidth = v
+            case (.borderColor, .color(let v)): borderColor = v
+            case (.contentsGravity, .gravity(let v)): contentsGravity = v
+            case (.contentsScale, .number(let v)): contentsScale = v
+            case (.contentsRect, .rect(let v)): contentsRect = v
+            case (.contentsCenter, .rect(let v)): contentsCenter = v
+            default: preconditionFailure("LayerState: \(newValue) is not a value of \(key.name)")
             }
         }
     }
@@ -121,29 +142,28 @@ public enum LayerKey: UInt8, CaseIterable, Hashable, Sendable {
          backgroundColor, masksToBounds, isDoubleSided, cornerRadius, borderWidth, borderColor,
          contentsGravity, contentsScale, contentsRect, contentsCenter
 
-    /// The property's one entry: how to read and write its field, the rule its values follow and
-    /// how it animates. Exhaustive, so a new key cannot be left without one. (Closures rather than
-    /// key paths: commits read and write properties by key, and a stored key path is slow to apply.)
-    fileprivate var entry: LayerKeySpec {
+    /// The property's one entry: the rule its values follow and how it animates. Exhaustive, so a
+    /// new key cannot be left without one.
+    fileprivate var entry: (rule: LayerValueRule, animation: LayerAnimationStyle) {
         switch self {
-        case .bounds: .field(self, { $0.bounds }, { $0.bounds = $1 }, .nonNegativeSize, animation: .additive)
-        case .position: .field(self, { $0.position }, { $0.position = $1 }, animation: .additive)
-        case .anchorPoint: .field(self, { $0.anchorPoint }, { $0.anchorPoint = $1 })
-        case .zPosition: .field(self, { $0.zPosition }, { $0.zPosition = $1 }, animation: .additive)
-        case .transform: .field(self, { $0.transform }, { $0.transform = $1 }, animation: .interpolated)
-        case .sublayerTransform: .field(self, { $0.sublayerTransform }, { $0.sublayerTransform = $1 })
-        case .opacity: .field(self, { $0.opacity }, { $0.opacity = $1 }, .unitInterval, animation: .additive)
-        case .isHidden: .field(self, { $0.isHidden }, { $0.isHidden = $1 })
-        case .backgroundColor: .field(self, { $0.backgroundColor }, { $0.backgroundColor = $1 }, .colorComponents, animation: .additive)
-        case .masksToBounds: .field(self, { $0.masksToBounds }, { $0.masksToBounds = $1 })
-        case .isDoubleSided: .field(self, { $0.isDoubleSided }, { $0.isDoubleSided = $1 })
-        case .cornerRadius: .field(self, { $0.cornerRadius }, { $0.cornerRadius = $1 }, .nonNegative, animation: .additive)
-        case .borderWidth: .field(self, { $0.borderWidth }, { $0.borderWidth = $1 }, .nonNegative, animation: .additive)
-        case .borderColor: .field(self, { $0.borderColor }, { $0.borderColor = $1 }, .colorComponents, animation: .additive)
-        case .contentsGravity: .field(self, { $0.contentsGravity }, { $0.contentsGravity = $1 })
-        case .contentsScale: .field(self, { $0.contentsScale }, { $0.contentsScale = $1 }, .positive)
-        case .contentsRect: .field(self, { $0.contentsRect }, { $0.contentsRect = $1 }, .nonNegativeSize)
-        case .contentsCenter: .field(self, { $0.contentsCenter }, { $0.contentsCenter = $1 }, .nonNegativeSize)
+        case .bounds: (.nonNegativeSize, .additive)
+        case .position: (.finite, .additive)
+        case .anchorPoint: (.finite, .none)
+        case .zPosition: (.finite, .additive)
+        case .transform: (.finite, .interpolated)
+        case .sublayerTransform: (.finite, .none)
+        case .opacity: (.unitInterval, .additive)
+        case .isHidden: (.finite, .none)
+        case .backgroundColor: (.colorComponents, .additive)
+        case .masksToBounds: (.finite, .none)
+        case .isDoubleSided: (.finite, .none)
+        case .cornerRadius: (.nonNegative, .additive)
+        case .borderWidth: (.nonNegative, .additive)
+        case .borderColor: (.colorComponents, .additive)
+        case .contentsGravity: (.finite, .none)
+        case .contentsScale: (.positive, .none)
+        case .contentsRect: (.nonNegativeSize, .none)
+        case .contentsCenter: (.nonNegativeSize, .none)
         }
     }
 
@@ -195,9 +215,8 @@ public enum LayerValueRule: Sendable {
     case colorComponents
 }
 
-/// Everything known about one layer property: its key, name, rule and animation style, and how
-/// to read and write it in a `LayerState`. One per `LayerKey`, made once and never changed (a
-/// class, so that looking one up copies no closures).
+/// Everything known about one layer property: its key, name, rule, animation style and default.
+/// One per `LayerKey`, made once and never changed (a class: looking one up copies nothing).
 public final class LayerKeySpec: Sendable {
     /// The property.
     public let key: LayerKey
@@ -207,41 +226,23 @@ public final class LayerKeySpec: Sendable {
     public let rule: LayerValueRule
     /// How it animates.
     public let animation: LayerAnimationStyle
-    /// Its value in a state.
-    let read: @Sendable (LayerState) -> LayerValue
-    /// Stores a value in a state; false (nothing stored) when the value has another type.
-    let write: @Sendable (inout LayerState, LayerValue) -> Bool
+    /// Core Animation's default value of the property (which also gives its type).
+    public let defaultValue: LayerValue
 
-    private init(key: LayerKey, name: String, rule: LayerValueRule, animation: LayerAnimationStyle,
-                 read: @escaping @Sendable (LayerState) -> LayerValue, write: @escaping @Sendable (inout LayerState, LayerValue) -> Bool) {
-        (self.key, self.name, self.rule, self.animation) = (key, name, rule, animation)
-        (self.read, self.write) = (read, write)
-    }
-
-    /// The entry for a stored field of `LayerState`, read by `get` and written by `set`.
-    fileprivate static func field<V: LayerValueRepresentable>(
-        _ key: LayerKey, _ get: @escaping @Sendable (LayerState) -> V, _ set: @escaping @Sendable (inout LayerState, V) -> Void,
-        _ rule: LayerValueRule = .finite, animation: LayerAnimationStyle = .none
-    ) -> LayerKeySpec {
-        LayerKeySpec(key: key, name: String(describing: key), rule: rule, animation: animation,
-                     read: { get($0).layerValue },
-                     write: { state, value in
-                         guard let v = V(layerValue: value) else { return false }
-                         set(&state, v)
-                         return true
-                     })
+    private init(_ key: LayerKey) {
+        self.key = key
+        name = String(describing: key)
+        (rule, animation) = key.entry
+        defaultValue = LayerState.defaults[key]
     }
 
     /// Every key's entry, by raw value.
-    public static let table: [LayerKeySpec] = LayerKey.allCases.map(\.entry)
-    /// Every key's rule and animation style, by raw value, as plain values.
+    public static let table: [LayerKeySpec] = LayerKey.allCases.map(LayerKeySpec.init)
+    /// Every key's rule, animation style and value type, by raw value, as plain values (setters
+    /// and commit validation ask for every value).
     static let rules: [LayerValueRule] = table.map(\.rule)
     static let styles: [LayerAnimationStyle] = table.map(\.animation)
-    /// Every key's value type, by raw value.
     static let kinds: [LayerValue.Kind] = table.map(\.defaultValue.kind)
-
-    /// Core Animation's default value of the property.
-    public var defaultValue: LayerValue { read(.defaults) }
 
     /// Why `value` cannot be shown as this property, or nil when it can: a value of another type,
     /// non-finite numbers, or a value outside the rule's range.
