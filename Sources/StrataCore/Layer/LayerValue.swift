@@ -109,8 +109,6 @@ public enum LayerValue: Hashable, Sendable, CustomStringConvertible {
 public protocol LayerValueRepresentable: Equatable, Sendable {
     /// The value as a `LayerValue`.
     var layerValue: LayerValue { get }
-    /// The value held by `layerValue`, or nil when it holds another type.
-    init?(layerValue: LayerValue)
     /// Why `value` cannot be shown under `rule`, or nil when it can (a message that names the value).
     static func problem(of value: Self, rule: LayerValueRule) -> String?
 }
@@ -122,10 +120,6 @@ extension LayerValueRepresentable {
 
 extension Bool: LayerValueRepresentable {
     public var layerValue: LayerValue { .bool(self) }
-    public init?(layerValue: LayerValue) {
-        guard case .bool(let v) = layerValue else { return nil }
-        self = v
-    }
 }
 
 extension Double: LayerValueRepresentable {
@@ -137,10 +131,6 @@ extension Double: LayerValueRepresentable {
         }
     }
     public var layerValue: LayerValue { .number(self) }
-    public init?(layerValue: LayerValue) {
-        guard case .number(let v) = layerValue else { return nil }
-        self = v
-    }
 }
 
 extension Float: LayerValueRepresentable {
@@ -149,10 +139,6 @@ extension Float: LayerValueRepresentable {
         return v.isFinite ? nil : "has a non-finite value \(v)"
     }
     public var layerValue: LayerValue { .float(self) }
-    public init?(layerValue: LayerValue) {
-        guard case .float(let v) = layerValue else { return nil }
-        self = v
-    }
 }
 
 extension Point: LayerValueRepresentable {
@@ -160,10 +146,6 @@ extension Point: LayerValueRepresentable {
         p.isFinite ? nil : "has a non-finite value \(p)"
     }
     public var layerValue: LayerValue { .point(self) }
-    public init?(layerValue: LayerValue) {
-        guard case .point(let v) = layerValue else { return nil }
-        self = v
-    }
 }
 
 extension Rect: LayerValueRepresentable {
@@ -173,10 +155,6 @@ extension Rect: LayerValueRepresentable {
         return nil
     }
     public var layerValue: LayerValue { .rect(self) }
-    public init?(layerValue: LayerValue) {
-        guard case .rect(let v) = layerValue else { return nil }
-        self = v
-    }
 }
 
 extension Optional: LayerValueRepresentable where Wrapped == Color {
@@ -185,18 +163,10 @@ extension Optional: LayerValueRepresentable where Wrapped == Color {
         return "has components outside 0...1: \(c)"
     }
     public var layerValue: LayerValue { .color(self) }
-    public init?(layerValue: LayerValue) {
-        guard case .color(let v) = layerValue else { return nil }
-        self = v
-    }
 }
 
 extension ContentsGravity: LayerValueRepresentable {
     public var layerValue: LayerValue { .gravity(self) }
-    public init?(layerValue: LayerValue) {
-        guard case .gravity(let v) = layerValue else { return nil }
-        self = v
-    }
 }
 
 extension Transform3D: LayerValueRepresentable {
@@ -204,8 +174,4 @@ extension Transform3D: LayerValueRepresentable {
         t.isFinite ? nil : "has a non-finite entry: \(t.entries)"
     }
     public var layerValue: LayerValue { .transform(self) }
-    public init?(layerValue: LayerValue) {
-        guard case .transform(let v) = layerValue else { return nil }
-        self = v
-    }
 }
