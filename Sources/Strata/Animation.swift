@@ -225,12 +225,20 @@ extension Transaction {
 }
 
 extension CALayer {
-    /// `property`'s value as shown at `time` (the model value with the running animations applied).
+    /// `property`'s value as shown at `time`: the model value with the running animations
+    /// applied, then those recorded since the last commit (an animation block's, or an animator's
+    /// just paused, scrubbed or reversed) as they will show when they begin, so that what is read
+    /// right after such a change is what the screen shows, not the model's target.
     func presentationValue(of property: LayerProperty, at time: Double?) -> LayerProperty {
-        guard let time, !activeAnimations.isEmpty else { return property }
+        guard let time, !activeAnimations.isEmpty || !pendingAnimations.isEmpty else { return property }
         var value = property
         for animation in activeAnimations where animation.key == property.key {
             value = animation.value(over: value, at: time)
+        }
+        // Pending begin times are relative to the commit that sends them: at its own begin time an
+        // animation shows its time offset's progress (0 for a block's, the fraction for an animator's).
+        for animation in pendingAnimations where animation.key == property.key {
+            value = animation.value(over: value, at: animation.beginTime)
         }
         return value.clampedForDisplay
     }
