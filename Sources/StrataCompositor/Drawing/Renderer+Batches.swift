@@ -1,0 +1,133 @@
+import CGLES3
+import StrataCore
+import StrataGL
+
+// Instanced batches: quads become instances of one draw call per run of quads sharing a program
+// and texture.
+
+extension Renderer {
+    // MARK: - Batches
+
+    /// One quad's instance attributes, in the order of `layer.vert`'s locations 1...12.
+    struct Instance {
+        static let floats = 48
+        var matrix: Transform3D
+        var rect: Rect
+        var bounds: Rect
+        var contentsFrame = Rect(x: 0, y: 0, width: 1, height: 1)
+        var uvRect = Rect(x: 0, y: 0, width: 1, height: 1)
+        var center = (0.0, 0.0, 1.0, 1.0)
+        var slice = (1.0, 1.0, 1.0, 1.0)
+        var color = SIMD4<Float>.zero
+        /// Opacity, corner radius, clips contents (0/1), border width.
+        var params: (Float, Float, Float, Float) = (1, 0, 0, 0)
+
+        init(matrix: Transform3D, rect: Rect, bounds: Rect) {
+            (self.matrix, self.rect, self.bounds) = (matrix, rect, bounds)
+        }
+
+        /// Where a texture lands (`frame`, bounds space), which part of it shows (`shown`, texture
+        /// unit coordinates), its stretchable centre (unit coordinates of the shown part) and the
+        /// shown part's own size in points (the size nine-part caps keep).
+        mutating func setContents(frame: Rect, shown: Rect, center: Rect, shownSize: Size) {
+            contentsFrame = frame
+            uvRect = shown
+            self.center = (center.minX, center.minY, center.maxX, center.maxY)
+            slice = (frame.width, frame.height, shownSize.width, shownSize.height)
+        }
+
+        /// Appends the 48 floats to `batch`: converted on the stack, then one append (this runs
+        /// once per changed quad; 48 single appends each checked the array's capacity).
+        func append(to batch: inout [Float]) {
+            let m = matrix
+            func v(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> SIMD4<Float> {
+                SIMD4<Float>(SIMD4<Double>(a, b, c, d))
+            }
+            var floats = (v(m.m11, m.m12, m.m13, m.m14), v(m.m21, m.m22, m.m23, m.m24),
+                          v(m.m31, m.m32, m.m33, m.m34), v(m.m41, m.m42, m.m43, m.m44),
+                          v(rect.minX, rect.minY, rect.width, rect.height),
+                          v(bounds.minX, bounds.minY, bounds.width, bounds.height),
+                          v(contentsFrame.minX, contentsFrame.minY, contentsFrame.width, contentsFrame.height),
+                          v(uvRect.minX, uvRect.minY, uvRect.width, uvRect.height),
+                          v(center.0, center.1, center.2, center.3),
+                          v(slice.0, slice.1, slice.2, slice.3),
+                          color, SIMD4<Float>(params.0, params.1, params.2, params.3))
+            withUnsafeBytes(of: &floats) { batch.append(contentsOf: $0.bindMemory(to: Float.self)) }
+        }
+    }
+
+    /// Adds a quad to the batch, sending the batch first when this quad needs another program or
+    /// texture. Returns where its floats start in `batch`.
+    @discardableResult
+    func enqueue(_ instance: Instance, variant: LayerShaderVariant, texture: GLuint) throws -> Int {
+        let start = try makeRoom(variant: variant, texture: texture)
+        instance.append(to: &batch)
+        return start
+    }
+
+    /// Adds a quad's floats as sent before (see `drawQuad`).
+    func enqueue(cached floats: [Float], variant: LayerShaderVariant, texture: GLuint) throws {
+        try makeRoom(variant: variant, texture: texture)
+        batch.append(contentsOf: floats)
+    }
+
+    /// Counts one more quad for the batch, sending the batch first when the quad needs another
+    /// program or texture. Returns where its floats go in `batch`.
+    @discardableResult
+    func makeRoom(variant: LayerShaderVariant, texture: GLuint) throws -> Int {
+        if batchCount > 0, variant != batchVariant || (variant.textured && texture != batchTexture) { try flush() }
+        batchVariant = variant
+        batchTexture = texture
+        batchCount += 1
+        return batch.count
+    }
+
+    /// Draws the batch as one instanced draw call and empties it.
+    func flush() throws {
+        guard batchCount > 0, let variant = batchVariant else { return }
+        _ = use(variant)
+        if variant.textured {
+            bind(texture: batchTexture)
+            let wantSampler = !hostTextures.isEmpty && hostTextures.contains(batchTexture)
+            if wantSampler != samplerBound {
+                if wantSampler, hostSampler == 0 {
+                    glGenSamplers(1, &hostSampler)
+                    glSamplerParameteri(hostSampler, GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+                    glSamplerParameteri(hostSampler, GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+                    glSamplerParameteri(hostSampler, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+                    glSamplerParameteri(hostSampler, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+                }
+                glBindSampler(0, wantSampler ? hostSampler : 0)
+                samplerBound = wantSampler
+            }
+        }
+        // Each batch goes after the last in the stream buffer (never over floats a queued draw
+        // may still read); the attributes follow it there.
+        let offset = batch.withUnsafeBufferPointer { instanceBuffer.stream($0.baseAddress!, count: $0.count) }
+        if offset != instanceOffset {
+            Self.pointInstanceAttributes(at: offset)
+            instanceOffset = offset
+        }
+        if recording != nil {
+            let storage = instanceBuffer.storageGeneration
+            if recording?.storage == nil { recording?.storage = storage }
+            if recording?.storage != storage || samplerBound { recording?.isWhole = false }
+            recording?.batches.append(ReplayBatch(variant: variant, texture: batchTexture, offset: offset, count: batchCount, scissor: scissor))
+        }
+        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batchCount))
+        statistics.drawCalls += 1
+        let count = batchCount
+        batch.removeAll(keepingCapacity: true)
+        batchCount = 0
+        try checkDraw("\(variant) batch of \(count) quads")
+    }
+
+    /// Debug builds check the GL error flag after every draw, naming it; release builds check
+    /// once per frame, in `render`.
+    @inline(__always)
+    func checkDraw(_ what: @autoclosure () -> String) throws {
+        #if DEBUG
+        try context.checkError(what())
+        #endif
+    }
+}

@@ -1,0 +1,90 @@
+import CGLES3
+import StrataCore
+import StrataGL
+
+// Clips (scissor and stencil) and the GL state the walk keeps track of.
+
+extension Renderer {
+    // MARK: - Clips
+
+    /// Narrows the clip to `layer`'s bounds (and rounded corners). Returns false when nothing
+    /// can show through the new clip, so the sublayers need not be drawn at all.
+    func pushClip(_ layer: RenderLayer, world: Transform3D, pass: inout Pass) throws -> Bool {
+        if layer.state.cornerRadius <= 0, let rect = Self.axisAlignedPixelRect(world, layer.state.bounds) {
+            pass.scissor = pass.scissor.intersection(rect)
+            guard !pass.scissor.isEmpty else { return false }
+            try flush()
+            applyScissor(pass.scissor)
+            return true
+        }
+        try flush()
+        glEnable(GLenum(GL_STENCIL_TEST))
+        glStencilFunc(GLenum(GL_EQUAL), GLint(pass.stencilDepth), 0xFF)
+        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_INCR))
+        glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
+        try drawQuad(layer, pass: pass, mode: .clipMask, opacity: 1)
+        try flush()
+        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        pass.stencilDepth += 1
+        applyStencil(pass.stencilDepth)
+        return true
+    }
+
+    /// Undoes `pushClip`, restoring the clip state in `saved`.
+    func popClip(_ layer: RenderLayer, pass: inout Pass, saved: Pass) throws {
+        try flush()
+        if pass.stencilDepth > saved.stencilDepth {
+            glStencilFunc(GLenum(GL_EQUAL), GLint(pass.stencilDepth), 0xFF)
+            glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_DECR))
+            glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
+            try drawQuad(layer, pass: pass, mode: .clipMask, opacity: 1)
+            try flush()
+            glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        }
+        pass = saved
+        applyScissor(pass.scissor)
+        applyStencil(pass.stencilDepth)
+    }
+
+    func applyStencil(_ depth: Int) {
+        if depth == 0 {
+            glDisable(GLenum(GL_STENCIL_TEST))
+        } else {
+            glEnable(GLenum(GL_STENCIL_TEST))
+            glStencilFunc(GLenum(GL_EQUAL), GLint(depth), 0xFF)
+            glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
+        }
+    }
+
+    /// Sets the scissor box to `rect` (target pixels, y down) of the current target: on Strata's own
+    /// targets rows are stored top row first, so pixel y is GL's y; a y-up target flips it, and a
+    /// host's viewport origin offsets it.
+    func applyScissor(_ rect: PixelRect) {
+        scissor = rect
+        let t = currentTarget
+        let w = max(0, rect.width), h = max(0, rect.height)
+        let y = t.yUp ? t.height - (rect.y + h) : rect.y
+        glScissor(GLint(t.origin.x + rect.x), GLint(t.origin.y + y), GLsizei(w), GLsizei(h))
+    }
+
+    /// Binds `texture` to unit 0 unless it is bound already.
+    func bind(texture: GLuint) {
+        guard texture != boundTexture else { return }
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        boundTexture = texture
+        statistics.textureBinds += 1
+    }
+
+    /// Makes `variant`'s program current, switching only when it is not already.
+    func use(_ variant: LayerShaderVariant) -> LayerProgram {
+        if let current, current.variant == variant { return current.program }
+        guard let program = programs[variant] else {
+            preconditionFailure("layer shader variant \(variant) was not compiled at start-up")
+        }
+        program.program.use()
+        current = (variant, program)
+        return program
+    }
+
+    static let unitRect = Rect(x: 0, y: 0, width: 1, height: 1)
+}

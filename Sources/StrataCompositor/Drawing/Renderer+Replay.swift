@@ -1,0 +1,63 @@
+import CGLES3
+import StrataCore
+import StrataGL
+
+// Replay: a frame drawn whole into a target is kept as its draw calls and issued again, without a
+// walk, while the tree and the target are unchanged.
+
+extension Renderer {
+    // MARK: - Replay
+
+    /// One draw call of a recorded frame: the program, the texture, where its instances start in
+    /// the stream buffer and how many there are.
+    struct ReplayBatch {
+        var variant: LayerShaderVariant
+        var texture: GLuint
+        var offset: Int
+        var count: Int
+        /// The scissor in force (a square clip narrows it).
+        var scissor: PixelRect
+    }
+
+    /// A frame drawn whole into a target, as its draw calls, valid while the tree's version, the
+    /// target's key and clear colour and the stream buffer's storage are the same.
+    struct Replay {
+        var targetKey: DrawTarget.Key
+        var clearColor: Color?
+        var treeVersion: Int
+        var storage: Int
+        var clears: Bool
+        var batches: [ReplayBatch]
+        var layersDrawn: Int
+    }
+
+    /// The frame being recorded: its draw calls, whether it cleared the target, and the stream
+    /// buffer's storage its instances went to (`isWhole` false once one went to another, or the
+    /// frame did something a replay does not repeat: a host texture's sampler).
+    struct Recording {
+        var storage: Int?
+        var clears = false
+        var batches: [ReplayBatch] = []
+        var isWhole = true
+    }
+
+    /// Draws the target whole again with `replay`'s draw calls.
+    func replay(_ replay: Replay, into target: DrawTarget, region: PixelRect) throws {
+        beginFrame(target, region: region, clearColor: replay.clearColor, clears: replay.clears)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer.rawValue)
+        instanceOffset = -1
+        for batch in replay.batches {
+            if batch.scissor != scissor { applyScissor(batch.scissor) }
+            _ = use(batch.variant)
+            if batch.variant.textured { bind(texture: batch.texture) }
+            Self.pointInstanceAttributes(at: batch.offset)
+            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.count))
+            statistics.drawCalls += 1
+        }
+        try context.checkError("replayed frame of \(target.width)×\(target.height)")
+        statistics.layersDrawn = replay.layersDrawn
+        statistics.redrawnPixels = region.width * region.height
+        statistics.replayed = true
+        lastFrameCompleted = true
+    }
+}

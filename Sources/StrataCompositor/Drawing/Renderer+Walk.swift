@@ -1,0 +1,169 @@
+import CGLES3
+import StrataCore
+import StrataGL
+
+// The drawing walk: fills, clips, sublayers and borders in drawing order, translucent groups
+// through offscreen framebuffers.
+
+extension Renderer {
+    // MARK: - The walk
+
+    /// Draws `layer` and its subtree; `inherited` is the opacity of translucent ancestors drawn
+    /// without an offscreen pass, multiplied into every quad.
+    func draw(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass, isGroupRoot: Bool, inherited: Float) throws {
+        guard !layer.state.isHidden, layer.state.opacity > 0 else { return }
+        // Nothing of the subtree lies in the region being drawn (or it faces away, single-sided:
+        // `prepare` left it no box): skip it on the CPU.
+        guard let subtreeBox = layer.frameSubtreeBox, subtreeBox.intersects(pass.scissor) else { return }
+        // What the layer itself paints, when that reaches the region being drawn.
+        let painted = layer.drawnBox.flatMap { $0.intersects(pass.scissor) ? $0 : nil }
+
+        let visibleSublayers = layer.awakeSublayersInDrawingOrder.contains { !$0.state.isHidden && $0.state.opacity > 0 }
+        if layer.state.opacity < 1, visibleSublayers, !isGroupRoot, !Self.paintsDisjointly(layer) {
+            try drawGroup(layer, parentSpace: parentSpace, pass: &pass, inherited: inherited)
+            return
+        }
+        let opacity = inherited * (isGroupRoot ? 1 : layer.state.opacity)
+        if layer.hasFill, let box = painted {
+            if !isCovered(box, after: layer.fillOrder) {
+                try drawQuad(layer, pass: pass, mode: .fill, opacity: opacity)
+            } else if let occluder = occluderHidingForGood(layer, box: box) {
+                restCovered(layer, under: occluder.key)
+            }
+        }
+        if visibleSublayers {
+            let world = layer.frameWorld
+            let childSpace = Self.sublayerSpace(of: layer, world: world)
+            let saved = pass
+            var clipped = true
+            if layer.state.masksToBounds { clipped = try pushClip(layer, world: world, pass: &pass) }
+            if clipped {
+                for sublayer in layer.awakeSublayersInDrawingOrder {
+                    try draw(sublayer, parentSpace: childSpace, pass: &pass, isGroupRoot: false, inherited: opacity)
+                }
+            }
+            if layer.state.masksToBounds { try popClip(layer, pass: &pass, saved: saved) }
+        }
+        if layer.hasBorder, let box = painted, !isCovered(box, after: layer.borderOrder) {
+            try drawQuad(layer, pass: pass, mode: .border, opacity: opacity)
+        }
+    }
+
+    /// Draws `layer` and its subtree at full opacity into a pooled offscreen framebuffer, then
+    /// composites that picture with the layer's opacity.
+    /// - Throws: `GLError` when the offscreen framebuffer cannot be created (out of GPU memory):
+    ///   the frame fails rather than showing the group without its opacity.
+    func drawGroup(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass, inherited: Float) throws {
+        guard let box = layer.frameSubtreeBox?.intersection(pass.scissor), !box.isEmpty else { return }
+        try flush()
+        recording?.isWhole = false   // a replay does not repeat offscreen passes
+        let framebuffer = try groupPool.popLast()
+            ?? GLFramebuffer(context: context, width: pass.target.width, height: pass.target.height)
+        boundTexture = 0   // making a framebuffer binds its texture: the cache no longer says what is bound
+        statistics.offscreenPasses += 1
+        // The group's framebuffer has the target's size and orientation, so the same projection
+        // (and every cached quad) fits it.
+        let inner = pass.target.offscreen(in: framebuffer)
+        var groupPass = Pass(target: inner, projection: pass.projection, scissor: box)
+        bindTarget(inner)
+        glDisable(GLenum(GL_STENCIL_TEST))
+        applyScissor(box)
+        glClearColor(0, 0, 0, 0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
+        try draw(layer, parentSpace: parentSpace, pass: &groupPass, isGroupRoot: true, inherited: 1)
+        try flush()
+        try composite(framebuffer, box: box, opacity: inherited * layer.state.opacity, onto: pass, bindTarget: true)
+        groupPool.append(framebuffer)
+    }
+
+    /// Draws `box` of an offscreen picture (drawn with `pass`'s projection) into `pass`'s target
+    /// with `opacity`, now: the framebuffer may go back to the pool afterwards.
+    func composite(_ framebuffer: GLFramebuffer, box: PixelRect, opacity: Float, onto pass: Pass, bindTarget rebind: Bool) throws {
+        if rebind {
+            bindTarget(pass.target)
+            applyScissor(pass.scissor)
+            applyStencil(pass.stencilDepth)
+        }
+        let w = Double(pass.target.width), h = Double(pass.target.height)
+        let boxRect = Rect(x: Double(box.x), y: Double(box.y), width: Double(box.width), height: Double(box.height))
+        var instance = Instance(matrix: pass.projection, rect: boxRect, bounds: boxRect)
+        // Rows of a y-up picture run bottom to top: sample it upside down.
+        let shown = pass.target.yUp
+            ? Rect(x: boxRect.minX / w, y: 1 - boxRect.minY / h, width: boxRect.width / w, height: -boxRect.height / h)
+            : Rect(x: boxRect.minX / w, y: boxRect.minY / h, width: boxRect.width / w, height: boxRect.height / h)
+        instance.setContents(frame: boxRect, shown: shown, center: Self.unitRect, shownSize: boxRect.size)
+        instance.params = (opacity, 0, 0, 0)
+        try enqueue(instance, variant: LayerShaderVariant(mode: .fill, textured: true), texture: framebuffer.color.rawValue)
+        try flush()
+    }
+
+    /// Binds `target`'s framebuffer and sets the viewport to its drawn area.
+    func bindTarget(_ target: DrawTarget) {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+        glViewport(GLint(target.origin.x), GLint(target.origin.y), GLsizei(target.width), GLsizei(target.height))
+        currentTarget = target
+    }
+
+    /// Adds `layer`'s fill, border or clip mask (placed by its `frameWorld`) to the batch.
+    func drawQuad(_ layer: RenderLayer, pass: Pass, mode: LayerShaderVariant.Mode, opacity: Float) throws {
+        if mode == .fill, layer.cachedFillValid, layer.cachedFillGeneration == cacheGeneration, layer.cachedFillOpacity == opacity {
+            // Nothing about this quad changed since it was last sent: send the same floats.
+            if let contents = layer.contents, contents.isHostTexture { hostTextures.insert(contents.textureName) }
+            try enqueue(cached: layer.cachedFill, variant: layer.cachedFillVariant, texture: layer.contents?.textureName ?? 0)
+            statistics.layersDrawn += 1
+            return
+        }
+        let world = layer.frameWorld
+        let rounded = layer.state.cornerRadius > 0
+        let variant = switch mode {
+        case .fill: fillVariant(layer, world: world)
+        case .border: LayerShaderVariant(mode: .border, rounded: true)
+        case .clipMask: LayerShaderVariant(mode: .clipMask, rounded: rounded)
+        }
+        let b = layer.state.bounds
+        let contentsFrame = mode == .fill ? layer.contentsFrame : nil
+        // Contents that overflow the bounds show unless the layer masks to them.
+        var quad = contentsFrame == nil ? b : layer.drawnRect
+        if variant.rounded {
+            // Rounded shapes antialias their edge half a pixel outwards: give the fringe room, or a
+            // circle that touches its bounds comes out flattened where it touches. The shader's
+            // coverage is zero outside the shape, so the margin costs only its pixels.
+            quad = Rect(x: quad.minX - 1, y: quad.minY - 1, width: quad.width + 2, height: quad.height + 2)
+        }
+        var instance = Instance(matrix: world.concatenating(pass.projection), rect: quad, bounds: b)
+        instance.params = (opacity, Float(layer.state.cornerRadius), 0, 0)
+        var texture: GLuint = 0
+        switch mode {
+        case .fill:
+            instance.color = layer.state.backgroundColor?.premultiplied ?? .zero
+            if let contents = layer.contents, let contentsFrame {
+                let shown = layer.state.contentsRect
+                instance.setContents(frame: contentsFrame, shown: contents.textureRect(shown), center: layer.state.contentsCenter,
+                                     shownSize: Size(width: Double(contents.width) * shown.width / layer.state.contentsScale,
+                                                     height: Double(contents.height) * shown.height / layer.state.contentsScale))
+                instance.params.2 = layer.state.masksToBounds ? 1 : 0
+                instance.params.3 = contents.isPremultiplied ? 0 : 1   // fills have no border width: the flag rides there
+                texture = contents.textureName
+                if contents.isHostTexture { hostTextures.insert(texture) }
+            }
+            statistics.layersDrawn += 1
+        case .border:
+            instance.color = layer.state.borderColor?.premultiplied ?? .zero
+            instance.params.3 = Float(layer.state.borderWidth)
+            if !layer.hasFill { statistics.layersDrawn += 1 }
+        case .clipMask:
+            break
+        }
+        if mode == .fill {
+            let start = try enqueue(instance, variant: variant, texture: texture)
+            layer.cachedFill.removeAll(keepingCapacity: true)   // reuse its storage: no allocation per frame
+            layer.cachedFill.append(contentsOf: batch[start...])
+            layer.cachedFillValid = true
+            layer.cachedFillVariant = variant
+            layer.cachedFillOpacity = opacity
+            layer.cachedFillGeneration = cacheGeneration
+        } else {
+            try enqueue(instance, variant: variant, texture: texture)
+        }
+    }
+}

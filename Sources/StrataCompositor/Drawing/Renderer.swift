@@ -1,0 +1,332 @@
+import CGLES3
+import StrataCore
+import StrataGL
+
+// Overall design: a frame is a depth-first walk of the render tree. Each layer's world matrix
+// maps its bounds space to target pixels (y down) as Core Animation composes them: the layer's
+// transform about its anchor point, then its superlayer's sublayer transform about that layer's
+// anchor point, then flattening into the superlayer's plane (z dropped, w kept for perspective).
+// There is no depth buffer: siblings draw in order, sorted by zPosition. Clips use the scissor
+// when the clipping layer is an axis-aligned rectangle on screen, otherwise a stencil mask whose
+// value is the clip depth. A layer with opacity below 1 and visible sublayers is drawn at full
+// opacity into an offscreen framebuffer the size of the target (scissored to the group's bounding
+// box), then composited once with its opacity — unless nothing in the group overlaps (the paint
+// boxes of its layers are disjoint), when each layer is drawn directly with the opacity multiplied
+// in, which gives the same pixels without the offscreen pass.
+//
+// Occlusion: the pre-pass also numbers every quad it visits in drawing order and keeps the largest opaque,
+// axis-aligned, unclipped fills as occluders; a quad inside an occluder drawn after it is not
+// drawn, and a damaged region an occluder covers is not cleared first. The stencil buffer is
+// cleared only in frames that clip with it.
+//
+// Reuse: a layer that did not change and whose parent space did not move keeps last frame's world
+// matrix, boxes and instance floats, so a frame costs per unchanged layer little more than a copy.
+//
+// Damage: before drawing, `prepare` walks the tree, computing each layer's world matrix and the
+// pixel box it paints. A layer whose look changed (a commit or an animation
+// touched it, or an ancestor's did) or whose box moved damages where it was and where it is;
+// layers that left the tree damage where they were. Only the union of the damage is cleared and
+// redrawn (scissored), layers and subtrees outside it are skipped on the CPU, and a frame with no
+// damage issues no GL call at all: the target keeps last frame's pixels.
+//
+// Batching: a quad is not drawn when the walk reaches it but appended, as one instance of 48
+// floats, to the current batch. A batch is one instanced draw call; it is sent when the next quad
+// needs another program or texture, before any clip, scissor, stencil or framebuffer change, and at
+// the end of the frame, so quads still reach the GPU in exactly the walk's order. Batches are
+// streamed into one instance buffer, each after the last, its storage orphaned only when full.
+//
+// Resting: layers that cannot show — hidden ones that painted nothing, leaves off the target,
+// leaves hidden whole under an opaque layer drawn after them — drop out of the walk until they,
+// their superlayer's space, the target, what covers them or the drawing order change (see
+// `RenderLayer.isResting`); a frame in which covered leaves wake is walked a second time so they
+// are placed and numbered. The walk's cost follows what is shown.
+//
+// Replay: a frame drawn whole straight into the target is recorded as its draw calls; a whole
+// redraw of the unchanged tree into a target of the same kind (a host's framebuffer, every frame)
+// issues them again without any walk.
+//
+// Where each stage lives: this file holds the state and `render` (a frame's order of stages);
+// Renderer+Damage.swift the walk before drawing (placement, damage, occluders, resting),
+// Renderer+Walk.swift the drawing walk, Renderer+Batches.swift the instanced batches,
+// Renderer+Clips.swift scissor and stencil, Renderer+Replay.swift replay, and
+// Renderer+Geometry.swift the placement arithmetic they share.
+
+/// An occluder as covered layers remember it: the opaque layer and the pixels it hid.
+struct OccluderKey: Hashable {
+    /// The layer's `serial`.
+    var layer: UInt64
+    var rect: PixelRect
+}
+
+/// Draws a render tree into a framebuffer. Render thread only.
+final class Renderer {
+    let context: GLContext
+    let programs: [LayerShaderVariant: LayerProgram]
+    var current: (variant: LayerShaderVariant, program: LayerProgram)?
+    let quad: GLBuffer
+    let instanceBuffer: GLBuffer
+    /// Where in `instanceBuffer` the instance attributes point now, in bytes.
+    var instanceOffset = 0
+    let vertexArray: GLVertexArray
+    /// The batch being built: `batchCount` instances of `Instance.floats` floats each.
+    var batch: [Float] = []
+    var batchCount = 0
+    var batchVariant: LayerShaderVariant?
+    var batchTexture: GLuint = 0
+    var groupPool: [GLFramebuffer] = []
+    var statistics = FrameStatistics(index: 0, time: 0)
+    /// This frame's opaque occluders (at most `maximumOccluders`, largest first).
+    var occluders: [Occluder] = []
+    /// An opaque layer's inner pixels, its place in drawing order and the layer.
+    struct Occluder {
+        var rect: PixelRect
+        var order: Int
+        var layer: UInt64
+        var key: OccluderKey { OccluderKey(layer: layer, rect: rect) }
+    }
+    /// Leaves put to rest because an opaque layer drawn after them hides them, by that occluder
+    /// (layer and pixels), each under one occluder at a time (`RenderLayer.coveredListing`; a
+    /// destroyed leaf's is cleared, and its entry dropped at the next pruning). When an occluder
+    /// is no longer among a frame's occluders its leaves wake (those it still hides where it now
+    /// is move with it), and when the tree's drawing order changed (`lastOrderTicks`) they all
+    /// do; a woken leaf still hidden rests again at once, one that may show has its pixels redrawn.
+    var coveredIndex: [OccluderKey: [UInt64: RenderLayer]] = [:]
+    /// Entries in `coveredIndex`, and how many there may be before stale ones are dropped.
+    var coveredEntries = 0, coveredPruneAt = 1024
+    var lastOrderTicks = -1
+    /// Numbers the walks (two in a frame where covered layers woke): `RenderLayer.lastWalk`.
+    var walk = 0
+    /// Whether the last frame's walk and drawing ran to the end (else the next walks everything).
+    var lastFrameCompleted = false
+    /// This frame's target, in pixels: occluders reaching its edges hide what lies beyond them.
+    var occlusionTarget = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// This frame: the next drawing-order number, and whether any clip needs the stencil.
+    var nextOrder = 0
+    var usesStencil = false
+    /// This frame: whether the walk visits resting layers too (the target's size, scale or
+    /// orientation changed, or the last frame did not complete).
+    var walksEverySublayer = true
+    static let maximumOccluders = 8
+    /// Bumped when the target's size, scale or orientation (so the projection) changes: cached
+    /// instances are stale.
+    var cacheGeneration = 0
+    var lastTargetKey: DrawTarget.Key?
+    /// The scissor rectangle in force (target pixels, y down), as last applied.
+    var scissor = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// The framebuffer being drawn into now; scissor rectangles are converted for it.
+    var currentTarget = DrawTarget(framebuffer: 0, width: 1, height: 1)
+    /// The texture bound to unit 0 during a frame (0: none known).
+    var boundTexture: GLuint = 0
+    /// Host textures drawn this frame: sampled through `hostSampler`, whose filtering and edges
+    /// are Strata's, so the host's texture parameters are never touched.
+    var hostTextures: Set<GLuint> = []
+    var hostSampler: GLuint = 0
+    var samplerBound = false
+
+    init(context: GLContext) throws {
+        self.context = context
+        var programs: [LayerShaderVariant: LayerProgram] = [:]
+        for variant in LayerShaderVariant.allCases {
+            programs[variant] = try LayerProgram(context: context, variant: variant)
+        }
+        self.programs = programs
+        vertexArray = GLVertexArray(context: context)
+        quad = GLBuffer(context: context, bytes: [0, 0, 1, 0, 0, 1, 1, 1])
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        instanceBuffer = GLBuffer(context: context, bytes: [Float](repeating: 0, count: Instance.floats), usage: GLenum(GL_STREAM_DRAW))
+        for attribute in 1...12 {
+            glEnableVertexAttribArray(GLuint(attribute))
+            glVertexAttribDivisor(GLuint(attribute), 1)
+        }
+        Self.pointInstanceAttributes(at: 0)
+        batch.reserveCapacity(1024 * Instance.floats)
+        try context.checkError("layer program set-up")
+    }
+
+    /// Points the instance attributes (locations 1...12, one vec4 each) at the instances starting
+    /// `offset` bytes into the bound `GL_ARRAY_BUFFER`, in the bound vertex array.
+    static func pointInstanceAttributes(at offset: Int) {
+        let stride = GLsizei(Instance.floats * MemoryLayout<Float>.size)
+        for attribute in 1...12 {
+            glVertexAttribPointer(GLuint(attribute), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                  UnsafeRawPointer(bitPattern: offset + (attribute - 1) * 4 * MemoryLayout<Float>.size))
+        }
+    }
+
+    /// Releases the pooled offscreen framebuffers.
+    func releasePools() {
+        groupPool = []
+    }
+
+    deinit {
+        if hostSampler != 0, context.isAlive { glDeleteSamplers(1, &hostSampler) }
+    }
+
+    /// One render pass: where pixels go and the clip state in force.
+    struct Pass {
+        let target: DrawTarget
+        /// Target pixels (y down, origin top-left) to clip space.
+        let projection: Transform3D
+        var scissor: PixelRect
+        var stencilDepth = 0
+    }
+
+    /// Redraws what changed of `root` in `target` (everything with `fullRedraw`, when the target's
+    /// pixels are unknown or the clear colour changed), plus `damage`, and returns what it cost.
+    /// Redrawn regions are cleared to `clearColor` first. A frame with nothing to redraw issues no
+    /// GL call (`redrawn == false`).
+    ///
+    /// `clearColor` nil leaves what the target holds under the layers (a host's own drawing); the
+    /// root's space is scaled by `target.scale` (points to pixels).
+    ///
+    /// A whole redraw of a tree unchanged since the last frame (same `treeVersion`), drawn whole
+    /// into a target of the same size and clear colour, issues that frame's draw calls again over
+    /// the instance data still in the stream buffer, without walking the tree.
+    func render(root: RenderLayer?, into target: DrawTarget, clearColor: Color?, statistics base: FrameStatistics,
+                fullRedraw: Bool, damage pending: PixelRect?, treeVersion: Int) throws -> FrameStatistics {
+        context.owner.preconditionCurrent("Renderer.render")
+        statistics = base
+        let full = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
+        recording = nil
+        if fullRedraw, lastFrameCompleted, let replay, replay.treeVersion == treeVersion, replay.targetKey == target.key,
+           replay.clearColor == clearColor, replay.storage == instanceBuffer.storageGeneration {
+            do {
+                try self.replay(replay, into: target, region: full)
+            } catch {
+                self.replay = nil
+                lastFrameCompleted = false
+                throw error
+            }
+            return statistics
+        }
+        replay = nil
+        var damage: PixelRect? = fullRedraw ? full : pending
+        beginWalk()
+        occlusionTarget = full
+        if !hostTextures.isEmpty { hostTextures.removeAll(keepingCapacity: true) }
+        // Which layers show depends on the target, not on whether its pixels are known: a host's
+        // every-frame full redraw still leaves resting layers out.
+        walksEverySublayer = !lastFrameCompleted
+        lastFrameCompleted = false
+        if lastTargetKey != target.key {
+            lastTargetKey = target.key
+            cacheGeneration += 1
+            walksEverySublayer = true
+        }
+        let rootSpace = Self.rootSpace(scale: target.scale)
+        if let root {
+            prepare(root, parentSpace: rootSpace, parentSpaceChanged: fullRedraw || root.isDamaged, parentVisible: true,
+                    inheritedDamage: false, opaquePath: true, damage: &damage)
+            let woken = coveredIndex.isEmpty ? [] : wakeUncoveredLayers(reordered: root.orderClock.ticks != lastOrderTicks)
+            if !woken.isEmpty {
+                // Layers woke that this walk left out: walk again, so they are placed and
+                // numbered this frame (damage found so far stands), then let those still hidden
+                // rest again and redraw where the others are.
+                beginWalk()
+                prepare(root, parentSpace: rootSpace, parentSpaceChanged: fullRedraw, parentVisible: true,
+                        inheritedDamage: false, opaquePath: true, damage: &damage)
+                for layer in woken where layer.lastWalk == walk && !layer.isResting {
+                    guard let box = layer.drawnBox else { continue }
+                    if let occluder = occluderHidingForGood(layer, box: box) {
+                        restCovered(layer, under: occluder.key)
+                    } else {
+                        damage = damage.map { $0.union(box) } ?? box
+                    }
+                }
+            }
+            lastOrderTicks = root.orderClock.ticks
+        } else {
+            _ = wakeUncoveredLayers(reordered: true)   // nothing is drawn: forget every listing
+        }
+        guard let region = damage?.intersection(full), !region.isEmpty else {
+            statistics.redrawn = false
+            lastFrameCompleted = true
+            return statistics
+        }
+        statistics.redrawnPixels = region.width * region.height
+        if groupPool.first.map({ $0.width != target.width || $0.height != target.height }) ?? false {
+            groupPool = []
+        }
+        let projection = Self.projection(width: target.width, height: target.height, yUp: target.yUp)
+        if usesStencil, !target.hasStencil {
+            // The host's framebuffer has no stencil for the clip masks: draw the frame into an
+            // offscreen one of ours (same size and orientation, so cached quads still fit), then
+            // lay that picture over the host's pixels.
+            let framebuffer = try groupPool.popLast() ?? GLFramebuffer(context: context, width: target.width, height: target.height)
+            defer { groupPool.append(framebuffer) }
+            try drawFrame(root, rootSpace: rootSpace, target: target.offscreen(in: framebuffer), projection: projection, region: region, clearColor: .clear)
+            statistics.offscreenPasses += 1
+            try composite(framebuffer, box: region, opacity: 1, onto: Pass(target: target, projection: projection, scissor: region),
+                          bindTarget: true)
+        } else {
+            // A frame drawn whole, straight into the target, without stencil clips, is recorded
+            // to be issued again (a group pass or a host texture's sampler stop the recording).
+            recording = region == full && !usesStencil ? Recording(storage: nil) : nil
+            try drawFrame(root, rootSpace: rootSpace, target: target, projection: projection, region: region, clearColor: clearColor)
+            if let recording, recording.isWhole, let storage = recording.storage {
+                replay = Replay(targetKey: target.key, clearColor: clearColor, treeVersion: treeVersion, storage: storage,
+                                clears: recording.clears, batches: recording.batches, layersDrawn: statistics.layersDrawn)
+            }
+            recording = nil
+        }
+        try context.checkError("frame of \(target.width)×\(target.height)")
+        lastFrameCompleted = true
+        return statistics
+    }
+
+    /// Starts a walk of the tree (`prepare`): no occluders yet, drawing-order numbers from 0, no
+    /// clip needing the stencil, a new walk number.
+    func beginWalk() {
+        occluders.removeAll(keepingCapacity: true)
+        nextOrder = 0
+        usesStencil = false
+        walk += 1
+    }
+
+    /// The last frame drawn whole, to be issued again (see Renderer+Replay.swift).
+    var replay: Replay?
+    /// The frame being recorded, while it is drawn.
+    var recording: Recording?
+
+    /// Draws the frame's `region` of `root` into `target`, cleared to `clearColor` first (nil: not cleared).
+    func drawFrame(_ root: RenderLayer?, rootSpace: Transform3D, target: DrawTarget, projection: Transform3D,
+                           region: PixelRect, clearColor: Color?) throws {
+        var pass = Pass(target: target, projection: projection, scissor: region)
+        // An opaque layer covering the whole region paints every pixel anyway.
+        let clears = clearColor != nil && !occluders.contains { $0.rect.contains(region) }
+        recording?.clears = clears
+        beginFrame(target, region: region, clearColor: clearColor, clears: clears)
+        if let root {
+            try draw(root, parentSpace: rootSpace, pass: &pass, isGroupRoot: false, inherited: 1)
+        }
+        try flush()
+    }
+
+    /// Binds `target` and sets the state every frame draws with, scissored to `region`, which is
+    /// cleared to `clearColor` when `clears` (and its stencil when clip masks need it).
+    func beginFrame(_ target: DrawTarget, region: PixelRect, clearColor: Color?, clears: Bool) {
+        bindTarget(target)
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_CULL_FACE))
+        glDisable(GLenum(GL_STENCIL_TEST))
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        glStencilMask(0xFF)
+        applyScissor(region)
+        let c = clearColor?.premultiplied ?? .zero
+        glClearColor(c.x, c.y, c.z, c.w)
+        glClearStencil(0)
+        let mask = (clears ? GL_COLOR_BUFFER_BIT : 0) | (usesStencil ? GL_STENCIL_BUFFER_BIT : 0)
+        if mask != 0 { glClear(GLbitfield(mask)) }
+        current = nil
+        boundTexture = 0
+        samplerBound = false
+        glBindSampler(0, 0)
+        vertexArray.bind()
+        glActiveTexture(GLenum(GL_TEXTURE0))
+    }
+
+}
