@@ -56,6 +56,9 @@ test)
             glslangValidator -l $defines Shaders/glsl/layer.vert Shaders/glsl/layer.frag >/dev/null || { echo "layer.frag with $defines does not compile" >&2; exit 1; }
         done
     fi
+    # The code's format, as .swift-format describes it (swift-format comes with the toolchain).
+    swift format lint --strict --recursive Sources Tests Benchmarks/Sources \
+        || { echo "swift-format found code that is not formatted as .swift-format says: run 'swift format -i -r Sources Tests Benchmarks/Sources'" >&2; exit 1; }
     # The C interface's shared library, which the host programs in Tests/Hosts load.
     swift build --product StrataC
     # The Python hosts' environment: moderngl (its own EGL context), glfw (a window), Pillow (screenshots).

@@ -84,8 +84,10 @@ public enum BenchHarness {
     /// Runs the scenes called `names` (all when empty) for `frames` measured frames each at
     /// `size`, reporting progress through `progress`.
     /// - Throws: for an unknown scene name, a size the GPU cannot render, or a GL error.
-    public static func run(scenes names: [String], frames: Int, size: PixelSize, platform: EGLPlatform? = nil,
-                           progress: (String) -> Void = { _ in }) async throws -> BenchReport {
+    public static func run(
+        scenes names: [String], frames: Int, size: PixelSize, platform: EGLPlatform? = nil,
+        progress: (String) -> Void = { _ in }
+    ) async throws -> BenchReport {
         let chosen = names.isEmpty ? BenchScene.allNames : names
         for name in chosen where BenchScene.named(name) == nil {
             throw BenchError.unknownScene(name, known: BenchScene.allNames)
@@ -108,12 +110,15 @@ public enum BenchHarness {
             await compositor.shutdown()
         }
         progress("")
-        return BenchReport(renderer: renderer, glVersion: version, size: "\(size.width)x\(size.height)", framesPerScene: frames,
-                           date: ISO8601DateFormatter().string(from: Date()), scenes: results)
+        return BenchReport(
+            renderer: renderer, glVersion: version, size: "\(size.width)x\(size.height)", framesPerScene: frames,
+            date: ISO8601DateFormatter().string(from: Date()), scenes: results)
     }
 
-    private static func measure(_ scene: BenchScene, compositor: Compositor, floor: FloorRenderer, frames: Int, size: PixelSize,
-                                progress: (String) -> Void) async throws -> SceneResult {
+    private static func measure(
+        _ scene: BenchScene, compositor: Compositor, floor: FloorRenderer, frames: Int, size: PixelSize,
+        progress: (String) -> Void
+    ) async throws -> SceneResult {
         let screen = UIScreen(size: CGSize(width: size.width, height: size.height), compositor: compositor)
         let window = UIWindow(frame: screen.bounds)
         window.backgroundColor = .white
@@ -216,11 +221,13 @@ public enum BenchHarness {
                 .map { view.convert($0, to: nil) }.map { Point(x: $0.x, y: $0.y) }
             if let color = premultiplied(view.backgroundColor, alpha: alpha) { quads.append(FloorQuad(corners: corners, color: color)) }
             if let image = view.layer.contents {
-                let index = textureIndex[ObjectIdentifier(image)] ?? {
-                    textures.append(image.image)
-                    textureIndex[ObjectIdentifier(image)] = textures.count - 1
-                    return textures.count - 1
-                }()
+                let index =
+                    textureIndex[ObjectIdentifier(image)]
+                    ?? {
+                        textures.append(image.image)
+                        textureIndex[ObjectIdentifier(image)] = textures.count - 1
+                        return textures.count - 1
+                    }()
                 quads.append(FloorQuad(corners: corners, color: SIMD4(repeating: Float(alpha)), texture: index))
             } else if uploadsEveryFrame, view !== window {
                 // A drawing view: its backing store, as a texture uploaded every frame.
@@ -255,25 +262,36 @@ public enum BenchHarness {
                 return width < 0 ? cell + pad : pad + cell
             }.joined(separator: " ")
         }
-        var lines = ["Strata bench: \(report.size), \(report.framesPerScene) frames per scene, \(report.renderer)",
-                     row(["scene", "layers", "walked", "frame ms", "p90", "p99", "max", "main ms", "render ms", "issue µs/L", "draws", "binds", "drawn", "×floor", "floor µs/L", "÷1-draw", "GPU ms"])]
+        var lines = [
+            "Strata bench: \(report.size), \(report.framesPerScene) frames per scene, \(report.renderer)",
+            row([
+                "scene", "layers", "walked", "frame ms", "p90", "p99", "max", "main ms", "render ms", "issue µs/L", "draws", "binds", "drawn", "×floor", "floor µs/L", "÷1-draw",
+                "GPU ms",
+            ]),
+        ]
         func f(_ x: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", x) }
         for r in report.scenes {
-            lines.append(row([r.scene, "\(r.layers)", f(r.layersVisitedPerFrame, 0), f(r.frameMilliseconds.median), f(r.frameMilliseconds.p90), f(r.frameMilliseconds.p99),
-                              f(r.frameMilliseconds.max), f(r.mainThreadMilliseconds.median), f(r.renderMilliseconds.median),
-                              f(r.issueMicrosecondsPerLayer, 3), f(r.drawCallsPerFrame, 0), f(r.textureBindsPerFrame, 0), "\(r.framesRedrawn)",
-                              r.ratioToFloor.map { f($0) } ?? "-", r.floorIssueMicrosecondsPerLayer.map { f($0, 3) } ?? "-",
-                              r.speedupOverDrawPerLayer.map { f($0) } ?? "-", r.gpuMilliseconds.map { f($0.median) } ?? "-"]))
+            lines.append(
+                row([
+                    r.scene, "\(r.layers)", f(r.layersVisitedPerFrame, 0), f(r.frameMilliseconds.median), f(r.frameMilliseconds.p90), f(r.frameMilliseconds.p99),
+                    f(r.frameMilliseconds.max), f(r.mainThreadMilliseconds.median), f(r.renderMilliseconds.median),
+                    f(r.issueMicrosecondsPerLayer, 3), f(r.drawCallsPerFrame, 0), f(r.textureBindsPerFrame, 0), "\(r.framesRedrawn)",
+                    r.ratioToFloor.map { f($0) } ?? "-", r.floorIssueMicrosecondsPerLayer.map { f($0, 3) } ?? "-",
+                    r.speedupOverDrawPerLayer.map { f($0) } ?? "-", r.gpuMilliseconds.map { f($0.median) } ?? "-",
+                ]))
         }
-        lines.append("floor (raw GL, same quads, one draw per run of textured or plain quads), median ms: "
-                     + report.scenes.map { "\($0.scene) \($0.floorMilliseconds.map { f($0.median) } ?? "-")" }.joined(separator: ", "))
-        lines.append("one draw call per quad (raw GL, same quads; ÷1-draw is its frame time over Strata's, where Strata redrew every frame whole), median ms: "
-                     + report.scenes.map { "\($0.scene) \($0.drawPerLayerMilliseconds.map { f($0.median) } ?? "-")" }.joined(separator: ", "))
+        lines.append(
+            "floor (raw GL, same quads, one draw per run of textured or plain quads), median ms: "
+                + report.scenes.map { "\($0.scene) \($0.floorMilliseconds.map { f($0.median) } ?? "-")" }.joined(separator: ", "))
+        lines.append(
+            "one draw call per quad (raw GL, same quads; ÷1-draw is its frame time over Strata's, where Strata redrew every frame whole), median ms: "
+                + report.scenes.map { "\($0.scene) \($0.drawPerLayerMilliseconds.map { f($0.median) } ?? "-")" }.joined(separator: ", "))
         for r in report.scenes {
             if let copy = r.memcpyMilliseconds {
-                lines.append("\(r.scene): \(f(r.uploadedBytesPerFrame / 1_048_576)) MiB uploaded a frame in \(f(r.uploadMilliseconds.median)) ms "
-                             + "(render thread) against \(f(copy)) ms for a memcpy of the same bytes (×\(r.uploadRatioToMemcpy.map { f($0) } ?? "-")); "
-                             + "main thread (draw, copy out) \(f(r.mainThreadMilliseconds.median)) ms")
+                lines.append(
+                    "\(r.scene): \(f(r.uploadedBytesPerFrame / 1_048_576)) MiB uploaded a frame in \(f(r.uploadMilliseconds.median)) ms "
+                        + "(render thread) against \(f(copy)) ms for a memcpy of the same bytes (×\(r.uploadRatioToMemcpy.map { f($0) } ?? "-")); "
+                        + "main thread (draw, copy out) \(f(r.mainThreadMilliseconds.median)) ms")
             }
         }
         return lines.joined(separator: "\n")
@@ -296,7 +314,7 @@ final class MemcpyReference {
         source.initializeMemory(as: UInt8.self, repeating: 0x5A)
         destinations = (0..<2).map { _ in
             let d = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes, alignment: 64)
-            d.initializeMemory(as: UInt8.self, repeating: 0)   // pages touched: no first-use faults in the timing
+            d.initializeMemory(as: UInt8.self, repeating: 0)  // pages touched: no first-use faults in the timing
             return d
         }
     }

@@ -37,9 +37,11 @@ public class BenchScene {
     }
 
     /// The names of every scene, in the order `strata bench` runs them.
-    public nonisolated static let allNames = ["fill-1", "fill-2", "fill-4", "sprites-1000", "sprites-10000", "idle", "damage",
-                                  "commit", "animations", "upload-512", "upload-2048", "replace-1024", "deep-tree",
-                                  "hidden-10000", "offscreen-10000", "covered-10000"]
+    public nonisolated static let allNames = [
+        "fill-1", "fill-2", "fill-4", "sprites-1000", "sprites-10000", "idle", "damage",
+        "commit", "animations", "upload-512", "upload-2048", "replace-1024", "deep-tree",
+        "hidden-10000", "offscreen-10000", "covered-10000",
+    ]
 
     /// The scene called `name`, or nil.
     public static func named(_ name: String) -> BenchScene? {
@@ -109,17 +111,19 @@ final class SpritesScene: BenchScene {
         self.count = count
         self.mode = mode
         self.extra = extra
-        let what = switch mode {
-        case .redraw: "redrawn every frame"
-        case .idle: "nothing changing"
-        case .oneMoving: "one 64×64 layer moving 3 points a frame"
-        }
-        let unseen = switch extra {
-        case nil: ""
-        case .hidden: ", over 10,000 more that are hidden (µs/L per visible layer)"
-        case .offscreen: ", over 10,000 more placed off the target (µs/L per visible layer)"
-        case .covered: ", over an opaque full-screen view covering 10,000 more (µs/L per visible layer)"
-        }
+        let what =
+            switch mode {
+            case .redraw: "redrawn every frame"
+            case .idle: "nothing changing"
+            case .oneMoving: "one 64×64 layer moving 3 points a frame"
+            }
+        let unseen =
+            switch extra {
+            case nil: ""
+            case .hidden: ", over 10,000 more that are hidden (µs/L per visible layer)"
+            case .offscreen: ", over 10,000 more placed off the target (µs/L per visible layer)"
+            case .covered: ", over an opaque full-screen view covering 10,000 more (µs/L per visible layer)"
+            }
         super.init(name: name, summary: "\(count) rotated 64×64 textured layers (16 textures) at alpha 0.8, \(what)\(unseen)")
         hasFloor = mode != .idle
     }
@@ -249,9 +253,11 @@ final class UploadScene: BenchScene {
     init(side: Int, replacing: Bool = false) {
         self.side = side
         self.replacing = replacing
-        super.init(name: replacing ? "replace-\(side)" : "upload-\(side)",
-                   summary: replacing ? "a \(side)×\(side) draw(_:) view replaced by a new one every frame (a new texture each)"
-                       : "a \(side)×\(side) draw(_:) view redrawn and uploaded every frame")
+        super.init(
+            name: replacing ? "replace-\(side)" : "upload-\(side)",
+            summary: replacing
+                ? "a \(side)×\(side) draw(_:) view replaced by a new one every frame (a new texture each)"
+                : "a \(side)×\(side) draw(_:) view redrawn and uploaded every frame")
         uploadsEveryFrame = true
         uploadBytes = side * side * 4
     }

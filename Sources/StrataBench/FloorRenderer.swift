@@ -176,7 +176,9 @@ public final class FloorRenderer: @unchecked Sendable {
         init(picture: FloorPicture, context: GLContext) throws {
             self.context = context
             self.picture = picture
-            let vertex = ("floor.vert", """
+            let vertex = (
+                "floor.vert",
+                """
                 #version 300 es
                 layout(location = 0) in vec2 a_position;
                 layout(location = 1) in vec3 a_uvLayer;
@@ -184,25 +186,38 @@ public final class FloorRenderer: @unchecked Sendable {
                 out vec3 v_uvLayer;
                 out vec4 v_color;
                 void main() { v_uvLayer = a_uvLayer; v_color = a_color; gl_Position = vec4(a_position, 0.0, 1.0); }
-                """)
-            textured = try GLProgram(context: context, vertex: vertex, fragment: ("floor-textured.frag", """
-                #version 300 es
-                precision mediump float;
-                precision mediump sampler2DArray;
-                uniform sampler2DArray u_textures;
-                in vec3 v_uvLayer;
-                in vec4 v_color;
-                out vec4 o_color;
-                void main() { o_color = texture(u_textures, v_uvLayer) * v_color.a; }
-                """))
-            plain = try GLProgram(context: context, vertex: vertex, fragment: ("floor-plain.frag", """
-                #version 300 es
-                precision mediump float;
-                in vec4 v_color;
-                out vec4 o_color;
-                void main() { o_color = v_color; }
-                """))
-            let perQuadVertex = ("floor-per-quad.vert", """
+                """
+            )
+            textured = try GLProgram(
+                context: context, vertex: vertex,
+                fragment: (
+                    "floor-textured.frag",
+                    """
+                    #version 300 es
+                    precision mediump float;
+                    precision mediump sampler2DArray;
+                    uniform sampler2DArray u_textures;
+                    in vec3 v_uvLayer;
+                    in vec4 v_color;
+                    out vec4 o_color;
+                    void main() { o_color = texture(u_textures, v_uvLayer) * v_color.a; }
+                    """
+                ))
+            plain = try GLProgram(
+                context: context, vertex: vertex,
+                fragment: (
+                    "floor-plain.frag",
+                    """
+                    #version 300 es
+                    precision mediump float;
+                    in vec4 v_color;
+                    out vec4 o_color;
+                    void main() { o_color = v_color; }
+                    """
+                ))
+            let perQuadVertex = (
+                "floor-per-quad.vert",
+                """
                 #version 300 es
                 uniform vec2 u_corners[4];   // clip space: top-left, top-right, bottom-right, bottom-left
                 uniform vec4 u_color;
@@ -214,24 +229,35 @@ public final class FloorRenderer: @unchecked Sendable {
                     v_color = u_color;
                     gl_Position = vec4(u_corners[i], 0.0, 1.0);
                 }
-                """)
-            perQuadTextured = try GLProgram(context: context, vertex: perQuadVertex, fragment: ("floor-per-quad-textured.frag", """
-                #version 300 es
-                precision mediump float;
-                uniform sampler2D u_texture;
-                in vec2 v_uv;
-                in vec4 v_color;
-                out vec4 o_color;
-                void main() { o_color = texture(u_texture, v_uv) * v_color.a; }
-                """))
-            perQuadPlain = try GLProgram(context: context, vertex: perQuadVertex, fragment: ("floor-per-quad-plain.frag", """
-                #version 300 es
-                precision mediump float;
-                in vec2 v_uv;
-                in vec4 v_color;
-                out vec4 o_color;
-                void main() { o_color = v_color; }
-                """))
+                """
+            )
+            perQuadTextured = try GLProgram(
+                context: context, vertex: perQuadVertex,
+                fragment: (
+                    "floor-per-quad-textured.frag",
+                    """
+                    #version 300 es
+                    precision mediump float;
+                    uniform sampler2D u_texture;
+                    in vec2 v_uv;
+                    in vec4 v_color;
+                    out vec4 o_color;
+                    void main() { o_color = texture(u_texture, v_uv) * v_color.a; }
+                    """
+                ))
+            perQuadPlain = try GLProgram(
+                context: context, vertex: perQuadVertex,
+                fragment: (
+                    "floor-per-quad-plain.frag",
+                    """
+                    #version 300 es
+                    precision mediump float;
+                    in vec2 v_uv;
+                    in vec4 v_color;
+                    out vec4 o_color;
+                    void main() { o_color = v_color; }
+                    """
+                ))
             emptyVertexArray = GLVertexArray(context: context)
             var runs: [(textured: Bool, first: Int, count: Int)] = []
             for (i, quad) in picture.quads.enumerated() {
@@ -253,8 +279,10 @@ public final class FloorRenderer: @unchecked Sendable {
             for quad in picture.quads {
                 for i in [0, 1, 2, 0, 2, 3] {
                     let p = quad.corners[i]
-                    floats += [Float(p.x / w * 2 - 1), Float(p.y / h * 2 - 1), uvs[i].0, uvs[i].1, Float(quad.texture ?? -1),
-                               quad.color.x, quad.color.y, quad.color.z, quad.color.w]
+                    floats += [
+                        Float(p.x / w * 2 - 1), Float(p.y / h * 2 - 1), uvs[i].0, uvs[i].1, Float(quad.texture ?? -1),
+                        quad.color.x, quad.color.y, quad.color.z, quad.color.w,
+                    ]
                 }
             }
             vertexCount = picture.quads.count * 6
@@ -272,16 +300,20 @@ public final class FloorRenderer: @unchecked Sendable {
             if let first = picture.textures.first {
                 glGenTextures(1, &textureArray)
                 glBindTexture(GLenum(GL_TEXTURE_2D_ARRAY), textureArray)
-                glTexImage3D(GLenum(GL_TEXTURE_2D_ARRAY), 0, GL_RGBA8, GLsizei(first.size.width), GLsizei(first.size.height),
-                             GLsizei(picture.textures.count), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+                glTexImage3D(
+                    GLenum(GL_TEXTURE_2D_ARRAY), 0, GL_RGBA8, GLsizei(first.size.width), GLsizei(first.size.height),
+                    GLsizei(picture.textures.count), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
                 for (i, image) in picture.textures.enumerated() {
                     image.pixels.withUnsafeBytes {
-                        glTexSubImage3D(GLenum(GL_TEXTURE_2D_ARRAY), 0, 0, 0, GLint(i), GLsizei(image.size.width), GLsizei(image.size.height), 1,
-                                        GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+                        glTexSubImage3D(
+                            GLenum(GL_TEXTURE_2D_ARRAY), 0, 0, 0, GLint(i), GLsizei(image.size.width), GLsizei(image.size.height), 1,
+                            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
                     }
                 }
-                for (name, value) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
-                                      (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
+                for (name, value) in [
+                    (GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
+                    (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE),
+                ] {
                     glTexParameteri(GLenum(GL_TEXTURE_2D_ARRAY), GLenum(name), value)
                 }
             }
@@ -290,11 +322,14 @@ public final class FloorRenderer: @unchecked Sendable {
             for (name, image) in zip(separateTextures, picture.textures) {
                 glBindTexture(GLenum(GL_TEXTURE_2D), name)
                 image.pixels.withUnsafeBytes {
-                    glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.size.width), GLsizei(image.size.height), 0,
-                                 GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+                    glTexImage2D(
+                        GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.size.width), GLsizei(image.size.height), 0,
+                        GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
                 }
-                for (name, value) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
-                                      (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
+                for (name, value) in [
+                    (GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
+                    (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE),
+                ] {
                     glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(name), value)
                 }
             }
@@ -330,8 +365,9 @@ public final class FloorRenderer: @unchecked Sendable {
                         let uploadStart = ThreadCPUTime.now()
                         defer { uploadCPU += ThreadCPUTime.now() - uploadStart }
                         upload.withUnsafeBytes {
-                            glTexSubImage3D(GLenum(GL_TEXTURE_2D_ARRAY), 0, 0, 0, 0, GLsizei(first.size.width), GLsizei(first.size.height), 1,
-                                            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+                            glTexSubImage3D(
+                                GLenum(GL_TEXTURE_2D_ARRAY), 0, 0, 0, 0, GLsizei(first.size.width), GLsizei(first.size.height), 1,
+                                GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
                         }
                     }
                 }
@@ -346,8 +382,9 @@ public final class FloorRenderer: @unchecked Sendable {
                     defer { uploadCPU += ThreadCPUTime.now() - uploadStart }
                     glBindTexture(GLenum(GL_TEXTURE_2D), separateTextures[0])
                     upload.withUnsafeBytes {
-                        glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(first.size.width), GLsizei(first.size.height),
-                                        GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+                        glTexSubImage2D(
+                            GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(first.size.width), GLsizei(first.size.height),
+                            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
                     }
                 }
                 try drawEachQuad()

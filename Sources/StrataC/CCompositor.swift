@@ -82,7 +82,9 @@ final class CCompositor {
 
     func layer(_ raw: UInt64, _ function: String) throws(CFailure) -> CLayer {
         guard let layer = layers[raw] else {
-            throw CFailure(status: CFailure.unknownLayer, message: "\(function): layer \(raw) does not exist in this compositor (never created, or released); create it with strata_layer_create")
+            throw CFailure(
+                status: CFailure.unknownLayer,
+                message: "\(function): layer \(raw) does not exist in this compositor (never created, or released); create it with strata_layer_create")
         }
         return layer
     }
@@ -113,7 +115,9 @@ final class CCompositor {
 
     func insert(_ child: CLayer, into parent: CLayer, at index: Int?, _ function: String) throws(CFailure) {
         guard !parent.hasAncestorOrSelf(child) else {
-            throw CFailure(status: CFailure.cycle, message: "\(function): layer \(child.id.rawValue) cannot become a sublayer of layer \(parent.id.rawValue): that would put it inside its own subtree")
+            throw CFailure(
+                status: CFailure.cycle,
+                message: "\(function): layer \(child.id.rawValue) cannot become a sublayer of layer \(parent.id.rawValue): that would put it inside its own subtree")
         }
         detach(child)
         let at = min(index ?? parent.sublayers.count, parent.sublayers.count)
@@ -158,12 +162,13 @@ final class CCompositor {
             }
         }
         if earlier {
-            pending = Commit(pending.operations.filter {
-                switch $0 {
-                case .setContents(layer, _), .setExternalContents(layer, _): false
-                default: true
-                }
-            })
+            pending = Commit(
+                pending.operations.filter {
+                    switch $0 {
+                    case .setContents(layer, _), .setExternalContents(layer, _): false
+                    default: true
+                    }
+                })
         }
         pending.append(operation)
     }
@@ -193,7 +198,7 @@ final class CCompositor {
         }
         if !pending.isEmpty {
             let commit = pending
-            try renderer.compositor.submit(commit)   // checked first: a bad value throws and nothing is sent
+            try renderer.compositor.submit(commit)  // checked first: a bad value throws and nothing is sent
             pending = Commit()
         }
         do {

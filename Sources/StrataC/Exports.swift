@@ -67,8 +67,10 @@ private func compositor(_ handle: OpaquePointer?, _ function: String) throws(CFa
 }
 
 /// Runs a call on one layer of a compositor.
-private func onLayer(_ handle: OpaquePointer?, _ layer: UInt64, _ function: String,
-                     _ body: (CCompositor, CLayer) throws -> Void) -> Int32 {
+private func onLayer(
+    _ handle: OpaquePointer?, _ layer: UInt64, _ function: String,
+    _ body: (CCompositor, CLayer) throws -> Void
+) -> Int32 {
     call {
         let c = try compositor(handle, function)
         try body(c, try c.layer(layer, function))
@@ -101,7 +103,7 @@ public func strata_last_error() -> UnsafePointer<CChar>? {
     UnsafePointer(lastError.message)
 }
 
-nonisolated(unsafe) private let versionString = strdup("0.7.0")   // written once, never freed
+nonisolated(unsafe) private let versionString = strdup("0.7.0")  // written once, never freed
 
 /// `strata_version` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_version")
@@ -139,9 +141,11 @@ public func strata_compositor_destroy(_ handle: OpaquePointer?) -> Int32 {
     return call {
         let c = try compositor(handle, "strata_compositor_destroy")
         guard c.renderer.isContextCurrent else {
-            throw CFailure(status: CFailure.context, message: "strata_compositor_destroy: the EGL context the compositor was created in is not current; make it current so Strata can free its GL objects")
+            throw CFailure(
+                status: CFailure.context,
+                message: "strata_compositor_destroy: the EGL context the compositor was created in is not current; make it current so Strata can free its GL objects")
         }
-        let leaked = c.destroy()   // the object stays, a tombstone of a few hundred bytes (see CCompositor.destroy)
+        let leaked = c.destroy()  // the object stays, a tombstone of a few hundred bytes (see CCompositor.destroy)
         if leaked.total != 0 { throw CFailure(status: CFailure.gl, message: "strata_compositor_destroy: GL objects leaked: \(leaked)") }
     }
 }
@@ -155,41 +159,54 @@ public func strata_set_root(_ handle: OpaquePointer?, _ layer: UInt64) -> Int32 
     }
 }
 
-private func render(_ handle: OpaquePointer?, _ function: String, framebuffer: UInt32, color: GLAttachedFramebuffer.Color?,
-                    _ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32, _ scale: Double, _ time: Double) -> Int32 {
+private func render(
+    _ handle: OpaquePointer?, _ function: String, framebuffer: UInt32, color: GLAttachedFramebuffer.Color?,
+    _ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32, _ scale: Double, _ time: Double
+) -> Int32 {
     call {
         let c = try compositor(handle, function)
         let viewport = PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height))
-        let target = color.map { HostFramebuffer(color: $0, viewport: viewport, scale: scale) }
+        let target =
+            color.map { HostFramebuffer(color: $0, viewport: viewport, scale: scale) }
             ?? HostFramebuffer(framebuffer: framebuffer, viewport: viewport, scale: scale)
         do {
             try c.render(into: target, time: time < 0 ? nil : time)
         } catch GLError.hostContextNotCurrent {
-            throw CFailure(status: CFailure.context, message: "\(function): the EGL context the compositor was created in is not current on this thread; make it current (eglMakeCurrent) before rendering")
+            throw CFailure(
+                status: CFailure.context,
+                message: "\(function): the EGL context the compositor was created in is not current on this thread; make it current (eglMakeCurrent) before rendering")
         } catch HostRenderError.framebufferInSharedMode {
-            throw CFailure.invalid("\(function): framebuffer objects are not shared between contexts, and this compositor has its own (strata_compositor_create_shared); render with strata_render_to_texture or strata_render_to_renderbuffer")
+            throw CFailure.invalid(
+                "\(function): framebuffer objects are not shared between contexts, and this compositor has its own (strata_compositor_create_shared); render with strata_render_to_texture or strata_render_to_renderbuffer"
+            )
         }
     }
 }
 
 /// `strata_render` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_render")
-public func strata_render(_ handle: OpaquePointer?, _ framebuffer: UInt32, _ x: Int32, _ y: Int32,
-                          _ width: Int32, _ height: Int32, _ scale: Double, _ time: Double) -> Int32 {
+public func strata_render(
+    _ handle: OpaquePointer?, _ framebuffer: UInt32, _ x: Int32, _ y: Int32,
+    _ width: Int32, _ height: Int32, _ scale: Double, _ time: Double
+) -> Int32 {
     render(handle, "strata_render", framebuffer: framebuffer, color: nil, x, y, width, height, scale, time)
 }
 
 /// `strata_render_to_texture` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_render_to_texture")
-public func strata_render_to_texture(_ handle: OpaquePointer?, _ texture: UInt32, _ x: Int32, _ y: Int32,
-                                     _ width: Int32, _ height: Int32, _ scale: Double, _ time: Double) -> Int32 {
+public func strata_render_to_texture(
+    _ handle: OpaquePointer?, _ texture: UInt32, _ x: Int32, _ y: Int32,
+    _ width: Int32, _ height: Int32, _ scale: Double, _ time: Double
+) -> Int32 {
     render(handle, "strata_render_to_texture", framebuffer: 0, color: .texture(texture), x, y, width, height, scale, time)
 }
 
 /// `strata_render_to_renderbuffer` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_render_to_renderbuffer")
-public func strata_render_to_renderbuffer(_ handle: OpaquePointer?, _ renderbuffer: UInt32, _ x: Int32, _ y: Int32,
-                                          _ width: Int32, _ height: Int32, _ scale: Double, _ time: Double) -> Int32 {
+public func strata_render_to_renderbuffer(
+    _ handle: OpaquePointer?, _ renderbuffer: UInt32, _ x: Int32, _ y: Int32,
+    _ width: Int32, _ height: Int32, _ scale: Double, _ time: Double
+) -> Int32 {
     render(handle, "strata_render_to_renderbuffer", framebuffer: 0, color: .renderbuffer(renderbuffer), x, y, width, height, scale, time)
 }
 
@@ -232,8 +249,9 @@ public func strata_layer_insert_sublayer(_ handle: OpaquePointer?, _ parent: UIn
     call {
         let c = try compositor(handle, "strata_layer_insert_sublayer")
         guard index >= 0 else { throw CFailure.invalid("strata_layer_insert_sublayer: index \(index) is negative") }
-        try c.insert(try c.layer(child, "strata_layer_insert_sublayer"), into: try c.layer(parent, "strata_layer_insert_sublayer"),
-                     at: Int(index), "strata_layer_insert_sublayer")
+        try c.insert(
+            try c.layer(child, "strata_layer_insert_sublayer"), into: try c.layer(parent, "strata_layer_insert_sublayer"),
+            at: Int(index), "strata_layer_insert_sublayer")
     }
 }
 
@@ -295,8 +313,10 @@ public func strata_layer_set_double_sided(_ handle: OpaquePointer?, _ layer: UIn
 @_cdecl("strata_layer_set_contents_gravity")
 public func strata_layer_set_contents_gravity(_ handle: OpaquePointer?, _ layer: UInt64, _ gravity: Int32) -> Int32 {
     onLayer(handle, layer, "strata_layer_set_contents_gravity") { c, l in
-        let all: [ContentsGravity] = [.resize, .resizeAspect, .resizeAspectFill, .center, .top, .bottom, .left, .right,
-                                      .topLeft, .topRight, .bottomLeft, .bottomRight]
+        let all: [ContentsGravity] = [
+            .resize, .resizeAspect, .resizeAspectFill, .center, .top, .bottom, .left, .right,
+            .topLeft, .topRight, .bottomLeft, .bottomRight,
+        ]
         guard all.indices.contains(Int(gravity)) else {
             throw CFailure.invalid("strata_layer_set_contents_gravity: \(gravity) is not a strata_contents_gravity (0...11)")
         }
@@ -361,8 +381,10 @@ public func strata_layer_set_masks_to_bounds(_ handle: OpaquePointer?, _ layer: 
 
 /// `strata_layer_set_contents_rgba` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_set_contents_rgba")
-public func strata_layer_set_contents_rgba(_ handle: OpaquePointer?, _ layer: UInt64, _ width: Int32, _ height: Int32,
-                                           _ pixels: UnsafePointer<UInt8>?, _ stride: Int32) -> Int32 {
+public func strata_layer_set_contents_rgba(
+    _ handle: OpaquePointer?, _ layer: UInt64, _ width: Int32, _ height: Int32,
+    _ pixels: UnsafePointer<UInt8>?, _ stride: Int32
+) -> Int32 {
     onLayer(handle, layer, "strata_layer_set_contents_rgba") { c, l in
         let f = "strata_layer_set_contents_rgba"
         guard let pixels else { throw CFailure.invalid("\(f): pixels is NULL") }
@@ -380,11 +402,14 @@ public func strata_layer_set_contents_rgba(_ handle: OpaquePointer?, _ layer: UI
     }
 }
 
-private func external(_ handle: OpaquePointer?, _ layer: UInt64, _ source: ExternalContents.Source, _ width: Int32, _ height: Int32,
-                      _ premultiplied: Bool, _ topRowFirst: Bool, _ function: String) -> Int32 {
+private func external(
+    _ handle: OpaquePointer?, _ layer: UInt64, _ source: ExternalContents.Source, _ width: Int32, _ height: Int32,
+    _ premultiplied: Bool, _ topRowFirst: Bool, _ function: String
+) -> Int32 {
     onLayer(handle, layer, function) { c, l in
-        let contents = ExternalContents(source: source, size: PixelSize(width: Int(width), height: Int(height)),
-                                        isPremultiplied: premultiplied, isTopRowFirst: topRowFirst)
+        let contents = ExternalContents(
+            source: source, size: PixelSize(width: Int(width), height: Int(height)),
+            isPremultiplied: premultiplied, isTopRowFirst: topRowFirst)
         if let problem = contents.problem(maxTextureSize: c.renderer.gpu.maxTextureSize) {
             throw CFailure.invalid("\(function): \(problem)")
         }
@@ -394,8 +419,10 @@ private func external(_ handle: OpaquePointer?, _ layer: UInt64, _ source: Exter
 
 /// `strata_layer_set_contents_texture` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_set_contents_texture")
-public func strata_layer_set_contents_texture(_ handle: OpaquePointer?, _ layer: UInt64, _ texture: UInt32, _ width: Int32, _ height: Int32,
-                                              _ premultiplied: Bool, _ topRowFirst: Bool) -> Int32 {
+public func strata_layer_set_contents_texture(
+    _ handle: OpaquePointer?, _ layer: UInt64, _ texture: UInt32, _ width: Int32, _ height: Int32,
+    _ premultiplied: Bool, _ topRowFirst: Bool
+) -> Int32 {
     // The name is checked now, in the context it belongs to, so a bad one fails this call rather
     // than the next render (which would refuse every change made since the last one).
     let f = "strata_layer_set_contents_texture"
@@ -405,7 +432,8 @@ public func strata_layer_set_contents_texture(_ handle: OpaquePointer?, _ layer:
             throw CFailure(status: CFailure.context, message: "\(f): the compositor's EGL context must be current to check texture \(texture); make it current first")
         }
         if texture != 0, glIsTexture(texture) == GLboolean(GL_FALSE) {
-            throw CFailure.invalid("\(f): texture \(texture) is not a texture of this context (glIsTexture is false); pass a name from glGenTextures that holds a GL_TEXTURE_2D image")
+            throw CFailure.invalid(
+                "\(f): texture \(texture) is not a texture of this context (glIsTexture is false); pass a name from glGenTextures that holds a GL_TEXTURE_2D image")
         }
     }
     guard checked == 0 else { return checked }
@@ -414,8 +442,10 @@ public func strata_layer_set_contents_texture(_ handle: OpaquePointer?, _ layer:
 
 /// `strata_layer_set_contents_egl_image` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_set_contents_egl_image")
-public func strata_layer_set_contents_egl_image(_ handle: OpaquePointer?, _ layer: UInt64, _ image: UnsafeMutableRawPointer?, _ width: Int32, _ height: Int32,
-                                                _ premultiplied: Bool, _ topRowFirst: Bool) -> Int32 {
+public func strata_layer_set_contents_egl_image(
+    _ handle: OpaquePointer?, _ layer: UInt64, _ image: UnsafeMutableRawPointer?, _ width: Int32, _ height: Int32,
+    _ premultiplied: Bool, _ topRowFirst: Bool
+) -> Int32 {
     external(handle, layer, .eglImage(UInt(bitPattern: image)), width, height, premultiplied, topRowFirst, "strata_layer_set_contents_egl_image")
 }
 
@@ -429,10 +459,12 @@ public func strata_layer_clear_contents(_ handle: OpaquePointer?, _ layer: UInt6
 
 /// `strata_layer_animate` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_layer_animate")
-public func strata_layer_animate(_ handle: OpaquePointer?, _ layer: UInt64, _ property: Int32,
-                                 _ from: UnsafePointer<Double>?, _ to: UnsafePointer<Double>?, _ count: Int32,
-                                 _ duration: Double, _ timing: Int32, _ beginTime: Double,
-                                 _ repeatCount: Double, _ autoreverses: Bool) -> Int32 {
+public func strata_layer_animate(
+    _ handle: OpaquePointer?, _ layer: UInt64, _ property: Int32,
+    _ from: UnsafePointer<Double>?, _ to: UnsafePointer<Double>?, _ count: Int32,
+    _ duration: Double, _ timing: Int32, _ beginTime: Double,
+    _ repeatCount: Double, _ autoreverses: Bool
+) -> Int32 {
     onLayer(handle, layer, "strata_layer_animate") { c, l in
         let f = "strata_layer_animate"
         guard let model = c.modelValue(l, property) else {
@@ -448,21 +480,23 @@ public func strata_layer_animate(_ handle: OpaquePointer?, _ layer: UInt64, _ pr
         func value(_ pointer: UnsafePointer<Double>?) throws(CFailure) -> LayerProperty {
             guard let pointer else { return model }
             let v = Array(UnsafeBufferPointer(start: pointer, count: Int(count)))
-            let value: LayerValue = switch model.value {
-            case .float: .float(Float(v[0]))
-            case .point: .point(Point(x: v[0], y: v[1]))
-            case .rect: .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
-            case .transform: .transform(Transform3D(entries: v))
-            case .color: .color(Color(red: Float(v[0]), green: Float(v[1]), blue: Float(v[2]), alpha: Float(v[3])))
-            default: .number(v[0])
-            }
+            let value: LayerValue =
+                switch model.value {
+                case .float: .float(Float(v[0]))
+                case .point: .point(Point(x: v[0], y: v[1]))
+                case .rect: .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
+                case .transform: .transform(Transform3D(entries: v))
+                case .color: .color(Color(red: Float(v[0]), green: Float(v[1]), blue: Float(v[2]), alpha: Float(v[3])))
+                default: .number(v[0])
+                }
             let property = LayerProperty(model.key, value)
             if let problem = property.problem { throw CFailure.invalid("\(f): \(property.name) \(problem)") }
             return property
         }
-        let animation = LayerAnimation(kind: .absolute(from: try value(from), to: try value(to)), curve: curve,
-                                       beginTime: beginTime < 0 ? c.renderer.nextFrameTime : beginTime, duration: duration,
-                                       repeatCount: repeatCount, autoreverses: autoreverses)
+        let animation = LayerAnimation(
+            kind: .absolute(from: try value(from), to: try value(to)), curve: curve,
+            beginTime: beginTime < 0 ? c.renderer.nextFrameTime : beginTime, duration: duration,
+            repeatCount: repeatCount, autoreverses: autoreverses)
         if let problem = animation.problem { throw CFailure.invalid("\(f): \(problem)") }
         c.append(.addAnimation(l.id, animation))
     }
@@ -478,9 +512,11 @@ public func strata_layer_remove_all_animations(_ handle: OpaquePointer?, _ layer
 
 /// `strata_set_pointer_callback` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_set_pointer_callback")
-public func strata_set_pointer_callback(_ handle: OpaquePointer?,
-                                        _ callback: (@convention(c) (UnsafeMutableRawPointer?, UInt64, Int32, Double, Double) -> Void)?,
-                                        _ userData: UnsafeMutableRawPointer?) -> Int32 {
+public func strata_set_pointer_callback(
+    _ handle: OpaquePointer?,
+    _ callback: (@convention(c) (UnsafeMutableRawPointer?, UInt64, Int32, Double, Double) -> Void)?,
+    _ userData: UnsafeMutableRawPointer?
+) -> Int32 {
     call {
         let c = try compositor(handle, "strata_set_pointer_callback")
         c.pointerCallback = callback
@@ -502,8 +538,10 @@ public func strata_hit_test(_ handle: OpaquePointer?, _ x: Double, _ y: Double) 
 
 /// `strata_pointer_event` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_pointer_event")
-public func strata_pointer_event(_ handle: OpaquePointer?, _ phase: Int32, _ x: Double, _ y: Double,
-                                 _ received: UnsafeMutablePointer<UInt64>?) -> Int32 {
+public func strata_pointer_event(
+    _ handle: OpaquePointer?, _ phase: Int32, _ x: Double, _ y: Double,
+    _ received: UnsafeMutablePointer<UInt64>?
+) -> Int32 {
     call {
         let c = try compositor(handle, "strata_pointer_event")
         guard (0...3).contains(phase) else { throw CFailure.invalid("strata_pointer_event: phase \(phase) is not a strata_pointer_phase (0...3)") }

@@ -76,7 +76,7 @@ public final class InteractiveCardDemo {
             animator?.fractionComplete = fraction
         case .ended, .cancelled:
             guard let animator else { return }
-            let speed = pan.velocity(in: window).x / travel   // fractions per second
+            let speed = pan.velocity(in: window).x / travel  // fractions per second
             log.append(String(format: "released at fraction %.3f, %.2f fractions/s", animator.fractionComplete, speed))
             let spring = UISpringTimingParameters(dampingRatio: 0.75, initialVelocity: CGVector(dx: max(speed, 0), dy: 0))
             animator.continueAnimation(withTimingParameters: spring, durationFactor: 0)
@@ -88,8 +88,10 @@ public final class InteractiveCardDemo {
     /// A recorded drag: down on the card, a quick drag right a third of the way, release.
     public static func defaultScript(for screen: UIScreen) -> String {
         let w = screen.bounds.width, y = screen.bounds.height / 2
-        var lines = ["# The interactive demo's drag: grab the card, pull it right, let go; the spring does the rest.",
-                     "# time  what  id  x  y"]
+        var lines = [
+            "# The interactive demo's drag: grab the card, pull it right, let go; the spring does the rest.",
+            "# time  what  id  x  y",
+        ]
         let x0 = w * 0.2
         lines.append(String(format: "0.10  down  1  %.1f  %.1f", x0, y))
         for i in 1...12 {

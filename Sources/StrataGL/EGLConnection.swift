@@ -55,7 +55,7 @@ public final class EGLConnection: @unchecked Sendable {
         self.deviceDescription = deviceDescription
         self.gbmDevice = gbmDevice
         var major: EGLint = 0, minor: EGLint = 0
-        eglInitialize(display, &major, &minor)   // already initialised: returns the version again
+        eglInitialize(display, &major, &minor)  // already initialised: returns the version again
         version = "\(major).\(minor)"
         extensions = EGLConnection.extensionSet(eglQueryString(display, EGL_EXTENSIONS))
     }
@@ -75,9 +75,11 @@ public final class EGLConnection: @unchecked Sendable {
             order = [forced]
         } else if let name = ProcessInfo.processInfo.environment[EGLPlatform.environmentVariable], !name.isEmpty {
             guard let platform = EGLPlatform(rawValue: name.lowercased()), platform != .host else {
-                throw GLError.noPlatform(attempts: [.init(
-                    platform: .device,
-                    reason: "\(EGLPlatform.environmentVariable)=\(name) names no platform; use device, surfaceless or gbm")])
+                throw GLError.noPlatform(attempts: [
+                    .init(
+                        platform: .device,
+                        reason: "\(EGLPlatform.environmentVariable)=\(name) names no platform; use device, surfaceless or gbm")
+                ])
             }
             order = [platform]
         } else {

@@ -161,10 +161,11 @@ public final class GLContext {
         isHostContext = true
         var strategy: GLint = 0
         glGetIntegerv(GLenum(GL_RESET_NOTIFICATION_STRATEGY), &strategy)
-        while glGetError() != GLenum(GL_NO_ERROR) {}   // older contexts do not know the query
+        while glGetError() != GLenum(GL_NO_ERROR) {}  // older contexts do not know the query
         hasResetStatus = strategy == GL_LOSE_CONTEXT_ON_RESET
         info = readInfo()
-        let supported = info.isDesktop
+        let supported =
+            info.isDesktop
             ? (info.majorVersion, info.minorVersion) >= (3, 3) && allExtensions.contains("GL_ARB_ES3_compatibility")
             : info.majorVersion >= 3
         guard supported else { throw GLError.unsupportedHostContext(version: info.version) }
@@ -262,15 +263,16 @@ public final class GLContext {
         var viewport: [GLint] = [0, 0]
         glGetIntegerv(GLenum(GL_MAX_VIEWPORT_DIMS), &viewport)
         let maxTexture = integer(GL_MAX_TEXTURE_SIZE)
-        let glExtensions = Set((0..<integer(GL_NUM_EXTENSIONS)).compactMap { index in
-            glGetStringi(GLenum(GL_EXTENSIONS), GLuint(index)).map {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-            }
-        })
+        let glExtensions = Set(
+            (0..<integer(GL_NUM_EXTENSIONS)).compactMap { index in
+                glGetStringi(GLenum(GL_EXTENSIONS), GLuint(index)).map {
+                    String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+                }
+            })
         let all = glExtensions.union(connection.extensions).union(EGLConnection.clientExtensions)
         allExtensions = all
         let major = integer(GL_MAJOR_VERSION), minor = integer(GL_MINOR_VERSION)
-        while glGetError() != GLenum(GL_NO_ERROR) {}   // contexts older than 3.0 do not know the query
+        while glGetError() != GLenum(GL_NO_ERROR) {}  // contexts older than 3.0 do not know the query
         // What Strata looks for: the three platforms, a context with no config and no surface
         // (else a 1×1 pbuffer), reset notification for lost contexts, and the GL reset query.
         let used = [
@@ -297,7 +299,7 @@ public final class GLContext {
         owner.preconditionCurrent()
         let code = glGetError()
         guard code == GLenum(GL_NO_ERROR) else {
-            while glGetError() != GLenum(GL_NO_ERROR) {}   // drain the remaining flags
+            while glGetError() != GLenum(GL_NO_ERROR) {}  // drain the remaining flags
             throw GLError.glCallFailed(function: function(), code: code)
         }
     }
@@ -342,4 +344,3 @@ public final class GLContext {
         if context != nil, owner.isCurrent, !isHostContext { destroy() }
     }
 }
-

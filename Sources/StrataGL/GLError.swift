@@ -78,7 +78,8 @@ public enum GLError: Error, Sendable, CustomStringConvertible {
         case .unsupportedHostContext(let version):
             return "the host's context (\(version)) cannot run Strata: it needs OpenGL ES 3.0 or later, or desktop OpenGL 3.3 or later with GL_ARB_ES3_compatibility"
         case .noRenderNode(let reason):
-            return "GBM output needs a DRM render node: \(reason); on a machine with a GPU, load its kernel driver (the node is /dev/dri/renderD128 and up) and give this user access to it (the 'render' group)"
+            return
+                "GBM output needs a DRM render node: \(reason); on a machine with a GPU, load its kernel driver (the node is /dev/dri/renderD128 and up) and give this user access to it (the 'render' group)"
         }
     }
 }

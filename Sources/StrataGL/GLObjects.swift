@@ -137,7 +137,7 @@ public final class GLBuffer {
         }
         let offset = streamOffset
         glBufferSubData(target, offset, GLsizeiptr(bytes), floats)
-        streamOffset += aligned   // the next write starts on a 256-byte boundary
+        streamOffset += aligned  // the next write starts on a 256-byte boundary
         return offset
     }
 
@@ -276,15 +276,17 @@ public final class GLTexture {
     /// - Precondition: the region lies inside the texture and `pixels` holds exactly its bytes.
     public func upload(x: Int, y: Int, width: Int, height: Int, pixels: [UInt8]) {
         context.owner.preconditionCurrent()
-        precondition(x >= 0 && y >= 0 && width > 0 && height > 0 && x + width <= self.width && y + height <= self.height,
-                     "region (\(x), \(y), \(width), \(height)) is outside a \(self.width)×\(self.height) texture")
+        precondition(
+            x >= 0 && y >= 0 && width > 0 && height > 0 && x + width <= self.width && y + height <= self.height,
+            "region (\(x), \(y), \(width), \(height)) is outside a \(self.width)×\(self.height) texture")
         precondition(pixels.count == width * height * 4, "region needs \(width * height * 4) bytes, got \(pixels.count)")
         glBindTexture(GLenum(GL_TEXTURE_2D), rawValue)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
         glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
         pixels.withUnsafeBytes {
-            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(x), GLint(y), GLsizei(width), GLsizei(height),
-                            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+            glTexSubImage2D(
+                GLenum(GL_TEXTURE_2D), 0, GLint(x), GLint(y), GLsizei(width), GLsizei(height),
+                GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
         }
     }
 
@@ -432,7 +434,7 @@ public final class GLAttachedFramebuffer {
             glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), renderbuffer)
         }
         glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER), depthStencil.rawValue)
-        while glGetError() != GLenum(GL_NO_ERROR) {}   // a bad name shows as incompleteness below
+        while glGetError() != GLenum(GL_NO_ERROR) {}  // a bad name shows as incompleteness below
         let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
             throw GLError.framebufferIncomplete(status: status, size: "\(color) with a \(width)×\(height) depth-stencil buffer")

@@ -45,8 +45,8 @@ public struct GLStateSnapshot {
         (GL_SAMPLE_ALPHA_TO_COVERAGE, false), (GL_SAMPLE_COVERAGE, false), (GL_SCISSOR_TEST, false), (GL_STENCIL_TEST, false),
     ]
     // Blending.
-    var blendFunc: [GLint] = [0, 0, 0, 0]        // src RGB, dst RGB, src alpha, dst alpha
-    var blendEquation: [GLint] = [0, 0]          // RGB, alpha
+    var blendFunc: [GLint] = [0, 0, 0, 0]  // src RGB, dst RGB, src alpha, dst alpha
+    var blendEquation: [GLint] = [0, 0]  // RGB, alpha
     var blendColor: [GLfloat] = [0, 0, 0, 0]
     // Masks and clear values.
     var colorMask: [GLboolean] = [0, 0, 0, 0]
@@ -57,11 +57,11 @@ public struct GLStateSnapshot {
     // Depth, stencil (front and back), faces.
     var depthFunc: GLint = 0
     var depthRange: [GLfloat] = [0, 0]
-    var stencilFront: [GLint] = [0, 0, 0, 0, 0, 0, 0]   // func, ref, value mask, fail, depth fail, pass, write mask
+    var stencilFront: [GLint] = [0, 0, 0, 0, 0, 0, 0]  // func, ref, value mask, fail, depth fail, pass, write mask
     var stencilBack: [GLint] = [0, 0, 0, 0, 0, 0, 0]
     var cullFaceMode: GLint = 0
     var frontFace: GLint = 0
-    var polygonOffset: [GLfloat] = [0, 0]              // factor, units
+    var polygonOffset: [GLfloat] = [0, 0]  // factor, units
     var sampleCoverage: (value: GLfloat, invert: GLboolean) = (0, 0)
     var lineWidth: GLfloat = 0
     // Pixel store.
@@ -76,14 +76,14 @@ public struct GLStateSnapshot {
     /// which `glEnable`/`glBlendFunc`/`glColorMask` set for every draw buffer at once.
     var drawBuffers: [(blend: Bool, funcs: [GLint], equations: [GLint], mask: [GLboolean])] = []
     var polygonMode: GLint?
-    private static let polygonModeName: Int32 = 0x0B40       // GL_POLYGON_MODE
+    private static let polygonModeName: Int32 = 0x0B40  // GL_POLYGON_MODE
     private static let desktopCapabilities: [Int32] = [
-        0x8DB9,                                             // GL_FRAMEBUFFER_SRGB
-        0x0BF2,                                             // GL_COLOR_LOGIC_OP
-        0x0B41,                                             // GL_POLYGON_SMOOTH
-        0x3000, 0x3001, 0x3002, 0x3003, 0x3004, 0x3005, 0x3006, 0x3007,   // GL_CLIP_DISTANCE0...7
+        0x8DB9,  // GL_FRAMEBUFFER_SRGB
+        0x0BF2,  // GL_COLOR_LOGIC_OP
+        0x0B41,  // GL_POLYGON_SMOOTH
+        0x3000, 0x3001, 0x3002, 0x3003, 0x3004, 0x3005, 0x3006, 0x3007,  // GL_CLIP_DISTANCE0...7
     ]
-    private static let sampleMask: Int32 = 0x8E51           // GL_SAMPLE_MASK (desktop 3.2, ES 3.1)
+    private static let sampleMask: Int32 = 0x8E51  // GL_SAMPLE_MASK (desktop 3.2, ES 3.1)
     private typealias PolygonMode = @convention(c) (GLenum, GLenum) -> Void
     nonisolated(unsafe) private static let glPolygonMode: PolygonMode? =
         eglGetProcAddress("glPolygonMode").map { unsafeBitCast($0, to: PolygonMode.self) }
@@ -160,10 +160,14 @@ public struct GLStateSnapshot {
         s.clearStencil = int(GL_STENCIL_CLEAR_VALUE)
         s.depthFunc = int(GL_DEPTH_FUNC)
         s.depthRange = floats(GL_DEPTH_RANGE, 2)
-        s.stencilFront = [GL_STENCIL_FUNC, GL_STENCIL_REF, GL_STENCIL_VALUE_MASK, GL_STENCIL_FAIL,
-                          GL_STENCIL_PASS_DEPTH_FAIL, GL_STENCIL_PASS_DEPTH_PASS, GL_STENCIL_WRITEMASK].map(int)
-        s.stencilBack = [GL_STENCIL_BACK_FUNC, GL_STENCIL_BACK_REF, GL_STENCIL_BACK_VALUE_MASK, GL_STENCIL_BACK_FAIL,
-                         GL_STENCIL_BACK_PASS_DEPTH_FAIL, GL_STENCIL_BACK_PASS_DEPTH_PASS, GL_STENCIL_BACK_WRITEMASK].map(int)
+        s.stencilFront = [
+            GL_STENCIL_FUNC, GL_STENCIL_REF, GL_STENCIL_VALUE_MASK, GL_STENCIL_FAIL,
+            GL_STENCIL_PASS_DEPTH_FAIL, GL_STENCIL_PASS_DEPTH_PASS, GL_STENCIL_WRITEMASK,
+        ].map(int)
+        s.stencilBack = [
+            GL_STENCIL_BACK_FUNC, GL_STENCIL_BACK_REF, GL_STENCIL_BACK_VALUE_MASK, GL_STENCIL_BACK_FAIL,
+            GL_STENCIL_BACK_PASS_DEPTH_FAIL, GL_STENCIL_BACK_PASS_DEPTH_PASS, GL_STENCIL_BACK_WRITEMASK,
+        ].map(int)
         s.cullFaceMode = int(GL_CULL_FACE_MODE)
         s.frontFace = int(GL_FRONT_FACE)
         s.polygonOffset = [floats(GL_POLYGON_OFFSET_FACTOR, 1)[0], floats(GL_POLYGON_OFFSET_UNITS, 1)[0]]
@@ -183,9 +187,11 @@ public struct GLStateSnapshot {
                 }
                 var mask = [GLboolean](repeating: 0, count: 4)
                 glGetBooleani_v(GLenum(GL_COLOR_WRITEMASK), index, &mask)
-                return (glIsEnabledi(GLenum(GL_BLEND), index) != 0,
-                        [indexed(GL_BLEND_SRC_RGB), indexed(GL_BLEND_DST_RGB), indexed(GL_BLEND_SRC_ALPHA), indexed(GL_BLEND_DST_ALPHA)],
-                        [indexed(GL_BLEND_EQUATION_RGB), indexed(GL_BLEND_EQUATION_ALPHA)], mask)
+                return (
+                    glIsEnabledi(GLenum(GL_BLEND), index) != 0,
+                    [indexed(GL_BLEND_SRC_RGB), indexed(GL_BLEND_DST_RGB), indexed(GL_BLEND_SRC_ALPHA), indexed(GL_BLEND_DST_ALPHA)],
+                    [indexed(GL_BLEND_EQUATION_RGB), indexed(GL_BLEND_EQUATION_ALPHA)], mask
+                )
             }
         }
         var extras = desktop ? desktopCapabilities : []
@@ -196,7 +202,7 @@ public struct GLStateSnapshot {
             glGetIntegerv(GLenum(polygonModeName), &modes)
             s.polygonMode = modes[0]
         }
-        while glGetError() != GLenum(GL_NO_ERROR) {}   // a name the driver does not know: nothing to restore
+        while glGetError() != GLenum(GL_NO_ERROR) {}  // a name the driver does not know: nothing to restore
         return s
     }
 
@@ -209,8 +215,10 @@ public struct GLStateSnapshot {
         glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
         glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
         glBindSampler(0, 0)
-        for name in [GL_PACK_ROW_LENGTH, GL_PACK_SKIP_ROWS, GL_PACK_SKIP_PIXELS, GL_UNPACK_ROW_LENGTH, GL_UNPACK_IMAGE_HEIGHT,
-                     GL_UNPACK_SKIP_ROWS, GL_UNPACK_SKIP_PIXELS, GL_UNPACK_SKIP_IMAGES] {
+        for name in [
+            GL_PACK_ROW_LENGTH, GL_PACK_SKIP_ROWS, GL_PACK_SKIP_PIXELS, GL_UNPACK_ROW_LENGTH, GL_UNPACK_IMAGE_HEIGHT,
+            GL_UNPACK_SKIP_ROWS, GL_UNPACK_SKIP_PIXELS, GL_UNPACK_SKIP_IMAGES,
+        ] {
             glPixelStorei(GLenum(name), 0)
         }
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
@@ -220,7 +228,7 @@ public struct GLStateSnapshot {
             glDisable(GLenum(cap))
         }
         for extra in extraCapabilities where extra.on { glDisable(GLenum(extra.cap)) }
-        if polygonMode != nil { Self.glPolygonMode?(GLenum(GL_FRONT_AND_BACK), 0x1B02) }   // GL_FILL
+        if polygonMode != nil { Self.glPolygonMode?(GLenum(GL_FRONT_AND_BACK), 0x1B02) }  // GL_FILL
     }
 
     /// Puts every recorded value back. GL thread only; the same context must be current.

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 import Synchronization
 
@@ -23,8 +23,10 @@ public struct ThreadOwner: Sendable {
     public var isCurrent: Bool { owner == Self.currentThreadNumber }
 
     /// Traps unless called on the owning thread, in every build.
-    public func preconditionCurrent(_ what: @autoclosure () -> String = "GL call",
-                                    file: StaticString = #fileID, line: UInt = #line) {
+    public func preconditionCurrent(
+        _ what: @autoclosure () -> String = "GL call",
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
         precondition(isCurrent, "\(what()) made off the GL thread that owns the context", file: file, line: line)
     }
 

@@ -13,9 +13,12 @@ extension RGBA8 {
 }
 
 /// Expects the pixel at a named point to be `expected` within `tolerance` per component.
-public func expectPixel(_ image: RGBAImage, _ x: Int, _ y: Int, _ expected: RGBA8, tolerance: Int = 1,
-                        _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+public func expectPixel(
+    _ image: RGBAImage, _ x: Int, _ y: Int, _ expected: RGBA8, tolerance: Int = 1,
+    _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
     let actual = image[x, y]
-    #expect(actual.isClose(to: expected, tolerance: tolerance),
-            "\(what) at (\(x), \(y)): expected \(expected), got \(actual)", sourceLocation: sourceLocation)
+    #expect(
+        actual.isClose(to: expected, tolerance: tolerance),
+        "\(what) at (\(x), \(y)): expected \(expected), got \(actual)", sourceLocation: sourceLocation)
 }

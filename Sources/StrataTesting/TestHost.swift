@@ -28,11 +28,13 @@ public struct HostContext {
     /// Creates the context and makes it current.
     public init() throws {
         guard let display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil),
-              eglInitialize(display, nil, nil) == EGL_TRUE else { throw HostTestError("no surfaceless EGL display") }
+            eglInitialize(display, nil, nil) == EGL_TRUE
+        else { throw HostTestError("no surfaceless EGL display") }
         eglBindAPI(EGLenum(EGL_OPENGL_ES_API))
         let attributes: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE]
         guard let context = eglCreateContext(display, nil, nil, attributes),
-              eglMakeCurrent(display, nil, nil, context) == EGL_TRUE else { throw HostTestError("no GLES 3 context") }
+            eglMakeCurrent(display, nil, nil, context) == EGL_TRUE
+        else { throw HostTestError("no GLES 3 context") }
         (self.display, self.context) = (display, context)
     }
 
@@ -128,9 +130,11 @@ public final class HostLoop<State>: @unchecked Sendable {
     private var count = 0
 
     /// Starts the loop; returns once `setUp` has run (rethrowing its error).
-    public init(width: Int, height: Int, setUp: @escaping @Sendable () throws -> State,
-                frame: @escaping @Sendable (State, HostFramebufferObject) -> Void,
-                tearDown: @escaping @Sendable (State) -> Void) throws {
+    public init(
+        width: Int, height: Int, setUp: @escaping @Sendable () throws -> State,
+        frame: @escaping @Sendable (State, HostFramebufferObject) -> Void,
+        tearDown: @escaping @Sendable (State) -> Void
+    ) throws {
         let thread = Thread { [self] in
             let state: State
             let host: HostContext

@@ -35,8 +35,10 @@ final class DemoScene {
         // A translucent group: two overlapping discs composited as one picture at alpha 0.6.
         place(group, in: window, 300, 200, at: 640, 560, nil)
         group.alpha = 0.6
-        for (disc, x, color) in [(disc1, 100.0, UIColor(red: 0.90, green: 0.22, blue: 0.27, alpha: 1)),
-                                 (disc2, 200.0, UIColor(red: 0.16, green: 0.62, blue: 0.56, alpha: 1))] {
+        for (disc, x, color) in [
+            (disc1, 100.0, UIColor(red: 0.90, green: 0.22, blue: 0.27, alpha: 1)),
+            (disc2, 200.0, UIColor(red: 0.16, green: 0.62, blue: 0.56, alpha: 1)),
+        ] {
             place(disc, in: group, 180, 180, at: x, 100, color)
             disc.layer.cornerRadius = 90 * scale
         }

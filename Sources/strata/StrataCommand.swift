@@ -36,7 +36,8 @@ struct Info: AsyncParsableCommand {
     func run() async throws {
         let compositor = try Compositor(configuration: CompositorConfiguration(platform: platform))
         let gpu = compositor.gpu
-        print("""
+        print(
+            """
             EGL platform:     \(gpu.platform) (\(gpu.device)), EGL \(gpu.eglVersion)
             GL vendor:        \(gpu.vendor)
             GL renderer:      \(gpu.renderer)
@@ -103,8 +104,10 @@ private func render(out: String, size: PixelSize, frames: Int, platform: EGLPlat
     }
     let total = (MonotonicTime.now() - start) * 1000
     let n = Double(frames)
-    print(String(format: "strata demo: %d frames of %@ written to %@ in %.0f ms: %.2f ms per frame to render, %.2f ms to read back, %.2f ms to write PNG (%@)",
-                 frames, "\(size)", out, total, renderMs / n, readMs / n, pngMs / n, compositor.gpu.renderer))
+    print(
+        String(
+            format: "strata demo: %d frames of %@ written to %@ in %.0f ms: %.2f ms per frame to render, %.2f ms to read back, %.2f ms to write PNG (%@)",
+            frames, "\(size)", out, total, renderMs / n, readMs / n, pngMs / n, compositor.gpu.renderer))
     await compositor.shutdown()
 }
 
@@ -170,7 +173,8 @@ private func renderInteractive(out: String, script path: String?, size: PixelSiz
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure benchmark scenes against their raw-GL floors; print a table, optionally write JSON.",
-        discussion: "Scenes: \(BenchScene.allNames.joined(separator: ", ")). Times are medians over the frames; ×floor is the frame time over the time raw GL needs for the same pixels.")
+        discussion:
+            "Scenes: \(BenchScene.allNames.joined(separator: ", ")). Times are medians over the frames; ×floor is the frame time over the time raw GL needs for the same pixels.")
 
     @Argument(help: "Scenes to run (all when none are given).")
     var scenes: [String] = []
@@ -202,8 +206,9 @@ struct Bench: AsyncParsableCommand {
 /// Runs the harness on the main actor, with a progress line on standard error.
 @MainActor
 private func runBench(scenes: [String], frames: Int, size: PixelSize, json: String?, platform: EGLPlatform?) async throws {
-    let report = try await BenchHarness.run(scenes: scenes, frames: frames, size: size, platform: platform,
-                                            progress: BenchHarness.printProgress)
+    let report = try await BenchHarness.run(
+        scenes: scenes, frames: frames, size: size, platform: platform,
+        progress: BenchHarness.printProgress)
     print(BenchHarness.table(report))
     if let json {
         try BenchHarness.writeJSON(report, to: json)

@@ -35,7 +35,7 @@ import Testing
         try compositor.submit(scene.commit)
 
         var bad = Commit()
-        bad.set(square, .position(Point(x: 10, y: 10)))       // a valid change first: must not apply either
+        bad.set(square, .position(Point(x: 10, y: 10)))  // a valid change first: must not apply either
         bad.set(square, .position(Point(x: .nan, y: 3)))
         let error = #expect(throws: CommitError.self) { try compositor.submit(bad) }
         guard case .invalidProperty(let layer, let property, _, let operation)? = error else {
@@ -71,7 +71,7 @@ import Testing
         try compositor.submit(scene.commit)
         var cyclic = Commit()
         cyclic.append(.insertSublayer(parent, parent: child, index: nil))
-        try compositor.submit(cyclic)   // only the render tree knows the hierarchy: refused there
+        try compositor.submit(cyclic)  // only the render tree knows the hierarchy: refused there
         await #expect(throws: CommitError.cycle(layer: parent, parent: child)) {
             try await compositor.renderFrame(size: PixelSize(width: 100, height: 100))
         }

@@ -7,19 +7,21 @@ import Testing
 
 /// Contents uploads, frames over time, read-back and the GL objects' lifetime.
 @Suite struct CompositorLifecycleTests {
-    @Test("A process that exits while a compositor it never shut down is drawing exits cleanly: the exit stops the render thread and waits for it before EGL tears its display down")
+    @Test(
+        "A process that exits while a compositor it never shut down is drawing exits cleanly: the exit stops the render thread and waits for it before EGL tears its display down")
     func exitingWhileARenderThreadDrawsStopsItFirst() async {
         await #expect(processExitsWith: .success) {
             let compositor = try! Compositor()
             var (scene, root) = TestScene.whiteRoot(side: 512)
             for i in 0..<2_000 {
-                scene.add(parent: root, size: Size(width: 64, height: 64), position: Point(x: Double(i % 40) * 12, y: Double(i / 40) * 10),
-                          color: Color(red: 0.2, green: 0.4, blue: 0.8, alpha: 0.6))
+                scene.add(
+                    parent: root, size: Size(width: 64, height: 64), position: Point(x: Double(i % 40) * 12, y: Double(i / 40) * 10),
+                    color: Color(red: 0.2, green: 0.4, blue: 0.8, alpha: 0.6))
             }
             try! compositor.submit(scene.commit)
-            _ = Unmanaged.passRetained(compositor)   // never released, never shut down
+            _ = Unmanaged.passRetained(compositor)  // never released, never shut down
             Task { _ = try? await compositor.renderFrame(size: PixelSize(width: 512, height: 512)) }
-            try? await Task.sleep(nanoseconds: 2_000_000)   // the frame is under way
+            try? await Task.sleep(nanoseconds: 2_000_000)  // the frame is under way
             exit(0)
         }
     }
@@ -64,15 +66,25 @@ import Testing
         expectPixel(first, 5, 5, .white, "outside the layer")
 
         // Replace only the top-right texel.
-        try compositor.submit(Commit([.setContents(picture, ContentsUpdate(
-            size: PixelSize(width: 2, height: 2), region: PixelRect(x: 1, y: 0, width: 1, height: 1), pixels: [0, 0, 0, 255]))]))
+        try compositor.submit(
+            Commit([
+                .setContents(
+                    picture,
+                    ContentsUpdate(
+                        size: PixelSize(width: 2, height: 2), region: PixelRect(x: 1, y: 0, width: 1, height: 1), pixels: [0, 0, 0, 255]))
+            ]))
         let second = try #require(try await compositor.renderFrame(size: PixelSize(width: 100, height: 100)).image)
         expectPixel(second, 85, 15, RGBA8(0, 0, 0), "the updated texel")
         expectPixel(second, 15, 15, .red, "untouched texels keep their pixels")
 
         // A region update that changes the size is refused: new sizes must come whole.
-        try compositor.submit(Commit([.setContents(picture, ContentsUpdate(
-            size: PixelSize(width: 4, height: 4), region: PixelRect(x: 0, y: 0, width: 1, height: 1), pixels: [0, 0, 0, 255]))]))
+        try compositor.submit(
+            Commit([
+                .setContents(
+                    picture,
+                    ContentsUpdate(
+                        size: PixelSize(width: 4, height: 4), region: PixelRect(x: 0, y: 0, width: 1, height: 1), pixels: [0, 0, 0, 255]))
+            ]))
         await #expect(throws: CommitError.self) { try await compositor.renderFrame(size: PixelSize(width: 100, height: 100)) }
         #expect(await compositor.shutdown().total == 0)
     }

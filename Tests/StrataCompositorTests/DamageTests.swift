@@ -31,7 +31,9 @@ import Testing
         _ = await compositor.shutdown()
     }
 
-    @Test("Scene: white 100×100 root, a 60×40 layer whose 60×40 contents are replaced whole, then 10×4 pixels of them: each frame's statistics count the bytes uploaded for it, and a frame without uploads counts none")
+    @Test(
+        "Scene: white 100×100 root, a 60×40 layer whose 60×40 contents are replaced whole, then 10×4 pixels of them: each frame's statistics count the bytes uploaded for it, and a frame without uploads counts none"
+    )
     func framesCountTheContentsBytesUploadedForThem() async throws {
         var (scene, root) = TestScene.whiteRoot()
         let picture = scene.add(parent: root, size: Size(width: 60, height: 40), position: Point(x: 50, y: 50))
@@ -45,8 +47,12 @@ import Testing
         let idle = try await compositor.renderFrame(size: target, readBack: false).statistics
         #expect(idle.uploadedBytes == 0 && idle.uploadMilliseconds == 0)
         var part = Commit()
-        part.append(.setContents(picture, ContentsUpdate(size: size, region: PixelRect(x: 5, y: 5, width: 10, height: 4),
-                                                         pixels: [UInt8](repeating: 0, count: 10 * 4 * 4))))
+        part.append(
+            .setContents(
+                picture,
+                ContentsUpdate(
+                    size: size, region: PixelRect(x: 5, y: 5, width: 10, height: 4),
+                    pixels: [UInt8](repeating: 0, count: 10 * 4 * 4))))
         try compositor.submit(part)
         let partial = try await compositor.renderFrame(size: target).statistics
         #expect(partial.uploadedBytes == 10 * 4 * 4)
@@ -56,8 +62,11 @@ import Testing
     @Test func aRunningAnimationDrawsEveryFrameUntilItEnds() async throws {
         var (scene, root) = TestScene.whiteRoot()
         let square = scene.add(parent: root, size: Size(width: 20, height: 20), position: Point(x: 50, y: 50), color: .red)
-        scene.commit.append(.addAnimation(square, LayerAnimation(
-            kind: .additive(delta: .opacity(-1)), curve: .linear, beginTime: 0, duration: 2.0 / 60)))
+        scene.commit.append(
+            .addAnimation(
+                square,
+                LayerAnimation(
+                    kind: .additive(delta: .opacity(-1)), curve: .linear, beginTime: 0, duration: 2.0 / 60)))
         let compositor = try Compositor()
         try compositor.submit(scene.commit)
         var redrawn: [Bool] = []
@@ -73,17 +82,20 @@ import Testing
     private func scene() -> (TestScene, [LayerID]) {
         var (scene, root) = TestScene.whiteRoot(side: 120)
         var ids: [LayerID] = []
-        let clip = scene.add(parent: root, size: Size(width: 60, height: 50), position: Point(x: 40, y: 40), color: Color(red: 0.2, green: 0.3, blue: 0.8),
-                             .masksToBounds(true), .cornerRadius(8))
+        let clip = scene.add(
+            parent: root, size: Size(width: 60, height: 50), position: Point(x: 40, y: 40), color: Color(red: 0.2, green: 0.3, blue: 0.8),
+            .masksToBounds(true), .cornerRadius(8))
         ids.append(clip)
         ids.append(scene.add(parent: clip, size: Size(width: 30, height: 30), position: Point(x: 55, y: 10), color: .red, .transform(rotation(30))))
         let group = scene.add(parent: root, size: Size(width: 50, height: 50), position: Point(x: 80, y: 80), color: .green, .opacity(0.5))
         ids.append(group)
         ids.append(scene.add(parent: group, size: Size(width: 20, height: 20), position: Point(x: 45, y: 45), color: .blue))
         for i in 0..<6 {
-            ids.append(scene.add(parent: root, size: Size(width: 14, height: 14), position: Point(x: 15 + Double(i) * 17, y: 100),
-                                 color: Color(red: Float(i) / 6, green: 0.5, blue: 0.2, alpha: 0.7), .transform(rotation(Double(i) * 15)),
-                                 .borderWidth(2), .borderColor(.black)))
+            ids.append(
+                scene.add(
+                    parent: root, size: Size(width: 14, height: 14), position: Point(x: 15 + Double(i) * 17, y: 100),
+                    color: Color(red: Float(i) / 6, green: 0.5, blue: 0.2, alpha: 0.7), .transform(rotation(Double(i) * 15)),
+                    .borderWidth(2), .borderColor(.black)))
         }
         ids.append(root)
         return (scene, ids)
@@ -93,30 +105,32 @@ import Testing
         let (initial, ids) = scene()
         var changes: [Commit] = []
         func change(_ ops: [CommitOperation]) { changes.append(Commit(ops)) }
-        change([.set(ids[1], .position(Point(x: 10, y: 40)))])                       // inside the clip
-        change([.set(ids[3], .position(Point(x: 5, y: 5)))])                          // inside the group
-        change([.set(ids[4], .position(Point(x: 60, y: 20)))])                        // over the clip
+        change([.set(ids[1], .position(Point(x: 10, y: 40)))])  // inside the clip
+        change([.set(ids[3], .position(Point(x: 5, y: 5)))])  // inside the group
+        change([.set(ids[4], .position(Point(x: 60, y: 20)))])  // over the clip
         change([.set(ids[5], .isHidden(true))])
-        change([.set(ids[2], .opacity(0.9))])                                         // the group's opacity
+        change([.set(ids[2], .opacity(0.9))])  // the group's opacity
         change([.removeFromSuperlayer(ids[6])])
-        change([.set(ids[0], .transform(rotation(10)))])                              // the clip turns, with its child
+        change([.set(ids[0], .transform(rotation(10)))])  // the clip turns, with its child
         change([.destroyLayer(ids[7])])
         change([.set(ids[8], .backgroundColor(.clear)), .set(ids[9], .zPosition(-1))])
-        change([.set(ids[4], .position(Point(x: 300, y: 20)))])                       // off the target: it rests
-        change([.set(ids[0], .isHidden(true))])                                       // the clip rests, hidden
+        change([.set(ids[4], .position(Point(x: 300, y: 20)))])  // off the target: it rests
+        change([.set(ids[0], .isHidden(true))])  // the clip rests, hidden
         change([.set(ids[1], .position(Point(x: 30, y: 30))), .set(ids[2], .opacity(0.6))])
-        change([.set(ids[0], .isHidden(false)), .set(ids[5], .isHidden(false))])      // both shown again
-        change([.set(ids[4], .position(Point(x: 60, y: 60)))])                        // back on the target
+        change([.set(ids[0], .isHidden(false)), .set(ids[5], .isHidden(false))])  // both shown again
+        change([.set(ids[4], .position(Point(x: 60, y: 60)))])  // back on the target
         let cover = LayerID.make()
-        change([.createLayer(cover), .set(cover, .bounds(Rect(x: 0, y: 0, width: 50, height: 40))),   // an opaque cover over
-                .set(cover, .position(Point(x: 45, y: 100))), .set(cover, .backgroundColor(.black)),      // three small layers:
-                .insertSublayer(cover, parent: ids[10], index: nil)])                                    // they rest
+        change([
+            .createLayer(cover), .set(cover, .bounds(Rect(x: 0, y: 0, width: 50, height: 40))),  // an opaque cover over
+            .set(cover, .position(Point(x: 45, y: 100))), .set(cover, .backgroundColor(.black)),  // three small layers:
+            .insertSublayer(cover, parent: ids[10], index: nil),
+        ])  // they rest
         let rootRedrawn = changes.count
-        change([.set(ids[10], .backgroundColor(Color(red: 0.9, green: 0.9, blue: 0.9)))])              // the root redrawn
-        change([.set(ids[6], .zPosition(2))])                                         // one rises over the cover
-        change([.set(cover, .position(Point(x: 45, y: 60)))])                         // the cover moves off the rest
+        change([.set(ids[10], .backgroundColor(Color(red: 0.9, green: 0.9, blue: 0.9)))])  // the root redrawn
+        change([.set(ids[6], .zPosition(2))])  // one rises over the cover
+        change([.set(cover, .position(Point(x: 45, y: 60)))])  // the cover moves off the rest
         change([.set(cover, .position(Point(x: 45, y: 100))), .set(ids[6], .zPosition(0))])
-        change([.set(cover, .opacity(0.5))])                                          // it hides nothing now
+        change([.set(cover, .opacity(0.5))])  // it hides nothing now
         let incremental = try Compositor()
         try incremental.submit(initial.commit)
         let size = PixelSize(width: 120, height: 120)
@@ -166,8 +180,9 @@ import Testing
         for i in 0..<16 {
             let color = Color(red: Float(i) / 15, green: Float(15 - i) / 15, blue: 0.5)
             colors.append(color)
-            let id = scene.add(parent: root, size: Size(width: 20, height: 20), position: Point(x: Double(i % 4) * 50 + 25, y: Double(i / 4) * 50 + 25),
-                               .transform(rotation(Double(i) * 10)), .opacity(0.8))
+            let id = scene.add(
+                parent: root, size: Size(width: 20, height: 20), position: Point(x: Double(i % 4) * 50 + 25, y: Double(i / 4) * 50 + 25),
+                .transform(rotation(Double(i) * 10)), .opacity(0.8))
             scene.commit.append(.setContents(id, ContentsUpdate(image: RGBAImage(size: PixelSize(width: 16, height: 16), filledWith: color))))
         }
         let compositor = try Compositor()
@@ -236,10 +251,10 @@ import Testing
 @Suite struct OcclusionTests {
     @Test func layersUnderAnOpaqueLayerAreNotDrawn() async throws {
         var (scene, root) = TestScene.whiteRoot()
-        for i in 0..<10 {   // ten small layers, all under the cover
+        for i in 0..<10 {  // ten small layers, all under the cover
             scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 30 + Double(i) * 4, y: 50), color: .red, .transform(rotation(20)))
         }
-        scene.add(parent: root, size: Size(width: 60, height: 40), position: Point(x: 50, y: 50), color: .blue)   // the opaque cover
+        scene.add(parent: root, size: Size(width: 60, height: 40), position: Point(x: 50, y: 50), color: .blue)  // the opaque cover
         scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 90, y: 90), color: .green)  // outside it
         let frame = try await renderFrame(scene)
         #expect(frame.statistics.layersDrawn == 3, "the root, the cover and the green layer; the ten under the cover are culled")
@@ -248,7 +263,9 @@ import Testing
         expectPixel(image, 90, 90, .green, "the layer outside it (90, 90)")
     }
 
-    @Test("Scene: white 100×100 root, a red 20×20 layer turned 20° half off the left edge at (0, 50), a green one off the bottom-right corner at (100, 100), and over them an opaque blue layer covering the whole target: the root, the red and the green layers are not drawn, the target is blue")
+    @Test(
+        "Scene: white 100×100 root, a red 20×20 layer turned 20° half off the left edge at (0, 50), a green one off the bottom-right corner at (100, 100), and over them an opaque blue layer covering the whole target: the root, the red and the green layers are not drawn, the target is blue"
+    )
     func aCoverReachingTheTargetsEdgesHidesLayersPartlyOffTheTarget() async throws {
         var (scene, root) = TestScene.whiteRoot()
         scene.add(parent: root, size: Size(width: 20, height: 20), position: Point(x: 0, y: 50), color: .red, .transform(rotation(20)))
@@ -276,25 +293,30 @@ import Testing
 }
 
 extension OcclusionTests {
-    @Test("Scene: white 100×100 root, a red 10×10 layer at the centre, over it a 60×40 layer showing an image: opaque green hides the red one (not drawn); with one transparent pixel it does not; a translucent background under the image hides nothing either")
+    @Test(
+        "Scene: white 100×100 root, a red 10×10 layer at the centre, over it a 60×40 layer showing an image: opaque green hides the red one (not drawn); with one transparent pixel it does not; a translucent background under the image hides nothing either"
+    )
     func opaqueImagesHideWhatTheyCover() async throws {
         func image(transparentPixel: Bool) -> ContentsUpdate {
             var pixels = Array([[UInt8]](repeating: [0, 255, 0, 255], count: 8 * 8).joined())
-            if transparentPixel { pixels[3] = 0; pixels[1] = 0 }   // the top-left pixel clear
+            if transparentPixel { pixels[3] = 0; pixels[1] = 0 }  // the top-left pixel clear
             var update = ContentsUpdate(image: RGBAImage(size: PixelSize(width: 8, height: 8), pixels: pixels), sharedImageID: transparentPixel ? 900_001 : 900_002)
             update.isBGRA = false
             return update
         }
         // Layers drawn: the root, the cover, and the red layer unless the cover hides it.
-        for (transparent, background, expectedDrawn) in [(false, nil, 2), (true, nil, 3), (true, Color(red: 0, green: 0, blue: 1, alpha: 1), 2),
-                                                         (true, Color(red: 0, green: 0, blue: 1, alpha: 0.5), 3)] as [(Bool, Color?, Int)] {
+        for (transparent, background, expectedDrawn) in [
+            (false, nil, 2), (true, nil, 3), (true, Color(red: 0, green: 0, blue: 1, alpha: 1), 2),
+            (true, Color(red: 0, green: 0, blue: 1, alpha: 0.5), 3),
+        ] as [(Bool, Color?, Int)] {
             var (scene, root) = TestScene.whiteRoot()
             scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 50, y: 50), color: .red)
             let cover = scene.add(parent: root, size: Size(width: 60, height: 40), position: Point(x: 50, y: 50), color: background)
             scene.commit.append(.setContents(cover, image(transparentPixel: transparent)))
             let frame = try await renderFrame(scene)
-            #expect(frame.statistics.layersDrawn == expectedDrawn,
-                    "image \(transparent ? "with a clear pixel" : "opaque"), background \(background.map { "\($0)" } ?? "none"): \(frame.statistics.layersDrawn) layers drawn")
+            #expect(
+                frame.statistics.layersDrawn == expectedDrawn,
+                "image \(transparent ? "with a clear pixel" : "opaque"), background \(background.map { "\($0)" } ?? "none"): \(frame.statistics.layersDrawn) layers drawn")
             expectPixel(try #require(frame.image), 50, 50, .green, tolerance: 2, "the image's green over the red layer (50, 50)")
         }
     }
@@ -336,8 +358,9 @@ extension OcclusionTests {
         if x == 10 {
             for py in 0..<4 {
                 for px in 0..<4 {
-                    expectPixel(image, 10 + px, 10 + py, (px + py) % 2 == 0 ? .red : .blue, tolerance: 0,
-                                "aligned 1:1: pixel (\(10 + px), \(10 + py)) is texel (\(px), \(py)) exactly")
+                    expectPixel(
+                        image, 10 + px, 10 + py, (px + py) % 2 == 0 ? .red : .blue, tolerance: 0,
+                        "aligned 1:1: pixel (\(10 + px), \(10 + py)) is texel (\(px), \(py)) exactly")
                 }
             }
         } else {
@@ -412,9 +435,10 @@ extension OcclusionTests {
     @Test func aBackFacingLayersSublayersHideNothing() async throws {
         var (scene, root) = TestScene.whiteRoot()
         scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 50, y: 50), color: .red)
-        let card = scene.add(parent: root, size: Size(width: 60, height: 60), position: Point(x: 50, y: 50),
-                             .isDoubleSided(false), .transform(Transform3D(rotationAngle: .pi, x: 0, y: 1, z: 0)))
-        scene.add(parent: card, size: Size(width: 60, height: 60), position: Point(x: 30, y: 30), color: .blue)   // opaque, axis-aligned
+        let card = scene.add(
+            parent: root, size: Size(width: 60, height: 60), position: Point(x: 50, y: 50),
+            .isDoubleSided(false), .transform(Transform3D(rotationAngle: .pi, x: 0, y: 1, z: 0)))
+        scene.add(parent: card, size: Size(width: 60, height: 60), position: Point(x: 30, y: 30), color: .blue)  // opaque, axis-aligned
         let image = try await render(scene)
         expectPixel(image, 50, 50, .red, "the card faces away, its opaque child is not drawn and hides nothing (50, 50)")
     }
@@ -426,8 +450,14 @@ extension OcclusionTests {
         let compositor = try Compositor()
         try compositor.submit(scene.commit)
         _ = try await compositor.renderFrame(size: size)
-        try compositor.submit(Commit([.setContents(layer, ContentsUpdate(size: PixelSize(width: 8, height: 8), region: PixelRect(x: 0, y: 0, width: 2, height: 2),
-                                                                         pixels: [UInt8](repeating: 255, count: 16)))]))
+        try compositor.submit(
+            Commit([
+                .setContents(
+                    layer,
+                    ContentsUpdate(
+                        size: PixelSize(width: 8, height: 8), region: PixelRect(x: 0, y: 0, width: 2, height: 2),
+                        pixels: [UInt8](repeating: 255, count: 16)))
+            ]))
         await #expect(throws: CommitError.self) { try await compositor.renderFrame(size: size) }
         _ = await compositor.shutdown()
     }
@@ -458,7 +488,9 @@ extension OcclusionTests {
         return try await compositor.renderFrame(size: size)
     }
 
-    @Test("Scene: white 100×100 root, 50 hidden red 10×10 layers at (20, 20), one hidden holding a blue child, a green 10×10 at (70, 70): the hidden ones are visited once, then not; shown again, one draws red at (20, 20); a child moved while its superlayer was hidden shows at its new place")
+    @Test(
+        "Scene: white 100×100 root, 50 hidden red 10×10 layers at (20, 20), one hidden holding a blue child, a green 10×10 at (70, 70): the hidden ones are visited once, then not; shown again, one draws red at (20, 20); a child moved while its superlayer was hidden shows at its new place"
+    )
     func hiddenLayersRestUntilShown() async throws {
         var (scene, root) = TestScene.whiteRoot()
         var hidden: [LayerID] = []
@@ -480,8 +512,9 @@ extension OcclusionTests {
         try compositor.submit(Commit([.set(hidden[7], .isHidden(false)), .set(child, .position(Point(x: 4, y: 4)))]))
         let shown = try await compositor.renderFrame(size: size)
         expectPixel(try #require(shown.image), 20, 20, .red, "(20, 20): the eighth red layer, shown again")
-        #expect(try await frameAfterRootChange(compositor, root: root, step: 1).statistics.layersVisited == 3,
-                "the root, the red and the green layers")
+        #expect(
+            try await frameAfterRootChange(compositor, root: root, step: 1).statistics.layersVisited == 3,
+            "the root, the red and the green layers")
 
         try compositor.submit(Commit([.set(holder, .isHidden(false))]))
         let holderShown = try #require(try await compositor.renderFrame(size: size).image)
@@ -490,12 +523,15 @@ extension OcclusionTests {
 
         try compositor.submit(Commit([.set(hidden[7], .isHidden(true))]))
         expectPixel(try #require(try await compositor.renderFrame(size: size).image), 20, 20, .white, "(20, 20): hidden again, the white root")
-        #expect(try await frameAfterRootChange(compositor, root: root, step: 2).statistics.layersVisited == 4,
-                "the root, the holder, its child and the green layer")
+        #expect(
+            try await frameAfterRootChange(compositor, root: root, step: 2).statistics.layersVisited == 4,
+            "the root, the holder, its child and the green layer")
         _ = await compositor.shutdown()
     }
 
-    @Test("Scene: white 100×100 root, a clear 100×100 container holding a green 10×10 leaf at (150, 50), off the target, and a yellow one at (20, 20): the green leaf rests; the container moved 100 left brings it to (50, 50) and sends the yellow one off; the yellow one moved back by its own change shows at (20, 20)")
+    @Test(
+        "Scene: white 100×100 root, a clear 100×100 container holding a green 10×10 leaf at (150, 50), off the target, and a yellow one at (20, 20): the green leaf rests; the container moved 100 left brings it to (50, 50) and sends the yellow one off; the yellow one moved back by its own change shows at (20, 20)"
+    )
     func leavesOffTheTargetRestUntilTheyOrTheirSuperlayerMove() async throws {
         var (scene, root) = TestScene.whiteRoot()
         let container = scene.add(parent: root, size: Size(width: 100, height: 100), position: Point(x: 50, y: 50))
@@ -504,15 +540,17 @@ extension OcclusionTests {
         let compositor = try Compositor()
         try compositor.submit(scene.commit)
         #expect(try await compositor.renderFrame(size: size).statistics.layersVisited == 4)
-        #expect(try await frameAfterRootChange(compositor, root: root, step: 0).statistics.layersVisited == 3,
-                "the root, the container and the yellow leaf; the green leaf off the target rests")
+        #expect(
+            try await frameAfterRootChange(compositor, root: root, step: 0).statistics.layersVisited == 3,
+            "the root, the container and the yellow leaf; the green leaf off the target rests")
 
         try compositor.submit(Commit([.set(container, .position(Point(x: -50, y: 50)))]))
         let moved = try #require(try await compositor.renderFrame(size: size).image)
         expectPixel(moved, 50, 50, .green, "(50, 50): the green leaf, brought on by its superlayer")
         expectPixel(moved, 20, 20, RGBA8(250, 250, 250), "(20, 20): the yellow leaf went off the target; the off-white root")
-        #expect(try await frameAfterRootChange(compositor, root: root, step: 1).statistics.layersVisited == 3,
-                "the root, the container and the green leaf; now the yellow one rests")
+        #expect(
+            try await frameAfterRootChange(compositor, root: root, step: 1).statistics.layersVisited == 3,
+            "the root, the container and the green leaf; now the yellow one rests")
 
         try compositor.submit(Commit([.set(yellow, .position(Point(x: 120, y: 20)))]))
         let back = try #require(try await compositor.renderFrame(size: size).image)
@@ -534,7 +572,9 @@ extension OcclusionTests {
         _ = await compositor.shutdown()
     }
 
-    @Test("Scene: white 100×100 root, a clear 100×100 container holding 40 red 10×10 leaves at alpha 0.8 stacked at (30, 30), and after the container an opaque blue 60×60 layer at (35, 35) hiding them: the red leaves rest; raising the container (zPosition 1) shows them red at (30, 30); lowered again they rest again; the blue layer at opacity 0.5 shows them through it, half red, half blue; moved away it uncovers them")
+    @Test(
+        "Scene: white 100×100 root, a clear 100×100 container holding 40 red 10×10 leaves at alpha 0.8 stacked at (30, 30), and after the container an opaque blue 60×60 layer at (35, 35) hiding them: the red leaves rest; raising the container (zPosition 1) shows them red at (30, 30); lowered again they rest again; the blue layer at opacity 0.5 shows them through it, half red, half blue; moved away it uncovers them"
+    )
     func leavesUnderAnOpaqueLayerRestUntilItOrTheOrderChanges() async throws {
         var (scene, root, container) = stackedRedLeaves(40)
         let cover = scene.add(parent: root, size: Size(width: 60, height: 60), position: Point(x: 35, y: 35), color: .blue)
@@ -570,7 +610,9 @@ extension OcclusionTests {
         _ = await compositor.shutdown()
     }
 
-    @Test("Scene: white 100×100 root, a clear container holding 20 red 10×10 leaves at alpha 0.8 stacked at (30, 30) and an opaque green 10×10 cell, then a clear holder with an opaque blue 60×60 cover at (35, 35): the cell moving every frame changes the frame's occluders but not the cover, so the leaves rest through it; the holder moved in front of the container's place in the root's sublayers puts the leaves on top")
+    @Test(
+        "Scene: white 100×100 root, a clear container holding 20 red 10×10 leaves at alpha 0.8 stacked at (30, 30) and an opaque green 10×10 cell, then a clear holder with an opaque blue 60×60 cover at (35, 35): the cell moving every frame changes the frame's occluders but not the cover, so the leaves rest through it; the holder moved in front of the container's place in the root's sublayers puts the leaves on top"
+    )
     func coveredLeavesRestWhileOtherOccludersMoveAndWakeWhenTheirCoverMovesBehind() async throws {
         var (scene, root, container) = stackedRedLeaves(20)
         let cell = scene.add(parent: container, size: Size(width: 10, height: 10), position: Point(x: 80, y: 80), color: .green)
@@ -591,7 +633,9 @@ extension OcclusionTests {
         _ = await compositor.shutdown()
     }
 
-    @Test("Scene: white 100×100 root, 20 red 10×10 leaves at alpha 0.8 stacked at (30, 30) in a clear container, and over them an opaque blue 80×80 cover at (40, 40) sliding a point right every frame: the leaves stay hidden and stay at rest, one walk a frame; slid far enough, they show")
+    @Test(
+        "Scene: white 100×100 root, 20 red 10×10 leaves at alpha 0.8 stacked at (30, 30) in a clear container, and over them an opaque blue 80×80 cover at (40, 40) sliding a point right every frame: the leaves stay hidden and stay at rest, one walk a frame; slid far enough, they show"
+    )
     func leavesStayAtRestUnderACoverThatMovesButStillHidesThem() async throws {
         var (scene, root, _) = stackedRedLeaves(20)
         let cover = scene.add(parent: root, size: Size(width: 80, height: 80), position: Point(x: 40, y: 40), color: .blue)
@@ -611,7 +655,9 @@ extension OcclusionTests {
         _ = await compositor.shutdown()
     }
 
-    @Test("Scene: as above, with the blue cover in a clear holder after the container: moved as a sender moves a view (taken out, put in first), the cover goes under the red leaves; replaced by a new opaque layer of the same place put first, the leaves stay on top; with the root let go of and set again, hiding the cover shows them")
+    @Test(
+        "Scene: as above, with the blue cover in a clear holder after the container: moved as a sender moves a view (taken out, put in first), the cover goes under the red leaves; replaced by a new opaque layer of the same place put first, the leaves stay on top; with the root let go of and set again, hiding the cover shows them"
+    )
     func coveredLeavesFollowMovesReplacementsAndANewRoot() async throws {
         var (scene, root, container) = stackedRedLeaves(20)
         let holder = scene.add(parent: root, size: Size(width: 100, height: 100), position: Point(x: 50, y: 50))
@@ -635,20 +681,27 @@ extension OcclusionTests {
         expectPixel(try #require(try await compositor.renderFrame(size: size).image), 30, 30, .blue, "(30, 30): covered again")
         _ = try await frameAfterRootChange(compositor, root: root, step: 1)
         let replacement = LayerID.make()
-        try compositor.submit(Commit([.destroyLayer(cover), .createLayer(replacement), .set(replacement, .bounds(Rect(x: 0, y: 0, width: 60, height: 60))),
-                                      .set(replacement, .position(Point(x: 35, y: 35))), .set(replacement, .backgroundColor(.green)),
-                                      .insertSublayer(replacement, parent: root, index: 0)]))
+        try compositor.submit(
+            Commit([
+                .destroyLayer(cover), .createLayer(replacement), .set(replacement, .bounds(Rect(x: 0, y: 0, width: 60, height: 60))),
+                .set(replacement, .position(Point(x: 35, y: 35))), .set(replacement, .backgroundColor(.green)),
+                .insertSublayer(replacement, parent: root, index: 0),
+            ]))
         let replaced = try #require(try await compositor.renderFrame(size: size).image)
         expectPixel(replaced, 30, 30, .red, "(30, 30): the leaves over the green layer that replaced the cover below them")
         expectPixel(replaced, 60, 60, .green, "(60, 60): the green layer")
 
         // A cover over them again, a frame with no root, the root again, then the cover hidden.
         let second = LayerID.make()
-        try compositor.submit(Commit([.createLayer(second), .set(second, .bounds(Rect(x: 0, y: 0, width: 60, height: 60))),
-                                      .set(second, .position(Point(x: 35, y: 35))), .set(second, .backgroundColor(.blue)),
-                                      .insertSublayer(second, parent: holder, index: nil)]))
+        try compositor.submit(
+            Commit([
+                .createLayer(second), .set(second, .bounds(Rect(x: 0, y: 0, width: 60, height: 60))),
+                .set(second, .position(Point(x: 35, y: 35))), .set(second, .backgroundColor(.blue)),
+                .insertSublayer(second, parent: holder, index: nil),
+            ]))
         _ = try await compositor.renderFrame(size: size)
-        #expect(try await frameAfterRootChange(compositor, root: root, step: 2).statistics.layersVisited == 5, "the root, the green layer, the container, the holder and the new cover")
+        #expect(
+            try await frameAfterRootChange(compositor, root: root, step: 2).statistics.layersVisited == 5, "the root, the green layer, the container, the holder and the new cover")
         try compositor.submit(Commit([.setRoot(nil)]))
         _ = try await compositor.renderFrame(size: size)
         try compositor.submit(Commit([.setRoot(root)]))
@@ -659,12 +712,16 @@ extension OcclusionTests {
         _ = await compositor.shutdown()
     }
 
-    @Test("Scene: white 100×100 root, a red 10×10 leaf whose model place is (50, 50), animated in from (150, 50) off the target over 3 frames: it is drawn on the way and at the end")
+    @Test(
+        "Scene: white 100×100 root, a red 10×10 leaf whose model place is (50, 50), animated in from (150, 50) off the target over 3 frames: it is drawn on the way and at the end")
     func anAnimatedLeafOffTheTargetDoesNotRest() async throws {
         var (scene, root) = TestScene.whiteRoot()
         let leaf = scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 50, y: 50), color: .red)
-        scene.commit.append(.addAnimation(leaf, LayerAnimation(
-            kind: .additive(delta: .position(Point(x: 100, y: 0))), curve: .linear, beginTime: 0, duration: 3.0 / 60)))
+        scene.commit.append(
+            .addAnimation(
+                leaf,
+                LayerAnimation(
+                    kind: .additive(delta: .position(Point(x: 100, y: 0))), curve: .linear, beginTime: 0, duration: 3.0 / 60)))
         let compositor = try Compositor()
         try compositor.submit(scene.commit)
         let start = try #require(try await compositor.renderFrame(size: size).image)

@@ -7,8 +7,9 @@ import Testing
 
 @Suite("GBM output on a DRM render node")
 struct GBMOutputTests {
-    @Test("Without a render node, creating a GBM output fails saying /dev/dri has none",
-          .enabled(if: !EGLConnection.hasRenderNode, "this machine has a DRM render node"))
+    @Test(
+        "Without a render node, creating a GBM output fails saying /dev/dri has none",
+        .enabled(if: !EGLConnection.hasRenderNode, "this machine has a DRM render node"))
     func noRenderNode() throws {
         do {
             _ = try GBMOutput(size: PixelSize(width: 64, height: 64))
@@ -20,8 +21,9 @@ struct GBMOutputTests {
         }
     }
 
-    @Test("Scene: a 64×48 frame with a red 32×24 layer at the top-left over clear, exported as a dma-buf with its format and modifier",
-          .enabled(if: EGLConnection.hasRenderNode, EGLConnection.renderNodeProblem.map { Comment(rawValue: "skipped: \($0)") } ?? "needs a DRM render node"))
+    @Test(
+        "Scene: a 64×48 frame with a red 32×24 layer at the top-left over clear, exported as a dma-buf with its format and modifier",
+        .enabled(if: EGLConnection.hasRenderNode, EGLConnection.renderNodeProblem.map { Comment(rawValue: "skipped: \($0)") } ?? "needs a DRM render node"))
     func rendersIntoABufferObject() throws {
         let result = try onHostThread { () -> [String] in
             var problems: [String] = []

@@ -32,9 +32,13 @@ private func run(_ executable: String, _ arguments: [String], timeout: TimeInter
     let collected = Collected()
     let group = DispatchGroup()
     group.enter()
-    DispatchQueue.global().async { collected.out = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    DispatchQueue.global().async {
+        collected.out = out.fileHandleForReading.readDataToEndOfFile(); group.leave()
+    }
     group.enter()
-    DispatchQueue.global().async { collected.err = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    DispatchQueue.global().async {
+        collected.err = err.fileHandleForReading.readDataToEndOfFile(); group.leave()
+    }
     while process.isRunning && Date() < deadline { usleep(20_000) }
     if process.isRunning { process.terminate() }
     process.waitUntilExit()
@@ -62,8 +66,12 @@ private func buildAndRunCHost(_ source: String, sourceLocation: SourceLocation =
     let binary = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(name)-\(getpid())").path
     defer { try? FileManager.default.removeItem(atPath: binary) }
     let libraryFolder = Paths.products.path
-    let build = try run("/usr/bin/env", ["cc", "-std=c11", "-O1", "-Wall", "-Werror", "-I", "Sources/StrataC/include", source,
-                                         "-L", libraryFolder, "-lStrataC", "-Wl,-rpath,\(libraryFolder)", "-lEGL", "-lGLESv2", "-lm", "-o", binary])
+    let build = try run(
+        "/usr/bin/env",
+        [
+            "cc", "-std=c11", "-O1", "-Wall", "-Werror", "-I", "Sources/StrataC/include", source,
+            "-L", libraryFolder, "-lStrataC", "-Wl,-rpath,\(libraryFolder)", "-lEGL", "-lGLESv2", "-lm", "-o", binary,
+        ])
     #expect(build.status == 0, "\(source) did not compile:\n\(build.output)", sourceLocation: sourceLocation)
     guard build.status == 0 else { return }
     let result = try run(binary, [])
@@ -92,7 +100,8 @@ struct HostProgramTests {
         try requireLibrary()
         let readme = try String(contentsOf: Paths.root.appendingPathComponent("README.md"), encoding: .utf8)
         guard let marker = readme.range(of: "<!-- embed-c-example -->\n```c\n"),
-              let end = readme.range(of: "\n```", range: marker.upperBound..<readme.endIndex) else {
+            let end = readme.range(of: "\n```", range: marker.upperBound..<readme.endIndex)
+        else {
             throw HostProgramError("README.md has no C example after <!-- embed-c-example -->")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-readme-c-\(getpid())")
@@ -102,8 +111,12 @@ struct HostProgramTests {
         try String(readme[marker.upperBound..<end.lowerBound]).write(to: source, atomically: true, encoding: .utf8)
         let binary = folder.appendingPathComponent("example").path
         let libraryFolder = Paths.products.path
-        let build = try run("/usr/bin/env", ["cc", "-I", "Sources/StrataC/include", source.path, "-L", libraryFolder, "-lStrataC",
-                                             "-Wl,-rpath,\(libraryFolder)", "-lEGL", "-lGLESv2", "-o", binary])
+        let build = try run(
+            "/usr/bin/env",
+            [
+                "cc", "-I", "Sources/StrataC/include", source.path, "-L", libraryFolder, "-lStrataC",
+                "-Wl,-rpath,\(libraryFolder)", "-lEGL", "-lGLESv2", "-o", binary,
+            ])
         #expect(build.status == 0, "the README's C example did not compile:\n\(build.output)")
         guard build.status == 0 else { return }
         let result = try run(binary, [])
@@ -125,8 +138,12 @@ struct HostProgramTests {
         try requirePython()
         let screenshot = FileManager.default.temporaryDirectory.appendingPathComponent("strata-window-host-\(getpid()).png").path
         defer { try? FileManager.default.removeItem(atPath: screenshot) }
-        let result = try run("/usr/bin/env", ["xvfb-run", "-a", "-s", "-screen 0 320x240x24", Paths.python.path,
-                                              Paths.hosts.appendingPathComponent("window_host.py").path, Paths.library.path, screenshot])
+        let result = try run(
+            "/usr/bin/env",
+            [
+                "xvfb-run", "-a", "-s", "-screen 0 320x240x24", Paths.python.path,
+                Paths.hosts.appendingPathComponent("window_host.py").path, Paths.library.path, screenshot,
+            ])
         #expect(result.status == 0, "the windowed host failed:\n\(result.output)")
         #expect(FileManager.default.fileExists(atPath: screenshot), "no screenshot was written")
     }

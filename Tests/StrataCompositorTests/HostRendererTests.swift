@@ -28,8 +28,9 @@ func embeddedScene() -> Commit {
 func rotatedClipScene() -> Commit {
     var scene = TestScene()
     let root = scene.add(size: Size(width: 96, height: 96), position: Point(x: 48, y: 48))
-    let clip = scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 48, y: 48), color: .red,
-                         .transform(rotation(45)), .masksToBounds(true))
+    let clip = scene.add(
+        parent: root, size: Size(width: 40, height: 40), position: Point(x: 48, y: 48), color: .red,
+        .transform(rotation(45)), .masksToBounds(true))
     scene.add(parent: clip, size: Size(width: 80, height: 80), position: Point(x: 20, y: 20), color: .green)
     return scene.commit
 }
@@ -63,7 +64,9 @@ struct HostRendererTests {
         expectPixel(image, 100, 80, .blue, "host content right of the viewport")
     }
 
-    @Test("Scene: host framebuffer 64×64, Strata's white 64-point root with 30 hidden red layers and a green one, the root's colour changed every frame: a host redraws every frame whole, and still the hidden layers rest after the first frame")
+    @Test(
+        "Scene: host framebuffer 64×64, Strata's white 64-point root with 30 hidden red layers and a green one, the root's colour changed every frame: a host redraws every frame whole, and still the hidden layers rest after the first frame"
+    )
     func hiddenLayersRestInAHostsFramesToo() throws {
         let visited = try onHostThread {
             let host = try HostContext()
@@ -88,7 +91,9 @@ struct HostRendererTests {
         #expect(visited == [32, 2, 2], "every layer at first; then the root and the green layer")
     }
 
-    @Test("Scene: host framebuffer 128×128 (blue, yellow bottom band, drawn again before each frame) with a 32-point scene at scale 2 in viewport (32, 16, 64, 64): a red bar, a green square, a white one at 50 %, a square clip with an overflowing black layer and a 300×8 picture; unchanged frames issue the last frame's draw calls again without a walk and give the same pixels; a moved square is drawn normally once, then replayed")
+    @Test(
+        "Scene: host framebuffer 128×128 (blue, yellow bottom band, drawn again before each frame) with a 32-point scene at scale 2 in viewport (32, 16, 64, 64): a red bar, a green square, a white one at 50 %, a square clip with an overflowing black layer and a 300×8 picture; unchanged frames issue the last frame's draw calls again without a walk and give the same pixels; a moved square is drawn normally once, then replayed"
+    )
     func unchangedHostFramesReplayTheLastFrame() throws {
         let (stats, images) = try onHostThread {
             let host = try HostContext()
@@ -172,21 +177,26 @@ struct HostRendererTests {
             // A scene that makes Strata use everything: contents uploads, a stencil clip, an offscreen group.
             var scene = TestScene()
             let root = scene.add(size: Size(width: 64, height: 64), position: Point(x: 32, y: 32), color: .white)
-            let group = scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 32, y: 32), color: .red,
-                                  .opacity(0.5), .transform(rotation(30)), .masksToBounds(true), .cornerRadius(6))
+            let group = scene.add(
+                parent: root, size: Size(width: 40, height: 40), position: Point(x: 32, y: 32), color: .red,
+                .opacity(0.5), .transform(rotation(30)), .masksToBounds(true), .cornerRadius(6))
             let child = scene.add(parent: group, size: Size(width: 30, height: 30), position: Point(x: 20, y: 20), color: .green)
             scene.commit.append(.setContents(child, ContentsUpdate(size: PixelSize(width: 2, height: 2), pixels: [UInt8](repeating: 200, count: 16))))
             try strata.compositor.submit(scene.commit)
 
             // The host's state: unusual values everywhere, so a reset to defaults would show.
-            var hostObjects = (program: GLuint(0), vao: GLuint(0), buffers: [GLuint](repeating: 0, count: 4), textures: [GLuint](repeating: 0, count: 3),
-                               sampler: GLuint(0), readFBO: GLuint(0))
+            var hostObjects = (
+                program: GLuint(0), vao: GLuint(0), buffers: [GLuint](repeating: 0, count: 4), textures: [GLuint](repeating: 0, count: 3),
+                sampler: GLuint(0), readFBO: GLuint(0)
+            )
             hostObjects.program = glCreateProgram()
             let vs = glCreateShader(GLenum(GL_VERTEX_SHADER)), fs = glCreateShader(GLenum(GL_FRAGMENT_SHADER))
             var vsrc = "#version 300 es\nvoid main() { gl_Position = vec4(0.0); }"
             var fsrc = "#version 300 es\nprecision mediump float; out vec4 c; void main() { c = vec4(1.0); }"
             for (shader, source) in [(vs, vsrc), (fs, fsrc)] {
-                source.withCString { p in var ptr: UnsafePointer<GLchar>? = p; glShaderSource(shader, 1, &ptr, nil) }
+                source.withCString { p in
+                    var ptr: UnsafePointer<GLchar>? = p; glShaderSource(shader, 1, &ptr, nil)
+                }
                 glCompileShader(shader)
                 glAttachShader(hostObjects.program, shader)
             }
@@ -302,18 +312,24 @@ struct HostRendererTests {
                 var depthMask: GLboolean = 0; glGetBooleanv(GLenum(GL_DEPTH_WRITEMASK), &depthMask); state["GL_DEPTH_WRITEMASK"] = "\(depthMask)"
                 var invert: GLboolean = 0; glGetBooleanv(GLenum(GL_SAMPLE_COVERAGE_INVERT), &invert); state["GL_SAMPLE_COVERAGE_INVERT"] = "\(invert)"
                 // Texture bindings per unit: unit 0 (Strata's) and 3 (the host's).
-                let active = { var a: GLint = 0; glGetIntegerv(GLenum(GL_ACTIVE_TEXTURE), &a); return a }()
+                let active = {
+                    var a: GLint = 0; glGetIntegerv(GLenum(GL_ACTIVE_TEXTURE), &a); return a
+                }()
                 for unit in [0, 3] {
                     glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
-                    for (name, e) in [("GL_TEXTURE_BINDING_2D", GL_TEXTURE_BINDING_2D), ("GL_TEXTURE_BINDING_CUBE_MAP", GL_TEXTURE_BINDING_CUBE_MAP), ("GL_SAMPLER_BINDING", GL_SAMPLER_BINDING)] {
+                    for (name, e) in [
+                        ("GL_TEXTURE_BINDING_2D", GL_TEXTURE_BINDING_2D), ("GL_TEXTURE_BINDING_CUBE_MAP", GL_TEXTURE_BINDING_CUBE_MAP), ("GL_SAMPLER_BINDING", GL_SAMPLER_BINDING),
+                    ] {
                         var v: GLint = 0; glGetIntegerv(GLenum(e), &v); state["\(name) unit \(unit)"] = "\(v)"
                     }
                 }
                 glActiveTexture(GLenum(active))
                 for index in [GLuint(0), 1] {
                     var v = [GLint](repeating: 0, count: 1)
-                    for (name, e) in [("GL_BLEND_SRC_RGB", GL_BLEND_SRC_RGB), ("GL_BLEND_DST_ALPHA", GL_BLEND_DST_ALPHA), ("GL_BLEND_EQUATION_RGB", GL_BLEND_EQUATION_RGB),
-                                      ("GL_BLEND_EQUATION_ALPHA", GL_BLEND_EQUATION_ALPHA)] {
+                    for (name, e) in [
+                        ("GL_BLEND_SRC_RGB", GL_BLEND_SRC_RGB), ("GL_BLEND_DST_ALPHA", GL_BLEND_DST_ALPHA), ("GL_BLEND_EQUATION_RGB", GL_BLEND_EQUATION_RGB),
+                        ("GL_BLEND_EQUATION_ALPHA", GL_BLEND_EQUATION_ALPHA),
+                    ] {
                         glGetIntegeri_v(GLenum(e), index, &v); state["\(name) draw buffer \(index)"] = "\(v)"
                     }
                     state["GL_BLEND draw buffer \(index)"] = "\(glIsEnabledi(GLenum(GL_BLEND), index))"
@@ -404,7 +420,8 @@ struct HostRendererTests {
         #expect(shared.problems.isEmpty, "\(shared.problems)")
     }
 
-    @Test("Scene: external contents — a host texture (straight alpha, bottom row first) and an EGLImage of another host texture, updated by the host between frames without a commit")
+    @Test(
+        "Scene: external contents — a host texture (straight alpha, bottom row first) and an EGLImage of another host texture, updated by the host between frames without a commit")
     func externalContents() throws {
         let (first, second, problems) = try onHostThread { () -> (RGBAImage, RGBAImage, [String]) in
             var problems: [String] = []
@@ -431,8 +448,11 @@ struct HostRendererTests {
             let createImage = unsafeBitCast(eglGetProcAddress("eglCreateImageKHR")!, to: CreateImage.self)
             let destroyImage = unsafeBitCast(eglGetProcAddress("eglDestroyImageKHR")!, to: DestroyImage.self)
             let imageAttributes: [EGLint] = [EGL_NONE]
-            guard let image = createImage(host.display, host.context, EGLenum(EGL_GL_TEXTURE_2D_KHR),
-                                          EGLClientBuffer(bitPattern: UInt(textures[1])), imageAttributes) else {
+            guard
+                let image = createImage(
+                    host.display, host.context, EGLenum(EGL_GL_TEXTURE_2D_KHR),
+                    EGLClientBuffer(bitPattern: UInt(textures[1])), imageAttributes)
+            else {
                 throw HostTestError("eglCreateImageKHR failed: \(eglGetError())")
             }
             defer { _ = destroyImage(host.display, image) }
@@ -442,8 +462,12 @@ struct HostRendererTests {
             let root = scene.add(size: Size(width: 64, height: 32), position: Point(x: 32, y: 16))
             let left = scene.add(parent: root, size: Size(width: 32, height: 32), position: Point(x: 16, y: 16))
             let right = scene.add(parent: root, size: Size(width: 32, height: 32), position: Point(x: 48, y: 16))
-            scene.commit.append(.setExternalContents(left, ExternalContents(source: .texture(textures[0]), size: PixelSize(width: 2, height: 2),
-                                                                            isPremultiplied: false, isTopRowFirst: false)))
+            scene.commit.append(
+                .setExternalContents(
+                    left,
+                    ExternalContents(
+                        source: .texture(textures[0]), size: PixelSize(width: 2, height: 2),
+                        isPremultiplied: false, isTopRowFirst: false)))
             scene.commit.append(.setExternalContents(right, ExternalContents(source: .eglImage(UInt(bitPattern: image)), size: PixelSize(width: 1, height: 1))))
             try strata.compositor.submit(scene.commit)
             let target = HostFramebuffer(framebuffer: fbo.name, viewport: PixelRect(x: 0, y: 0, width: 64, height: 32))
@@ -476,7 +500,9 @@ struct HostRendererTests {
         expectPixel(second, 16, 2, .blue, "left layer unchanged")
     }
 
-    @Test("Scene: shared-context mode — Strata's own context draws the rotated clip scene into the host's texture, whose host framebuffer then shows it; the host's state is untouched")
+    @Test(
+        "Scene: shared-context mode — Strata's own context draws the rotated clip scene into the host's texture, whose host framebuffer then shows it; the host's state is untouched"
+    )
     func sharedContextMode() throws {
         let (image, problems) = try onHostThread { () -> (RGBAImage, [String]) in
             var problems: [String] = []
@@ -523,7 +549,7 @@ struct HostRendererTests {
             glReadPixels(0, 0, 96, 96, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &pixels)
             glDeleteFramebuffers(1, &fbo)
             glDeleteTextures(1, &texture)
-            return (RGBAImage(size: PixelSize(width: 96, height: 96), bottomRowFirst: pixels), problems)   // GL row order
+            return (RGBAImage(size: PixelSize(width: 96, height: 96), bottomRowFirst: pixels), problems)  // GL row order
         }
         #expect(problems.isEmpty, "\(problems)")
         expectPixel(image, 48, 48, .green, "the clipped green square at the centre")
@@ -536,12 +562,12 @@ struct HostRendererTests {
         final class Holder: @unchecked Sendable { var renderer: HostRenderer? }
         let holder = Holder()
         try onHostThread {
-            _ = try HostContext()   // left current on a thread that ends: the host's business
+            _ = try HostContext()  // left current on a thread that ends: the host's business
             holder.renderer = try HostRenderer()
         }
         let compositor = try #require(holder.renderer?.compositor)
         try compositor.submit(embeddedScene())
-        holder.renderer = nil   // released here, on the test's thread: nothing may be deleted from here
+        holder.renderer = nil  // released here, on the test's thread: nothing may be deleted from here
         await #expect(throws: CompositorError.shutDown) {
             _ = try await compositor.renderFrame(size: PixelSize(width: 8, height: 8))
         }
@@ -596,8 +622,8 @@ struct HostRendererTests {
     }
 }
 
-
 // The README's Swift embedding example, verbatim: it must keep compiling and working.
+// swift-format-ignore
 /// Draws a rounded card over the host's own drawing and returns the host's framebuffer pixels.
 func embeddedCard() throws -> RGBAImage {
     // The host's side: its OpenGL ES context, current on this thread, and its framebuffer.
@@ -631,11 +657,13 @@ func embeddedCard() throws -> RGBAImage {
 struct ReadmeEmbeddingExampleTests {
     @Test("Scene: the README's 100×50-point card at scale 2 over the host's navy 200×100 framebuffer")
     func readmeSwiftExample() throws {
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         guard let start = readme.range(of: "<!-- embed-swift-example -->\n```swift\n"),
-              let end = readme.range(of: "\n```", range: start.upperBound..<readme.endIndex) else {
+            let end = readme.range(of: "\n```", range: start.upperBound..<readme.endIndex)
+        else {
             Issue.record("README.md has no Swift example after <!-- embed-swift-example -->")
             return
         }

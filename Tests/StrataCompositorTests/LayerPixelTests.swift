@@ -20,8 +20,9 @@ import Testing
 
     @Test func squareRotated45DegreesBecomesADiamond() async throws {
         var (scene, root) = TestScene.whiteRoot()
-        scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50), color: .red,
-                  .transform(rotation(45)))
+        scene.add(
+            parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50), color: .red,
+            .transform(rotation(45)))
         let image = try await render(scene)
         expectPixel(image, 50, 50, .red, "centre of the diamond")
         expectPixel(image, 32, 32, .white, "a corner of the unrotated box, now outside the diamond")
@@ -38,15 +39,17 @@ import Testing
     @Test func translateThenRotateDiffersFromRotateThenTranslate() async throws {
         // translate (30, 0) then rotate 90° clockwise: the offset turns to point down, (50, 80).
         var (a, rootA) = TestScene.whiteRoot()
-        a.add(parent: rootA, size: Size(width: 10, height: 10), position: Point(x: 50, y: 50), color: .red,
-              .transform(Transform3D(translationX: 30, y: 0).concatenating(rotation(90))))
+        a.add(
+            parent: rootA, size: Size(width: 10, height: 10), position: Point(x: 50, y: 50), color: .red,
+            .transform(Transform3D(translationX: 30, y: 0).concatenating(rotation(90))))
         let translatedFirst = try await render(a)
         expectPixel(translatedFirst, 50, 80, .red, "translate-then-rotate puts the square below the centre")
         expectPixel(translatedFirst, 80, 50, .white, "translate-then-rotate leaves right of centre empty")
 
         var (b, rootB) = TestScene.whiteRoot()
-        b.add(parent: rootB, size: Size(width: 10, height: 10), position: Point(x: 50, y: 50), color: .red,
-              .transform(rotation(90).concatenating(Transform3D(translationX: 30, y: 0))))
+        b.add(
+            parent: rootB, size: Size(width: 10, height: 10), position: Point(x: 50, y: 50), color: .red,
+            .transform(rotation(90).concatenating(Transform3D(translationX: 30, y: 0))))
         let rotatedFirst = try await render(b)
         expectPixel(rotatedFirst, 80, 50, .red, "rotate-then-translate puts the square right of the centre")
         expectPixel(rotatedFirst, 50, 80, .white, "rotate-then-translate leaves below the centre empty")
@@ -77,7 +80,9 @@ import Testing
         expectPixel(raised, 75, 50, .blue, "blue alone")
     }
 
-    @Test("Scene: white 100×100 root, red 40×40 at (40, 50) then blue 40×40 at (60, 50), drawn; then red's zPosition goes to 1, back to 0, and a green sibling is added over both: each frame shows the order of that moment")
+    @Test(
+        "Scene: white 100×100 root, red 40×40 at (40, 50) then blue 40×40 at (60, 50), drawn; then red's zPosition goes to 1, back to 0, and a green sibling is added over both: each frame shows the order of that moment"
+    )
     func drawingOrderFollowsZPositionChangesBetweenFrames() async throws {
         var (scene, root) = TestScene.whiteRoot()
         let red = scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 40, y: 50), color: .red)
@@ -92,9 +97,12 @@ import Testing
         try compositor.submit(Commit([.set(red, .zPosition(0))]))
         expectPixel(try await overlap(), 50, 50, .blue, "red back at 0: blue on top again")
         let green = LayerID.make()
-        try compositor.submit(Commit([.createLayer(green), .set(green, .bounds(Rect(x: 0, y: 0, width: 10, height: 10))),
-                                      .set(green, .position(Point(x: 50, y: 50))), .set(green, .backgroundColor(.green)),
-                                      .insertSublayer(green, parent: root, index: nil)]))
+        try compositor.submit(
+            Commit([
+                .createLayer(green), .set(green, .bounds(Rect(x: 0, y: 0, width: 10, height: 10))),
+                .set(green, .position(Point(x: 50, y: 50))), .set(green, .backgroundColor(.green)),
+                .insertSublayer(green, parent: root, index: nil),
+            ]))
         expectPixel(try await overlap(), 50, 50, .green, "a sibling added last is on top")
         _ = await compositor.shutdown()
     }
@@ -102,8 +110,9 @@ import Testing
     @Test func anchorPointDecidesWhatARotationTurnsAbout() async throws {
         func scene(anchor: Point) -> TestScene {
             var (scene, root) = TestScene.whiteRoot()
-            scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50), color: .red,
-                      .anchorPoint(anchor), .transform(rotation(90)))
+            scene.add(
+                parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50), color: .red,
+                .anchorPoint(anchor), .transform(rotation(90)))
             return scene
         }
         let centred = try await render(scene(anchor: Point(x: 0.5, y: 0.5)))
@@ -131,10 +140,12 @@ import Testing
     @Test func masksToBoundsOnARotatedLayerClipsToItsTurnedBounds() async throws {
         // The clip is a 40×40 square turned 45° (a diamond): only the stencil can cut that shape.
         var (scene, root) = TestScene.whiteRoot()
-        let clip = scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50),
-                             .masksToBounds(true), .transform(rotation(45)))
-        let child = scene.add(parent: clip, size: Size(width: 100, height: 100), position: Point(x: 20, y: 20), color: .red,
-                              .transform(rotation(-45)))
+        let clip = scene.add(
+            parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50),
+            .masksToBounds(true), .transform(rotation(45)))
+        let child = scene.add(
+            parent: clip, size: Size(width: 100, height: 100), position: Point(x: 20, y: 20), color: .red,
+            .transform(rotation(-45)))
         _ = child
         let image = try await render(scene)
         expectPixel(image, 50, 50, .red, "centre of the diamond")
@@ -160,8 +171,9 @@ import Testing
         perspective.m34 = -1.0 / 500
         let stage = scene.add(parent: root, size: Size(width: 200, height: 200), position: Point(x: 100, y: 100), .sublayerTransform(perspective))
         // Turned 40° about y: its right half goes away from the viewer.
-        scene.add(parent: stage, size: Size(width: 120, height: 100), position: Point(x: 100, y: 100), color: .red,
-                  .transform(Transform3D(rotationAngle: 40 * .pi / 180, x: 0, y: 1, z: 0)))
+        scene.add(
+            parent: stage, size: Size(width: 120, height: 100), position: Point(x: 100, y: 100), color: .red,
+            .transform(Transform3D(rotationAngle: 40 * .pi / 180, x: 0, y: 1, z: 0)))
         let image = try await render(scene, size: PixelSize(width: 200, height: 200))
         func redHeight(column x: Int) -> Int { (0..<200).filter { image[x, $0] == .red }.count }
         // Find the card's left and right edges on the middle row, then compare the columns just inside.
@@ -177,11 +189,13 @@ import Testing
     @Test(arguments: [true, false])
     func isDoubleSidedDecidesWhetherAFlippedLayerShows(doubleSided: Bool) async throws {
         var (scene, root) = TestScene.whiteRoot()
-        scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50), color: .red,
-                  .transform(Transform3D(rotationAngle: .pi, x: 0, y: 1, z: 0)), .isDoubleSided(doubleSided))
+        scene.add(
+            parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50), color: .red,
+            .transform(Transform3D(rotationAngle: .pi, x: 0, y: 1, z: 0)), .isDoubleSided(doubleSided))
         let image = try await render(scene)
-        expectPixel(image, 50, 50, doubleSided ? .red : .white,
-                    doubleSided ? "a double-sided layer turned away still shows" : "a single-sided layer turned away is hidden")
+        expectPixel(
+            image, 50, 50, doubleSided ? .red : .white,
+            doubleSided ? "a double-sided layer turned away still shows" : "a single-sided layer turned away is hidden")
     }
 
     @Test func hiddenLayerAndItsSublayersAreNotDrawn() async throws {
@@ -196,8 +210,9 @@ import Testing
 
     @Test func cornerRadiusAndBorder() async throws {
         var (scene, root) = TestScene.whiteRoot()
-        scene.add(parent: root, size: Size(width: 60, height: 60), position: Point(x: 50, y: 50), color: .red,
-                  .cornerRadius(20), .borderWidth(4), .borderColor(.blue))
+        scene.add(
+            parent: root, size: Size(width: 60, height: 60), position: Point(x: 50, y: 50), color: .red,
+            .cornerRadius(20), .borderWidth(4), .borderColor(.blue))
         let image = try await render(scene)
         expectPixel(image, 50, 50, .red, "the centre is the background")
         expectPixel(image, 50, 21, .blue, "the top edge is the border")
@@ -222,7 +237,9 @@ import Testing
 }
 
 @Suite struct BGRAContentsTests {
-    @Test("Scene: 100×100 white root with two 50×100 layers: left with BGRA contents (bytes 255 0 0 255 = blue), right with 40×40 BGRA contents (red) whose top-left 20×20 is then replaced by RGBA bytes of green")
+    @Test(
+        "Scene: 100×100 white root with two 50×100 layers: left with BGRA contents (bytes 255 0 0 255 = blue), right with 40×40 BGRA contents (red) whose top-left 20×20 is then replaced by RGBA bytes of green"
+    )
     func bgraContentsAreSampledWithoutConversion() async throws {
         let compositor = try Compositor()
         var (scene, root) = TestScene.whiteRoot()
@@ -231,18 +248,32 @@ import Testing
         func pixels(_ bytes: [UInt8], count: Int) -> [UInt8] { Array((0..<count).map { _ in bytes }.joined()) }
         let blueBGRA = pixels([255, 0, 0, 255], count: 4 * 4)
         let redBGRA = pixels([0, 0, 255, 255], count: 40 * 40)
-        scene.commit.append(.setContents(left, ContentsUpdate(size: PixelSize(width: 4, height: 4), region: PixelRect(x: 0, y: 0, width: 4, height: 4),
-                                                            pixels: blueBGRA, isBGRA: true)))
-        scene.commit.append(.setContents(right, ContentsUpdate(size: PixelSize(width: 40, height: 40), region: PixelRect(x: 0, y: 0, width: 40, height: 40),
-                                                             pixels: redBGRA, isBGRA: true)))
+        scene.commit.append(
+            .setContents(
+                left,
+                ContentsUpdate(
+                    size: PixelSize(width: 4, height: 4), region: PixelRect(x: 0, y: 0, width: 4, height: 4),
+                    pixels: blueBGRA, isBGRA: true)))
+        scene.commit.append(
+            .setContents(
+                right,
+                ContentsUpdate(
+                    size: PixelSize(width: 40, height: 40), region: PixelRect(x: 0, y: 0, width: 40, height: 40),
+                    pixels: redBGRA, isBGRA: true)))
         try compositor.submit(scene.commit)
         let first = try #require(try await compositor.renderFrame(size: PixelSize(width: 100, height: 100)).image)
         expectPixel(first, 25, 50, .blue, "left: BGRA bytes 255 0 0 255 are blue")
         expectPixel(first, 75, 50, .red, "right: BGRA bytes 0 0 255 255 are red")
         // A partial update in R, G, B, A order into BGRA contents: converted on the render thread.
         let greenRGBA = pixels([0, 255, 0, 255], count: 20 * 20)
-        try compositor.submit(Commit([.setContents(right, ContentsUpdate(size: PixelSize(width: 40, height: 40),
-                                                                       region: PixelRect(x: 0, y: 0, width: 20, height: 20), pixels: greenRGBA))]))
+        try compositor.submit(
+            Commit([
+                .setContents(
+                    right,
+                    ContentsUpdate(
+                        size: PixelSize(width: 40, height: 40),
+                        region: PixelRect(x: 0, y: 0, width: 20, height: 20), pixels: greenRGBA))
+            ]))
         let second = try #require(try await compositor.renderFrame(size: PixelSize(width: 100, height: 100)).image)
         expectPixel(second, 56, 20, .green, "right's top-left quarter: the RGBA green update")
         expectPixel(second, 90, 80, .red, "right's bottom-right: still red")

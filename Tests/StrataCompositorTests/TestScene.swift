@@ -11,8 +11,10 @@ struct TestScene {
     /// Adds a layer of `size` whose anchor point sits at `position` in its parent's bounds space.
     /// The first layer added without a parent becomes the root.
     @discardableResult
-    mutating func add(parent: LayerID? = nil, size: Size, position: Point, color: Color? = nil,
-                      _ properties: LayerProperty...) -> LayerID {
+    mutating func add(
+        parent: LayerID? = nil, size: Size, position: Point, color: Color? = nil,
+        _ properties: LayerProperty...
+    ) -> LayerID {
         let id = LayerID.make()
         commit.append(.createLayer(id))
         if let parent {
@@ -38,8 +40,10 @@ struct TestScene {
 
 /// Creates a compositor, renders `scene` once into a `size` target, shuts down, and checks that
 /// no GL object outlived the compositor. Returns the frame: pixels and statistics.
-func renderFrame(_ scene: TestScene, size: PixelSize = PixelSize(width: 100, height: 100),
-                 sourceLocation: SourceLocation = #_sourceLocation) async throws -> RenderedFrame {
+func renderFrame(
+    _ scene: TestScene, size: PixelSize = PixelSize(width: 100, height: 100),
+    sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> RenderedFrame {
     let compositor = try Compositor()
     try compositor.submit(scene.commit)
     let frame = try await compositor.renderFrame(size: size)
@@ -49,11 +53,12 @@ func renderFrame(_ scene: TestScene, size: PixelSize = PixelSize(width: 100, hei
 }
 
 /// `renderFrame(scene, size:)`'s pixels.
-func render(_ scene: TestScene, size: PixelSize = PixelSize(width: 100, height: 100),
-            sourceLocation: SourceLocation = #_sourceLocation) async throws -> RGBAImage {
+func render(
+    _ scene: TestScene, size: PixelSize = PixelSize(width: 100, height: 100),
+    sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> RGBAImage {
     try #require(try await renderFrame(scene, size: size, sourceLocation: sourceLocation).image, sourceLocation: sourceLocation)
 }
-
 
 /// 2D rotation about z by `degrees` (clockwise on screen, as UIKit's).
 func rotation(_ degrees: Double) -> Transform3D {

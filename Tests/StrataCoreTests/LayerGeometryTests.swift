@@ -41,7 +41,7 @@ import Testing
         let general = Transform3D(translationX: -a.x, y: -a.y).concatenating(.identity)
             .concatenating(Transform3D(translationX: s.position.x, y: s.position.y, z: s.zPosition))
         #expect(fast == general)
-        let p = fast.apply(x: 3 + 20, y: -8 + 45)   // the anchor point in bounds space
+        let p = fast.apply(x: 3 + 20, y: -8 + 45)  // the anchor point in bounds space
         #expect(abs(p.x - 200) < 1e-9 && abs(p.y - 300) < 1e-9 && p.z == 4, "the anchor lands on the position at zPosition")
     }
 
@@ -55,8 +55,9 @@ import Testing
         let m = child.planeTransform(superlayerSublayerTransform: parent.sublayerTransformAboutAnchor)
         let centre = m.apply(Point(x: 5, y: 5))
         #expect(abs(centre.x - 90) < 1e-9 && abs(centre.y - 45) < 1e-9, "\(centre)")
-        #expect(child.pointFromSuperlayerWithoutTransforms(Point(x: 90, y: 45), superlayerHasSublayerTransform: true) == nil,
-                "a sublayer transform lies between")
+        #expect(
+            child.pointFromSuperlayerWithoutTransforms(Point(x: 90, y: 45), superlayerHasSublayerTransform: true) == nil,
+            "a sublayer transform lies between")
         #expect(child.pointFromSuperlayerWithoutTransforms(Point(x: 10, y: 5), superlayerHasSublayerTransform: false) == Point(x: 5, y: 5))
     }
 

@@ -24,12 +24,18 @@ import Testing
             #expect(key.spec.key == key, "\(key.name)'s entry sits at its raw value")
         }
         let names = LayerKey.allCases.map(\.name)
-        #expect(names == ["bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform", "opacity", "isHidden",
-                          "backgroundColor", "masksToBounds", "isDoubleSided", "cornerRadius", "borderWidth", "borderColor",
-                          "contentsGravity", "contentsScale", "contentsRect", "contentsCenter"])
-        #expect(LayerKey.animatable.map(\.name) == ["bounds", "position", "zPosition", "transform", "opacity", "backgroundColor",
-                                                     "cornerRadius", "borderWidth", "borderColor"],
-                "Core Animation's animatable properties that Strata interpolates")
+        #expect(
+            names == [
+                "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform", "opacity", "isHidden",
+                "backgroundColor", "masksToBounds", "isDoubleSided", "cornerRadius", "borderWidth", "borderColor",
+                "contentsGravity", "contentsScale", "contentsRect", "contentsCenter",
+            ])
+        #expect(
+            LayerKey.animatable.map(\.name) == [
+                "bounds", "position", "zPosition", "transform", "opacity", "backgroundColor",
+                "cornerRadius", "borderWidth", "borderColor",
+            ],
+            "Core Animation's animatable properties that Strata interpolates")
     }
 
     @Test func everyKeyReadsAndWritesItsOwnField() {
@@ -66,8 +72,10 @@ import Testing
         #expect(LayerProperty.transform(Transform3D(translationX: .nan, y: 0)).problem?.hasPrefix("has a non-finite entry") == true)
         #expect(LayerProperty(.opacity, .number(0.5)).problem == "cannot hold 0.5", "a value of another type is refused")
         // Accepted: negative positions and z, zero sizes, no colour, any gravity.
-        for ok: LayerProperty in [.position(Point(x: -5, y: -1e6)), .zPosition(-3), .bounds(.zero), .backgroundColor(nil),
-                                  .borderColor(nil), .contentsGravity(.bottomRight), .opacity(0), .opacity(1)] {
+        for ok: LayerProperty in [
+            .position(Point(x: -5, y: -1e6)), .zPosition(-3), .bounds(.zero), .backgroundColor(nil),
+            .borderColor(nil), .contentsGravity(.bottomRight), .opacity(0), .opacity(1),
+        ] {
             #expect(ok.problem == nil, "\(ok)")
         }
     }
@@ -78,7 +86,8 @@ import Testing
         #expect(LayerProperty.opacity(-0.1).clampedForDisplay == .opacity(0))
         #expect(LayerProperty.cornerRadius(-3).clampedForDisplay == .cornerRadius(0))
         #expect(LayerProperty.bounds(Rect(x: -2, y: 3, width: -4, height: 5)).clampedForDisplay == .bounds(Rect(x: -2, y: 3, width: 0, height: 5)))
-        #expect(LayerProperty.backgroundColor(Color(red: 1.5, green: -0.5, blue: 0.5, alpha: 1.1)).clampedForDisplay
+        #expect(
+            LayerProperty.backgroundColor(Color(red: 1.5, green: -0.5, blue: 0.5, alpha: 1.1)).clampedForDisplay
                 == .backgroundColor(Color(red: 1, green: 0, blue: 0.5, alpha: 1)))
         #expect(LayerProperty.position(Point(x: -9, y: 1e9)).clampedForDisplay == .position(Point(x: -9, y: 1e9)), "positions are not clamped")
     }
@@ -87,7 +96,8 @@ import Testing
         // Two different components catch swapped x and y.
         #expect(LayerProperty.position(Point(x: 10, y: 20)).adding(.position(Point(x: 2, y: 3)), scaledBy: 0.5) == .position(Point(x: 11, y: 21.5)))
         #expect(LayerProperty.position(Point(x: 10, y: 20)).subtracting(.position(Point(x: 4, y: 5))) == .position(Point(x: 6, y: 15)))
-        #expect(LayerProperty.backgroundColor(nil).adding(.backgroundColor(.red), scaledBy: 0.5)
+        #expect(
+            LayerProperty.backgroundColor(nil).adding(.backgroundColor(.red), scaledBy: 0.5)
                 == .backgroundColor(Color(red: 0.5, green: 0, blue: 0, alpha: 0.5)), "no colour adds as clear")
         #expect(LayerProperty.opacity(1).adding(.cornerRadius(1), scaledBy: 1) == nil, "different properties do not add")
         #expect(LayerProperty.transform(.identity).adding(.transform(.identity), scaledBy: 1) == nil, "transforms only interpolate")
@@ -109,8 +119,9 @@ import Testing
             #expect(absolute.problem == nil, "\(key.name) animates from one value to another")
             #expect(absolute.key == key)
         }
-        let wrongType = LayerAnimation(kind: .absolute(from: LayerProperty(.opacity, .number(0)), to: LayerProperty(.opacity, .number(1))),
-                                       curve: .linear, beginTime: 0, duration: 1)
+        let wrongType = LayerAnimation(
+            kind: .absolute(from: LayerProperty(.opacity, .number(0)), to: LayerProperty(.opacity, .number(1))),
+            curve: .linear, beginTime: 0, duration: 1)
         #expect(wrongType.problem != nil, "an opacity animation between numbers of another type is refused")
         let notAnimatable = LayerAnimation(kind: .absolute(from: .isHidden(false), to: .isHidden(true)), curve: .linear, beginTime: 0, duration: 1)
         #expect(notAnimatable.problem == "from isHidden to isHidden is not one animatable property")

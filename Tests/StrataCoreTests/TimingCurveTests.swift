@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func springFromPhysicalConstantsGivesItsSettlingTime() {
-        let spring = Spring(mass: 1, stiffness: 100, damping: 10)   // ζ = 0.5, ω₀ = 10
+        let spring = Spring(mass: 1, stiffness: 100, damping: 10)  // ζ = 0.5, ω₀ = 10
         #expect(abs(spring.dampingRatio - 0.5) < 1e-12 && abs(spring.naturalFrequency - 10) < 1e-12)
         let settle = spring.settlingDuration
         #expect(settle > 1 && settle < 1.6, "settles in \(settle) s (e^(−5t) < 0.001 near 1.4 s)")

@@ -50,12 +50,14 @@ import Testing
     @Test func shaderCompileErrorCarriesTheFileNameAndDriverLog() throws {
         let context = try GLContext(connection: EGLConnection.open())
         defer { context.destroy() }
-        let broken = ShaderSource.Source(name: "broken.frag", text: """
-            #version 300 es
-            precision mediump float;
-            out vec4 o_color;
-            void main() { o_color = undefined_thing; }
-            """)
+        let broken = ShaderSource.Source(
+            name: "broken.frag",
+            text: """
+                #version 300 es
+                precision mediump float;
+                out vec4 o_color;
+                void main() { o_color = undefined_thing; }
+                """)
         let vertex = ShaderSource.layerVertex
         let error = #expect(throws: GLError.self) {
             try GLProgram(context: context, vertex: (vertex.name, vertex.text), fragment: (broken.name, broken.text))
@@ -101,7 +103,7 @@ import Testing
             #expect(first == 0 && buffer.capacity == 65_536, "16 bytes do not hold 40: new storage of at least 64 KiB")
             let second = b.withUnsafeBufferPointer { buffer.stream($0.baseAddress!, count: $0.count) }
             #expect(second == 256, "the next batch on the next 256-byte boundary")
-            let big = Array(repeating: Float(3), count: 16_300)   // 65,200 bytes: past the end from 512
+            let big = Array(repeating: Float(3), count: 16_300)  // 65,200 bytes: past the end from 512
             let third = big.withUnsafeBufferPointer { buffer.stream($0.baseAddress!, count: $0.count) }
             #expect(third == 0 && buffer.capacity == 4 * 65_280, "orphaned: new storage four times the batch, back to 0")
             let c: [Float] = Array(repeating: 4, count: 8)

@@ -38,8 +38,9 @@ import Testing
         UIView.animate(withDuration: 0, animations: { view.center = CGPoint(x: 45, y: 5) }, completion: { finished.append($0) })
         var image = try await frames(f, 1)
         expectPixel(image, 45, 5, .red, "duration 0: at x 40...50 in the next frame")
-        UIView.animate(withDuration: -1, delay: -2, options: [], animations: { view.center = CGPoint(x: 85, y: 5) },
-                       completion: { finished.append($0) })
+        UIView.animate(
+            withDuration: -1, delay: -2, options: [], animations: { view.center = CGPoint(x: 85, y: 5) },
+            completion: { finished.append($0) })
         image = try await frames(f, 1)
         expectPixel(image, 85, 5, .red, "a negative duration: at x 80...90 in the next frame")
         await nextTurn()
@@ -64,10 +65,12 @@ import Testing
 
     @Test func nestedBlocksInheritTheOuterDurationAndCurve() async throws {
         let (f, view) = try await scene()
-        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-            UIView.animate(withDuration: 0.1) { view.center = CGPoint(x: 85, y: 5) }
-        })
-        _ = try await frames(f, 31)   // half of the outer 1 s, linear
+        UIView.animate(
+            withDuration: 1, delay: 0, options: .curveLinear,
+            animations: {
+                UIView.animate(withDuration: 0.1) { view.center = CGPoint(x: 85, y: 5) }
+            })
+        _ = try await frames(f, 31)  // half of the outer 1 s, linear
         let x = try shownX(view)
         #expect(abs(x - 45) < 1e-6, "inherited: x \(x)")
         await f.finish()
@@ -94,19 +97,19 @@ import Testing
         let (f, view) = try await scene()
         let animator = UIViewPropertyAnimator(duration: 1, curve: .easeInOut) { view.center = CGPoint(x: 85, y: 5) }
         animator.pauseAnimation()
-        animator.fractionComplete = 0.5   // scrubbed linearly: x 45
+        animator.fractionComplete = 0.5  // scrubbed linearly: x 45
         _ = try await frames(f, 1)
         #expect(abs(try shownX(view) - 45) < 1e-6)
         var ended: UIViewAnimatingPosition?
         animator.addCompletion { ended = $0 }
         animator.continueAnimation(withTimingParameters: UISpringTimingParameters(dampingRatio: 1), durationFactor: 0)
         #expect(animator.duration == 1, "duration keeps its value")
-        _ = try await frames(f, 1)   // the run begins at this frame's time: nothing has moved yet
+        _ = try await frames(f, 1)  // the run begins at this frame's time: nothing has moved yet
         let x = try shownX(view)
         #expect(abs(x - 45) < 1e-6, "no jump: x \(x)")
         _ = try await frames(f, 2)
         #expect(try shownX(view) > 45, "moving on towards the end")
-        _ = try await frames(f, 30)   // the half left takes 0.5 s
+        _ = try await frames(f, 30)  // the half left takes 0.5 s
         #expect(ended == .end)
         await f.finish()
     }
@@ -117,7 +120,7 @@ import Testing
         f.window.addSubview(other)
         let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center = CGPoint(x: 85, y: 5) }
         animator.startAnimation()
-        _ = try await frames(f, 31)   // fraction 0.5
+        _ = try await frames(f, 31)  // fraction 0.5
         animator.addAnimations({ other.center = CGPoint(x: 85, y: 25) }, delayFactor: 0.5)
         // Delay: half of the time left (0.25 s), then it runs over the last 0.25 s.
         _ = try await frames(f, 15)
@@ -141,9 +144,9 @@ import Testing
         let (f, view) = try await scene()
         let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center = CGPoint(x: 85, y: 5) }
         animator.startAnimation()
-        _ = try await frames(f, 31)   // half way: x 45
+        _ = try await frames(f, 31)  // half way: x 45
         let before = try shownX(view)
-        animator.addAnimations { view.center = CGPoint(x: 5, y: 5) }   // and back again
+        animator.addAnimations { view.center = CGPoint(x: 5, y: 5) }  // and back again
         _ = try await frames(f, 1)
         let after = try shownX(view)
         #expect(abs(after - before) < 3, "one frame later it is still near \(before): \(after)")
@@ -171,7 +174,7 @@ import Testing
         let (f, view) = try await scene()
         let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center = CGPoint(x: 85, y: 5) }
         animator.startAnimation()
-        _ = try await frames(f, 31)   // the animator shows x 45
+        _ = try await frames(f, 31)  // the animator shows x 45
         UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) { view.center = CGPoint(x: 105, y: 5) }
         _ = try await frames(f, 10)
         let before = try shownX(view)
@@ -181,8 +184,9 @@ import Testing
         let after = try shownX(view)
         #expect(abs(after - before) < 4, "no jump when the animator stops under a later block: \(before) → \(after)")
         _ = try await frames(f, 70)
-        #expect(abs(try shownX(view) - view.center.x) < 1e-6 && view.center.x != 105,
-                "the later block's change survives as an offset, and everything settles on the model")
+        #expect(
+            abs(try shownX(view) - view.center.x) < 1e-6 && view.center.x != 105,
+            "the later block's change survives as an offset, and everything settles on the model")
         await f.finish()
     }
 }

@@ -13,10 +13,10 @@ import Testing
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         view.backgroundColor = .red
         f.window.addSubview(view)
-        _ = try await f.render()   // frame 0: the view at x 0...10
+        _ = try await f.render()  // frame 0: the view at x 0...10
         var next = 1
         UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) {
-            view.center = CGPoint(x: 85, y: 5)   // x 80...90 at the end
+            view.center = CGPoint(x: 85, y: 5)  // x 80...90 at the end
         }
         #expect(view.center == CGPoint(x: 85, y: 5), "the model jumps to the target")
         // Begins at frame 1 (t = 1/60); half way at t = 1/60 + 0.5, frame 31.
@@ -35,8 +35,8 @@ import Testing
         f.window.addSubview(view)
         _ = try await f.render()
         var next = 1
-        UIView.animate(withDuration: 1) { view.center = CGPoint(x: 85, y: 5) }   // easeInOut by default
-        _ = try await f.renderUntil(frame: 16, from: &next)   // t = 1/60 + 0.25
+        UIView.animate(withDuration: 1) { view.center = CGPoint(x: 85, y: 5) }  // easeInOut by default
+        _ = try await f.renderUntil(frame: 16, from: &next)  // t = 1/60 + 0.25
         let expected = 5 + 80 * TimingCurve.easeInOut.progress(elapsed: 0.25, duration: 1)
         let x = try #require(view.layer.presentation()).position.x
         #expect(abs(x - expected) < 0.5, "x \(x), expected \(expected)")
@@ -51,7 +51,7 @@ import Testing
         var next = 1
         var finished: Bool?
         UIView.animate(withDuration: 0.5, animations: { view.alpha = 0.5 }, completion: { finished = $0 })
-        _ = try await f.renderUntil(frame: 30, from: &next)   // t = 0.5, the animation ends at 1/60 + 0.5
+        _ = try await f.renderUntil(frame: 30, from: &next)  // t = 0.5, the animation ends at 1/60 + 0.5
         #expect(finished == nil)
         _ = try await f.renderUntil(frame: 31, from: &next)
         #expect(finished == true)
@@ -65,7 +65,7 @@ import Testing
         _ = try await f.render()
         var next = 1
         UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) { view.center = CGPoint(x: 85, y: 5) }
-        _ = try await f.renderUntil(frame: 31, from: &next)   // x = 45
+        _ = try await f.renderUntil(frame: 31, from: &next)  // x = 45
         let before = try #require(view.layer.presentation()).position.x
         UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) { view.center = CGPoint(x: 5, y: 5) }
         _ = try await f.renderUntil(frame: 32, from: &next)
@@ -151,7 +151,7 @@ import Testing
             }
             return lefts
         }
-        blockTheMainThread(for: 2.1)   // the main thread does nothing for longer than the animation
+        blockTheMainThread(for: 2.1)  // the main thread does nothing for longer than the animation
         let lefts = try await drawer.value
         #expect(lefts.count == 8)
         #expect(zip(lefts, lefts.dropFirst()).filter { $0 < $1 }.count >= 3, "the view kept moving: \(lefts)")

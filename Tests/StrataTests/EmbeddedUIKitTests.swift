@@ -15,11 +15,15 @@ private final class Embedded: @unchecked Sendable {
 @MainActor
 @Suite("UIKit embedded in a host's GL render loop")
 struct EmbeddedUIKitTests {
-    @Test("Scene: a 48×48-point window (clear) with a red 24×24 view at its top-left and a green one animating alpha 0 → 1 over 0.25 s, a screen of scale 2, drawn by the host's loop in viewport (16, 16, 96, 96) of its 128×128 framebuffer")
+    @Test(
+        "Scene: a 48×48-point window (clear) with a red 24×24 view at its top-left and a green one animating alpha 0 → 1 over 0.25 s, a screen of scale 2, drawn by the host's loop in viewport (16, 16, 96, 96) of its 128×128 framebuffer"
+    )
     func viewsAndAnimationsInAHostLoop() async throws {
-        let loop = try HostLoop(width: 128, height: 128, setUp: { try Embedded() }, frame: { embedded, fbo in
-            _ = try? embedded.renderer.render(into: HostFramebuffer(framebuffer: fbo.name, viewport: PixelRect(x: 16, y: 16, width: 96, height: 96)))
-        }, tearDown: { embedded in embedded.leaked = embedded.renderer.release().total })
+        let loop = try HostLoop(
+            width: 128, height: 128, setUp: { try Embedded() },
+            frame: { embedded, fbo in
+                _ = try? embedded.renderer.render(into: HostFramebuffer(framebuffer: fbo.name, viewport: PixelRect(x: 16, y: 16, width: 96, height: 96)))
+            }, tearDown: { embedded in embedded.leaked = embedded.renderer.release().total })
         let screen = UIScreen(size: CGSize(width: 48, height: 48), scale: 2, compositor: try #require(loopCompositor(loop)))
         let window = UIWindow(frame: screen.bounds)
         window.backgroundColor = nil

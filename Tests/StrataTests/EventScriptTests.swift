@@ -76,8 +76,9 @@ private func rgba(_ color: UIColor, mixedWith other: UIColor? = nil, fraction: D
         let mid = try #require(images[12])
         let fraction = (7 * 6.4) / (0.6 * 320)
         let x = Int((64 + fraction * 192).rounded())
-        expectPixel(mid, x, 90, rgba(InteractiveCardDemo.startColor, mixedWith: InteractiveCardDemo.endColor, fraction: fraction),
-                    tolerance: 8, "mid-drag frame: the card under the finger at x \(x), its colour a quarter of the way to blue")
+        expectPixel(
+            mid, x, 90, rgba(InteractiveCardDemo.startColor, mixedWith: InteractiveCardDemo.endColor, fraction: fraction),
+            tolerance: 8, "mid-drag frame: the card under the finger at x \(x), its colour a quarter of the way to blue")
         // Frame 120: the spring has settled at the end.
         let last = try #require(images[120])
         expectPixel(last, 256, 90, rgba(InteractiveCardDemo.endColor), tolerance: 2, "final frame: the blue card at the end of the track (256, 90)")

@@ -40,7 +40,7 @@ func gestureScene(multipleTouch: Bool) throws -> (ScreenFixture, TouchLogView) {
         #expect(log.states == [.ended])
         #expect(tap.state == .possible, "reset for the next tap")
         try f.window.down(1, 50, 50, at: 2)
-        try f.window.move(1, 80, 50, at: 2.05)   // moved 30 points: not a tap
+        try f.window.move(1, 80, 50, at: 2.05)  // moved 30 points: not a tap
         try f.window.up(1, 80, 50, at: 2.1)
         #expect(log.states == [.ended])
         await f.finish()
@@ -84,7 +84,7 @@ func gestureScene(multipleTouch: Bool) throws -> (ScreenFixture, TouchLogView) {
         }
         view.addGestureRecognizer(pan)
         try f.window.down(1, 100, 100, at: 1)
-        try f.window.move(1, 105, 100, at: 1.01)   // 5 points: not yet
+        try f.window.move(1, 105, 100, at: 1.01)  // 5 points: not yet
         #expect(states.isEmpty)
         // Then 10 points every 10 ms: 1,000 points per second.
         for i in 1...10 { try f.window.move(1, 105 + Double(i) * 10, 100, at: 1.01 + Double(i) * 0.01) }
@@ -125,12 +125,18 @@ func gestureScene(multipleTouch: Bool) throws -> (ScreenFixture, TouchLogView) {
             view.addGestureRecognizer(pan)
             view.addGestureRecognizer(pinch)
             // Two fingers 100 apart move right together, then apart to 200.
-            try f.window.send([TouchInput(id: 1, phase: .down, location: CGPoint(x: 100, y: 100), timestamp: 1),
-                               TouchInput(id: 2, phase: .down, location: CGPoint(x: 200, y: 100), timestamp: 1)])
-            try f.window.send([TouchInput(id: 1, phase: .move, location: CGPoint(x: 110, y: 100), timestamp: 1.1),
-                               TouchInput(id: 2, phase: .move, location: CGPoint(x: 220, y: 100), timestamp: 1.1)])
-            try f.window.send([TouchInput(id: 1, phase: .move, location: CGPoint(x: 60, y: 100), timestamp: 1.2),
-                               TouchInput(id: 2, phase: .move, location: CGPoint(x: 260, y: 100), timestamp: 1.2)])
+            try f.window.send([
+                TouchInput(id: 1, phase: .down, location: CGPoint(x: 100, y: 100), timestamp: 1),
+                TouchInput(id: 2, phase: .down, location: CGPoint(x: 200, y: 100), timestamp: 1),
+            ])
+            try f.window.send([
+                TouchInput(id: 1, phase: .move, location: CGPoint(x: 110, y: 100), timestamp: 1.1),
+                TouchInput(id: 2, phase: .move, location: CGPoint(x: 220, y: 100), timestamp: 1.1),
+            ])
+            try f.window.send([
+                TouchInput(id: 1, phase: .move, location: CGPoint(x: 60, y: 100), timestamp: 1.2),
+                TouchInput(id: 2, phase: .move, location: CGPoint(x: 260, y: 100), timestamp: 1.2),
+            ])
             #expect(pans.states.first == .began, "allowed \(allowed): the pan began first (the centroid moved 15 points)")
             if allowed {
                 #expect(pinches.states == [.began, .changed], "the pinch began too (the distance grew 10 points, then 90 more)")
@@ -170,9 +176,9 @@ func gestureScene(multipleTouch: Bool) throws -> (ScreenFixture, TouchLogView) {
         view.addGestureRecognizer(UILongPressGestureRecognizer(target: log, action: ActionLog.handle))
         let t0 = f.screen.mediaTime
         try f.window.down(1, 50, 50, at: t0)
-        for _ in 0..<29 { _ = try await f.screen.renderFrame(readBack: false) }   // t0 ... t0 + 28/60
+        for _ in 0..<29 { _ = try await f.screen.renderFrame(readBack: false) }  // t0 ... t0 + 28/60
         #expect(log.states.isEmpty)
-        for _ in 0..<2 { _ = try await f.screen.renderFrame(readBack: false) }    // t0 + 30/60
+        for _ in 0..<2 { _ = try await f.screen.renderFrame(readBack: false) }  // t0 + 30/60
         #expect(log.states == [.began], "began at the frame half a second after the touch")
         await f.finish()
     }
@@ -209,13 +215,17 @@ func gestureScene(multipleTouch: Bool) throws -> (ScreenFixture, TouchLogView) {
         var rotation: CGFloat = 0
         let rotate = UIRotationGestureRecognizer { rotation = ($0 as! UIRotationGestureRecognizer).rotation }
         view.addGestureRecognizer(rotate)
-        try f.window.send([TouchInput(id: 1, phase: .down, location: CGPoint(x: 100, y: 150), timestamp: 1),
-                           TouchInput(id: 2, phase: .down, location: CGPoint(x: 200, y: 150), timestamp: 1)])
+        try f.window.send([
+            TouchInput(id: 1, phase: .down, location: CGPoint(x: 100, y: 150), timestamp: 1),
+            TouchInput(id: 2, phase: .down, location: CGPoint(x: 200, y: 150), timestamp: 1),
+        ])
         // Turn the pair a quarter turn about (150, 150), in steps.
         for step in 1...9 {
             let a = Double(step) * .pi / 18
-            try f.window.send([TouchInput(id: 1, phase: .move, location: CGPoint(x: 150 - 50 * cos(a), y: 150 - 50 * sin(a)), timestamp: 1 + Double(step) * 0.02),
-                               TouchInput(id: 2, phase: .move, location: CGPoint(x: 150 + 50 * cos(a), y: 150 + 50 * sin(a)), timestamp: 1 + Double(step) * 0.02)])
+            try f.window.send([
+                TouchInput(id: 1, phase: .move, location: CGPoint(x: 150 - 50 * cos(a), y: 150 - 50 * sin(a)), timestamp: 1 + Double(step) * 0.02),
+                TouchInput(id: 2, phase: .move, location: CGPoint(x: 150 + 50 * cos(a), y: 150 + 50 * sin(a)), timestamp: 1 + Double(step) * 0.02),
+            ])
         }
         #expect(rotate.state == .changed)
         #expect(abs(rotation - .pi / 2) < 1e-9, "rotation \(rotation)")
@@ -230,7 +240,7 @@ func gestureScene(multipleTouch: Bool) throws -> (ScreenFixture, TouchLogView) {
         try f.window.down(1, 50, 50, at: 1)
         try f.window.move(1, 55, 50, at: 1.1)
         #expect(view.log.isEmpty, "held while the swipe may still happen")
-        try f.window.up(1, 55, 50, at: 1.2)   // the swipe fails: the view gets everything, in order
+        try f.window.up(1, 55, 50, at: 1.2)  // the swipe fails: the view gets everything, in order
         #expect(view.log == [".began(1)", ".moved(1)", ".ended(1)"])
         await f.finish()
     }
@@ -257,8 +267,9 @@ func gestureScene(multipleTouch: Bool) throws -> (ScreenFixture, TouchLogView) {
         var translations: [CGPoint] = []
         let pan = UIPanGestureRecognizer { translations.append(($0 as! UIPanGestureRecognizer).translation(in: nil)) }
         view.addGestureRecognizer(pan)
-        #expect(try f.window.send(ScrollInput(location: CGPoint(x: 50, y: 50), delta: CGVector(dx: 0, dy: 30), phase: .wheel, timestamp: 1)) == false,
-                "no scroll types allowed: not taken")
+        #expect(
+            try f.window.send(ScrollInput(location: CGPoint(x: 50, y: 50), delta: CGVector(dx: 0, dy: 30), phase: .wheel, timestamp: 1)) == false,
+            "no scroll types allowed: not taken")
         pan.allowedScrollTypesMask = .all
         #expect(try f.window.send(ScrollInput(location: CGPoint(x: 50, y: 50), delta: CGVector(dx: 0, dy: 30), phase: .wheel, timestamp: 2)))
         #expect(translations == [.zero, CGPoint(x: 0, y: 30), CGPoint(x: 0, y: 30)], "began, changed by the step, ended")
@@ -269,7 +280,7 @@ func gestureScene(multipleTouch: Bool) throws -> (ScreenFixture, TouchLogView) {
     @Test func transitionsARecognizerCannotMakeAreIgnored() async throws {
         let (f, view) = try scene()
         final class Odd: UIGestureRecognizer {
-            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) { state = .changed }   // not from .possible
+            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) { state = .changed }  // not from .possible
         }
         let odd = Odd()
         view.addGestureRecognizer(odd)
@@ -312,9 +323,9 @@ func gestureScene(multipleTouch: Bool) throws -> (ScreenFixture, TouchLogView) {
         view.addGestureRecognizer(pan)
         view.addGestureRecognizer(swipe)
         try f.window.down(1, 100, 100, at: 1)
-        try f.window.move(1, 100, 120, at: 1.05)   // the pan wants to begin; the (rightward) swipe may still happen
+        try f.window.move(1, 100, 120, at: 1.05)  // the pan wants to begin; the (rightward) swipe may still happen
         #expect(pans.states.isEmpty)
-        try f.window.up(1, 100, 120, at: 1.1)     // both end
+        try f.window.up(1, 100, 120, at: 1.1)  // both end
         try f.window.advanceInput(to: 2)
         #expect(pans.states.isEmpty || pans.states == [.began, .ended], "never left in .began: \(pans.states)")
         #expect(pan.state == .possible && swipe.state == .possible)
@@ -411,7 +422,7 @@ func gestureScene(multipleTouch: Bool) throws -> (ScreenFixture, TouchLogView) {
         let rotation = UIRotationGestureRecognizer(target: rotations, action: ActionLog.handle)
         view.addGestureRecognizer(rotation)
         try f.window.send(two(.down, CGPoint(x: 100, y: 100), CGPoint(x: 200, y: 100), at: 1))
-        try f.window.send(two(.move, CGPoint(x: 103, y: 100), CGPoint(x: 203, y: 101), at: 1.1))   // slid 3 points, turned 0.6°
+        try f.window.send(two(.move, CGPoint(x: 103, y: 100), CGPoint(x: 203, y: 101), at: 1.1))  // slid 3 points, turned 0.6°
         try f.window.send(two(.up, CGPoint(x: 103, y: 100), CGPoint(x: 203, y: 101), at: 1.2))
         #expect(pinches.states.isEmpty && rotations.states.isEmpty)
         #expect(view.log == [".began(2)", ".moved(2)", ".ended(2)"], "the view got every touch: \(view.log)")

@@ -52,7 +52,7 @@ import Testing
     @Test func pointsOutsideTheSuperviewsBoundsDoNotReachItsSubviews() {
         let w = window()
         let parent = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
-        let child = UIView(frame: CGRect(x: 40, y: 40, width: 60, height: 60))   // sticks out
+        let child = UIView(frame: CGRect(x: 40, y: 40, width: 60, height: 60))  // sticks out
         parent.addSubview(child)
         w.addSubview(parent)
         #expect(w.hitTest(CGPoint(x: 45, y: 45), with: nil) === child)

@@ -29,7 +29,7 @@ import Testing
         layer.position = CGPoint(x: 85, y: 5)
         CATransaction.commit()
         #expect(layer.position.x == 85, "the model jumps to the target")
-        let image = try await f.renderUntil(frame: 31, from: &next)   // begins at frame 1: half way at frame 31
+        let image = try await f.renderUntil(frame: 31, from: &next)  // begins at frame 1: half way at frame 31
         expectPixel(image, 45, 5, .red, "implicit animation: x 40...50 at half time")
         expectPixel(image, 35, 5, .white, "left of the half-way layer")
         expectPixel(image, 85, 5, .white, "not yet at the target")
@@ -43,12 +43,12 @@ import Testing
         let layer = try await standaloneLayer(f)
         var next = 1
         layer.opacity = 0
-        await nextTurn()   // the implicit transaction commits
-        _ = try await f.renderUntil(frame: 8, from: &next)   // 7/60 s after the start at frame 1
+        await nextTurn()  // the implicit transaction commits
+        _ = try await f.renderUntil(frame: 8, from: &next)  // 7/60 s after the start at frame 1
         let expected = 1 - TimingCurve.caDefault.progress(elapsed: 7.0 / 60, duration: 0.25)
         let shown = try #require(layer.presentation()).opacity
         #expect(abs(Double(shown) - expected) < 1e-4, "opacity \(shown), expected \(expected)")
-        _ = try await f.renderUntil(frame: 17, from: &next)   // past 1/60 + 0.25
+        _ = try await f.renderUntil(frame: 17, from: &next)  // past 1/60 + 0.25
         #expect(try #require(layer.presentation()).opacity == 0)
         await f.finish()
     }
@@ -59,12 +59,12 @@ import Testing
         view.backgroundColor = .red
         f.window.addSubview(view)
         _ = try await f.render()
-        view.layer.position = CGPoint(x: 85, y: 5)   // a view's layer: no implicit animation
+        view.layer.position = CGPoint(x: 85, y: 5)  // a view's layer: no implicit animation
         let fresh = CALayer()
         fresh.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
         fresh.backgroundColor = UIColor.blue.cgColor
         f.window.layer.addSublayer(fresh)
-        fresh.position = CGPoint(x: 45, y: 25)   // not shown yet: nothing to animate from
+        fresh.position = CGPoint(x: 45, y: 25)  // not shown yet: nothing to animate from
         let image = try await f.render()
         expectPixel(image, 85, 5, .red, "the view's layer jumped to x 80...90")
         expectPixel(image, 5, 5, .white, "nothing left at the view's old place")
@@ -102,7 +102,7 @@ import Testing
         CATransaction.commit()
         await nextTurn()
         #expect(!done, "not after the commit: the animation is running")
-        _ = try await f.renderUntil(frame: 30, from: &next)   // t = 0.5; it ends at 1/60 + 0.5
+        _ = try await f.renderUntil(frame: 30, from: &next)  // t = 0.5; it ends at 1/60 + 0.5
         #expect(!done)
         _ = try await f.renderUntil(frame: 31, from: &next)
         #expect(done, "after the frame that shows the end")
@@ -117,8 +117,9 @@ import Testing
         _ = try await f.render()
         var next = 1
         var finished: Bool?
-        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center = CGPoint(x: 85, y: 5) },
-                       completion: { finished = $0 })
+        UIView.animate(
+            withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center = CGPoint(x: 85, y: 5) },
+            completion: { finished = $0 })
         _ = try await f.renderUntil(frame: 31, from: &next)
         view.layer.removeAllAnimations()
         let image = try await f.renderUntil(frame: 32, from: &next)
@@ -138,15 +139,17 @@ import Testing
         _ = try await f.render()
         var next = 1
         var finished: Bool?
-        UIView.animate(withDuration: 0.5, animations: {
-            a.alpha = 0.5
-            b.alpha = 0.5
-        }, completion: { finished = $0 })
+        UIView.animate(
+            withDuration: 0.5,
+            animations: {
+                a.alpha = 0.5
+                b.alpha = 0.5
+            }, completion: { finished = $0 })
         _ = try await f.renderUntil(frame: 10, from: &next)
         a.removeFromSuperview()
         _ = try await f.renderUntil(frame: 11, from: &next)
         #expect(finished == nil, "b is still animating")
-        _ = try await f.renderUntil(frame: 31, from: &next)   // b's animation ends at 1/60 + 0.5
+        _ = try await f.renderUntil(frame: 31, from: &next)  // b's animation ends at 1/60 + 0.5
         #expect(finished == false, "the block completes when b ends, unfinished because a's was removed")
         await f.finish()
     }

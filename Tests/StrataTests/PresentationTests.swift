@@ -24,14 +24,14 @@ import Testing
             self.view = view
             animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center = CGPoint(x: 85, y: 5) }
             animator.startAnimation()
-            _ = try await f.renderFrames(frames + 1)   // the animation begins with the first of them
+            _ = try await f.renderFrames(frames + 1)  // the animation begins with the first of them
         }
 
         var shownX: Double { Double(view.layer.presentation()?.position.x ?? .nan) }
     }
 
     @Test func rightAfterPauseItShowsWhereItPaused() async throws {
-        let scene = try await Scene(runFor: 18)   // 0.3: x 5 + 0.3 × 80 = 29
+        let scene = try await Scene(runFor: 18)  // 0.3: x 5 + 0.3 × 80 = 29
         #expect(abs(scene.shownX - 29) < 1e-6)
         scene.animator.pauseAnimation()
         #expect(abs(scene.shownX - 29) < 1e-6, "paused at 0.3, before any frame: x 29, got \(scene.shownX)")
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func rightAfterReversingItShowsWhereItTurned() async throws {
-        let scene = try await Scene(runFor: 30)   // 0.5: x 45
+        let scene = try await Scene(runFor: 30)  // 0.5: x 45
         scene.animator.isReversed = true
         #expect(abs(scene.shownX - 45) < 1e-6, "reversed at 0.5, before any frame: x 45, got \(scene.shownX)")
         // The reversed run begins with the next frame (as every run started in a turn does); six
@@ -82,7 +82,7 @@ import Testing
         // Nothing has been committed or drawn: the screen still shows the view at x 5.
         #expect(try #require(view.layer.presentation()).position.x == 5, "shown where it was")
         #expect(view.center.x == 85, "the model holds the target")
-        _ = try await f.renderFrames(31)   // begins at the first; half way at the 31st
+        _ = try await f.renderFrames(31)  // begins at the first; half way at the 31st
         #expect(abs(try #require(view.layer.presentation()).position.x - 45) < 1e-6)
         await f.finish()
     }

@@ -35,7 +35,7 @@ import Testing
         _ = try await f.render()
         // Something the render tree refuses (here sent around the model, straight to the compositor).
         try f.screen.compositor.submit(Commit([.destroyLayer(LayerID.make())]))
-        view.backgroundColor = .blue   // dropped by the render thread behind the refused commit
+        view.backgroundColor = .blue  // dropped by the render thread behind the refused commit
         await #expect(throws: StrataError.self) { _ = try await f.screen.renderFrame() }
         let image = try await f.render()
         expectPixel(image, 25, 25, .blue, "the change dropped behind the refused commit arrives with the resent tree")
@@ -104,7 +104,7 @@ import Testing
         let parent = RecordingView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         parent.layoutIfNeeded()
         let before = parent.layoutCount
-        let child = RecordingView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))   // needs layout from its size
+        let child = RecordingView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))  // needs layout from its size
         parent.addSubview(child)
         parent.layoutIfNeeded()
         #expect(parent.layoutCount == before + 1, "sublayers were added")
@@ -199,7 +199,7 @@ import Testing
                 let circle = CGMutablePath()
                 circle.addArc(center: CGPoint(x: 10, y: 10), radius: 10, startAngle: 0, endAngle: 2 * .pi, clockwise: false)
                 let path = CGMutablePath()
-                path.addPath(circle, transform: CGAffineTransform(scaleX: 4, y: 2))   // 80×40 ellipse at (0, 0)
+                path.addPath(circle, transform: CGAffineTransform(scaleX: 4, y: 2))  // 80×40 ellipse at (0, 0)
                 let ctx = UIGraphicsGetCurrentContext()!
                 ctx.setFillColor(UIColor.red.cgColor)
                 ctx.addPath(path)

@@ -66,7 +66,6 @@ final class CommitLog {
     }
 }
 
-
 /// A view that fills what it is asked to draw with `color`, counting its draws and the rects.
 final class SolidDrawingView: UIView {
     var color = UIColor.red

@@ -99,10 +99,14 @@ extension UIWindow {
         #expect(view.log == ["began(1)", "ended(1)"].map { ".\($0)" })
         view.log = []
         view.isMultipleTouchEnabled = true
-        try f.window.send([TouchInput(id: 1, phase: .down, location: CGPoint(x: 10, y: 10), timestamp: 2),
-                           TouchInput(id: 2, phase: .down, location: CGPoint(x: 50, y: 50), timestamp: 2)])
-        try f.window.send([TouchInput(id: 1, phase: .up, location: CGPoint(x: 10, y: 10), timestamp: 2.1),
-                           TouchInput(id: 2, phase: .up, location: CGPoint(x: 50, y: 50), timestamp: 2.1)])
+        try f.window.send([
+            TouchInput(id: 1, phase: .down, location: CGPoint(x: 10, y: 10), timestamp: 2),
+            TouchInput(id: 2, phase: .down, location: CGPoint(x: 50, y: 50), timestamp: 2),
+        ])
+        try f.window.send([
+            TouchInput(id: 1, phase: .up, location: CGPoint(x: 10, y: 10), timestamp: 2.1),
+            TouchInput(id: 2, phase: .up, location: CGPoint(x: 50, y: 50), timestamp: 2.1),
+        ])
         #expect(view.log == [".began(2)", ".ended(2)"], "both touches, delivered together")
         await f.finish()
     }
@@ -116,13 +120,13 @@ extension UIWindow {
         f.window.addSubview(a)
         f.window.addSubview(b)
         try f.window.down(1, 10, 10, at: 1)
-        try f.window.down(2, 60, 10, at: 1.1)   // b while a is touched: not delivered
+        try f.window.down(2, 60, 10, at: 1.1)  // b while a is touched: not delivered
         try f.window.up(2, 60, 10, at: 1.2)
         try f.window.up(1, 10, 10, at: 1.3)
         #expect(a.log == ["a.began(1)", "a.ended(1)"])
         #expect(b.log.isEmpty)
         try f.window.down(3, 60, 10, at: 2)
-        try f.window.down(4, 10, 10, at: 2.1)   // a while b is touched: a takes touches only alone
+        try f.window.down(4, 10, 10, at: 2.1)  // a while b is touched: a takes touches only alone
         #expect(b.log == ["b.began(1)"])
         #expect(a.log == ["a.began(1)", "a.ended(1)"])
         await f.finish()
@@ -149,7 +153,7 @@ extension UIWindow {
         // An animator hit-tests where the view is shown, unless the app does it.
         let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center = CGPoint(x: 90, y: 10) }
         animator.pauseAnimation()
-        animator.fractionComplete = 0.5   // shown at x 40...60
+        animator.fractionComplete = 0.5  // shown at x 40...60
         _ = try await f.render()
         #expect(f.window.hitTest(CGPoint(x: 50, y: 10), with: nil) === view, "animator: hit where shown")
         #expect(f.window.hitTest(CGPoint(x: 90, y: 10), with: nil) === f.window, "not at the model")
@@ -160,8 +164,9 @@ extension UIWindow {
         quiet.isUserInteractionEnabled = false
         quiet.startAnimation()
         _ = try await f.render()
-        #expect(f.window.hitTest(CGPoint(x: 85, y: 10), with: nil) === f.window && f.window.hitTest(CGPoint(x: 10, y: 10), with: nil) === f.window,
-                "an animator without user interaction: its views take no touches")
+        #expect(
+            f.window.hitTest(CGPoint(x: 85, y: 10), with: nil) === f.window && f.window.hitTest(CGPoint(x: 10, y: 10), with: nil) === f.window,
+            "an animator without user interaction: its views take no touches")
         await f.finish()
     }
 
@@ -177,8 +182,10 @@ extension UIWindow {
         #expect(throws: InputError.nonFiniteLocation(id: 1, x: .infinity, y: 10)) { try f.window.move(1, .infinity, 10, at: 1.1) }
         #expect(throws: InputError.timeWentBackwards(previous: 1, now: 0.5)) { try f.window.move(1, 11, 10, at: 0.5) }
         #expect(throws: InputError.duplicateTouch(id: 1)) {
-            try f.window.send([TouchInput(id: 1, phase: .move, location: CGPoint(x: 11, y: 10), timestamp: 1.1),
-                               TouchInput(id: 1, phase: .up, location: CGPoint(x: 11, y: 10), timestamp: 1.1)])
+            try f.window.send([
+                TouchInput(id: 1, phase: .move, location: CGPoint(x: 11, y: 10), timestamp: 1.1),
+                TouchInput(id: 1, phase: .up, location: CGPoint(x: 11, y: 10), timestamp: 1.1),
+            ])
         }
         let nanError = #expect(throws: InputError.self) { try f.window.up(1, 10, 10, at: .nan) }
         #expect(nanError.map { "\($0)".contains("timestamp nan is not finite") } == true)

@@ -174,7 +174,7 @@ import Testing
         view.contentMode = .center
         f.window.addSubview(view)
         _ = try await f.render()
-        view.bounds.size = CGSize(width: 10, height: 10)   // the 20×20 drawing now overflows by 5 on each side
+        view.bounds.size = CGSize(width: 10, height: 10)  // the 20×20 drawing now overflows by 5 on each side
         var image = try await f.render()
         expectPixel(image, 42, 50, .red, "overflowing contents show outside the 10×10 bounds")
         view.clipsToBounds = true
@@ -248,7 +248,7 @@ import Testing
                 ctx.saveGState()
                 ctx.clip(to: CGRect(x: 0, y: 0, width: 50, height: 100))
                 ctx.setFillColor(UIColor.red.cgColor)
-                ctx.fillEllipse(in: CGRect(x: 10, y: 10, width: 80, height: 80))   // clipped to the left half
+                ctx.fillEllipse(in: CGRect(x: 10, y: 10, width: 80, height: 80))  // clipped to the left half
                 ctx.restoreGState()
                 ctx.setStrokeColor(UIColor.blue.cgColor)
                 ctx.setLineWidth(4)
@@ -308,10 +308,13 @@ import Testing
     }
 
     /// A 2×2 image: red, green on the top row; blue, white below.
-    static let quadrants = CGImage(image: RGBAImage(size: PixelSize(width: 2, height: 2), pixels: [
-        255, 0, 0, 255, 0, 255, 0, 255,
-        0, 0, 255, 255, 255, 255, 255, 255,
-    ]))
+    static let quadrants = CGImage(
+        image: RGBAImage(
+            size: PixelSize(width: 2, height: 2),
+            pixels: [
+                255, 0, 0, 255, 0, 255, 0, 255,
+                0, 0, 255, 255, 255, 255, 255, 255,
+            ]))
 
     @Test func uiImageDrawsUprightAndCGContextUpsideDown() async throws {
         final class ImageView: UIView {

@@ -6,13 +6,18 @@ import Testing
 /// The view tree: order of subviews and layers, moves, notifications, and refused cycles.
 @MainActor
 @Suite struct UIViewHierarchyTests {
-    private func views(_ n: Int) -> [UIView] { (0..<n).map { i in let v = UIView(); v.tag = i; return v } }
+    private func views(_ n: Int) -> [UIView] {
+        (0..<n).map { i in
+            let v = UIView(); v.tag = i; return v
+        }
+    }
     private func tags(_ view: UIView) -> [Int] { view.subviews.map(\.tag) }
     /// The subviews' layers must stay in the same order as the subviews.
     private func expectLayersFollowSubviews(_ view: UIView, sourceLocation: SourceLocation = #_sourceLocation) {
         let layers = view.layer.sublayers ?? []
-        #expect(layers.count == view.subviews.count && zip(layers, view.subviews).allSatisfy { $0 === $1.layer },
-                "layer order differs from subview order", sourceLocation: sourceLocation)
+        #expect(
+            layers.count == view.subviews.count && zip(layers, view.subviews).allSatisfy { $0 === $1.layer },
+            "layer order differs from subview order", sourceLocation: sourceLocation)
     }
 
     @Test func addSubviewPutsOnTopAndMovesOutOfTheOldSuperview() {
@@ -75,7 +80,7 @@ import Testing
         a.addSubview(child)
         child.removeFromSuperview()
         #expect(child.superview == nil && a.subviews.isEmpty && child.layer.superlayer == nil)
-        child.removeFromSuperview()   // a second removal does nothing
+        child.removeFromSuperview()  // a second removal does nothing
         b.addSubview(child)
         #expect(child.superview === b && b.subviews.count == 1)
     }
@@ -102,16 +107,18 @@ import Testing
         f.window.addSubview(parent)
         log = []
         parent.addSubview(child)
-        #expect(log == [
-            "child.willMove(toSuperview: view)", "child.willMove(toWindow: window)", "grandchild.willMove(toWindow: window)",
-            "child.didMoveToWindow", "grandchild.didMoveToWindow", "child.didMoveToSuperview", "parent.didAddSubview",
-        ])
+        #expect(
+            log == [
+                "child.willMove(toSuperview: view)", "child.willMove(toWindow: window)", "grandchild.willMove(toWindow: window)",
+                "child.didMoveToWindow", "grandchild.didMoveToWindow", "child.didMoveToSuperview", "parent.didAddSubview",
+            ])
         log = []
         child.removeFromSuperview()
-        #expect(log == [
-            "parent.willRemoveSubview", "child.willMove(toSuperview: nil)", "child.willMove(toWindow: nil)",
-            "grandchild.willMove(toWindow: nil)", "child.didMoveToWindow", "grandchild.didMoveToWindow", "child.didMoveToSuperview",
-        ])
+        #expect(
+            log == [
+                "parent.willRemoveSubview", "child.willMove(toSuperview: nil)", "child.willMove(toWindow: nil)",
+                "grandchild.willMove(toWindow: nil)", "child.didMoveToWindow", "grandchild.didMoveToWindow", "child.didMoveToSuperview",
+            ])
     }
 
     @Test func addingAViewToItsOwnSubtreeIsRefusedWithAClearMessage() async {
@@ -128,7 +135,9 @@ import Testing
 
     @Test func addingAViewToItselfIsRefused() async {
         await #expect(processExitsWith: .failure) {
-            await MainActor.run { let a = UIView(); a.addSubview(a) }
+            await MainActor.run {
+                let a = UIView(); a.addSubview(a)
+            }
         }
     }
 
@@ -144,7 +153,9 @@ import Testing
 
     @Test func layersStandAlone() {
         let root = CALayer()
-        let l = (0..<4).map { i -> CALayer in let x = CALayer(); x.name = "\(i)"; return x }
+        let l = (0..<4).map { i -> CALayer in
+            let x = CALayer(); x.name = "\(i)"; return x
+        }
         root.addSublayer(l[0])
         root.addSublayer(l[1])
         root.insertSublayer(l[2], at: 0)
@@ -175,11 +186,11 @@ import Testing
             parent.addSubview(child)
             #expect(child.superview === parent)
         }
-        CATransaction.flush()   // the transaction held the parent's layer until its commit
+        CATransaction.flush()  // the transaction held the parent's layer until its commit
         #expect(weakParent == nil, "the parent is gone")
         #expect(child.superview == nil && child.layer.superlayer == nil)
         let next = UIView()
-        next.addSubview(child)   // and it can be used again
+        next.addSubview(child)  // and it can be used again
         #expect(child.superview === next)
     }
 
@@ -191,7 +202,7 @@ import Testing
             #expect(layer?.delegate === view)
         }
         #expect(layer?.delegate == nil)
-        layer?.bounds.size = CGSize(width: 20, height: 20)   // no view to tell: nothing happens
+        layer?.bounds.size = CGSize(width: 20, height: 20)  // no view to tell: nothing happens
         layer?.setNeedsLayout()
         layer?.layoutIfNeeded()
     }

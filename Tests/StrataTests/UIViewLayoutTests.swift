@@ -28,7 +28,7 @@ import Testing
         log = []
         bottom.setNeedsLayout()
         top.setNeedsLayout()
-        middle.layoutIfNeeded()   // climbs to `top`, which needs layout, then goes down
+        middle.layoutIfNeeded()  // climbs to `top`, which needs layout, then goes down
         #expect(log == ["top.layoutSubviews", "bottom.layoutSubviews"])
         log = []
         middle.layoutIfNeeded()
@@ -69,7 +69,8 @@ import Testing
         parent.addSubview(child)
         parent.frame.size = CGSize(width: 200, height: 150)
         let f = child.frame
-        #expect(abs(f.minX - expected.minX) < 1e-9 && abs(f.minY - expected.minY) < 1e-9
+        #expect(
+            abs(f.minX - expected.minX) < 1e-9 && abs(f.minY - expected.minY) < 1e-9
                 && abs(f.width - expected.width) < 1e-9 && abs(f.height - expected.height) < 1e-9, "got \(f)")
     }
 

@@ -18,7 +18,9 @@ import Testing
         await f.finish()
     }
 
-    @Test("Scene: white 100×100 window, a red 40×40 view at (10, 10) under a blue one at (30, 30): bringing the blue (top) view to the front, adding it again or inserting its layer above the red one sends nothing and draws nothing; bringing the red one to the front shows red at (45, 45)")
+    @Test(
+        "Scene: white 100×100 window, a red 40×40 view at (10, 10) under a blue one at (30, 30): bringing the blue (top) view to the front, adding it again or inserting its layer above the red one sends nothing and draws nothing; bringing the red one to the front shows red at (45, 45)"
+    )
     func reAddingTheTopViewWhereItIsChangesNothing() async throws {
         let f = try ScreenFixture()
         let red = UIView(frame: CGRect(x: 10, y: 10, width: 40, height: 40)), blue = UIView(frame: CGRect(x: 30, y: 30, width: 40, height: 40))
@@ -227,7 +229,7 @@ import Testing
         expectPixel(second, 45, 45, .green, "with its subview")
 
         blue.removeFromSuperview()
-        green.backgroundColor = .red   // changed while on no screen
+        green.backgroundColor = .red  // changed while on no screen
         expectPixel(try await b.render(), 55, 55, .white, "second screen: the view left")
         expectPixel(try await a.render(), 45, 45, .white, "first screen: still nothing")
 

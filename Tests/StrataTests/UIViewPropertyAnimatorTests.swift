@@ -44,7 +44,7 @@ import Testing
         animator.startAnimation()
         #expect(animator.state == .active && animator.isRunning)
         #expect(scene.view.center.x == 85, "the model jumps to the target")
-        _ = try await scene.advance(31)   // begins at frame 1; frame 31 is half way
+        _ = try await scene.advance(31)  // begins at frame 1; frame 31 is half way
         #expect(abs(scene.shownX - 45) < 1e-6, "x \(scene.shownX)")
         #expect(abs(animator.fractionComplete - 0.5) < 1e-6)
         _ = try await scene.advance(30)
@@ -57,7 +57,7 @@ import Testing
         var scene = try await Scene()
         let animator = linearMove(scene)
         animator.startAnimation()
-        _ = try await scene.advance(19)   // 18 frames in: 0.3
+        _ = try await scene.advance(19)  // 18 frames in: 0.3
         animator.pauseAnimation()
         #expect(animator.state == .active && !animator.isRunning)
         #expect(abs(animator.fractionComplete - 0.3) < 1e-6)
@@ -77,7 +77,7 @@ import Testing
         var positions: [UIViewAnimatingPosition] = []
         animator.addCompletion { positions.append($0) }
         animator.startAnimation()
-        _ = try await scene.advance(31)   // 0.5
+        _ = try await scene.advance(31)  // 0.5
         animator.isReversed = true
         _ = try await scene.advance(16)
         #expect(abs(scene.shownX - 25) < 1e-6, "a quarter second back from 45: x 25, got \(scene.shownX)")
@@ -94,7 +94,7 @@ import Testing
         var positions: [UIViewAnimatingPosition] = []
         animator.addCompletion { positions.append($0) }
         animator.startAnimation()
-        _ = try await scene.advance(25)   // 0.4: x 37
+        _ = try await scene.advance(25)  // 0.4: x 37
         let shown = scene.shownX
         animator.stopAnimation(false)
         #expect(animator.state == .stopped)
@@ -130,7 +130,7 @@ import Testing
         var ran = false
         animator.addCompletion { _ in ran = true }
         animator.startAnimation()
-        _ = try await scene.advance(13)   // 0.2: x 21
+        _ = try await scene.advance(13)  // 0.2: x 21
         animator.stopAnimation(true)
         #expect(animator.state == .inactive && !ran)
         #expect(abs(scene.view.center.x - 21) < 1e-6)
@@ -162,9 +162,9 @@ import Testing
         animator.addAnimations { scene.view.center = CGPoint(x: 85, y: 5) }
         animator.addAnimations({ other.center = CGPoint(x: 85, y: 25) }, delayFactor: 0.5)
         animator.startAnimation(afterDelay: 0.5)
-        _ = try await scene.advance(31)   // 0.5 s after the commit: the animator starts now
+        _ = try await scene.advance(31)  // 0.5 s after the commit: the animator starts now
         #expect(abs(scene.shownX - 5) < 1e-6)
-        _ = try await scene.advance(45)   // 0.75 into the animator
+        _ = try await scene.advance(45)  // 0.75 into the animator
         #expect(abs(scene.shownX - 65) < 1e-6, "x \(scene.shownX)")
         let otherX = try #require(other.layer.presentation()).position.x
         #expect(abs(otherX - 45) < 1e-6, "the delayed block is half way through its half: \(otherX)")
@@ -179,7 +179,7 @@ import Testing
         animator.pauseAnimation()
         animator.fractionComplete = 0.5
         animator.continueAnimation(withTimingParameters: UICubicTimingParameters(animationCurve: .linear), durationFactor: 0.5)
-        _ = try await scene.advance(17)   // 0.25 s of a 0.5 s animator: +0.5
+        _ = try await scene.advance(17)  // 0.25 s of a 0.5 s animator: +0.5
         #expect(positions == [.end], "\(scene.shownX)")
         await scene.f.finish()
     }
@@ -187,9 +187,11 @@ import Testing
     @Test func runningPropertyAnimatorStartsAtOnce() async throws {
         var scene = try await Scene()
         var positions: [UIViewAnimatingPosition] = []
-        let animator = UIViewPropertyAnimator.runningPropertyAnimator(withDuration: 0.5, delay: 0, options: .curveLinear, animations: {
-            scene.view.center = CGPoint(x: 85, y: 5)
-        }, completion: { positions.append($0) })
+        let animator = UIViewPropertyAnimator.runningPropertyAnimator(
+            withDuration: 0.5, delay: 0, options: .curveLinear,
+            animations: {
+                scene.view.center = CGPoint(x: 85, y: 5)
+            }, completion: { positions.append($0) })
         #expect(animator.isRunning)
         _ = try await scene.advance(31)
         #expect(positions == [.end])
@@ -230,7 +232,8 @@ import Testing
     }
 
     @Test func springDurationComesFromPhysicalConstants() {
-        let animator = UIViewPropertyAnimator(duration: 10, timingParameters: UISpringTimingParameters(mass: 1, stiffness: 100, damping: 20, initialVelocity: CGVector(dx: 0, dy: 0)))
+        let animator = UIViewPropertyAnimator(
+            duration: 10, timingParameters: UISpringTimingParameters(mass: 1, stiffness: 100, damping: 20, initialVelocity: CGVector(dx: 0, dy: 0)))
         #expect(animator.duration > 0.5 && animator.duration < 1.5, "critically damped ω₀ = 10 settles in about 0.9 s, not the 10 s asked: \(animator.duration)")
     }
 }

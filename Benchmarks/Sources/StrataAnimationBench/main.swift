@@ -48,21 +48,25 @@ _ = try await stillScreen.renderFrame(readBack: false)
 var startTimes: [Double] = [], plainTimes: [Double] = []
 for round in 0..<rounds {
     let dx = Double(round % 2 == 0 ? 40 : -40)
-    startTimes.append(milliseconds {
-        UIView.animate(withDuration: 1000, delay: 0, options: .curveLinear) {
-            for v in animatedViews { v.center.x += dx }
-        }
-        CATransaction.flush()
-    })
-    plainTimes.append(milliseconds {
-        for v in stillViews { v.center.x += dx }
-        CATransaction.flush()
-    })
+    startTimes.append(
+        milliseconds {
+            UIView.animate(withDuration: 1000, delay: 0, options: .curveLinear) {
+                for v in animatedViews { v.center.x += dx }
+            }
+            CATransaction.flush()
+        })
+    plainTimes.append(
+        milliseconds {
+            for v in stillViews { v.center.x += dx }
+            CATransaction.flush()
+        })
     _ = try await animatedScreen.renderFrame(readBack: false)
     _ = try await stillScreen.renderFrame(readBack: false)
 }
-print(String(format: "start %d animations: %.2f ms on the main thread; the same changes unanimated %.2f ms; ratio %.2f (medians of %d rounds)",
-             count, median(startTimes), median(plainTimes), median(startTimes) / median(plainTimes), rounds))
+print(
+    String(
+        format: "start %d animations: %.2f ms on the main thread; the same changes unanimated %.2f ms; ratio %.2f (medians of %d rounds)",
+        count, median(startTimes), median(plainTimes), median(startTimes) / median(plainTimes), rounds))
 
 _ = await animatedScreen.compositor.shutdown()
 _ = await stillScreen.compositor.shutdown()
@@ -88,8 +92,11 @@ for _ in 0..<rounds {
         stillFrames.append(try await quietScreen.renderFrame(readBack: false).statistics.renderMilliseconds)
     }
 }
-print(String(format: "frame with %d layers animating: %.2f ms render thread, of which interpolation %.2f ms; the same scene still, redrawn whole, %.2f ms; ratio %.2f (medians of %d frames, %@)",
-             animatedLayers, median(animatedFrames), median(interpolation), median(stillFrames),
-             median(animatedFrames) / median(stillFrames), animatedFrames.count, runningScreen.compositor.gpu.renderer))
+print(
+    String(
+        format:
+            "frame with %d layers animating: %.2f ms render thread, of which interpolation %.2f ms; the same scene still, redrawn whole, %.2f ms; ratio %.2f (medians of %d frames, %@)",
+        animatedLayers, median(animatedFrames), median(interpolation), median(stillFrames),
+        median(animatedFrames) / median(stillFrames), animatedFrames.count, runningScreen.compositor.gpu.renderer))
 _ = await runningScreen.compositor.shutdown()
 _ = await quietScreen.compositor.shutdown()

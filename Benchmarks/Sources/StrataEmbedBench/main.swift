@@ -91,7 +91,7 @@ let host = try onThread { () -> (embedded: [Double], snapshot: Double, hostClear
         let start = MonotonicTime.now()
         let statistics = try strata.render(into: target)
         glFinish()
-        if frame % 10 >= 2 {   // the first two of a round settle
+        if frame % 10 >= 2 {  // the first two of a round settle
             if changing {
                 embedded.append((MonotonicTime.now() - start) * 1000)
                 issue.append(statistics.issueMilliseconds)
@@ -132,10 +132,16 @@ let e = median(host.embedded), o = median(offscreen)
 print("1,000 layers at \(size), \(frames) frames, medians:")
 print(String(format: "  embedded (HostRenderer into the host's framebuffer): %.2f ms", e))
 print(String(format: "  offscreen (Strata's render thread):                 %.2f ms   embedded / offscreen %.2f×", o, e / o))
-print(String(format: "  embedded, nothing changing (last frame replayed):   %.2f ms   over changing %.2f×",
-             median(host.unchanged), median(host.unchanged) / e))
-print(String(format: "  issue CPU (render thread, tree walk and GL calls): changing %.3f ms, unchanged %.3f ms (%.3f×)",
-             median(host.issue), median(host.unchangedIssue), median(host.unchangedIssue) / median(host.issue)))
+print(
+    String(
+        format: "  embedded, nothing changing (last frame replayed):   %.2f ms   over changing %.2f×",
+        median(host.unchanged), median(host.unchanged) / e))
+print(
+    String(
+        format: "  issue CPU (render thread, tree walk and GL calls): changing %.3f ms, unchanged %.3f ms (%.3f×)",
+        median(host.issue), median(host.unchangedIssue), median(host.unchangedIssue) / median(host.issue)))
 print(String(format: "  the host's own clear of its framebuffer:            %.2f ms", median(host.hostClear)))
-print(String(format: "  GL state snapshot (capture + prepare + restore):    %.1f µs per frame (%.2f %% of the embedded frame)",
-             host.snapshot, host.snapshot / 10 / e))
+print(
+    String(
+        format: "  GL state snapshot (capture + prepare + restore):    %.1f µs per frame (%.2f %% of the embedded frame)",
+        host.snapshot, host.snapshot / 10 / e))

@@ -55,26 +55,29 @@ try compositor.submit(setup)
 var modelTimes: [Double] = [], floorTimes: [Double] = [], setterTimes: [Double] = []
 for round in 0..<rounds {
     let offset = Double(round + 1)
-    modelTimes.append(milliseconds {
-        for (i, v) in views.enumerated() {
-            v.center = CGPoint(x: Double(i % 100) * 12 + offset, y: Double(i / 100) * 7 + offset)
-        }
-        CATransaction.flush()
-    })
-    setterTimes.append(milliseconds {
-        for (i, v) in views.enumerated() {
-            v.center = CGPoint(x: Double(i % 100) * 12 - offset, y: Double(i / 100) * 7 - offset)
-        }
-    })
+    modelTimes.append(
+        milliseconds {
+            for (i, v) in views.enumerated() {
+                v.center = CGPoint(x: Double(i % 100) * 12 + offset, y: Double(i / 100) * 7 + offset)
+            }
+            CATransaction.flush()
+        })
+    setterTimes.append(
+        milliseconds {
+            for (i, v) in views.enumerated() {
+                v.center = CGPoint(x: Double(i % 100) * 12 - offset, y: Double(i / 100) * 7 - offset)
+            }
+        })
     CATransaction.flush()
-    floorTimes.append(milliseconds {
-        var c = Commit()
-        for (i, id) in ids.enumerated() {
-            c.set(id, .position(Point(x: Double(i % 100) * 12 + offset, y: Double(i / 100) * 7 + offset)))
-        }
-        try! compositor.submit(c)
-    })
-    _ = try await screen.renderFrame(readBack: false)   // let the render thread drain between rounds
+    floorTimes.append(
+        milliseconds {
+            var c = Commit()
+            for (i, id) in ids.enumerated() {
+                c.set(id, .position(Point(x: Double(i % 100) * 12 + offset, y: Double(i / 100) * 7 + offset)))
+            }
+            try! compositor.submit(c)
+        })
+    _ = try await screen.renderFrame(readBack: false)  // let the render thread drain between rounds
 }
 report("transaction: 10,000 views × 1 property, committed", model: modelTimes, floor: floorTimes, floorName: "hand-built Commit + submit")
 print(String(format: "  of which the 10,000 setters alone: %.2f ms", median(setterTimes)))
@@ -89,22 +92,26 @@ var tapTimes: [Double] = [], hitFloorTimes: [Double] = []
 var inputTime = screen.mediaTime, hits = 0
 for round in 0..<rounds {
     let points = (0..<tapsPerRound).map { i in CGPoint(x: Double((i * 37 + round * 11) % 1200) + 2.5, y: Double((i * 53 + round * 7) % 700) + 1.5) }
-    tapTimes.append(milliseconds {
-        for (i, p) in points.enumerated() {
-            inputTime += 1
-            try! window.send(TouchInput(id: i, phase: .down, location: p, timestamp: inputTime))
-            try! window.send(TouchInput(id: i, phase: .up, location: p, timestamp: inputTime + 0.05))
-        }
-    } / Double(tapsPerRound))
-    hitFloorTimes.append(milliseconds {
-        for p in points {
-            for r in rects.reversed() where r.contains(p) { hits += 1; break }
-        }
-    } / Double(tapsPerRound))
+    tapTimes.append(
+        milliseconds {
+            for (i, p) in points.enumerated() {
+                inputTime += 1
+                try! window.send(TouchInput(id: i, phase: .down, location: p, timestamp: inputTime))
+                try! window.send(TouchInput(id: i, phase: .up, location: p, timestamp: inputTime + 0.05))
+            }
+        } / Double(tapsPerRound))
+    hitFloorTimes.append(
+        milliseconds {
+            for p in points {
+                for r in rects.reversed() where r.contains(p) { hits += 1; break }
+            }
+        } / Double(tapsPerRound))
 }
 precondition(hits > 0, "no point hit a view")
-print(String(format: "input: one tap (down + up) on 10,000 views: %.1f µs, plain front-to-back rect search %.1f µs, ratio %.1f (medians of %d rounds)",
-             median(tapTimes) * 1000, median(hitFloorTimes) * 1000, median(tapTimes) / median(hitFloorTimes), rounds))
+print(
+    String(
+        format: "input: one tap (down + up) on 10,000 views: %.1f µs, plain front-to-back rect search %.1f µs, ratio %.1f (medians of %d rounds)",
+        median(tapTimes) * 1000, median(hitFloorTimes) * 1000, median(tapTimes) / median(hitFloorTimes), rounds))
 
 // MARK: 2. Layout pass over 10,000 views
 
@@ -143,23 +150,27 @@ for c in containers {
 }
 let nodeRoot = Node()
 nodeRoot.frame = layoutRoot.frame
-nodeRoot.children = (0..<100).map { _ in let n = Node(); n.children = (0..<100).map { _ in Node() }; return n }
+nodeRoot.children = (0..<100).map { _ in
+    let n = Node(); n.children = (0..<100).map { _ in Node() }; return n
+}
 layoutRoot.layoutIfNeeded()
 CATransaction.flush()
 
 var layoutTimes: [Double] = [], nodeTimes: [Double] = []
 for round in 0..<rounds {
-    let side = CGFloat(1000 + (round % 2) * 100)   // a new size each round: every frame changes
-    layoutTimes.append(milliseconds {
-        layoutRoot.frame = CGRect(x: 0, y: 0, width: side, height: side)
-        layoutRoot.layoutIfNeeded()
-    })
-    nodeTimes.append(milliseconds {
-        nodeRoot.frame = CGRect(x: 0, y: 0, width: side, height: side)
-        nodeRoot.layout(columns: 10, inset: 2)
-        for n in nodeRoot.children { n.layout(columns: 10, inset: 1) }
-    })
-    CATransaction.flush()   // detached tree: nothing is sent, but the changed-layer list is cleared
+    let side = CGFloat(1000 + (round % 2) * 100)  // a new size each round: every frame changes
+    layoutTimes.append(
+        milliseconds {
+            layoutRoot.frame = CGRect(x: 0, y: 0, width: side, height: side)
+            layoutRoot.layoutIfNeeded()
+        })
+    nodeTimes.append(
+        milliseconds {
+            nodeRoot.frame = CGRect(x: 0, y: 0, width: side, height: side)
+            nodeRoot.layout(columns: 10, inset: 2)
+            for n in nodeRoot.children { n.layout(columns: 10, inset: 1) }
+        })
+    CATransaction.flush()  // detached tree: nothing is sent, but the changed-layer list is cleared
 }
 expectLaidOut()
 report("layout pass: 10,100 views", model: layoutTimes, floor: nodeTimes, floorName: "plain object tree")

@@ -24,8 +24,9 @@ public final class CAMediaTimingFunction: Sendable, CustomStringConvertible {
 
     /// A curve with control points (c1x, c1y) and (c2x, c2y); the x values must lie in 0...1.
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
-        precondition([c1x, c1y, c2x, c2y].allSatisfy(\.isFinite) && (0...1).contains(c1x) && (0...1).contains(c2x),
-                     "CAMediaTimingFunction: control points (\(c1x), \(c1y)), (\(c2x), \(c2y)) must be finite with x in 0...1")
+        precondition(
+            [c1x, c1y, c2x, c2y].allSatisfy(\.isFinite) && (0...1).contains(c1x) && (0...1).contains(c2x),
+            "CAMediaTimingFunction: control points (\(c1x), \(c1y)), (\(c2x), \(c2y)) must be finite with x in 0...1")
         points = (c1x, c1y, c2x, c2y)
     }
 
@@ -44,19 +45,21 @@ public final class CAMediaTimingFunction: Sendable, CustomStringConvertible {
     /// Writes control point `index` (0 = start (0, 0), 1, 2, 3 = end (1, 1)) into `values[0]` and `values[1]`.
     public func getControlPoint(at index: Int, values: UnsafeMutablePointer<Float>) {
         precondition((0...3).contains(index), "CAMediaTimingFunction.getControlPoint: index \(index) is not in 0...3")
-        let (x, y): (Float, Float) = switch index {
-        case 0: (0, 0)
-        case 1: (points.0, points.1)
-        case 2: (points.2, points.3)
-        default: (1, 1)
-        }
+        let (x, y): (Float, Float) =
+            switch index {
+            case 0: (0, 0)
+            case 1: (points.0, points.1)
+            case 2: (points.2, points.3)
+            default: (1, 1)
+            }
         values[0] = x
         values[1] = y
     }
 
     /// The curve as the compositor evaluates it.
     var curve: TimingCurve {
-        points == (0, 0, 1, 1) ? .linear
+        points == (0, 0, 1, 1)
+            ? .linear
             : .cubicBezier(x1: Double(points.0), y1: Double(points.1), x2: Double(points.2), y2: Double(points.3))
     }
 

@@ -42,9 +42,10 @@ public struct UICubicTimingParameters: Sendable {
     /// A curve through two control points (x within 0...1).
     /// - Precondition: finite control points with x in 0...1.
     public init(controlPoint1: CGPoint, controlPoint2: CGPoint) {
-        precondition([controlPoint1.x, controlPoint1.y, controlPoint2.x, controlPoint2.y].allSatisfy(\.isFinite)
-                     && (0...1).contains(controlPoint1.x) && (0...1).contains(controlPoint2.x),
-                     "UICubicTimingParameters: control points \(controlPoint1), \(controlPoint2) must be finite with x in 0...1")
+        precondition(
+            [controlPoint1.x, controlPoint1.y, controlPoint2.x, controlPoint2.y].allSatisfy(\.isFinite)
+                && (0...1).contains(controlPoint1.x) && (0...1).contains(controlPoint2.x),
+            "UICubicTimingParameters: control points \(controlPoint1), \(controlPoint2) must be finite with x in 0...1")
         self.controlPoint1 = controlPoint1
         self.controlPoint2 = controlPoint2
     }
@@ -68,8 +69,9 @@ public struct UISpringTimingParameters: Sendable {
 
     /// A spring from physical constants; its settling time replaces the animator's duration, as in UIKit.
     public init(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector) {
-        precondition([mass, stiffness, damping, velocity.dx].allSatisfy(\.isFinite) && mass > 0 && stiffness > 0 && damping >= 0,
-                     "UISpringTimingParameters: mass \(mass) and stiffness \(stiffness) must be above 0, damping \(damping) at least 0")
+        precondition(
+            [mass, stiffness, damping, velocity.dx].allSatisfy(\.isFinite) && mass > 0 && stiffness > 0 && damping >= 0,
+            "UISpringTimingParameters: mass \(mass) and stiffness \(stiffness) must be above 0, damping \(damping) at least 0")
         form = .physical(Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity.dx))
         initialVelocity = velocity
     }

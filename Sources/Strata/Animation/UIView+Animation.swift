@@ -62,8 +62,9 @@ extension Transaction {
             current.group = group
         }
         let level = current
-        return AnimationContext(duration: level.animationDuration, delay: 0, curve: level.timingFunction?.curve ?? .caDefault,
-                                repeatCount: 1, autoreverses: false, group: group)
+        return AnimationContext(
+            duration: level.animationDuration, delay: 0, curve: level.timingFunction?.curve ?? .caDefault,
+            repeatCount: 1, autoreverses: false, group: group)
     }
 
     /// Records an animation from `old` to `new` (model values) on `layer`: with the innermost
@@ -92,9 +93,10 @@ extension Transaction {
         } else {
             return
         }
-        layer.pendingAnimations.append(LayerAnimation(
-            kind: kind, curve: context.curve, beginTime: context.delay, duration: context.duration,
-            repeatCount: context.repeatCount, autoreverses: context.autoreverses, group: context.group))
+        layer.pendingAnimations.append(
+            LayerAnimation(
+                kind: kind, curve: context.curve, beginTime: context.delay, duration: context.duration,
+                repeatCount: context.repeatCount, autoreverses: context.autoreverses, group: context.group))
         groups[context.group, default: AnimationGroup()].pending += 1
         layer.markChanged(.animations)
     }
@@ -104,10 +106,11 @@ extension Transaction {
     /// nested in another inherits its duration, curve and repeat options unless `options`
     /// override them, as UIKit documents.
     func blockContext(duration: Double, delay: Double, curve: TimingCurve, options: UIView.AnimationOptions) -> AnimationContext {
-        var context = AnimationContext(duration: max(duration, 0), delay: max(delay, 0), curve: curve,
-                                       repeatCount: options.contains(.repeat) ? .infinity : 1,
-                                       autoreverses: options.contains(.autoreverse), group: makeGroup(),
-                                       allowsUserInteraction: options.contains(.allowUserInteraction))
+        var context = AnimationContext(
+            duration: max(duration, 0), delay: max(delay, 0), curve: curve,
+            repeatCount: options.contains(.repeat) ? .infinity : 1,
+            autoreverses: options.contains(.autoreverse), group: makeGroup(),
+            allowsUserInteraction: options.contains(.allowUserInteraction))
         if let outer = animationContexts.last, outer.animator == nil {
             if !options.contains(.overrideInheritedDuration) { context.duration = outer.duration }
             if !options.contains(.overrideInheritedCurve) { context.curve = outer.curve }
@@ -295,31 +298,40 @@ extension UIView {
 
     /// Animates the changes `animations` makes, over `duration` seconds after `delay`, with
     /// `options`; `completion` runs on the main actor after the frame that shows the end.
-    public static func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
-                               animations: @MainActor () -> Void, completion: (@MainActor (Bool) -> Void)? = nil) {
+    public static func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
+        animations: @MainActor () -> Void, completion: (@MainActor (Bool) -> Void)? = nil
+    ) {
         precondition(duration.isFinite && delay.isFinite, "UIView.animate: duration \(duration) and delay \(delay) must be finite")
         let t = Transaction.shared
-        t.animate(t.blockContext(duration: duration, delay: delay, curve: options.curve.timing, options: options),
-                  animations: animations, completion: completion)
+        t.animate(
+            t.blockContext(duration: duration, delay: delay, curve: options.curve.timing, options: options),
+            animations: animations, completion: completion)
     }
 
     /// Animates the changes `animations` makes over `duration` seconds, easing in and out.
-    public static func animate(withDuration duration: TimeInterval, animations: @MainActor () -> Void,
-                               completion: (@MainActor (Bool) -> Void)? = nil) {
+    public static func animate(
+        withDuration duration: TimeInterval, animations: @MainActor () -> Void,
+        completion: (@MainActor (Bool) -> Void)? = nil
+    ) {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
     }
 
     /// Animates with a spring of damping ratio `dampingRatio` that settles in `duration` seconds;
     /// `velocity` is the initial speed in distances per second.
-    public static func animate(withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
-                               initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
-                               animations: @MainActor () -> Void, completion: (@MainActor (Bool) -> Void)? = nil) {
-        precondition(duration.isFinite && delay.isFinite && dampingRatio.isFinite && dampingRatio > 0 && velocity.isFinite,
-                     "UIView.animate(usingSpringWithDamping:): duration \(duration), delay \(delay), damping \(dampingRatio) and velocity \(velocity) must be finite, the damping above 0")
+    public static func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+        initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
+        animations: @MainActor () -> Void, completion: (@MainActor (Bool) -> Void)? = nil
+    ) {
+        precondition(
+            duration.isFinite && delay.isFinite && dampingRatio.isFinite && dampingRatio > 0 && velocity.isFinite,
+            "UIView.animate(usingSpringWithDamping:): duration \(duration), delay \(delay), damping \(dampingRatio) and velocity \(velocity) must be finite, the damping above 0")
         let t = Transaction.shared
         let spring = Spring(dampingRatio: dampingRatio, settlingIn: max(duration, 0), initialVelocity: velocity)
-        t.animate(t.blockContext(duration: duration, delay: delay, curve: .spring(spring), options: options.union(.overrideInheritedCurve)),
-                  animations: animations, completion: completion)
+        t.animate(
+            t.blockContext(duration: duration, delay: delay, curve: .spring(spring), options: options.union(.overrideInheritedCurve)),
+            animations: animations, completion: completion)
     }
 
     /// Runs `actionsWithoutAnimation` with animations off, even inside an animation block.

@@ -104,9 +104,11 @@ public final class UIViewPropertyAnimator {
 
     /// Creates an animator and starts it at once (after `delay`), as UIKit's class method does.
     @discardableResult
-    public static func runningPropertyAnimator(withDuration duration: TimeInterval, delay: TimeInterval,
-                                               options: UIView.AnimationOptions = [], animations: @escaping @MainActor () -> Void,
-                                               completion: (@MainActor (UIViewAnimatingPosition) -> Void)? = nil) -> UIViewPropertyAnimator {
+    public static func runningPropertyAnimator(
+        withDuration duration: TimeInterval, delay: TimeInterval,
+        options: UIView.AnimationOptions = [], animations: @escaping @MainActor () -> Void,
+        completion: (@MainActor (UIViewAnimatingPosition) -> Void)? = nil
+    ) -> UIViewPropertyAnimator {
         let animator = UIViewPropertyAnimator(duration: duration, curve: options.curve, animations: animations)
         if let completion { animator.addCompletion(completion) }
         animator.startAnimation(afterDelay: delay)
@@ -209,7 +211,8 @@ public final class UIViewPropertyAnimator {
     /// as in UIKit). `duration` keeps its value.
     public func continueAnimation(withTimingParameters parameters: (any UITimingCurveProvider)?, durationFactor: CGFloat) {
         require(state == .active, "continueAnimation(withTimingParameters:durationFactor:)", allowed: ".active")
-        precondition(durationFactor.isFinite && durationFactor >= 0, "UIViewPropertyAnimator.continueAnimation: durationFactor must be finite and at least 0, got \(durationFactor)")
+        precondition(
+            durationFactor.isFinite && durationFactor >= 0, "UIViewPropertyAnimator.continueAnimation: durationFactor must be finite and at least 0, got \(durationFactor)")
         let fraction = currentFraction
         let linear = run == nil && scrubsOnCurve
         if !reversed, fraction < 1 {
@@ -260,7 +263,7 @@ public final class UIViewPropertyAnimator {
         switch position {
         case .end: setModel { $0.new }
         case .start: setModelToStart()
-        case .current: break   // stopAnimation already left the shown values in the model
+        case .current: break  // stopAnimation already left the shown values in the model
         }
         complete(at: position)
     }
@@ -310,8 +313,10 @@ public final class UIViewPropertyAnimator {
     /// Runs `body` in this animator's context, recording what it changes.
     private func perform(_ body: @MainActor () -> Void, delayFactor: Double) {
         let t = Transaction.shared
-        t.animationContexts.append(AnimationContext(duration: runDuration, delay: 0, curve: curve, repeatCount: 1,
-                                                    autoreverses: false, group: group, animator: self, delayFactor: delayFactor))
+        t.animationContexts.append(
+            AnimationContext(
+                duration: runDuration, delay: 0, curve: curve, repeatCount: 1,
+                autoreverses: false, group: group, animator: self, delayFactor: delayFactor))
         body()
         t.animationContexts.removeLast()
     }
@@ -319,7 +324,8 @@ public final class UIViewPropertyAnimator {
     /// Called by the transaction for each change in this animator's blocks.
     func record(layer: CALayer, old: LayerProperty, new: LayerProperty, delayFactor: Double) {
         if let i = records.lastIndex(where: { $0.layer === layer && $0.new.key == new.key }),
-           runningPendingBlocks || new.key.animationStyle == .interpolated {
+            runningPendingBlocks || new.key.animationStyle == .interpolated
+        {
             // Changed twice before the start (or a transform, which does not add): animate from
             // the first old value to the last.
             records[i].new = new
@@ -371,22 +377,25 @@ public final class UIViewPropertyAnimator {
     private func animation(for record: Record, fraction: Double, speed: Double, delay: Double, linear: Bool) -> LayerAnimation {
         let start = max(record.delayFactor, record.segmentStart) * runDuration, length = max(runDuration - start, 0)
         let from = record.from ?? record.old
-        let kind: LayerAnimation.Kind = if record.new.key.animationStyle == .interpolated {
-            .absolute(from: from, to: record.new)
-        } else {
-            .additive(delta: from.subtracting(record.new) ?? record.new)
-        }
+        let kind: LayerAnimation.Kind =
+            if record.new.key.animationStyle == .interpolated {
+                .absolute(from: from, to: record.new)
+            } else {
+                .additive(delta: from.subtracting(record.new) ?? record.new)
+            }
         // A damping-ratio spring settles within this animation's own length, however late it starts.
-        let timing: TimingCurve = if linear {
-            .linear
-        } else if let (ratio, velocity) = ratioSpring {
-            .spring(Spring(dampingRatio: ratio, settlingIn: length, initialVelocity: velocity))
-        } else {
-            curve
-        }
-        return LayerAnimation(kind: kind, curve: timing, beginTime: delay, duration: length,
-                              group: group, speed: speed, timeOffset: fraction * runDuration - start,
-                              isRemovedOnCompletion: false)
+        let timing: TimingCurve =
+            if linear {
+                .linear
+            } else if let (ratio, velocity) = ratioSpring {
+                .spring(Spring(dampingRatio: ratio, settlingIn: length, initialVelocity: velocity))
+            } else {
+                curve
+            }
+        return LayerAnimation(
+            kind: kind, curve: timing, beginTime: delay, duration: length,
+            group: group, speed: speed, timeOffset: fraction * runDuration - start,
+            isRemovedOnCompletion: false)
     }
 
     /// Sends every record's animation with the current timing.

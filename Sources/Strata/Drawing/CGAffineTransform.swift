@@ -95,10 +95,11 @@ extension CGRect {
     /// The smallest rectangle containing the four corners mapped through `t`.
     public func applying(_ t: CGAffineTransform) -> CGRect {
         let r = standardized
-        return CGRect.boundingBox(of: [
-            CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
-            CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY),
-        ].map { $0.applying(t) })
+        return CGRect.boundingBox(
+            of: [
+                CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+                CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY),
+            ].map { $0.applying(t) })
     }
 
     /// The smallest rectangle containing every point; `.null` for none.

@@ -17,8 +17,8 @@ public enum CGLineJoin: Sendable { case miter, round, bevel }
 /// How painted pixels combine with what is already there (the Porter–Duff and separable modes Cairo has).
 public enum CGBlendMode: Sendable {
     case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight,
-         difference, exclusion, clear, copy, sourceIn, sourceOut, sourceAtop, destinationOver,
-         destinationIn, destinationOut, destinationAtop, xor, plusLighter
+        difference, exclusion, clear, copy, sourceIn, sourceOut, sourceAtop, destinationOver,
+        destinationIn, destinationOut, destinationAtop, xor, plusLighter
 }
 
 /// A 2D drawing context with Core Graphics' API, drawing into a bitmap through Cairo.
@@ -53,7 +53,7 @@ public final class CGContext {
     /// A context drawing into a Cairo surface (which it keeps alive), with Core Graphics' defaults.
     init(surface: OpaquePointer) {
         cairo = cairo_create(surface)
-        cairo_set_line_width(cairo, 1)   // Cairo's default is 2
+        cairo_set_line_width(cairo, 1)  // Cairo's default is 2
     }
 
     deinit { cairo_destroy(cairo) }

@@ -52,7 +52,8 @@ final class CairoBitmap {
     init?(size: PixelSize) {
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(clamping: size.width)))
         guard size.width > 0, size.height > 0, stride >= size.width * 4,
-              size.height <= Int(Int32.max) / stride else { return nil }
+            size.height <= Int(Int32.max) / stride
+        else { return nil }
         self.size = size
         self.stride = stride
         bytes = [UInt8](repeating: 0, count: stride * size.height)

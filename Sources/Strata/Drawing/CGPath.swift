@@ -74,8 +74,9 @@ public class CGPath {
             case .quadCurve(let p, let c):
                 var x = 0.0, y = 0.0
                 cairo_get_current_point(cairo, &x, &y)
-                cairo_curve_to(cairo, x + 2 / 3 * (c.x - x), y + 2 / 3 * (c.y - y),
-                               p.x + 2 / 3 * (c.x - p.x), p.y + 2 / 3 * (c.y - p.y), p.x, p.y)
+                cairo_curve_to(
+                    cairo, x + 2 / 3 * (c.x - x), y + 2 / 3 * (c.y - y),
+                    p.x + 2 / 3 * (c.x - p.x), p.y + 2 / 3 * (c.y - p.y), p.x, p.y)
             case .curve(let p, let c1, let c2): cairo_curve_to(cairo, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
             case .arc(let c, let r, let a0, let a1, let positive):
                 // As curves: the same shape Cairo's arc gives, with non-finite input drawing nothing.
@@ -105,8 +106,10 @@ public final class CGMutablePath: CGPath {
     /// Adds a closed rectangle.
     public func addRect(_ rect: CGRect) {
         let r = rect.standardized
-        elements += [.move(CGPoint(x: r.minX, y: r.minY)), .line(CGPoint(x: r.maxX, y: r.minY)),
-                     .line(CGPoint(x: r.maxX, y: r.maxY)), .line(CGPoint(x: r.minX, y: r.maxY)), .close]
+        elements += [
+            .move(CGPoint(x: r.minX, y: r.minY)), .line(CGPoint(x: r.maxX, y: r.minY)),
+            .line(CGPoint(x: r.maxX, y: r.maxY)), .line(CGPoint(x: r.minX, y: r.maxY)), .close,
+        ]
     }
     /// Adds closed rectangles.
     public func addRects(_ rects: [CGRect]) { rects.forEach(addRect) }
@@ -187,8 +190,10 @@ extension CGPath.Element {
         for i in 0..<segments {
             let s = a0 + CGFloat(i) * step, e = s + step
             let p0 = point(s), p3 = point(e)
-            result.append(.curve(p3, control1: CGPoint(x: p0.x - k * sin(s), y: p0.y + k * cos(s)),
-                                 control2: CGPoint(x: p3.x + k * sin(e), y: p3.y - k * cos(e))))
+            result.append(
+                .curve(
+                    p3, control1: CGPoint(x: p0.x - k * sin(s), y: p0.y + k * cos(s)),
+                    control2: CGPoint(x: p3.x + k * sin(e), y: p3.y - k * cos(e))))
         }
         return result
     }

@@ -10,8 +10,9 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
     /// Creates a colour from sRGB components with straight alpha, each clamped to 0...1.
     /// - Precondition: finite components (NaN cannot be clamped); this traps naming them.
     public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        precondition([red, green, blue, alpha].allSatisfy(\.isFinite),
-                     "CGColor(red: \(red), green: \(green), blue: \(blue), alpha: \(alpha)): components must be finite")
+        precondition(
+            [red, green, blue, alpha].allSatisfy(\.isFinite),
+            "CGColor(red: \(red), green: \(green), blue: \(blue), alpha: \(alpha)): components must be finite")
         self.init(Color(red: Float(red), green: Float(green), blue: Float(blue), alpha: Float(alpha)).clamped)
     }
 
@@ -44,8 +45,9 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a colour from sRGB red, green, blue and alpha, each 0...1.
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        precondition([red, green, blue, alpha].allSatisfy(\.isFinite),
-                     "UIColor(red: \(red), green: \(green), blue: \(blue), alpha: \(alpha)): components must be finite")
+        precondition(
+            [red, green, blue, alpha].allSatisfy(\.isFinite),
+            "UIColor(red: \(red), green: \(green), blue: \(blue), alpha: \(alpha)): components must be finite")
         cgColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
     }
 
@@ -56,19 +58,21 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
 
     /// A colour from hue, saturation and brightness (HSB), each 0...1.
     public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
-        precondition([hue, saturation, brightness, alpha].allSatisfy(\.isFinite),
-                     "UIColor(hue: \(hue), saturation: \(saturation), brightness: \(brightness), alpha: \(alpha)): components must be finite")
+        precondition(
+            [hue, saturation, brightness, alpha].allSatisfy(\.isFinite),
+            "UIColor(hue: \(hue), saturation: \(saturation), brightness: \(brightness), alpha: \(alpha)): components must be finite")
         let h = (hue - hue.rounded(.down)) * 6, s = min(max(saturation, 0), 1), v = min(max(brightness, 0), 1)
         let sector = Int(h) % 6, f = h - CGFloat(Int(h))
         let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
-        let (r, g, b): (CGFloat, CGFloat, CGFloat) = switch sector {
-        case 0: (v, t, p)
-        case 1: (q, v, p)
-        case 2: (p, v, t)
-        case 3: (p, q, v)
-        case 4: (t, p, v)
-        default: (v, p, q)
-        }
+        let (r, g, b): (CGFloat, CGFloat, CGFloat) =
+            switch sector {
+            case 0: (v, t, p)
+            case 1: (q, v, p)
+            case 2: (p, v, t)
+            case 3: (p, q, v)
+            case 4: (t, p, v)
+            default: (v, p, q)
+            }
         self.init(red: r, green: g, blue: b, alpha: alpha)
     }
 
@@ -83,8 +87,10 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads the sRGB components; returns true, as every Strata colour has them.
     @discardableResult
-    public func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
-                       blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+    public func getRed(
+        _ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+        blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
         let c = cgColor.value
         red?.pointee = CGFloat(c.red); green?.pointee = CGFloat(c.green)
         blue?.pointee = CGFloat(c.blue); alpha?.pointee = CGFloat(c.alpha)

@@ -113,7 +113,8 @@ final class EventDispatcher {
             let touch = tracked.touch
             // A tap: short, and lifted near where it went down.
             if touch.phase == .ended, timestamp - touch.startTimestamp <= 0.5,
-               hypot(touch.windowLocation.x - touch.startWindowLocation.x, touch.windowLocation.y - touch.startWindowLocation.y) <= UITapGestureRecognizer.allowableMovement {
+                hypot(touch.windowLocation.x - touch.startWindowLocation.x, touch.windowLocation.y - touch.startWindowLocation.y) <= UITapGestureRecognizer.allowableMovement
+            {
                 lastTap = (timestamp, touch.startWindowLocation, touch.tapCount)
             }
             if !tracked.held.isEmpty { lifted.append(tracked) }
@@ -125,11 +126,13 @@ final class EventDispatcher {
     private func touchDown(_ input: TouchInput) -> Tracked {
         var tapCount = 1
         if let last = lastTap, input.timestamp - last.time <= Self.multiTapInterval,
-           hypot(input.location.x - last.location.x, input.location.y - last.location.y) <= Self.multiTapDistance {
+            hypot(input.location.x - last.location.x, input.location.y - last.location.y) <= Self.multiTapDistance
+        {
             tapCount = last.count + 1
         }
-        let touch = UITouch(identifier: input.id, location: input.location, timestamp: input.timestamp, tapCount: tapCount,
-                            type: input.isPointer ? .indirectPointer : .direct, window: window!)
+        let touch = UITouch(
+            identifier: input.id, location: input.location, timestamp: input.timestamp, tapCount: tapCount,
+            type: input.isPointer ? .indirectPointer : .direct, window: window!)
         let tracked = Tracked(touch: touch)
         let view = window?.hitTest(input.location, with: nil)
         touch.view = view
@@ -145,8 +148,10 @@ final class EventDispatcher {
         // Recognizers of the view and every view above it, deepest first.
         var current: UIView? = view
         while let v = current {
-            for recognizer in v._gestureRecognizers where recognizer.isEnabled && recognizer.requestedBegin == nil
-                && (recognizer.state == .possible || recognizer.state == .began || recognizer.state == .changed) {
+            for recognizer in v._gestureRecognizers
+            where recognizer.isEnabled && recognizer.requestedBegin == nil
+                && (recognizer.state == .possible || recognizer.state == .began || recognizer.state == .changed)
+            {
                 guard recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true else { continue }
                 touch.gestureRecognizers.append(recognizer)
                 recognizer.trackedTouches.append(touch)
@@ -348,11 +353,13 @@ final class EventDispatcher {
         }
         // Two recognizers that each wait for the other would wait for ever: such a pair waits for neither.
         for q in participants where q !== r && requires(r, toFail: q) && !requires(q, toFail: r) {
-            if q.state == .possible { return .wait }   // including one waiting to begin
+            if q.state == .possible { return .wait }  // including one waiting to begin
             if q.state == .began || q.state == .changed || q.state == .ended { return .fail }
         }
-        for q in participants where q !== r && (q.state == .began || q.state == .changed || q.state == .ended) && sharesTouches(q, r)
-            && !simultaneous(q, r) && q.canPrevent(r) && r.canBePrevented(by: q) {
+        for q in participants
+        where q !== r && (q.state == .began || q.state == .changed || q.state == .ended) && sharesTouches(q, r)
+            && !simultaneous(q, r) && q.canPrevent(r) && r.canBePrevented(by: q)
+        {
             return .fail
         }
         return .begin
@@ -376,8 +383,10 @@ final class EventDispatcher {
 
     /// `winner` began: the recognizers it excludes fail, or are cancelled when running.
     private func exclude(by winner: UIGestureRecognizer) {
-        for q in participants where q !== winner && sharesTouches(q, winner) && !simultaneous(winner, q)
-            && winner.canPrevent(q) && q.canBePrevented(by: winner) {
+        for q in participants
+        where q !== winner && sharesTouches(q, winner) && !simultaneous(winner, q)
+            && winner.canPrevent(q) && q.canBePrevented(by: winner)
+        {
             if q.state == .possible {
                 pendingBegins.removeAll { $0 === q }
                 q.apply(.failed)
@@ -445,8 +454,10 @@ final class EventDispatcher {
     /// A recognizer that cancels touches in its view began: its touches' views get
     /// `touchesCancelled` for what they had begun, and nothing more.
     private func cancelViewTouches(of recognizer: UIGestureRecognizer) {
-        for tracked in Array(down.values) + lifted where !tracked.viewCancelled
-            && recognizer.trackedTouches.contains(where: { $0 === tracked.touch }) {
+        for tracked in Array(down.values) + lifted
+        where !tracked.viewCancelled
+            && recognizer.trackedTouches.contains(where: { $0 === tracked.touch })
+        {
             tracked.viewCancelled = true
             tracked.held = []
             if tracked.toView, tracked.beganDelivered, !tracked.endDelivered { deliverLate(.cancelled, of: tracked) }
@@ -478,7 +489,8 @@ final class EventDispatcher {
             for recognizer in participants {
                 let done = recognizer.state.isFinal && recognizer.activeTouches.isEmpty && recognizer.requestedBegin == nil
                 // Still possible with nothing down and no deadline: nothing can make it recognise any more.
-                let stale = noTouchesDown && recognizer.state == .possible && recognizer.requestedBegin == nil
+                let stale =
+                    noTouchesDown && recognizer.state == .possible && recognizer.requestedBegin == nil
                     && recognizer.activeTouches.isEmpty && !timers.contains { $0.owner.object === recognizer }
                     && !pendingBegins.contains { $0 === recognizer }
                 guard done || stale else { continue }

@@ -74,9 +74,10 @@ public struct EventScript: Sendable, Hashable {
                 guard id == id.rounded(), abs(id) < 1e9 else { throw EventScriptError.syntax(line: line, "touch id \(fields[2]) is not a whole number") }
                 sample = Sample(t: t, phase: what, id: Int(id), x: try number(3, "x"), y: try number(4, "y"))
             case "wheel", "scroll-began", "scroll-changed", "scroll-ended":
-                sample = Sample(t: t, phase: "end", x: try number(2, "x"), y: try number(3, "y"),
-                                scroll: what == "wheel" ? "wheel" : String(what.dropFirst("scroll-".count)),
-                                dx: try number(4, "dx"), dy: try number(5, "dy"))
+                sample = Sample(
+                    t: t, phase: "end", x: try number(2, "x"), y: try number(3, "y"),
+                    scroll: what == "wheel" ? "wheel" : String(what.dropFirst("scroll-".count)),
+                    dx: try number(4, "dx"), dy: try number(5, "dy"))
             case "end":
                 sample = Sample(t: t, phase: "end")
             default:
@@ -115,7 +116,9 @@ public struct EventScript: Sendable, Hashable {
             guard s.t >= last else { throw EventScriptError.outOfOrder(line: line, time: s.t, previous: last) }
             last = s.t
             if let scroll = s.scroll {
-                guard let phase = ScrollInput.Phase(rawValue: scroll) else { throw EventScriptError.syntax(line: line, "scroll phase \"\(scroll)\" is not began, changed, ended or wheel") }
+                guard let phase = ScrollInput.Phase(rawValue: scroll) else {
+                    throw EventScriptError.syntax(line: line, "scroll phase \"\(scroll)\" is not began, changed, ended or wheel")
+                }
                 guard let x = s.x, let y = s.y else { throw EventScriptError.syntax(line: line, "a scroll needs x and y") }
                 steps.append(.scroll(ScrollInput(location: CGPoint(x: x, y: y), delta: CGVector(dx: s.dx ?? 0, dy: s.dy ?? 0), phase: phase, timestamp: s.t)))
             } else if s.phase == "end" {
@@ -146,8 +149,10 @@ public struct EventScript: Sendable, Hashable {
     ///   before it were delivered.
     @MainActor
     @discardableResult
-    public func replay(on window: UIWindow, readBack: Bool = true,
-                       frame: (_ index: Int, _ rendered: RenderedFrame) async throws -> Void = { _, _ in }) async throws -> Int {
+    public func replay(
+        on window: UIWindow, readBack: Bool = true,
+        frame: (_ index: Int, _ rendered: RenderedFrame) async throws -> Void = { _, _ in }
+    ) async throws -> Int {
         guard let screen = window.screen else { throw InputError.windowNotShown }
         let start = screen.mediaTime
         var next = 0
@@ -157,7 +162,10 @@ public struct EventScript: Sendable, Hashable {
             while next < steps.count, start + steps[next].time <= frameTime + 1e-9 {
                 switch steps[next] {
                 case .touches(let inputs):
-                    try window.send(inputs.map { var input = $0; input.timestamp += start; return input })
+                    try window.send(
+                        inputs.map {
+                            var input = $0; input.timestamp += start; return input
+                        })
                 case .scroll(var scroll):
                     scroll.timestamp += start
                     try window.send(scroll)

@@ -96,10 +96,11 @@ open class UIGestureRecognizer {
     public func addTarget<Target: AnyObject, Recognizer: UIGestureRecognizer>(
         _ target: Target, action: @escaping @MainActor (Target) -> (Recognizer) -> Void
     ) {
-        actions.append(Action(target: target, hasTarget: true) { target, recognizer in
-            guard let target = target as? Target, let recognizer = recognizer as? Recognizer else { return }
-            action(target)(recognizer)
-        })
+        actions.append(
+            Action(target: target, hasTarget: true) { target, recognizer in
+                guard let target = target as? Target, let recognizer = recognizer as? Recognizer else { return }
+                action(target)(recognizer)
+            })
     }
 
     /// Adds a closure called at each state change.
@@ -129,13 +130,14 @@ open class UIGestureRecognizer {
     }
 
     private func requestTransition(to new: State) {
-        let allowed: Bool = switch (_state, new) {
-        case (.possible, .began), (.possible, .ended), (.possible, .failed): true
-        case (.began, .changed), (.began, .ended), (.began, .cancelled): true
-        case (.changed, .changed), (.changed, .ended), (.changed, .cancelled): true
-        case (_, .possible): true   // reset
-        default: false
-        }
+        let allowed: Bool =
+            switch (_state, new) {
+            case (.possible, .began), (.possible, .ended), (.possible, .failed): true
+            case (.began, .changed), (.began, .ended), (.began, .cancelled): true
+            case (.changed, .changed), (.changed, .ended), (.changed, .cancelled): true
+            case (_, .possible): true  // reset
+            default: false
+            }
         guard allowed else {
             log("\(typeName): state \(_state) → \(new) is not a transition a gesture recognizer can make; ignored")
             return

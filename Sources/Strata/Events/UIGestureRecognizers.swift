@@ -17,13 +17,14 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     private var generation = 0
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        generation += 1   // the next tap came: the deadline for it no longer applies
+        generation += 1  // the next tap came: the deadline for it no longer applies
         for touch in touches { starts[ObjectIdentifier(touch)] = touch.windowLocation }
         let down = activeTouches
         if down.count > numberOfTouchesRequired { state = .failed; return }
         if let first = firstTapLocation, let touch = touches.first,
-           hypot(touch.windowLocation.x - first.x, touch.windowLocation.y - first.y) > EventDispatcher.multiTapDistance {
-            state = .failed   // the next tap is elsewhere
+            hypot(touch.windowLocation.x - first.x, touch.windowLocation.y - first.y) > EventDispatcher.multiTapDistance
+        {
+            state = .failed  // the next tap is elsewhere
             return
         }
         mostTouchesInTap = max(mostTouchesInTap, down.count)
@@ -94,7 +95,8 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         let expected = generation
         schedule(at: now + minimumPressDuration) { [weak self] in
             guard let self, self.generation == expected, self.state == .possible, self.taps >= self.numberOfTapsRequired,
-                  self.activeTouches.count == self.numberOfTouchesRequired else { return }
+                self.activeTouches.count == self.numberOfTouchesRequired
+            else { return }
             self.state = .began
         }
     }
@@ -129,7 +131,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
                 self.state = .failed
             }
         } else {
-            state = .failed   // lifted too soon
+            state = .failed  // lifted too soon
         }
     }
 
@@ -246,7 +248,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         touchCount = down.count
         if state == .began || state == .changed {
             if down.count < minimumNumberOfTouches {
-                record(Self.centroid(of: Array(touches) + down))   // where the fingers lifted
+                record(Self.centroid(of: Array(touches) + down))  // where the fingers lifted
                 state = .ended
             } else {
                 let centroid = Self.centroid(of: down)
@@ -464,7 +466,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
         let expected = generation
         schedule(at: now + Self.maximumDuration) { [weak self] in
             guard let self, self.generation == expected, self.state == .possible else { return }
-            self.state = .failed   // too slow
+            self.state = .failed  // too slow
         }
     }
 

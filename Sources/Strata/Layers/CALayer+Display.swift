@@ -46,7 +46,6 @@ extension CALayer {
         }
     }
 
-
     // MARK: Display
 
     /// Marks the whole contents as needing to be redrawn before the next commit.
@@ -126,7 +125,7 @@ extension CALayer {
             pendingContentsRegion = pendingContentsRegion.map { $0.union(region) } ?? region
         } else {
             contentsSource = .backingStore(bitmap)
-            pendingContentsRegion = whole   // a new bitmap goes up whole
+            pendingContentsRegion = whole  // a new bitmap goes up whole
         }
         markChanged(.contents)
     }
@@ -139,8 +138,10 @@ extension CALayer {
         ctx.clip(to: clip)
         ctx.scaleBy(x: scale, y: scale)
         ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
-        ctx.startDrawing(dirtyRect: CGRect(x: bounds.minX + clip.minX / scale, y: bounds.minY + clip.minY / scale,
-                                           width: clip.width / scale, height: clip.height / scale))
+        ctx.startDrawing(
+            dirtyRect: CGRect(
+                x: bounds.minX + clip.minX / scale, y: bounds.minY + clip.minY / scale,
+                width: clip.width / scale, height: clip.height / scale))
         draw(in: ctx)
         return ctx.didPaint
     }

@@ -54,7 +54,7 @@ extension CALayer {
         if let index = parent.indexOfSublayer(self) { parent._sublayers.remove(at: index) }
         _superlayer = nil
         parent.markChanged(.sublayers)
-        parent.setNeedsLayout()   // sublayers changed: the superlayer lays out again
+        parent.setNeedsLayout()  // sublayers changed: the superlayer lays out again
         markChanged(.superlayer)
     }
 
@@ -83,8 +83,10 @@ extension CALayer {
     /// (nothing at all when the layer already is where it would go).
     func insert(_ layer: CALayer, at index: Int, caller: String) {
         precondition(index >= 0, "CALayer.\(caller): index \(index) is negative")
-        precondition(!isSelfOrDescendant(of: layer),
-                     "CALayer.\(caller): cannot add \(layer.debugName) into its own subtree (it is \(self === layer ? "the same layer" : "an ancestor of \(debugName)")); the tree is unchanged")
+        precondition(
+            !isSelfOrDescendant(of: layer),
+            "CALayer.\(caller): cannot add \(layer.debugName) into its own subtree (it is \(self === layer ? "the same layer" : "an ancestor of \(debugName)")); the tree is unchanged"
+        )
         var at = index
         let isNewSublayer = layer._superlayer !== self
         if !isNewSublayer, let old = indexOfSublayer(layer) {

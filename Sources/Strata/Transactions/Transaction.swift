@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Logging
 import StrataCore
 
 // Overall design: every change to a layer sets a bit on that layer and, the first time in a turn,
@@ -36,6 +37,8 @@ public enum StrataError: Error, Sendable, CustomStringConvertible {
 @MainActor
 final class Transaction {
     static let shared = Transaction()
+    /// The model's log (swift-log), for what a program does wrong that Strata survives.
+    private static let logger = Logger(label: "strata.model")
 
     private var changed: [CALayer] = []
     /// Screens to rebuild at the next commit.
@@ -82,7 +85,6 @@ final class Transaction {
     /// Completion blocks of levels already closed, waiting for the outermost commit.
     private var pendingCompletions: [@MainActor () -> Void] = []
 
-
     /// Commits sent, across all screens (for tests and statistics).
     private(set) var commitCount = 0
 
@@ -121,7 +123,6 @@ final class Transaction {
     func maxTextureSize(for screen: UIScreen?) -> Int {
         screen?.compositor.gpu.maxTextureSize ?? 16384
     }
-
 
     // MARK: Explicit transactions
 
@@ -240,7 +241,8 @@ final class Transaction {
             for layer in requests { layer.layoutIfNeeded() }
         }
         if !layoutRequests.isEmpty {
-            Swift.print("Strata: layout still asked for more after 32 rounds in one commit; a layoutSubviews() keeps calling setNeedsLayout() on its own tree")
+            Self.logger.warning(
+                "layout still asked for more after 32 rounds in one commit; a layoutSubviews() keeps calling setNeedsLayout() on its own tree")
             // Clear their flags, so a later setNeedsLayout() schedules them again.
             for layer in layoutRequests { layer.needsLayoutFlag = false }
             layoutRequests = []
@@ -320,7 +322,7 @@ struct CommitBuilder {
         }
         layer.pendingAnimationRemovals = []
         for var animation in layer.pendingAnimations {
-            animation.beginTime += now   // the block's delay, from the next frame
+            animation.beginTime += now  // the block's delay, from the next frame
             append(.addAnimation(layer.id, animation), on: screen)
             layer.activeAnimations.append(animation)
             Transaction.shared.animationSent(group: animation.group, endTime: animation.endTime, layer: layer, screen: screen)
@@ -348,8 +350,12 @@ struct CommitBuilder {
             }
             let all = PixelRect(x: 0, y: 0, width: bitmap.size.width, height: bitmap.size.height)
             let region = whole ? all : (layer.pendingContentsRegion ?? all)
-            append(.setContents(layer.id, ContentsUpdate(size: bitmap.size, region: region, pixels: bitmap.bgraPixels(region),
-                                                                 isBGRA: true, isOpaque: layer.isOpaque)), on: screen)
+            append(
+                .setContents(
+                    layer.id,
+                    ContentsUpdate(
+                        size: bitmap.size, region: region, pixels: bitmap.bgraPixels(region),
+                        isBGRA: true, isOpaque: layer.isOpaque)), on: screen)
         }
         layer.pendingContentsRegion = nil
     }

@@ -39,14 +39,17 @@ public final class UIScreen {
     ///   within the GPU's limits; otherwise this traps naming the value.
     public init(size: CGSize, scale: CGFloat = 1, compositor: Compositor) {
         precondition(scale.isFinite && scale > 0, "UIScreen: scale must be a finite number above 0, got \(scale)")
-        precondition(size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0,
-                     "UIScreen: size must be finite and positive, got \(size)")
+        precondition(
+            size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0,
+            "UIScreen: size must be finite and positive, got \(size)")
         let limit = compositor.gpu.maxTargetSize
         let w = (size.width * scale).rounded(), h = (size.height * scale).rounded()
-        precondition(w >= 1 && h >= 1 && w <= CGFloat(limit) && h <= CGFloat(limit),
-                     "UIScreen: \(size) points at scale \(scale) is \(w)×\(h) pixels; each side must be 1...\(limit) on this GPU")
-        precondition(!Self.compositorsInUse.contains(ObjectIdentifier(compositor)),
-                     "UIScreen: this compositor already backs another screen; give each screen its own compositor")
+        precondition(
+            w >= 1 && h >= 1 && w <= CGFloat(limit) && h <= CGFloat(limit),
+            "UIScreen: \(size) points at scale \(scale) is \(w)×\(h) pixels; each side must be 1...\(limit) on this GPU")
+        precondition(
+            !Self.compositorsInUse.contains(ObjectIdentifier(compositor)),
+            "UIScreen: this compositor already backs another screen; give each screen its own compositor")
         Self.compositorsInUse.insert(ObjectIdentifier(compositor))
         bounds = CGRect(origin: .zero, size: size)
         self.scale = scale
@@ -146,9 +149,9 @@ public final class UIScreen {
             resynchronize()
             throw StrataError.commitFailed("\(error)")
         } catch let error as CompositorError {
-            throw error   // shut down, or a size the GPU cannot render: nothing to resend
+            throw error  // shut down, or a size the GPU cannot render: nothing to resend
         } catch {
-            resynchronize()   // a GPU error may have left a commit half applied
+            resynchronize()  // a GPU error may have left a commit half applied
             throw error
         }
     }

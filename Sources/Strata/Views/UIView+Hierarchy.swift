@@ -51,8 +51,9 @@ extension UIView {
     /// Swaps the subviews at two indices (and their layers).
     /// - Precondition: both indices are valid.
     public func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
-        precondition(_subviews.indices.contains(index1) && _subviews.indices.contains(index2),
-                     "UIView.exchangeSubview(at: \(index1), withSubviewAt: \(index2)): there are \(_subviews.count) subviews")
+        precondition(
+            _subviews.indices.contains(index1) && _subviews.indices.contains(index2),
+            "UIView.exchangeSubview(at: \(index1), withSubviewAt: \(index2)): there are \(_subviews.count) subviews")
         guard index1 != index2 else { return }
         let a = _subviews[index1], b = _subviews[index2]
         _subviews.swapAt(index1, index2)
@@ -110,8 +111,10 @@ extension UIView {
     /// Inserts `view` at `index` (clamped), moving it out of any old superview, keeping the
     /// layer order in step, and sending UIKit's notifications in UIKit's order.
     private func insert(_ view: UIView, at index: Int, caller: String) {
-        precondition(!isDescendant(of: view),
-                     "UIView.\(caller): cannot add \(view.debugName) into its own subtree (it is \(view === self ? "the same view" : "an ancestor of \(debugName)")); the view tree is unchanged")
+        precondition(
+            !isDescendant(of: view),
+            "UIView.\(caller): cannot add \(view.debugName) into its own subtree (it is \(view === self ? "the same view" : "an ancestor of \(debugName)")); the view tree is unchanged"
+        )
         if view._superview === self {
             // Reordering within the same superview: no notifications.
             let old = indexOfSubview(view)!
@@ -141,7 +144,7 @@ extension UIView {
     /// follows the subview order even when the layer has other sublayers.
     private func placeLayer(of view: UIView, at index: Int) {
         if index == _subviews.count - 1, index == 0 || layer._sublayers.last === _subviews[index - 1].layer {
-            layer.addSublayer(view.layer)   // the common case, adding on top: no search
+            layer.addSublayer(view.layer)  // the common case, adding on top: no search
         } else if index + 1 < _subviews.count {
             layer.insertSublayer(view.layer, below: _subviews[index + 1].layer)
         } else if index > 0 {

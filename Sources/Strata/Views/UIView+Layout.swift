@@ -4,7 +4,7 @@ extension UIView {
     /// How a view's drawn contents map onto its bounds when the bounds change without a redraw.
     public enum ContentMode: Int, Sendable, CaseIterable {
         case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right,
-             topLeft, topRight, bottomLeft, bottomRight
+            topLeft, topRight, bottomLeft, bottomRight
 
         /// The layer gravity that places the cached contents this way.
         var gravity: CALayerContentsGravity {
@@ -66,8 +66,10 @@ extension UIView {
     }
 
     /// One axis of autoresizing: the new start and length.
-    private static func distribute(_ delta: CGFloat, start: CGFloat, length: CGFloat, end: CGFloat,
-                                   flexible: (Bool, Bool, Bool)) -> (CGFloat, CGFloat) {
+    private static func distribute(
+        _ delta: CGFloat, start: CGFloat, length: CGFloat, end: CGFloat,
+        flexible: (Bool, Bool, Bool)
+    ) -> (CGFloat, CGFloat) {
         let parts = [(flexible.0, start), (flexible.1, length), (flexible.2, end)].filter(\.0)
         guard !parts.isEmpty, delta != 0 else { return (start, length) }
         let total = parts.reduce(0) { $0 + max($1.1, 0) }

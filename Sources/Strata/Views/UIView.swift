@@ -52,7 +52,7 @@ open class UIView: UIResponder, CALayerDelegate {
         layer = Self.layerClass.init()
         super.init()
         layer.delegate = self
-        layer.setNeedsDisplay()   // views that draw are drawn when first shown
+        layer.setNeedsDisplay()  // views that draw are drawn when first shown
         self.frame = frame
     }
 
@@ -168,7 +168,8 @@ open class UIView: UIResponder, CALayerDelegate {
     /// what is shown, unless the animator leaves hit testing to the app.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, animationInteraction != .ignoresTouches,
-              self.point(inside: point, with: event) else { return nil }
+            self.point(inside: point, with: event)
+        else { return nil }
         for subview in _subviews.reversed() {
             guard let local = subview.pointFromSuperview(point), let hit = subview.hitTest(local, with: event) else { continue }
             return hit

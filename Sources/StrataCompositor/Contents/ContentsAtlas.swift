@@ -99,8 +99,9 @@ final class LayerContents {
         if right { texture.upload(x: region.x + width, y: region.y + r.y, width: 1, height: r.height, pixels: (0..<r.height).flatMap { pixel(r.width - 1, $0) }) }
         if top { texture.upload(x: region.x + r.x, y: region.y - 1, width: r.width, height: 1, pixels: Array(pixels[0..<(r.width * 4)])) }
         if bottom {
-            texture.upload(x: region.x + r.x, y: region.y + height, width: r.width, height: 1,
-                           pixels: Array(pixels[((r.height - 1) * r.width * 4)..<(r.height * r.width * 4)]))
+            texture.upload(
+                x: region.x + r.x, y: region.y + height, width: r.width, height: 1,
+                pixels: Array(pixels[((r.height - 1) * r.width * 4)..<(r.height * r.width * 4)]))
         }
         if left && top { texture.upload(x: region.x - 1, y: region.y - 1, width: 1, height: 1, pixels: pixel(0, 0)) }
         if right && top { texture.upload(x: region.x + width, y: region.y - 1, width: 1, height: 1, pixels: pixel(r.width - 1, 0)) }
@@ -115,10 +116,11 @@ final class LayerContents {
             return isTopRowFirst ? shown : Rect(x: shown.minX, y: 1 - shown.minY, width: shown.width, height: -shown.height)
         }
         let tw = Double(textureSize.width), th = Double(textureSize.height)
-        return Rect(x: (Double(region.x) + shown.minX * Double(region.width)) / tw,
-                    y: (Double(region.y) + shown.minY * Double(region.height)) / th,
-                    width: shown.width * Double(region.width) / tw,
-                    height: shown.height * Double(region.height) / th)
+        return Rect(
+            x: (Double(region.x) + shown.minX * Double(region.width)) / tw,
+            y: (Double(region.y) + shown.minY * Double(region.height)) / th,
+            width: shown.width * Double(region.width) / tw,
+            height: shown.height * Double(region.height) / th)
     }
 }
 
@@ -172,12 +174,14 @@ final class ContentsAtlas {
     /// Contents of `size`: an atlas slot when small enough and one is free, else a texture of their own.
     /// - Throws: `GLError` when a texture cannot be created.
     func makeContents(size: PixelSize) throws -> LayerContents {
-        let contents = if size.width <= Self.largestSide, size.height <= Self.largestSide,
-                          let (page, rect) = try allocate(width: size.width + 2, height: size.height + 2) {
-            LayerContents(atlas: self, page: page, texture: pages[page].texture, slot: rect)
-        } else {
-            LayerContents(own: try makeTexture(width: size.width, height: size.height))
-        }
+        let contents =
+            if size.width <= Self.largestSide, size.height <= Self.largestSide,
+                let (page, rect) = try allocate(width: size.width + 2, height: size.height + 2)
+            {
+                LayerContents(atlas: self, page: page, texture: pages[page].texture, slot: rect)
+            } else {
+                LayerContents(own: try makeTexture(width: size.width, height: size.height))
+            }
         contents.isOpaque = layout.isOpaque
         return contents
     }
@@ -205,8 +209,10 @@ final class ContentsAtlas {
 
     /// A slot on a shelf of `page` no more than a third taller than needed, or on a new shelf.
     private func place(_ w: Int, _ h: Int, in page: Page) -> PixelRect? {
-        for i in page.shelves.indices where page.shelves[i].height >= h && page.shelves[i].height <= h + h / 3 + 1
-            && page.shelves[i].x + w <= pageSide {
+        for i in page.shelves.indices
+        where page.shelves[i].height >= h && page.shelves[i].height <= h + h / 3 + 1
+            && page.shelves[i].x + w <= pageSide
+        {
             let rect = PixelRect(x: page.shelves[i].x, y: page.shelves[i].y, width: w, height: h)
             page.shelves[i].x += w
             return rect

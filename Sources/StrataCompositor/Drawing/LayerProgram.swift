@@ -56,7 +56,7 @@ final class LayerProgram {
         let name = variant.defines.isEmpty ? fs.name : "\(fs.name) [\(variant)]"
         program = try GLProgram(context: context, vertex: (vs.name, Self.inserting(variant.defines, into: vs.text)), fragment: (name, fragmentText))
         program.use()
-        glUniform1i(program.uniformLocation("u_texture"), 0)   // contents always come on unit 0
+        glUniform1i(program.uniformLocation("u_texture"), 0)  // contents always come on unit 0
     }
 
     /// GLSL requires `#version` first: the defines go on the lines right after it.

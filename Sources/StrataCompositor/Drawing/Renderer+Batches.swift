@@ -43,15 +43,17 @@ extension Renderer {
             func v(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> SIMD4<Float> {
                 SIMD4<Float>(SIMD4<Double>(a, b, c, d))
             }
-            var floats = (v(m.m11, m.m12, m.m13, m.m14), v(m.m21, m.m22, m.m23, m.m24),
-                          v(m.m31, m.m32, m.m33, m.m34), v(m.m41, m.m42, m.m43, m.m44),
-                          v(rect.minX, rect.minY, rect.width, rect.height),
-                          v(bounds.minX, bounds.minY, bounds.width, bounds.height),
-                          v(contentsFrame.minX, contentsFrame.minY, contentsFrame.width, contentsFrame.height),
-                          v(uvRect.minX, uvRect.minY, uvRect.width, uvRect.height),
-                          v(center.0, center.1, center.2, center.3),
-                          v(slice.0, slice.1, slice.2, slice.3),
-                          color, SIMD4<Float>(params.0, params.1, params.2, params.3))
+            var floats = (
+                v(m.m11, m.m12, m.m13, m.m14), v(m.m21, m.m22, m.m23, m.m24),
+                v(m.m31, m.m32, m.m33, m.m34), v(m.m41, m.m42, m.m43, m.m44),
+                v(rect.minX, rect.minY, rect.width, rect.height),
+                v(bounds.minX, bounds.minY, bounds.width, bounds.height),
+                v(contentsFrame.minX, contentsFrame.minY, contentsFrame.width, contentsFrame.height),
+                v(uvRect.minX, uvRect.minY, uvRect.width, uvRect.height),
+                v(center.0, center.1, center.2, center.3),
+                v(slice.0, slice.1, slice.2, slice.3),
+                color, SIMD4<Float>(params.0, params.1, params.2, params.3)
+            )
             withUnsafeBytes(of: &floats) { batch.append(contentsOf: $0.bindMemory(to: Float.self)) }
         }
     }
@@ -127,7 +129,7 @@ extension Renderer {
     @inline(__always)
     func checkDraw(_ what: @autoclosure () -> String) throws {
         #if DEBUG
-        try context.checkError(what())
+            try context.checkError(what())
         #endif
     }
 }

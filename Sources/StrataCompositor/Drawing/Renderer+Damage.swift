@@ -9,8 +9,10 @@ extension Renderer {
 
     /// Computes `layer`'s world matrix and paint boxes for this frame and adds what changed to
     /// `damage`: where a changed (or moved) layer painted last frame and where it paints now.
-    func prepare(_ layer: RenderLayer, parentSpace: Transform3D, parentSpaceChanged: Bool, parentVisible: Bool,
-                         inheritedDamage: Bool, opaquePath: Bool, damage: inout PixelRect?) {
+    func prepare(
+        _ layer: RenderLayer, parentSpace: Transform3D, parentSpaceChanged: Bool, parentVisible: Bool,
+        inheritedDamage: Bool, opaquePath: Bool, damage: inout PixelRect?
+    ) {
         let shown = !layer.state.isHidden && layer.state.opacity > 0
         let visible = parentVisible && shown
         let damaged = inheritedDamage || layer.isDamaged
@@ -46,7 +48,7 @@ extension Renderer {
             layer.childSpaceValid = !layer.sublayers.isEmpty
             layer.worldValid = true
         } else if visible {
-            box = layer.drawnBox   // unchanged: last frame's place and boxes hold
+            box = layer.drawnBox  // unchanged: last frame's place and boxes hold
             if !layer.sublayers.isEmpty {
                 if layer.childSpaceValid {
                     childSpace = layer.frameChildSpace
@@ -59,7 +61,7 @@ extension Renderer {
                 }
             }
         } else {
-            childSpace = parentSpace   // not drawn: its sublayers only report where they painted
+            childSpace = parentSpace  // not drawn: its sublayers only report where they painted
             layer.worldValid = false
             childSpaceChanged = true
         }
@@ -85,11 +87,14 @@ extension Renderer {
             // Resting sublayers are left out while this layer's space and the target are what they
             // were: a hidden one shows nothing whatever its superlayer does, and a leaf off the
             // target stays off it (a change of this layer's look alone cannot bring it on).
-            let sublayers = !showsSublayers ? layer.sublayers
+            let sublayers =
+                !showsSublayers
+                ? layer.sublayers
                 : childSpaceChanged || walksEverySublayer ? layer.sublayersInDrawingOrder : layer.awakeSublayersInDrawingOrder
             for sublayer in sublayers {
-                prepare(sublayer, parentSpace: childSpace, parentSpaceChanged: childSpaceChanged, parentVisible: showsSublayers,
-                        inheritedDamage: damaged, opaquePath: opaque && !layer.state.masksToBounds, damage: &damage)
+                prepare(
+                    sublayer, parentSpace: childSpace, parentSpaceChanged: childSpaceChanged, parentVisible: showsSublayers,
+                    inheritedDamage: damaged, opaquePath: opaque && !layer.state.masksToBounds, damage: &damage)
                 if let s = sublayer.frameSubtreeBox { subtree = subtree.map { $0.union(s) } ?? s }
             }
         }
@@ -100,7 +105,9 @@ extension Renderer {
         layer.frameSubtreeBox = visible && !layer.frameBackFacing ? subtree : box
         // Hidden with nothing painted, or a leaf painting nothing on the target: it rests, unless
         // an animation moves it frame by frame.
-        let paintsNothingOnTarget = visible ? layer.sublayers.isEmpty && !(layer.frameSubtreeBox?.intersects(occlusionTarget) ?? false)
+        let paintsNothingOnTarget =
+            visible
+            ? layer.sublayers.isEmpty && !(layer.frameSubtreeBox?.intersects(occlusionTarget) ?? false)
             : !shown && layer.frameSubtreeBox == nil && layer.drawnBox == nil
         layer.setResting(paintsNothingOnTarget && layer.animatedSlot == nil)
     }
@@ -113,7 +120,8 @@ extension Renderer {
         let opaqueBackground = (layer.state.backgroundColor?.alpha ?? 0) >= 1
         let opaqueContents = layer.contents?.isOpaque == true && layer.contentsFrame.map { same($0, layer.state.bounds) } == true
         guard opaqueBackground || opaqueContents, layer.state.cornerRadius <= 0,
-              let rect = axisAlignedPixelRect(world, layer.state.bounds), rect.width > 2, rect.height > 2 else { return nil }
+            let rect = axisAlignedPixelRect(world, layer.state.bounds), rect.width > 2, rect.height > 2
+        else { return nil }
         return PixelRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
     }
 
@@ -141,7 +149,7 @@ extension Renderer {
     /// finds do not depend on which layers rest.
     func restCovered(_ layer: RenderLayer, under key: OccluderKey) {
         layer.setResting(true)
-        guard layer.coveredListing != key else { return }   // already listed there
+        guard layer.coveredListing != key else { return }  // already listed there
         if let old = layer.coveredListing, coveredIndex[old]?.removeValue(forKey: layer.serial) != nil {
             coveredEntries -= 1
         }
@@ -185,8 +193,10 @@ extension Renderer {
             variant.nineSlice = true
         } else {
             let shown = layer.state.contentsRect
-            variant.texelCentres = Self.landsTexelForPixel(world, frame: frame, shownPixels: Size(
-                width: Double(contents.width) * shown.width, height: Double(contents.height) * shown.height), sliced: false)
+            variant.texelCentres = Self.landsTexelForPixel(
+                world, frame: frame,
+                shownPixels: Size(
+                    width: Double(contents.width) * shown.width, height: Double(contents.height) * shown.height), sliced: false)
             // Contents exactly covering the bounds, square corners: the plain program.
             variant.plainContents = !variant.texelCentres && !variant.rounded && Self.same(frame, layer.state.bounds)
         }
@@ -203,7 +213,8 @@ extension Renderer {
     /// sampled at texel centres (nearest filtering).
     static func landsTexelForPixel(_ world: Transform3D, frame: Rect, shownPixels: Size, sliced: Bool) -> Bool {
         guard !sliced, world.m12 == 0, world.m21 == 0, world.m14 == 0, world.m24 == 0, world.m44 == 1,
-              world.m11 > 0, world.m22 > 0 else { return false }
+            world.m11 > 0, world.m22 > 0
+        else { return false }
         let epsilon = 1e-6
         guard abs(frame.width * world.m11 - shownPixels.width) < epsilon, abs(frame.height * world.m22 - shownPixels.height) < epsilon else { return false }
         let x = frame.minX * world.m11 + world.m41, y = frame.minY * world.m22 + world.m42
@@ -239,10 +250,10 @@ extension Renderer {
         let minX = min(a.x, b.x, c.x, d.x), maxX = max(a.x, b.x, c.x, d.x)
         let minY = min(a.y, b.y, c.y, d.y), maxY = max(a.y, b.y, c.y, d.y)
         guard let x0 = pixel(minX - 1, .down), let y0 = pixel(minY - 1, .down),
-              let x1 = pixel(maxX + 1, .up), let y1 = pixel(maxY + 1, .up) else { return everywhere }
+            let x1 = pixel(maxX + 1, .up), let y1 = pixel(maxY + 1, .up)
+        else { return everywhere }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
-
 
     // MARK: - Waking covered layers
 

@@ -37,7 +37,8 @@ extension Renderer {
     @inline(__always)
     static func projectedCorners(_ world: Transform3D, _ r: Rect) -> (Point, Point, Point, Point)? {
         guard let a = world.project(Point(x: r.minX, y: r.minY)), let b = world.project(Point(x: r.maxX, y: r.minY)),
-              let c = world.project(Point(x: r.maxX, y: r.maxY)), let d = world.project(Point(x: r.minX, y: r.maxY)) else { return nil }
+            let c = world.project(Point(x: r.maxX, y: r.maxY)), let d = world.project(Point(x: r.minX, y: r.maxY))
+        else { return nil }
         return (a, b, c, d)
     }
 
@@ -58,7 +59,8 @@ extension Renderer {
         let verticalFirst = abs(a.x - b.x) < epsilon && abs(b.y - c.y) < epsilon
         guard horizontalFirst || verticalFirst else { return nil }
         guard let x0 = pixel(min(a.x, b.x, c.x, d.x), .toNearestOrEven), let x1 = pixel(max(a.x, b.x, c.x, d.x), .toNearestOrEven),
-              let y0 = pixel(min(a.y, b.y, c.y, d.y), .toNearestOrEven), let y1 = pixel(max(a.y, b.y, c.y, d.y), .toNearestOrEven) else { return nil }
+            let y0 = pixel(min(a.y, b.y, c.y, d.y), .toNearestOrEven), let y1 = pixel(max(a.y, b.y, c.y, d.y), .toNearestOrEven)
+        else { return nil }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 

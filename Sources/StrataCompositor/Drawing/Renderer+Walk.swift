@@ -56,10 +56,11 @@ extension Renderer {
     func drawGroup(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass, inherited: Float) throws {
         guard let box = layer.frameSubtreeBox?.intersection(pass.scissor), !box.isEmpty else { return }
         try flush()
-        recording?.isWhole = false   // a replay does not repeat offscreen passes
-        let framebuffer = try groupPool.popLast()
+        recording?.isWhole = false  // a replay does not repeat offscreen passes
+        let framebuffer =
+            try groupPool.popLast()
             ?? GLFramebuffer(context: context, width: pass.target.width, height: pass.target.height)
-        boundTexture = 0   // making a framebuffer binds its texture: the cache no longer says what is bound
+        boundTexture = 0  // making a framebuffer binds its texture: the cache no longer says what is bound
         statistics.offscreenPasses += 1
         // The group's framebuffer has the target's size and orientation, so the same projection
         // (and every cached quad) fits it.
@@ -88,7 +89,8 @@ extension Renderer {
         let boxRect = Rect(x: Double(box.x), y: Double(box.y), width: Double(box.width), height: Double(box.height))
         var instance = Instance(matrix: pass.projection, rect: boxRect, bounds: boxRect)
         // Rows of a y-up picture run bottom to top: sample it upside down.
-        let shown = pass.target.yUp
+        let shown =
+            pass.target.yUp
             ? Rect(x: boxRect.minX / w, y: 1 - boxRect.minY / h, width: boxRect.width / w, height: -boxRect.height / h)
             : Rect(x: boxRect.minX / w, y: boxRect.minY / h, width: boxRect.width / w, height: boxRect.height / h)
         instance.setContents(frame: boxRect, shown: shown, center: Self.unitRect, shownSize: boxRect.size)
@@ -115,11 +117,12 @@ extension Renderer {
         }
         let world = layer.frameWorld
         let rounded = layer.state.cornerRadius > 0
-        let variant = switch mode {
-        case .fill: fillVariant(layer, world: world)
-        case .border: LayerShaderVariant(mode: .border, rounded: true)
-        case .clipMask: LayerShaderVariant(mode: .clipMask, rounded: rounded)
-        }
+        let variant =
+            switch mode {
+            case .fill: fillVariant(layer, world: world)
+            case .border: LayerShaderVariant(mode: .border, rounded: true)
+            case .clipMask: LayerShaderVariant(mode: .clipMask, rounded: rounded)
+            }
         let b = layer.state.bounds
         let contentsFrame = mode == .fill ? layer.contentsFrame : nil
         // Contents that overflow the bounds show unless the layer masks to them.
@@ -138,11 +141,13 @@ extension Renderer {
             instance.color = layer.state.backgroundColor?.premultiplied ?? .zero
             if let contents = layer.contents, let contentsFrame {
                 let shown = layer.state.contentsRect
-                instance.setContents(frame: contentsFrame, shown: contents.textureRect(shown), center: layer.state.contentsCenter,
-                                     shownSize: Size(width: Double(contents.width) * shown.width / layer.state.contentsScale,
-                                                     height: Double(contents.height) * shown.height / layer.state.contentsScale))
+                instance.setContents(
+                    frame: contentsFrame, shown: contents.textureRect(shown), center: layer.state.contentsCenter,
+                    shownSize: Size(
+                        width: Double(contents.width) * shown.width / layer.state.contentsScale,
+                        height: Double(contents.height) * shown.height / layer.state.contentsScale))
                 instance.params.2 = layer.state.masksToBounds ? 1 : 0
-                instance.params.3 = contents.isPremultiplied ? 0 : 1   // fills have no border width: the flag rides there
+                instance.params.3 = contents.isPremultiplied ? 0 : 1  // fills have no border width: the flag rides there
                 texture = contents.textureName
                 if contents.isHostTexture { hostTextures.insert(texture) }
             }
@@ -156,7 +161,7 @@ extension Renderer {
         }
         if mode == .fill {
             let start = try enqueue(instance, variant: variant, texture: texture)
-            layer.cachedFill.removeAll(keepingCapacity: true)   // reuse its storage: no allocation per frame
+            layer.cachedFill.removeAll(keepingCapacity: true)  // reuse its storage: no allocation per frame
             layer.cachedFill.append(contentsOf: batch[start...])
             layer.cachedFillValid = true
             layer.cachedFillVariant = variant

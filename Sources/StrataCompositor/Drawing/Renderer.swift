@@ -149,8 +149,9 @@ final class Renderer {
     static func pointInstanceAttributes(at offset: Int) {
         let stride = GLsizei(Instance.floats * MemoryLayout<Float>.size)
         for attribute in 1...12 {
-            glVertexAttribPointer(GLuint(attribute), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
-                                  UnsafeRawPointer(bitPattern: offset + (attribute - 1) * 4 * MemoryLayout<Float>.size))
+            glVertexAttribPointer(
+                GLuint(attribute), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                UnsafeRawPointer(bitPattern: offset + (attribute - 1) * 4 * MemoryLayout<Float>.size))
         }
     }
 
@@ -183,14 +184,17 @@ final class Renderer {
     /// A whole redraw of a tree unchanged since the last frame (same `treeVersion`), drawn whole
     /// into a target of the same size and clear colour, issues that frame's draw calls again over
     /// the instance data still in the stream buffer, without walking the tree.
-    func render(root: RenderLayer?, into target: DrawTarget, clearColor: Color?, statistics base: FrameStatistics,
-                fullRedraw: Bool, damage pending: PixelRect?, treeVersion: Int) throws -> FrameStatistics {
+    func render(
+        root: RenderLayer?, into target: DrawTarget, clearColor: Color?, statistics base: FrameStatistics,
+        fullRedraw: Bool, damage pending: PixelRect?, treeVersion: Int
+    ) throws -> FrameStatistics {
         context.owner.preconditionCurrent("Renderer.render")
         statistics = base
         let full = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
         recording = nil
         if fullRedraw, lastFrameCompleted, let replay, replay.treeVersion == treeVersion, replay.targetKey == target.key,
-           replay.clearColor == clearColor, replay.storage == instanceBuffer.storageGeneration {
+            replay.clearColor == clearColor, replay.storage == instanceBuffer.storageGeneration
+        {
             do {
                 try self.replay(replay, into: target, region: full)
             } catch {
@@ -216,16 +220,18 @@ final class Renderer {
         }
         let rootSpace = Self.rootSpace(scale: target.scale)
         if let root {
-            prepare(root, parentSpace: rootSpace, parentSpaceChanged: fullRedraw || root.isDamaged, parentVisible: true,
-                    inheritedDamage: false, opaquePath: true, damage: &damage)
+            prepare(
+                root, parentSpace: rootSpace, parentSpaceChanged: fullRedraw || root.isDamaged, parentVisible: true,
+                inheritedDamage: false, opaquePath: true, damage: &damage)
             let woken = coveredIndex.isEmpty ? [] : wakeUncoveredLayers(reordered: root.orderClock.ticks != lastOrderTicks)
             if !woken.isEmpty {
                 // Layers woke that this walk left out: walk again, so they are placed and
                 // numbered this frame (damage found so far stands), then let those still hidden
                 // rest again and redraw where the others are.
                 beginWalk()
-                prepare(root, parentSpace: rootSpace, parentSpaceChanged: fullRedraw, parentVisible: true,
-                        inheritedDamage: false, opaquePath: true, damage: &damage)
+                prepare(
+                    root, parentSpace: rootSpace, parentSpaceChanged: fullRedraw, parentVisible: true,
+                    inheritedDamage: false, opaquePath: true, damage: &damage)
                 for layer in woken where layer.lastWalk == walk && !layer.isResting {
                     guard let box = layer.drawnBox else { continue }
                     if let occluder = occluderHidingForGood(layer, box: box) {
@@ -237,7 +243,7 @@ final class Renderer {
             }
             lastOrderTicks = root.orderClock.ticks
         } else {
-            _ = wakeUncoveredLayers(reordered: true)   // nothing is drawn: forget every listing
+            _ = wakeUncoveredLayers(reordered: true)  // nothing is drawn: forget every listing
         }
         guard let region = damage?.intersection(full), !region.isEmpty else {
             statistics.redrawn = false
@@ -257,16 +263,18 @@ final class Renderer {
             defer { groupPool.append(framebuffer) }
             try drawFrame(root, rootSpace: rootSpace, target: target.offscreen(in: framebuffer), projection: projection, region: region, clearColor: .clear)
             statistics.offscreenPasses += 1
-            try composite(framebuffer, box: region, opacity: 1, onto: Pass(target: target, projection: projection, scissor: region),
-                          bindTarget: true)
+            try composite(
+                framebuffer, box: region, opacity: 1, onto: Pass(target: target, projection: projection, scissor: region),
+                bindTarget: true)
         } else {
             // A frame drawn whole, straight into the target, without stencil clips, is recorded
             // to be issued again (a group pass or a host texture's sampler stop the recording).
             recording = region == full && !usesStencil ? Recording(storage: nil) : nil
             try drawFrame(root, rootSpace: rootSpace, target: target, projection: projection, region: region, clearColor: clearColor)
             if let recording, recording.isWhole, let storage = recording.storage {
-                replay = Replay(targetKey: target.key, clearColor: clearColor, treeVersion: treeVersion, storage: storage,
-                                clears: recording.clears, batches: recording.batches, layersDrawn: statistics.layersDrawn)
+                replay = Replay(
+                    targetKey: target.key, clearColor: clearColor, treeVersion: treeVersion, storage: storage,
+                    clears: recording.clears, batches: recording.batches, layersDrawn: statistics.layersDrawn)
             }
             recording = nil
         }
@@ -290,8 +298,10 @@ final class Renderer {
     var recording: Recording?
 
     /// Draws the frame's `region` of `root` into `target`, cleared to `clearColor` first (nil: not cleared).
-    func drawFrame(_ root: RenderLayer?, rootSpace: Transform3D, target: DrawTarget, projection: Transform3D,
-                           region: PixelRect, clearColor: Color?) throws {
+    func drawFrame(
+        _ root: RenderLayer?, rootSpace: Transform3D, target: DrawTarget, projection: Transform3D,
+        region: PixelRect, clearColor: Color?
+    ) throws {
         var pass = Pass(target: target, projection: projection, scissor: region)
         // An opaque layer covering the whole region paints every pixel anyway.
         let clears = clearColor != nil && !occluders.contains { $0.rect.contains(region) }

@@ -92,7 +92,7 @@ public final class Compositor: Sendable {
             GLThreads.finished(registration)
         }
         thread.name = "strata.render"
-        thread.stackSize = 16 << 20   // deep layer trees recurse
+        thread.stackSize = 16 << 20  // deep layer trees recurse
         thread.start()
         gpu = try started.wait()
     }
@@ -228,7 +228,8 @@ private final class QuietState: @unchecked Sendable {
     func skip(_ request: FrameRequest, clock: FrameClock) -> RenderedFrame? {
         lock.lock(); defer { lock.unlock() }
         guard let r = rest, r.request.size == request.size, r.request.clearColor == request.clearColor,
-              !request.readBack || r.image != nil, skipped < Self.checkEvery - 1 else {
+            !request.readBack || r.image != nil, skipped < Self.checkEvery - 1
+        else {
             skipped = 0
             return nil
         }

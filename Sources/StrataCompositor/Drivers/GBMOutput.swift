@@ -142,11 +142,14 @@ public final class GBMOutput {
         self.size = size
         let format = CGBM_FORMAT_ARGB8888
         let flags = UInt32(GBM_BO_USE_RENDERING.rawValue) | (scanout ? UInt32(GBM_BO_USE_SCANOUT.rawValue) : 0)
-        let created = modifiers.isEmpty
+        let created =
+            modifiers.isEmpty
             ? gbm_surface_create(device, UInt32(size.width), UInt32(size.height), format, flags)
             : gbm_surface_create_with_modifiers2(device, UInt32(size.width), UInt32(size.height), format, modifiers, UInt32(modifiers.count), flags)
         guard let surface = created else {
-            throw GBMError.callFailed("gbm_surface_create\(modifiers.isEmpty ? "" : "_with_modifiers2")(\(size), ARGB8888, \(scanout ? "rendering + scanout" : "rendering")\(modifiers.isEmpty ? "" : ", modifiers \(modifiers.map { "0x" + String($0, radix: 16) })"))")
+            throw GBMError.callFailed(
+                "gbm_surface_create\(modifiers.isEmpty ? "" : "_with_modifiers2")(\(size), ARGB8888, \(scanout ? "rendering + scanout" : "rendering")\(modifiers.isEmpty ? "" : ", modifiers \(modifiers.map { "0x" + String($0, radix: 16) })"))"
+            )
         }
         self.surface = surface
         let display = connection.display
@@ -163,10 +166,11 @@ public final class GBMOutput {
         eglChooseConfig(display, attributes, nil, 0, &count)
         var configs = [EGLConfig?](repeating: nil, count: Int(max(count, 0)))
         eglChooseConfig(display, attributes, &configs, count, &count)
-        let config = configs.prefix(Int(count)).first { config in
-            var visual: EGLint = 0
-            return eglGetConfigAttrib(display, config, EGL_NATIVE_VISUAL_ID, &visual) == EGL_TRUE && UInt32(bitPattern: visual) == format
-        } ?? nil
+        let config =
+            configs.prefix(Int(count)).first { config in
+                var visual: EGLint = 0
+                return eglGetConfigAttrib(display, config, EGL_NATIVE_VISUAL_ID, &visual) == EGL_TRUE && UInt32(bitPattern: visual) == format
+            } ?? nil
         guard let config else {
             gbm_surface_destroy(surface)
             throw GLError.eglCallFailed(function: "eglChooseConfig(GLES 3, window, ARGB8888 visual, stencil 8) on \(node)", code: eglGetError())

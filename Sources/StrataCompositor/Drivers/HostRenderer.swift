@@ -234,30 +234,32 @@ public final class HostRenderer {
         guard target.scale.isFinite, target.scale > 0 else { throw HostRenderError.invalidScale(target.scale) }
         if let time, !time.isFinite { throw HostRenderError.invalidTime(time) }
         if contextMode == .shared, target.color == nil { throw HostRenderError.framebufferInSharedMode(target.framebuffer) }
-        return try renderAndTell { try Self.inStrataContext(context, mode: contextMode) {
-            var draw = DrawTarget(framebuffer: target.framebuffer, width: v.width, height: v.height)
-            draw.origin = (v.x, v.y)
-            draw.yUp = !target.topRowFirst
-            draw.scale = target.scale
-            if let color = target.color {
-                let (w, h) = (max(1, v.x + v.width), max(1, v.y + v.height))
-                if attached.map({ $0.color != color || $0.width != w || $0.height != h }) ?? true {
-                    attached = nil
-                    attached = try GLAttachedFramebuffer(context: context, color: color, width: w, height: h)
+        return try renderAndTell {
+            try Self.inStrataContext(context, mode: contextMode) {
+                var draw = DrawTarget(framebuffer: target.framebuffer, width: v.width, height: v.height)
+                draw.origin = (v.x, v.y)
+                draw.yUp = !target.topRowFirst
+                draw.scale = target.scale
+                if let color = target.color {
+                    let (w, h) = (max(1, v.x + v.width), max(1, v.y + v.height))
+                    if attached.map({ $0.color != color || $0.width != w || $0.height != h }) ?? true {
+                        attached = nil
+                        attached = try GLAttachedFramebuffer(context: context, color: color, width: w, height: h)
+                    }
+                    draw.framebuffer = attached!.rawValue
+                    draw.hasStencil = true
+                } else {
+                    draw.hasStencil = try Self.checkFramebuffer(target.framebuffer)
                 }
-                draw.framebuffer = attached!.rawValue
-                draw.hasStencil = true
-            } else {
-                draw.hasStencil = try Self.checkFramebuffer(target.framebuffer)
+                let (statistics, alive) = try server.hostFrame(into: draw, time: time, work: inbox.takeAvailable())
+                guard alive, let statistics else {
+                    let counts = releaseNow()
+                    if counts.total != 0 { Self.logger.warning("GL objects left after shutdown: \(counts)") }
+                    throw CompositorError.shutDown
+                }
+                return statistics
             }
-            let (statistics, alive) = try server.hostFrame(into: draw, time: time, work: inbox.takeAvailable())
-            guard alive, let statistics else {
-                let counts = releaseNow()
-                if counts.total != 0 { Self.logger.warning("GL objects left after shutdown: \(counts)") }
-                throw CompositorError.shutDown
-            }
-            return statistics
-        } }
+        }
     }
 
     /// `render`, then the frame-presented handler, told after the host's state is back.
@@ -343,7 +345,7 @@ public final class HostRenderer {
         guard let server else { return context.liveObjects }
         for work in inbox.close() { server.refuse(work) }
         attached = nil
-        let counts = server.tearDown()   // destroys Strata's own context in `.shared` mode
+        let counts = server.tearDown()  // destroys Strata's own context in `.shared` mode
         self.server = nil
         return counts
     }

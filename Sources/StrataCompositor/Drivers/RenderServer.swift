@@ -32,8 +32,8 @@ final class RenderServer {
     private var lastClearColor: Color?
     /// The timer query measuring each frame's GPU time, where the driver has them.
     private var timerQuery: GLuint = 0
-    private static let timeElapsed = GLenum(0x88BF)   // GL_TIME_ELAPSED_EXT
-    private static let gpuDisjoint = GLenum(0x8FBB)   // GL_GPU_DISJOINT_EXT
+    private static let timeElapsed = GLenum(0x88BF)  // GL_TIME_ELAPSED_EXT
+    private static let gpuDisjoint = GLenum(0x8FBB)  // GL_GPU_DISJOINT_EXT
     private static let logger = Logger(label: "strata.render")
 
     /// Frame requests waiting for the host's next frame (host-driven servers only).
@@ -94,7 +94,7 @@ final class RenderServer {
     func handle(_ work: RenderWork) -> Bool {
         switch work {
         case .commit(let commit):
-            guard pendingError == nil || pendingIsDeferred else { return true }   // keep the first error; later commits may depend on the refused one
+            guard pendingError == nil || pendingIsDeferred else { return true }  // keep the first error; later commits may depend on the refused one
             do {
                 needsRedraw = true
                 try tree.apply(commit)
@@ -188,7 +188,7 @@ final class RenderServer {
         (statistics.uploadedBytes, statistics.uploadMilliseconds) = tree.takeUploads()
         if needsRedraw {
             let damage = tree.takeDamage()
-            let timed = context.info.hasTimerQuery && !hostDriven   // a host's own query may be running
+            let timed = context.info.hasTimerQuery && !hostDriven  // a host's own query may be running
             if timed {
                 if timerQuery == 0 { glGenQueries(1, &timerQuery) }
                 glBeginQuery(Self.timeElapsed, timerQuery)
@@ -201,8 +201,9 @@ final class RenderServer {
                     cpuEnd = ThreadCPUTime.now()
                     if timed { glEndQuery(Self.timeElapsed) }
                 }
-                statistics = try renderer.render(root: tree.root, into: target, clearColor: clearColor, statistics: statistics,
-                                                 fullRedraw: damage.full || fullRedraw, damage: damage.region, treeVersion: tree.version)
+                statistics = try renderer.render(
+                    root: tree.root, into: target, clearColor: clearColor, statistics: statistics,
+                    fullRedraw: damage.full || fullRedraw, damage: damage.region, treeVersion: tree.version)
             } catch {
                 // A frame that fails part way leaves the target unknown: the next one draws it all.
                 tree.invalidate()
@@ -212,7 +213,7 @@ final class RenderServer {
             needsRedraw = false
             fullRedraw = false
         } else {
-            statistics.redrawn = false   // nothing changed: the target already shows this frame
+            statistics.redrawn = false  // nothing changed: the target already shows this frame
         }
         statistics.animatedLayers = animatedLayers
         statistics.animationMilliseconds = animationMilliseconds
@@ -277,7 +278,7 @@ final class RenderServer {
         pixels.withUnsafeMutableBytes {
             glReadPixels(GLint(target.origin.x), GLint(target.origin.y), GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
         }
-        while glGetError() != GLenum(GL_NO_ERROR) {}   // a framebuffer that cannot be read (multisampled): zeros, no error left behind
+        while glGetError() != GLenum(GL_NO_ERROR) {}  // a framebuffer that cannot be read (multisampled): zeros, no error left behind
         let size = PixelSize(width: w, height: h)
         return target.yUp ? RGBAImage(size: size, bottomRowFirst: pixels) : RGBAImage(size: size, pixels: pixels)
     }
@@ -319,7 +320,7 @@ final class RenderServer {
     func tearDown() -> GLObjectCounts {
         for (_, continuation) in waitingFrames { continuation.resume(throwing: CompositorError.shutDown) }
         waitingFrames = []
-        guard context.isAlive else { return context.liveObjects }   // already torn down
+        guard context.isAlive else { return context.liveObjects }  // already torn down
         if timerQuery != 0 { glDeleteQueries(1, &timerQuery); timerQuery = 0 }
         tree.removeAll()
         target = nil

@@ -21,7 +21,7 @@ final class RenderLayer {
         didSet {
             drawingOrder = nil
             awakeOrder = nil
-            if isResting { wake() }   // a resting leaf gaining sublayers must be walked again
+            if isResting { wake() }  // a resting leaf gaining sublayers must be walked again
         }
     }
     /// `sublayers` sorted for drawing, kept until they or one's `zPosition` change (nil: not known).
@@ -181,7 +181,8 @@ final class RenderLayer {
             // Positions moved by additive animations, the commonest case, without building
             // property values on the way.
             if key == .position, case .point(let model) = animatedModel[e].model.value,
-               let point = additivePosition(over: model, at: time, anyFinished: &anyFinished) {
+                let point = additivePosition(over: model, at: time, anyFinished: &anyFinished)
+            {
                 state.position = point
                 continue
             }
@@ -263,12 +264,14 @@ final class RenderLayer {
         mutating func progress(of part: MovePart, at time: Double) -> Double {
             let local = part.speed == 0 ? part.timeOffset : (time - part.beginTime) * part.speed + part.timeOffset
             if local == localTime, part.duration == duration, part.repeatCount == repeatCount,
-               part.autoreverses == autoreverses, part.curveKey == curve {
+                part.autoreverses == autoreverses, part.curveKey == curve
+            {
                 return value
             }
             (localTime, duration, repeatCount, autoreverses, curve) = (local, part.duration, part.repeatCount, part.autoreverses, part.curveKey)
-            value = LayerAnimation.progress(localTime: local, duration: part.duration, repeatCount: part.repeatCount,
-                                            autoreverses: part.autoreverses, curve: part.curve)
+            value = LayerAnimation.progress(
+                localTime: local, duration: part.duration, repeatCount: part.repeatCount,
+                autoreverses: part.autoreverses, curve: part.curve)
             return value
         }
     }
@@ -293,7 +296,8 @@ final class RenderLayer {
     private func refreshQuickMove() {
         quickMove = nil
         guard animatedModel.count == 1, animatedModel[0].key == .position, case .point(let model) = animatedModel[0].model.value,
-              (1...2).contains(animations.count), let first = MovePart(animations[0]) else { return }
+            (1...2).contains(animations.count), let first = MovePart(animations[0])
+        else { return }
         var q = QuickMove(model: model, first: first, second: nil)
         if animations.count == 2 {
             guard let second = MovePart(animations[1]) else { return }
@@ -339,10 +343,13 @@ final class RenderLayer {
     /// Sorted once after a change, not every frame: the check alone reads every sublayer.
     var sublayersInDrawingOrder: [RenderLayer] {
         if let drawingOrder { return drawingOrder }
-        let sorted = !sublayers.contains(where: { $0.state.zPosition != 0 }) ? sublayers : sublayers.enumerated().sorted {
-            let (a, b) = ($0.element.state.zPosition, $1.element.state.zPosition)
-            return a != b ? a < b : $0.offset < $1.offset
-        }.map(\.element)
+        let sorted =
+            !sublayers.contains(where: { $0.state.zPosition != 0 })
+            ? sublayers
+            : sublayers.enumerated().sorted {
+                let (a, b) = ($0.element.state.zPosition, $1.element.state.zPosition)
+                return a != b ? a < b : $0.offset < $1.offset
+            }.map(\.element)
         drawingOrder = sorted
         return sorted
     }
@@ -381,8 +388,9 @@ final class RenderLayer {
     /// Where the contents land in bounds space, after gravity, scale and `contentsRect`; nil without contents.
     var contentsFrame: Rect? {
         guard let texture = contents else { return nil }
-        let size = Size(width: Double(texture.width) * state.contentsRect.width / state.contentsScale,
-                        height: Double(texture.height) * state.contentsRect.height / state.contentsScale)
+        let size = Size(
+            width: Double(texture.width) * state.contentsRect.width / state.contentsScale,
+            height: Double(texture.height) * state.contentsRect.height / state.contentsScale)
         return state.contentsGravity.frame(for: size, in: state.bounds)
     }
 

@@ -74,7 +74,7 @@ final class RenderTree {
             case .destroyLayer(let id):
                 guard let layer = layers.removeValue(forKey: id) else { continue }
                 liveContents[id] = nil
-                layer.coveredListing = nil   // the renderer's index drops it when it next prunes
+                layer.coveredListing = nil  // the renderer's index drops it when it next prunes
                 damagePainted(layer)
                 animated.remove(layer)
                 detach(layer)
@@ -130,7 +130,8 @@ final class RenderTree {
                 do {
                     if case .texture(let name) = external.source, glIsTexture(name) == GLboolean(GL_FALSE) {
                         throw GLError.glCallFailed(
-                            function: "texture \(name) is not a texture of the compositor's context (glIsTexture is false); pass a name from glGenTextures that holds a GL_TEXTURE_2D image; glIsTexture",
+                            function:
+                                "texture \(name) is not a texture of the compositor's context (glIsTexture is false); pass a name from glGenTextures that holds a GL_TEXTURE_2D image; glIsTexture",
                             code: GLenum(GL_INVALID_VALUE))
                     }
                     layer.contents = try LayerContents(external: external, context: context)
@@ -141,8 +142,11 @@ final class RenderTree {
                     // error is thrown once it has.
                     layer.contents = nil
                     liveContents[id] = nil
-                    deferred = deferred ?? AppliedWithError(underlying: GLError.glCallFailed(
-                        function: "\(id): external contents \(external.source) refused, the layer shows none (\(error))", code: GLenum(GL_INVALID_OPERATION)))
+                    deferred =
+                        deferred
+                        ?? AppliedWithError(
+                            underlying: GLError.glCallFailed(
+                                function: "\(id): external contents \(external.source) refused, the layer shows none (\(error))", code: GLenum(GL_INVALID_OPERATION)))
                 }
             case .setContents(let id, let update):
                 guard let layer = layers[id] else { continue }
@@ -158,7 +162,8 @@ final class RenderTree {
                 }
                 let whole = update.region == PixelRect(x: 0, y: 0, width: update.size.width, height: update.size.height)
                 if layer.contents?.isShared == true || layer.contents?.width != update.size.width || layer.contents?.height != update.size.height
-                    || (whole && layer.contents?.layout != ContentsAtlas.Layout(of: update)) {
+                    || (whole && layer.contents?.layout != ContentsAtlas.Layout(of: update))
+                {
                     // Keep the old texture until the new one exists: a failed allocation leaves it shown.
                     layer.contents = try atlas(for: update).makeContents(size: update.size)
                 }
@@ -190,18 +195,21 @@ final class RenderTree {
     /// The texture of image `imageID`: the one a layer already shows, or a new one with `update`'s pixels.
     private func sharedContents(for imageID: UInt64, _ update: ContentsUpdate) throws -> LayerContents {
         if let existing = sharedContents[imageID]?.contents, existing.width == update.size.width, existing.height == update.size.height,
-           existing.layout == ContentsAtlas.Layout(of: update) {
+            existing.layout == ContentsAtlas.Layout(of: update)
+        {
             return existing
         }
         let contents = try atlas(for: update).makeContents(size: update.size)
         upload(update.region, pixels: update.pixels, into: contents)
         contents.isShared = true
         // An image is uploaded once: look at its alpha once, so an opaque one can hide what it covers.
-        contents.isOpaque = contents.isOpaque || update.pixels.withUnsafeBytes { bytes in
-            stride(from: 3, to: bytes.count, by: 4).allSatisfy { bytes[$0] == 255 }
-        }
+        contents.isOpaque =
+            contents.isOpaque
+            || update.pixels.withUnsafeBytes { bytes in
+                stride(from: 3, to: bytes.count, by: 4).allSatisfy { bytes[$0] == 255 }
+            }
         if sharedContents.count > 64, sharedContents.count.isMultiple(of: 64) {
-            sharedContents = sharedContents.filter { $0.value.contents != nil }   // forget images no layer shows
+            sharedContents = sharedContents.filter { $0.value.contents != nil }  // forget images no layer shows
         }
         sharedContents[imageID] = WeakContents(contents: contents)
         return contents
@@ -222,7 +230,7 @@ final class RenderTree {
         var parentOverride: [LayerID: LayerID?] = [:]
         var contentsSize: [LayerID: PixelSize?] = [:]
         var contentsShared: [LayerID: Bool] = [:]
-        var cleared = false   // after removeAllLayers, only layers created since exist
+        var cleared = false  // after removeAllLayers, only layers created since exist
 
         func exists(_ id: LayerID) -> Bool {
             !destroyed.contains(id) && (created.contains(id) || (!cleared && layers[id] != nil))
@@ -267,17 +275,19 @@ final class RenderTree {
             case .setExternalContents(let id, let external):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
                 contentsSize[id] = .some(external.size)
-                contentsShared[id] = true   // never drawn into: pixels sent later replace them whole
+                contentsShared[id] = true  // never drawn into: pixels sent later replace them whole
             case .setContents(let id, let update):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
                 let current: PixelSize? = contentsSize[id] ?? (cleared ? nil : layers[id]?.contents.map { PixelSize(width: $0.width, height: $0.height) })
                 // Shared contents (an image's) are never drawn into: new pixels replace them whole.
                 let shared = contentsShared[id] ?? (cleared ? false : layers[id]?.contents?.isShared ?? false)
                 if let update, update.size != current || shared || update.sharedImageID != nil,
-                   update.region != PixelRect(x: 0, y: 0, width: update.size.width, height: update.size.height) {
+                    update.region != PixelRect(x: 0, y: 0, width: update.size.width, height: update.size.height)
+                {
                     throw .invalidContents(
                         layer: id,
-                        problem: "contents of size \(update.size) (were \(current.map { "\($0)" } ?? "none")\(shared ? ", an image's" : "")) must be covered whole when new, resized or an image's, but the region is \(update.region)",
+                        problem:
+                            "contents of size \(update.size) (were \(current.map { "\($0)" } ?? "none")\(shared ? ", an image's" : "")) must be covered whole when new, resized or an image's, but the region is \(update.region)",
                         operation: index)
                 }
                 contentsSize[id] = .some(update?.size)
@@ -291,7 +301,7 @@ final class RenderTree {
     private func damagePainted(_ layer: RenderLayer) {
         if let box = layer.drawnBox { pendingDamage = pendingDamage.map { $0.union(box) } ?? box }
         layer.drawnBox = nil
-        layer.worldValid = false   // wherever it goes next, its place and boxes are computed again
+        layer.worldValid = false  // wherever it goes next, its place and boxes are computed again
         guard layer.frameSubtreeBox != nil else { return }
         layer.frameSubtreeBox = nil
         for sublayer in layer.sublayers { damagePainted(sublayer) }

@@ -47,7 +47,7 @@ public struct ContentsUpdate: Hashable, Sendable {
 
     /// Why these pixels cannot be uploaded, or nil when they are consistent.
     public var problem: String? {
-        let bound = 1 << 24   // far above any GPU's texture limit; keeps the arithmetic below from overflowing
+        let bound = 1 << 24  // far above any GPU's texture limit; keeps the arithmetic below from overflowing
         guard [size.width, size.height, region.x, region.y, region.width, region.height].allSatisfy({ (-bound...bound).contains($0) }) else {
             return "size \(size) or region \(region) is beyond ±\(bound) pixels"
         }

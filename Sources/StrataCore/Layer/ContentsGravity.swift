@@ -39,20 +39,23 @@ public enum ContentsGravity: String, Hashable, Sendable, CaseIterable {
             let sx = bounds.width / w, sy = bounds.height / h
             let s = self == .resizeAspect ? min(sx, sy) : max(sx, sy)
             let size = Size(width: w * s, height: h * s)
-            return Rect(x: bounds.minX + (bounds.width - size.width) / 2,
-                        y: bounds.minY + (bounds.height - size.height) / 2,
-                        width: size.width, height: size.height)
+            return Rect(
+                x: bounds.minX + (bounds.width - size.width) / 2,
+                y: bounds.minY + (bounds.height - size.height) / 2,
+                width: size.width, height: size.height)
         default:
-            let x: Double = switch self {
-            case .left, .topLeft, .bottomLeft: bounds.minX
-            case .right, .topRight, .bottomRight: bounds.maxX - w
-            default: bounds.minX + (bounds.width - w) / 2
-            }
-            let y: Double = switch self {
-            case .top, .topLeft, .topRight: bounds.minY
-            case .bottom, .bottomLeft, .bottomRight: bounds.maxY - h
-            default: bounds.minY + (bounds.height - h) / 2
-            }
+            let x: Double =
+                switch self {
+                case .left, .topLeft, .bottomLeft: bounds.minX
+                case .right, .topRight, .bottomRight: bounds.maxX - w
+                default: bounds.minX + (bounds.width - w) / 2
+                }
+            let y: Double =
+                switch self {
+                case .top, .topLeft, .topRight: bounds.minY
+                case .bottom, .bottomLeft, .bottomRight: bounds.maxY - h
+                default: bounds.minY + (bounds.height - h) / 2
+                }
             return Rect(x: x, y: y, width: w, height: h)
         }
     }

@@ -42,9 +42,11 @@ public struct LayerAnimation: Hashable, Sendable {
     public var isRemovedOnCompletion: Bool
 
     /// Creates an animation.
-    public init(kind: Kind, curve: TimingCurve, beginTime: Double, duration: Double,
-                repeatCount: Double = 1, autoreverses: Bool = false, group: UInt64 = 0,
-                speed: Double = 1, timeOffset: Double = 0, isRemovedOnCompletion: Bool = true) {
+    public init(
+        kind: Kind, curve: TimingCurve, beginTime: Double, duration: Double,
+        repeatCount: Double = 1, autoreverses: Bool = false, group: UInt64 = 0,
+        speed: Double = 1, timeOffset: Double = 0, isRemovedOnCompletion: Bool = true
+    ) {
         self.kind = kind
         key = Self.key(of: kind)
         self.curve = curve
@@ -72,7 +74,8 @@ public struct LayerAnimation: Hashable, Sendable {
             guard delta.isFiniteValue else { return "has a non-finite value \(delta)" }
         case .absolute(let from, let to):
             guard from.isAnimatable, from.key == to.key, from.value.hasSameType(as: from.key.spec.defaultValue),
-                  to.value.hasSameType(as: from.value) else {
+                to.value.hasSameType(as: from.value)
+            else {
                 return "from \(from.name) to \(to.name) is not one animatable property"
             }
             guard from.isFiniteValue, to.isFiniteValue else { return "has a non-finite value" }
@@ -121,8 +124,10 @@ public struct LayerAnimation: Hashable, Sendable {
 
     /// The progress at the animation's own elapsed time `elapsed` (see `progress(at:)`): the one
     /// evaluation, shared with the render thread's compact copies of common animations.
-    public static func progress(localTime elapsed: Double, duration: Double, repeatCount: Double, autoreverses: Bool,
-                                curve: TimingCurve) -> Double {
+    public static func progress(
+        localTime elapsed: Double, duration: Double, repeatCount: Double, autoreverses: Bool,
+        curve: TimingCurve
+    ) -> Double {
         guard elapsed > 1e-12 else { return 0 }
         let pass = duration * (autoreverses ? 2 : 1)
         guard duration > 0, pass > 0 else { return autoreverses ? 0 : 1 }
@@ -160,8 +165,10 @@ extension Transform3D {
         var turn = y.angle - x.angle
         if turn > .pi { turn -= 2 * .pi } else if turn < -.pi { turn += 2 * .pi }
         func mix(_ u: Double, _ v: Double) -> Double { u + (v - u) * p }
-        return Decomposed(tx: mix(x.tx, y.tx), ty: mix(x.ty, y.ty), angle: x.angle + turn * p,
-                          sx: mix(x.sx, y.sx), sy: mix(x.sy, y.sy), shear: mix(x.shear, y.shear)).transform
+        return Decomposed(
+            tx: mix(x.tx, y.tx), ty: mix(x.ty, y.ty), angle: x.angle + turn * p,
+            sx: mix(x.sx, y.sx), sy: mix(x.sy, y.sy), shear: mix(x.shear, y.shear)
+        ).transform
     }
 
     /// An affine transform as scale · shear · rotation · translation (row vectors).
@@ -204,8 +211,10 @@ private struct Decomposed3D {
     /// P's last column (m14, m24, m34, m44); (0, 0, 0, 1) without perspective.
     var perspective: (Double, Double, Double, Double) = (0, 0, 0, 1)
 
-    init(scale: (Double, Double, Double), q: (w: Double, x: Double, y: Double, z: Double), translation: (Double, Double, Double),
-         perspective: (Double, Double, Double, Double)) {
+    init(
+        scale: (Double, Double, Double), q: (w: Double, x: Double, y: Double, z: Double), translation: (Double, Double, Double),
+        perspective: (Double, Double, Double, Double)
+    ) {
         (self.scale, self.q, self.translation, self.perspective) = (scale, q, translation, perspective)
     }
 
@@ -260,7 +269,7 @@ private struct Decomposed3D {
         func mix(_ u: Double, _ v: Double) -> Double { u + (v - u) * p }
         var bq = b.q
         var dot = a.q.w * bq.w + a.q.x * bq.x + a.q.y * bq.y + a.q.z * bq.z
-        if dot < 0 { bq = (-bq.w, -bq.x, -bq.y, -bq.z); dot = -dot }   // the shorter way round
+        if dot < 0 { bq = (-bq.w, -bq.x, -bq.y, -bq.z); dot = -dot }  // the shorter way round
         let ka: Double, kb: Double
         if dot > 0.9995 {
             (ka, kb) = (1 - p, p)
@@ -271,10 +280,13 @@ private struct Decomposed3D {
         var q = (w: a.q.w * ka + bq.w * kb, x: a.q.x * ka + bq.x * kb, y: a.q.y * ka + bq.y * kb, z: a.q.z * ka + bq.z * kb)
         let n = (q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z).squareRoot()
         q = (q.w / n, q.x / n, q.y / n, q.z / n)
-        return Decomposed3D(scale: (mix(a.scale.0, b.scale.0), mix(a.scale.1, b.scale.1), mix(a.scale.2, b.scale.2)), q: q,
-                            translation: (mix(a.translation.0, b.translation.0), mix(a.translation.1, b.translation.1), mix(a.translation.2, b.translation.2)),
-                            perspective: (mix(a.perspective.0, b.perspective.0), mix(a.perspective.1, b.perspective.1),
-                                          mix(a.perspective.2, b.perspective.2), mix(a.perspective.3, b.perspective.3)))
+        return Decomposed3D(
+            scale: (mix(a.scale.0, b.scale.0), mix(a.scale.1, b.scale.1), mix(a.scale.2, b.scale.2)), q: q,
+            translation: (mix(a.translation.0, b.translation.0), mix(a.translation.1, b.translation.1), mix(a.translation.2, b.translation.2)),
+            perspective: (
+                mix(a.perspective.0, b.perspective.0), mix(a.perspective.1, b.perspective.1),
+                mix(a.perspective.2, b.perspective.2), mix(a.perspective.3, b.perspective.3)
+            ))
     }
 
     var transform: Transform3D {

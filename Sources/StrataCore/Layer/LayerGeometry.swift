@@ -66,8 +66,9 @@ extension LayerState {
     /// bounding box of the transformed bounds.
     @inlinable public var frame: Rect {
         if transformIsIdentity {
-            return Rect(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
-                        width: bounds.width, height: bounds.height)
+            return Rect(
+                x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
+                width: bounds.width, height: bounds.height)
         }
         return PlaneTransform(localTransform).apply(bounds)
     }
@@ -107,10 +108,12 @@ public struct PlaneTransform: Sendable {
     /// `self` then `other`.
     @inlinable public func concatenating(_ o: PlaneTransform) -> PlaneTransform {
         let a = m, b = o.m
-        return PlaneTransform(m: (
-            a.0 * b.0 + a.1 * b.3 + a.2 * b.6, a.0 * b.1 + a.1 * b.4 + a.2 * b.7, a.0 * b.2 + a.1 * b.5 + a.2 * b.8,
-            a.3 * b.0 + a.4 * b.3 + a.5 * b.6, a.3 * b.1 + a.4 * b.4 + a.5 * b.7, a.3 * b.2 + a.4 * b.5 + a.5 * b.8,
-            a.6 * b.0 + a.7 * b.3 + a.8 * b.6, a.6 * b.1 + a.7 * b.4 + a.8 * b.7, a.6 * b.2 + a.7 * b.5 + a.8 * b.8))
+        return PlaneTransform(
+            m: (
+                a.0 * b.0 + a.1 * b.3 + a.2 * b.6, a.0 * b.1 + a.1 * b.4 + a.2 * b.7, a.0 * b.2 + a.1 * b.5 + a.2 * b.8,
+                a.3 * b.0 + a.4 * b.3 + a.5 * b.6, a.3 * b.1 + a.4 * b.4 + a.5 * b.7, a.3 * b.2 + a.4 * b.5 + a.5 * b.8,
+                a.6 * b.0 + a.7 * b.3 + a.8 * b.6, a.6 * b.1 + a.7 * b.4 + a.8 * b.7, a.6 * b.2 + a.7 * b.5 + a.8 * b.8
+            ))
     }
 
     /// The determinant: 0 when the map squashes the plane to a line (a layer seen edge-on).
@@ -125,10 +128,12 @@ public struct PlaneTransform: Sendable {
         let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g
         let det = a * A + b * B + c * C
         guard det != 0, det.isFinite else { return nil }
-        return PlaneTransform(m: (
-            A / det, -(b * i - c * h) / det, (b * f - c * e) / det,
-            B / det, (a * i - c * g) / det, -(a * f - c * d) / det,
-            C / det, -(a * h - b * g) / det, (a * e - b * d) / det))
+        return PlaneTransform(
+            m: (
+                A / det, -(b * i - c * h) / det, (b * f - c * e) / det,
+                B / det, (a * i - c * g) / det, -(a * f - c * d) / det,
+                C / det, -(a * h - b * g) / det, (a * e - b * d) / det
+            ))
     }
 
     /// Maps a point; the perspective divide is applied.

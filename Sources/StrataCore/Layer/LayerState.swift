@@ -139,8 +139,8 @@ public struct LayerState: Hashable, Sendable {
 /// property's `CALayer` name (the case name, which `name` is made from).
 public enum LayerKey: UInt8, CaseIterable, Hashable, Sendable {
     case bounds, position, anchorPoint, zPosition, transform, sublayerTransform, opacity, isHidden,
-         backgroundColor, masksToBounds, isDoubleSided, cornerRadius, borderWidth, borderColor,
-         contentsGravity, contentsScale, contentsRect, contentsCenter
+        backgroundColor, masksToBounds, isDoubleSided, cornerRadius, borderWidth, borderColor,
+        contentsGravity, contentsScale, contentsRect, contentsCenter
 
     /// The property's one entry: the rule its values follow and how it animates. Exhaustive, so a
     /// new key cannot be left without one.

@@ -94,8 +94,10 @@ public struct FrameStatistics: Hashable, Sendable {
     public var gpuMilliseconds: Double?
 
     /// Creates frame statistics.
-    public init(index: Int, time: Double, renderMilliseconds: Double = 0, readbackMilliseconds: Double = 0,
-                layersDrawn: Int = 0, drawCalls: Int = 0, offscreenPasses: Int = 0) {
+    public init(
+        index: Int, time: Double, renderMilliseconds: Double = 0, readbackMilliseconds: Double = 0,
+        layersDrawn: Int = 0, drawCalls: Int = 0, offscreenPasses: Int = 0
+    ) {
         self.index = index
         self.time = time
         self.renderMilliseconds = renderMilliseconds
@@ -107,7 +109,7 @@ public struct FrameStatistics: Hashable, Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif

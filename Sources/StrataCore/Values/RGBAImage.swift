@@ -29,8 +29,9 @@ public struct RGBAImage: Hashable, Sendable {
     /// Wraps pixels; traps unless there are exactly `width × height × 4` bytes.
     public init(size: PixelSize, pixels: [UInt8]) {
         precondition(size.width > 0 && size.height > 0, "image size must be positive, got \(size)")
-        precondition(pixels.count == size.area * 4,
-                     "an RGBA8 image of \(size) needs \(size.area * 4) bytes, got \(pixels.count)")
+        precondition(
+            pixels.count == size.area * 4,
+            "an RGBA8 image of \(size) needs \(size.area * 4) bytes, got \(pixels.count)")
         self.size = size
         self.pixels = pixels
     }
@@ -38,8 +39,9 @@ public struct RGBAImage: Hashable, Sendable {
     /// Wraps pixels stored bottom row first (GL's order for a framebuffer shown upright), turning
     /// them top row first; traps unless there are exactly `width × height × 4` bytes.
     public init(size: PixelSize, bottomRowFirst pixels: [UInt8]) {
-        precondition(pixels.count == size.area * 4,
-                     "an RGBA8 image of \(size) needs \(size.area * 4) bytes, got \(pixels.count)")
+        precondition(
+            pixels.count == size.area * 4,
+            "an RGBA8 image of \(size) needs \(size.area * 4) bytes, got \(pixels.count)")
         let row = size.width * 4
         var flipped = [UInt8]()
         flipped.reserveCapacity(pixels.count)
@@ -60,8 +62,9 @@ public struct RGBAImage: Hashable, Sendable {
 
     /// The pixel at column `x`, row `y` from the top; traps outside the image.
     public subscript(x: Int, y: Int) -> RGBA8 {
-        precondition(x >= 0 && y >= 0 && x < size.width && y < size.height,
-                     "pixel (\(x), \(y)) is outside an image of \(size)")
+        precondition(
+            x >= 0 && y >= 0 && x < size.width && y < size.height,
+            "pixel (\(x), \(y)) is outside an image of \(size)")
         let i = (y * size.width + x) * 4
         return RGBA8(pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
@@ -73,7 +76,8 @@ public struct RGBAImage: Hashable, Sendable {
 public func swapRedAndBlue(_ source: UnsafeRawPointer, into destination: UnsafeMutableRawPointer, pixels: Int) {
     for i in 0..<pixels {
         let p = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
-        destination.storeBytes(of: UInt32(littleEndian: (p & 0xFF00_FF00) | ((p >> 16) & 0xFF) | ((p & 0xFF) << 16)),
-                               toByteOffset: i * 4, as: UInt32.self)
+        destination.storeBytes(
+            of: UInt32(littleEndian: (p & 0xFF00_FF00) | ((p >> 16) & 0xFF) | ((p & 0xFF) << 16)),
+            toByteOffset: i * 4, as: UInt32.self)
     }
 }

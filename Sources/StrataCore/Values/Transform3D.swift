@@ -34,8 +34,9 @@ public struct Transform3D: Hashable, Sendable {
 
     /// A translation by `(tx, ty, tz)` (`CATransform3DMakeTranslation`).
     @inlinable public init(translationX tx: Double, y ty: Double, z tz: Double = 0) {
-        self.init(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
-                  m31: 0, m32: 0, m33: 1, m34: 0, m41: tx, m42: ty, m43: tz, m44: 1)
+        self.init(
+            m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+            m31: 0, m32: 0, m33: 1, m34: 0, m41: tx, m42: ty, m43: tz, m44: 1)
     }
 
     /// A scale by `(sx, sy, sz)` (`CATransform3DMakeScale`).
@@ -141,10 +142,12 @@ public struct Transform3D: Hashable, Sendable {
 
     /// Maps a homogeneous point `(x, y, z, w)` through the transform, without dividing by w.
     @inlinable public func apply(x: Double, y: Double, z: Double = 0, w: Double = 1) -> (x: Double, y: Double, z: Double, w: Double) {
-        (x * m11 + y * m21 + z * m31 + w * m41,
-         x * m12 + y * m22 + z * m32 + w * m42,
-         x * m13 + y * m23 + z * m33 + w * m43,
-         x * m14 + y * m24 + z * m34 + w * m44)
+        (
+            x * m11 + y * m21 + z * m31 + w * m41,
+            x * m12 + y * m22 + z * m32 + w * m42,
+            x * m13 + y * m23 + z * m33 + w * m43,
+            x * m14 + y * m24 + z * m34 + w * m44
+        )
     }
 
     /// Maps a point of the z = 0 plane and divides by w; nil where w is not positive
@@ -197,7 +200,7 @@ public struct Transform3D: Hashable, Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
