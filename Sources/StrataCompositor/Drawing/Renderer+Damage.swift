@@ -75,7 +75,9 @@ extension Renderer {
         if box != nil {
             layer.fillOrder = nextOrder
             nextOrder += 1
-            if opaque, let rect = layer.occluderRect { addOccluder(rect, order: layer.fillOrder, layer: layer.serial) }
+            if opaque, let rect = layer.occluderRect {
+                addOccluder(rect, order: layer.fillOrder, layer: layer.serial, fill: layer.contents == nil ? layer.state.backgroundColor : nil)
+            }
         }
         var subtree = box
         if !layer.sublayers.isEmpty {
@@ -129,7 +131,7 @@ extension Renderer {
     /// the target are never drawn, so an occluder reaching an edge of the target (its inset
     /// included) hides everything beyond that edge too: a layer partly off the target under it
     /// is hidden as well.
-    func addOccluder(_ rect: PixelRect, order: Int, layer: UInt64) {
+    func addOccluder(_ rect: PixelRect, order: Int, layer: UInt64, fill: Color?) {
         let t = occlusionTarget, far = Self.pixelLimit
         let minX = rect.x <= t.x + 1 ? -far : rect.x, minY = rect.y <= t.y + 1 ? -far : rect.y
         let maxX = rect.x + rect.width >= t.x + t.width - 1 ? far : rect.x + rect.width
@@ -141,7 +143,7 @@ extension Renderer {
             occluders.removeLast()
         }
         let at = occluders.firstIndex { $0.rect.width * $0.rect.height < area } ?? occluders.count
-        occluders.insert(Occluder(rect: inner, order: order, layer: layer), at: at)
+        occluders.insert(Occluder(rect: inner, order: order, layer: layer, fill: fill), at: at)
     }
 
     /// Puts a leaf that an occluder hides whole to rest (see `RenderLayer.isResting`) until what

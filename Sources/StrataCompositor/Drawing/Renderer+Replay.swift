@@ -26,7 +26,9 @@ extension Renderer {
         var clearColor: Color?
         var treeVersion: Int
         var storage: Int
-        var clears: Bool
+        /// The colour the frame's region was cleared to (the clear colour, or a covering layer's
+        /// fill), or nil when it was not cleared.
+        var clearWith: Color?
         var batches: [ReplayBatch]
         var layersDrawn: Int
     }
@@ -36,14 +38,14 @@ extension Renderer {
     /// frame did something a replay does not repeat: a host texture's sampler).
     struct Recording {
         var storage: Int?
-        var clears = false
+        var clearWith: Color?
         var batches: [ReplayBatch] = []
         var isWhole = true
     }
 
     /// Draws the target whole again with `replay`'s draw calls.
     func replay(_ replay: Replay, into target: DrawTarget, region: PixelRect) throws {
-        beginFrame(target, region: region, clearColor: replay.clearColor, clears: replay.clears)
+        beginFrame(target, region: region, clearColor: replay.clearWith, clears: replay.clearWith != nil)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer.rawValue)
         instanceOffset = -1
         for batch in replay.batches {

@@ -25,7 +25,9 @@ extension Renderer {
         }
         let opacity = inherited * (isGroupRoot ? 1 : layer.state.opacity)
         if layer.hasFill, let box = painted {
-            if !isCovered(box, after: layer.fillOrder) {
+            if layer.serial == clearedFill {
+                statistics.layersDrawn += 1  // painted by the frame's clear
+            } else if !isCovered(box, after: layer.fillOrder) {
                 try drawQuad(layer, pass: pass, mode: .fill, opacity: opacity)
             } else if let occluder = occluderHidingForGood(layer, box: box) {
                 restCovered(layer, under: occluder.key)

@@ -82,8 +82,15 @@ final class Renderer {
         var rect: PixelRect
         var order: Int
         var layer: UInt64
+        /// The colour its fill paints, when the fill is a plain opaque colour (no contents): the
+        /// frame's first quad, covering the redrawn region, is drawn as a clear to that colour.
+        var fill: Color?
         var key: OccluderKey { OccluderKey(layer: layer, rect: rect) }
     }
+    /// This frame: the layer (its `serial`) whose opaque colour fill, the first quad of the frame,
+    /// covers the redrawn region and was painted by clearing the region to its colour, so its quad
+    /// is not drawn; nil for none.
+    var clearedFill: UInt64?
     /// Leaves put to rest because an opaque layer drawn after them hides them, by that occluder
     /// (layer and pixels), each under one occluder at a time (`RenderLayer.coveredListing`; a
     /// destroyed leaf's is cleared, and its entry dropped at the next pruning). When an occluder
@@ -274,7 +281,7 @@ final class Renderer {
             if let recording, recording.isWhole, let storage = recording.storage {
                 replay = Replay(
                     targetKey: target.key, clearColor: clearColor, treeVersion: treeVersion, storage: storage,
-                    clears: recording.clears, batches: recording.batches, layersDrawn: statistics.layersDrawn)
+                    clearWith: recording.clearWith, batches: recording.batches, layersDrawn: statistics.layersDrawn)
             }
             recording = nil
         }
@@ -303,10 +310,18 @@ final class Renderer {
         region: PixelRect, clearColor: Color?
     ) throws {
         var pass = Pass(target: target, projection: projection, scissor: region)
-        // An opaque layer covering the whole region paints every pixel anyway.
-        let clears = clearColor != nil && !occluders.contains { $0.rect.contains(region) }
-        recording?.clears = clears
-        beginFrame(target, region: region, clearColor: clearColor, clears: clears)
+        // An opaque layer covering the whole region paints every pixel anyway: no clear. When the
+        // topmost such layer is the frame's first quad (drawing order 0: nothing is drawn before
+        // it) and an opaque colour fill (a window's or root's background), the region is cleared
+        // to its colour instead of drawing it (on llvmpipe a clear costs a fraction of a
+        // full-target quad); everything after it draws as usual.
+        let cover = occluders.filter { $0.rect.contains(region) }.max { $0.order < $1.order }
+        let background = cover.flatMap { $0.order == 0 ? $0.fill : nil }
+        clearedFill = background == nil ? nil : cover?.layer
+        let clearWith = cover == nil ? clearColor : background
+        recording?.clearWith = clearWith
+        beginFrame(target, region: region, clearColor: clearWith, clears: clearWith != nil)
+        defer { clearedFill = nil }
         if let root {
             try draw(root, parentSpace: rootSpace, pass: &pass, isGroupRoot: false, inherited: 1)
         }
