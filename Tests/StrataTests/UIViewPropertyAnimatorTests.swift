@@ -236,6 +236,74 @@ import Testing
             duration: 10, timingParameters: UISpringTimingParameters(mass: 1, stiffness: 100, damping: 20, initialVelocity: CGVector(dx: 0, dy: 0)))
         #expect(animator.duration > 0.5 && animator.duration < 1.5, "critically damped ω₀ = 10 settles in about 0.9 s, not the 10 s asked: \(animator.duration)")
     }
+
+    // MARK: presentation() right after a change, before any frame is drawn: what is shown, never
+    // the model value the animations are heading to.
+
+    /// The animator started and run for `frames` frames after its start frame.
+    private func running(_ scene: inout Scene, for frames: Int) async throws -> UIViewPropertyAnimator {
+        let animator = linearMove(scene)
+        animator.startAnimation()
+        _ = try await scene.advance(frames + 1)  // the animation begins with the first of them
+        return animator
+    }
+
+    @Test func presentationRightAfterPauseShowsWhereItPaused() async throws {
+        var scene = try await Scene()
+        let animator = try await running(&scene, for: 18)  // 0.3: x 5 + 0.3 × 80 = 29
+        animator.pauseAnimation()
+        #expect(abs(scene.shownX - 29) < 1e-6, "paused at 0.3, before any frame: x 29, got \(scene.shownX)")
+        #expect(scene.view.center.x == 85, "the model stays at the target")
+        _ = try await scene.advance(5)
+        #expect(abs(scene.shownX - 29) < 1e-6, "and after frames, still 29")
+        await scene.f.finish()
+    }
+
+    @Test func presentationRightAfterScrubbingShowsTheNewFraction() async throws {
+        var scene = try await Scene()
+        let animator = try await running(&scene, for: 18)
+        animator.pauseAnimation()
+        animator.fractionComplete = 0.8
+        #expect(abs(scene.shownX - 69) < 1e-6, "scrubbed to 0.8, before any frame: x 5 + 0.8 × 80 = 69, got \(scene.shownX)")
+        animator.fractionComplete = 0.25
+        #expect(abs(scene.shownX - 25) < 1e-6, "scrubbed again to 0.25: x 25, got \(scene.shownX)")
+        await scene.f.finish()
+    }
+
+    @Test func presentationRightAfterReversingShowsWhereItTurned() async throws {
+        var scene = try await Scene()
+        let animator = try await running(&scene, for: 30)  // 0.5: x 45
+        animator.isReversed = true
+        #expect(abs(scene.shownX - 45) < 1e-6, "reversed at 0.5, before any frame: x 45, got \(scene.shownX)")
+        // The reversed run begins with the next frame (as every run started in a turn does); six
+        // frames after that it is a tenth of a second back.
+        _ = try await scene.advance(7)
+        #expect(abs(scene.shownX - 37) < 1e-6, "0.4 after a tenth of a second backwards: x 37, got \(scene.shownX)")
+        await scene.f.finish()
+    }
+
+    @Test func presentationRightAfterStoppingShowsWhereItStopped() async throws {
+        var scene = try await Scene()
+        let animator = try await running(&scene, for: 30)
+        animator.stopAnimation(true)
+        #expect(abs(scene.shownX - 45) < 1e-6, "stopped at 0.5, before any frame: x 45, got \(scene.shownX)")
+        #expect(abs(scene.view.center.x - 45) < 1e-6, "the model takes the shown value")
+        #expect(animator.state == .inactive)
+        _ = try await scene.advance(3)
+        #expect(abs(scene.shownX - 45) < 1e-6, "and stays there")
+        await scene.f.finish()
+    }
+
+    @Test func presentationRightAfterAnAnimationBlockShowsTheOldValue() async throws {
+        var scene = try await Scene()
+        UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear]) { scene.view.center = CGPoint(x: 85, y: 5) }
+        // Nothing has been committed or drawn: the screen still shows the view at x 5.
+        #expect(scene.shownX == 5, "shown where it was")
+        #expect(scene.view.center.x == 85, "the model holds the target")
+        _ = try await scene.advance(31)  // begins at the first; half way at the 31st
+        #expect(abs(scene.shownX - 45) < 1e-6)
+        await scene.f.finish()
+    }
 }
 
 /// Animators whose views are on no screen.
