@@ -10,7 +10,7 @@ extension Renderer {
     /// Narrows the clip to `layer`'s bounds (and rounded corners). Returns false when nothing
     /// can show through the new clip, so the sublayers need not be drawn at all.
     func pushClip(_ layer: RenderLayer, world: Transform3D, pass: inout Pass) throws -> Bool {
-        if layer.state.cornerRadius <= 0, let rect = Self.axisAlignedPixelRect(world, layer.state.bounds) {
+        if layer.state.cornerRadius <= 0, let rect = FrameGeometry.axisAlignedPixelRect(world, layer.state.bounds) {
             pass.scissor = pass.scissor.intersection(rect)
             guard !pass.scissor.isEmpty else { return false }
             try flush()

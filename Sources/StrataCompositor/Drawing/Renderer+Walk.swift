@@ -27,15 +27,15 @@ extension Renderer {
         if layer.hasFill, let box = painted {
             if layer.serial == clearedFill {
                 statistics.layersDrawn += 1  // painted by the frame's clear
-            } else if !isCovered(box, after: layer.fillOrder) {
+            } else if !planner.isCovered(box, after: layer.fillOrder) {
                 try drawQuad(layer, pass: pass, mode: .fill, opacity: opacity)
-            } else if let occluder = occluderHidingForGood(layer, box: box) {
-                restCovered(layer, under: occluder.key)
+            } else if let occluder = planner.occluderHidingForGood(layer, box: box) {
+                planner.restCovered(layer, under: occluder.key)
             }
         }
         if visibleSublayers {
             let world = layer.frameWorld
-            let childSpace = Self.sublayerSpace(of: layer, world: world)
+            let childSpace = FrameGeometry.sublayerSpace(of: layer, world: world)
             let saved = pass
             var clipped = true
             if layer.state.masksToBounds { clipped = try pushClip(layer, world: world, pass: &pass) }
@@ -46,7 +46,7 @@ extension Renderer {
             }
             if layer.state.masksToBounds { try popClip(layer, pass: &pass, saved: saved) }
         }
-        if layer.hasBorder, let box = painted, !isCovered(box, after: layer.borderOrder) {
+        if layer.hasBorder, let box = painted, !planner.isCovered(box, after: layer.borderOrder) {
             try drawQuad(layer, pass: pass, mode: .border, opacity: opacity)
         }
     }
@@ -172,5 +172,57 @@ extension Renderer {
         } else {
             try enqueue(instance, variant: variant, texture: texture)
         }
+    }
+
+    // MARK: - Programs and overlap
+
+    /// The fill program `layer` needs: textured or not, rounded or not, and for contents nine-part
+    /// slicing or texel-centre sampling (one texel per pixel).
+    func fillVariant(_ layer: RenderLayer, world: Transform3D) -> LayerShaderVariant {
+        var variant = LayerShaderVariant(mode: .fill, textured: layer.contents != nil, rounded: layer.state.cornerRadius > 0)
+        guard let contents = layer.contents, let frame = layer.contentsFrame else { return variant }
+        if layer.state.contentsCenter != Self.unitRect {
+            variant.nineSlice = true
+        } else {
+            let shown = layer.state.contentsRect
+            variant.texelCentres = Self.landsTexelForPixel(
+                world, frame: frame,
+                shownPixels: Size(
+                    width: Double(contents.width) * shown.width, height: Double(contents.height) * shown.height), sliced: false)
+            // Contents exactly covering the bounds, square corners: the plain program.
+            variant.plainContents = !variant.texelCentres && !variant.rounded && FrameGeometry.same(frame, layer.state.bounds)
+        }
+        return variant
+    }
+
+    /// Whether contents landing in `frame` (bounds space) under `world` put one texel on each target
+    /// pixel, edges on whole pixels: an axis-aligned, unflipped, unscaled mapping. Such contents are
+    /// sampled at texel centres (nearest filtering).
+    static func landsTexelForPixel(_ world: Transform3D, frame: Rect, shownPixels: Size, sliced: Bool) -> Bool {
+        guard !sliced, world.m12 == 0, world.m21 == 0, world.m14 == 0, world.m24 == 0, world.m44 == 1,
+            world.m11 > 0, world.m22 > 0
+        else { return false }
+        let epsilon = 1e-6
+        guard abs(frame.width * world.m11 - shownPixels.width) < epsilon, abs(frame.height * world.m22 - shownPixels.height) < epsilon else { return false }
+        let x = frame.minX * world.m11 + world.m41, y = frame.minY * world.m22 + world.m42
+        return abs(x - x.rounded()) < epsilon && abs(y - y.rounded()) < epsilon
+    }
+
+    /// Whether no two quads of `layer`'s subtree can touch the same pixel (their paint boxes are
+    /// disjoint, and no layer paints both a fill and a border), so drawing each with the group's
+    /// opacity gives what compositing the group would. Checked for subtrees of up to 16 painting
+    /// layers; larger ones are assumed to overlap.
+    static func paintsDisjointly(_ layer: RenderLayer) -> Bool {
+        var boxes: [PixelRect] = []
+        func collect(_ l: RenderLayer) -> Bool {
+            guard !l.state.isHidden, l.state.opacity > 0 else { return true }
+            if let box = l.drawnBox {
+                if l.hasFill && l.hasBorder { return false }
+                if boxes.count == 16 || boxes.contains(where: { $0.intersects(box) }) { return false }
+                boxes.append(box)
+            }
+            return l.sublayers.allSatisfy(collect)
+        }
+        return collect(layer)
     }
 }

@@ -45,18 +45,11 @@ import StrataGL
 // redraw of the unchanged tree into a target of the same kind (a host's framebuffer, every frame)
 // issues them again without any walk.
 //
-// Where each stage lives: this file holds the state and `render` (a frame's order of stages);
-// Renderer+Damage.swift the walk before drawing (placement, damage, occluders, resting),
-// Renderer+Walk.swift the drawing walk, Renderer+Batches.swift the instanced batches,
+// Where each stage lives: `FramePlanner` (Planning/, no GL) walks the tree before drawing
+// (placement, damage, occluders, resting) and returns a `FramePlan`; this file holds the GL state
+// and `render` (plan, then draw); Renderer+Walk.swift the drawing walk, Renderer+Batches.swift the instanced batches,
 // Renderer+Clips.swift scissor and stencil, Renderer+Replay.swift replay, and
 // Renderer+Geometry.swift the placement arithmetic they share.
-
-/// An occluder as covered layers remember it: the opaque layer and the pixels it hid.
-struct OccluderKey: Hashable {
-    /// The layer's `serial`.
-    var layer: UInt64
-    var rect: PixelRect
-}
 
 /// Draws a render tree into a framebuffer. Render thread only.
 final class Renderer {
@@ -75,45 +68,16 @@ final class Renderer {
     var batchTexture: GLuint = 0
     var groupPool: [GLFramebuffer] = []
     var statistics = FrameStatistics(index: 0, time: 0)
-    /// This frame's opaque occluders (at most `maximumOccluders`, largest first).
-    var occluders: [Occluder] = []
-    /// An opaque layer's inner pixels, its place in drawing order and the layer.
-    struct Occluder {
-        var rect: PixelRect
-        var order: Int
-        var layer: UInt64
-        /// The colour its fill paints, when the fill is a plain opaque colour (no contents): the
-        /// frame's first quad, covering the redrawn region, is drawn as a clear to that colour.
-        var fill: Color?
-        var key: OccluderKey { OccluderKey(layer: layer, rect: rect) }
-    }
     /// This frame: the layer (its `serial`) whose opaque colour fill, the first quad of the frame,
     /// covers the redrawn region and was painted by clearing the region to its colour, so its quad
     /// is not drawn; nil for none.
     var clearedFill: UInt64?
-    /// Leaves put to rest because an opaque layer drawn after them hides them, by that occluder
-    /// (layer and pixels), each under one occluder at a time (`RenderLayer.coveredListing`; a
-    /// destroyed leaf's is cleared, and its entry dropped at the next pruning). When an occluder
-    /// is no longer among a frame's occluders its leaves wake (those it still hides where it now
-    /// is move with it), and when the tree's drawing order changed (`lastOrderTicks`) they all
-    /// do; a woken leaf still hidden rests again at once, one that may show has its pixels redrawn.
-    var coveredIndex: [OccluderKey: [UInt64: RenderLayer]] = [:]
-    /// Entries in `coveredIndex`, and how many there may be before stale ones are dropped.
-    var coveredEntries = 0, coveredPruneAt = 1024
-    var lastOrderTicks = -1
-    /// Numbers the walks (two in a frame where covered layers woke): `RenderLayer.lastWalk`.
-    var walk = 0
     /// Whether the last frame's walk and drawing ran to the end (else the next walks everything).
     var lastFrameCompleted = false
-    /// This frame's target, in pixels: occluders reaching its edges hide what lies beyond them.
-    var occlusionTarget = PixelRect(x: 0, y: 0, width: 0, height: 0)
-    /// This frame: the next drawing-order number, and whether any clip needs the stencil.
-    var nextOrder = 0
-    var usesStencil = false
-    /// This frame: whether the walk visits resting layers too (the target's size, scale or
-    /// orientation changed, or the last frame did not complete).
-    var walksEverySublayer = true
-    static let maximumOccluders = 8
+    /// Plans each frame before it is drawn: placement, damage, occlusion, resting (no GL).
+    let planner = FramePlanner()
+    /// The frame being drawn's plan (empty between frames).
+    var plan = FramePlan(region: nil, rootSpace: .identity, usesStencil: false, occluders: [], layersVisited: 0)
     /// Bumped when the target's size, scale or orientation (so the projection) changes: cached
     /// instances are stale.
     var cacheGeneration = 0
@@ -212,47 +176,23 @@ final class Renderer {
             return statistics
         }
         replay = nil
-        var damage: PixelRect? = fullRedraw ? full : pending
-        beginWalk()
-        occlusionTarget = full
         if !hostTextures.isEmpty { hostTextures.removeAll(keepingCapacity: true) }
         // Which layers show depends on the target, not on whether its pixels are known: a host's
         // every-frame full redraw still leaves resting layers out.
-        walksEverySublayer = !lastFrameCompleted
+        var walkEverything = !lastFrameCompleted
         lastFrameCompleted = false
         if lastTargetKey != target.key {
             lastTargetKey = target.key
             cacheGeneration += 1
-            walksEverySublayer = true
+            walkEverything = true
         }
-        let rootSpace = Self.rootSpace(scale: target.scale)
-        if let root {
-            prepare(
-                root, parentSpace: rootSpace, parentSpaceChanged: fullRedraw || root.isDamaged, parentVisible: true,
-                inheritedDamage: false, opaquePath: true, damage: &damage)
-            let woken = coveredIndex.isEmpty ? [] : wakeUncoveredLayers(reordered: root.orderClock.ticks != lastOrderTicks)
-            if !woken.isEmpty {
-                // Layers woke that this walk left out: walk again, so they are placed and
-                // numbered this frame (damage found so far stands), then let those still hidden
-                // rest again and redraw where the others are.
-                beginWalk()
-                prepare(
-                    root, parentSpace: rootSpace, parentSpaceChanged: fullRedraw, parentVisible: true,
-                    inheritedDamage: false, opaquePath: true, damage: &damage)
-                for layer in woken where layer.lastWalk == walk && !layer.isResting {
-                    guard let box = layer.drawnBox else { continue }
-                    if let occluder = occluderHidingForGood(layer, box: box) {
-                        restCovered(layer, under: occluder.key)
-                    } else {
-                        damage = damage.map { $0.union(box) } ?? box
-                    }
-                }
-            }
-            lastOrderTicks = root.orderClock.ticks
-        } else {
-            _ = wakeUncoveredLayers(reordered: true)  // nothing is drawn: forget every listing
-        }
-        guard let region = damage?.intersection(full), !region.isEmpty else {
+        plan = planner.plan(
+            root: root, size: PixelSize(width: target.width, height: target.height), scale: target.scale, fullRedraw: fullRedraw,
+            damage: pending, walkEverything: walkEverything)
+        statistics.layersVisited += plan.layersVisited
+        let rootSpace = plan.rootSpace
+        let usesStencil = plan.usesStencil
+        guard let region = plan.region else {
             statistics.redrawn = false
             lastFrameCompleted = true
             return statistics
@@ -290,14 +230,6 @@ final class Renderer {
         return statistics
     }
 
-    /// Starts a walk of the tree (`prepare`): no occluders yet, drawing-order numbers from 0, no
-    /// clip needing the stencil, a new walk number.
-    func beginWalk() {
-        occluders.removeAll(keepingCapacity: true)
-        nextOrder = 0
-        usesStencil = false
-        walk += 1
-    }
 
     /// The last frame drawn whole, to be issued again (see Renderer+Replay.swift).
     var replay: Replay?
@@ -310,15 +242,8 @@ final class Renderer {
         region: PixelRect, clearColor: Color?
     ) throws {
         var pass = Pass(target: target, projection: projection, scissor: region)
-        // An opaque layer covering the whole region paints every pixel anyway: no clear. When the
-        // topmost such layer is the frame's first quad (drawing order 0: nothing is drawn before
-        // it) and an opaque colour fill (a window's or root's background), the region is cleared
-        // to its colour instead of drawing it (on llvmpipe a clear costs a fraction of a
-        // full-target quad); everything after it draws as usual.
-        let cover = occluders.filter { $0.rect.contains(region) }.max { $0.order < $1.order }
-        let background = cover.flatMap { $0.order == 0 ? $0.fill : nil }
-        clearedFill = background == nil ? nil : cover?.layer
-        let clearWith = cover == nil ? clearColor : background
+        let (clearWith, painted) = plan.clear(over: clearColor)
+        clearedFill = painted
         recording?.clearWith = clearWith
         beginFrame(target, region: region, clearColor: clearWith, clears: clearWith != nil)
         defer { clearedFill = nil }
@@ -344,7 +269,7 @@ final class Renderer {
         let c = clearColor?.premultiplied ?? .zero
         glClearColor(c.x, c.y, c.z, c.w)
         glClearStencil(0)
-        let mask = (clears ? GL_COLOR_BUFFER_BIT : 0) | (usesStencil ? GL_STENCIL_BUFFER_BIT : 0)
+        let mask = (clears ? GL_COLOR_BUFFER_BIT : 0) | (plan.usesStencil ? GL_STENCIL_BUFFER_BIT : 0)
         if mask != 0 { glClear(GLbitfield(mask)) }
         current = nil
         boundTexture = 0

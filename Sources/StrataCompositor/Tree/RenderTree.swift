@@ -11,7 +11,9 @@ final class RenderTree {
     private(set) var root: RenderLayer?
     /// Layers with running animations, advanced at each frame.
     private var animated = AnimatedSet()
-    private let context: GLContext
+    /// The GL context textures are made in; nil for a tree of geometry and colours only (planning
+    /// without a GPU, in tests), which refuses contents.
+    private let context: GLContext?
     /// Layers showing external contents, which their owner may change at any time: redrawn every frame.
     private var liveContents: [LayerID: RenderLayer] = [:]
     /// Shared textures for small contents, one set per texture layout (images; drawn contents,
@@ -29,7 +31,8 @@ final class RenderTree {
     /// Shared by every layer of the tree: ticks when the drawing order may have changed.
     let orderClock = RenderLayer.OrderClock()
 
-    init(context: GLContext) {
+    /// A tree whose contents textures live in `context` (nil: none, see `context`).
+    init(context: GLContext?) {
         self.context = context
     }
 
@@ -52,10 +55,10 @@ final class RenderTree {
     }
 
     /// The atlas for contents laid out as `update`'s pixels are.
-    private func atlas(for update: ContentsUpdate) -> ContentsAtlas {
+    private func atlas(for update: ContentsUpdate) throws -> ContentsAtlas {
         let layout = ContentsAtlas.Layout(of: update)
         if let atlas = atlases[layout] { return atlas }
-        let atlas = ContentsAtlas(context: context, layout: layout)
+        let atlas = ContentsAtlas(context: try requireContext(), layout: layout)
         atlases[layout] = atlas
         return atlas
     }
@@ -128,6 +131,7 @@ final class RenderTree {
                 guard let layer = layers[id] else { continue }
                 layer.markDamaged()
                 do {
+                    let context = try requireContext()  // before any GL call
                     if case .texture(let name) = external.source, glIsTexture(name) == GLboolean(GL_FALSE) {
                         throw GLError.glCallFailed(
                             function:
@@ -177,6 +181,12 @@ final class RenderTree {
             }
         }
         if let deferred { throw deferred }
+    }
+
+    /// The GL context, or the error of a tree made without one that was given contents.
+    private func requireContext() throws -> GLContext {
+        guard let context else { throw GLError.noCurrentContext(caller: "RenderTree: a tree made without a GL context (for planning only) was given contents") }
+        return context
     }
 
     /// A commit that applied whole except for one layer's contents, which the GPU refused (that

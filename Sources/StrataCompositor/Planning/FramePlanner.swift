@@ -1,11 +1,138 @@
-import CGLES3
 import StrataCore
-import StrataGL
 
-// The walk before drawing (`prepare`): placement, paint boxes, damage, occluders and resting.
+// Overall design: planning a frame is a walk of the render tree before anything is drawn (no GL
+// here). It places each changed layer (its world matrix and the pixel box it paints), adds to the
+// damage where a changed or moved layer painted before and paints now, numbers quads in drawing
+// order, keeps the largest opaque, axis-aligned, unclipped fills as occluders, and puts to rest
+// the layers that cannot show: hidden ones that painted nothing, leaves off the target, and
+// leaves hidden whole under an opaque layer drawn after them (listed by that occluder, woken when
+// it goes or the drawing order changes; a frame where some woke is walked twice). The result is a
+// `FramePlan`: the region to redraw, how it is cleared, whether clips need the stencil, and the
+// occluders the drawing walk consults. Per-layer results stay on the render layers (`frameWorld`,
+// `drawnBox`, `frameSubtreeBox`, `isResting`, ...), as the drawing walk reads them.
 
-extension Renderer {
-    // MARK: - Damage
+/// An occluder as covered layers remember it: the opaque layer and the pixels it hid.
+struct OccluderKey: Hashable {
+    /// The layer's `serial`.
+    var layer: UInt64
+    var rect: PixelRect
+}
+
+/// An opaque layer's inner pixels, its place in drawing order and the layer.
+struct Occluder {
+    var rect: PixelRect
+    var order: Int
+    var layer: UInt64
+    /// The colour its fill paints, when the fill is a plain opaque colour (no contents): the
+    /// frame's first quad, covering the redrawn region, is drawn as a clear to that colour.
+    var fill: Color?
+    var key: OccluderKey { OccluderKey(layer: layer, rect: rect) }
+}
+
+/// What a frame draws, decided before drawing: a plain value.
+struct FramePlan {
+    /// The target pixels to redraw (cleared first, scissored); nil when nothing changed.
+    var region: PixelRect?
+    /// The root layer's parent space: flattening, then the target's pixels per point.
+    var rootSpace: Transform3D
+    /// Whether a clip needs the stencil (a rounded or turned `masksToBounds` with sublayers).
+    var usesStencil: Bool
+    /// The frame's opaque occluders (at most `FramePlanner.maximumOccluders`, largest first).
+    var occluders: [Occluder]
+    /// How many layers the walks visited.
+    var layersVisited: Int
+
+    /// How the region is cleared when the frame asks for `clearColor` (nil: keep what the target
+    /// holds): to `clearColor`; not at all when an opaque layer covers the whole region (it
+    /// paints every pixel); or, when that topmost cover is the frame's first quad (drawing order
+    /// 0: nothing is drawn before it) and an opaque colour fill (a window's or root's
+    /// background), to its colour, its quad then not drawn (`paintedLayer`, its serial). On
+    /// llvmpipe a clear costs a fraction of a full-target quad.
+    func clear(over clearColor: Color?) -> (color: Color?, paintedLayer: UInt64?) {
+        guard let region else { return (clearColor, nil) }
+        guard let cover = occluders.filter({ $0.rect.contains(region) }).max(by: { $0.order < $1.order }) else { return (clearColor, nil) }
+        guard cover.order == 0, let fill = cover.fill else { return (nil, nil) }
+        return (fill, cover.layer)
+    }
+}
+
+/// Plans frames of one render tree into one renderer's targets (see the design note above).
+/// Render thread only; keeps what carries from frame to frame (covered layers, the drawing
+/// order's clock) and this frame's walk state.
+final class FramePlanner {
+    static let maximumOccluders = 8
+
+    /// This frame's opaque occluders (at most `maximumOccluders`, largest first).
+    var occluders: [Occluder] = []
+    /// Leaves put to rest because an opaque layer drawn after them hides them, by that occluder
+    /// (layer and pixels), each under one occluder at a time (`RenderLayer.coveredListing`; a
+    /// destroyed leaf's is cleared, and its entry dropped at the next pruning). When an occluder
+    /// is no longer among a frame's occluders its leaves wake (those it still hides where it now
+    /// is move with it), and when the tree's drawing order changed (`lastOrderTicks`) they all
+    /// do; a woken leaf still hidden rests again at once, one that may show has its pixels redrawn.
+    var coveredIndex: [OccluderKey: [UInt64: RenderLayer]] = [:]
+    /// Entries in `coveredIndex`, and how many there may be before stale ones are dropped.
+    var coveredEntries = 0, coveredPruneAt = 1024
+    var lastOrderTicks = -1
+    /// Numbers the walks (two in a frame where covered layers woke): `RenderLayer.lastWalk`.
+    var walk = 0
+    /// This frame's target, in pixels: occluders reaching its edges hide what lies beyond them.
+    var occlusionTarget = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// This frame: the next drawing-order number, and whether any clip needs the stencil.
+    var nextOrder = 0
+    var usesStencil = false
+    /// This frame: whether the walk visits resting layers too (the target's size, scale or
+    /// orientation changed, or the last frame did not complete).
+    var walksEverySublayer = true
+    /// This frame: the layers the walks visited.
+    var layersVisited = 0
+
+    init() {}
+
+    /// Plans a frame of `root` into a target of `size` pixels at `scale` pixels per point:
+    /// everything when `fullRedraw` (the target's pixels are unknown), else what changed plus
+    /// `damage` (pixels that layers which left the tree painted). `walkEverything` visits resting
+    /// layers too (the target changed, or the last frame did not complete).
+    func plan(root: RenderLayer?, size: PixelSize, scale: Double, fullRedraw: Bool, damage pending: PixelRect?,
+              walkEverything: Bool) -> FramePlan {
+        let full = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        var damage: PixelRect? = fullRedraw ? full : pending
+        layersVisited = 0
+        beginWalk()
+        occlusionTarget = full
+        walksEverySublayer = walkEverything
+        let rootSpace = FrameGeometry.rootSpace(scale: scale)
+        if let root {
+            prepare(
+                root, parentSpace: rootSpace, parentSpaceChanged: fullRedraw || root.isDamaged, parentVisible: true,
+                inheritedDamage: false, opaquePath: true, damage: &damage)
+            let woken = coveredIndex.isEmpty ? [] : wakeUncoveredLayers(reordered: root.orderClock.ticks != lastOrderTicks)
+            if !woken.isEmpty {
+                // Layers woke that this walk left out: walk again, so they are placed and
+                // numbered this frame (damage found so far stands), then let those still hidden
+                // rest again and redraw where the others are.
+                beginWalk()
+                prepare(
+                    root, parentSpace: rootSpace, parentSpaceChanged: fullRedraw, parentVisible: true,
+                    inheritedDamage: false, opaquePath: true, damage: &damage)
+                for layer in woken where layer.lastWalk == walk && !layer.isResting {
+                    guard let box = layer.drawnBox else { continue }
+                    if let occluder = occluderHidingForGood(layer, box: box) {
+                        restCovered(layer, under: occluder.key)
+                    } else {
+                        damage = damage.map { $0.union(box) } ?? box
+                    }
+                }
+            }
+            lastOrderTicks = root.orderClock.ticks
+        } else {
+            _ = wakeUncoveredLayers(reordered: true)  // nothing is drawn: forget every listing
+        }
+        let region = damage.map { $0.intersection(full) }.flatMap { $0.isEmpty ? nil : $0 }
+        return FramePlan(region: region, rootSpace: rootSpace, usesStencil: usesStencil, occluders: occluders, layersVisited: layersVisited)
+    }
+
+    // MARK: - The walk
 
     /// Computes `layer`'s world matrix and paint boxes for this frame and adds what changed to
     /// `damage`: where a changed (or moved) layer painted last frame and where it paints now.
@@ -16,7 +143,7 @@ extension Renderer {
         let shown = !layer.state.isHidden && layer.state.opacity > 0
         let visible = parentVisible && shown
         let damaged = inheritedDamage || layer.isDamaged
-        statistics.layersVisited += 1
+        layersVisited += 1
         layer.lastWalk = walk
         // An invisible, unchanged subtree that painted nothing last frame has nothing to report
         // (and once hidden itself, it rests: the walk leaves it out until something changes).
@@ -34,13 +161,13 @@ extension Renderer {
             let world = layer.state.localTransform.concatenating(parentSpace)
             layer.frameWorld = world
             layer.cachedFillValid = false
-            layer.frameBackFacing = !layer.state.isDoubleSided && Self.facesAway(world, layer.state.bounds)
+            layer.frameBackFacing = !layer.state.isDoubleSided && FrameGeometry.facesAway(world, layer.state.bounds)
             if layer.hasFill || layer.hasBorder, !layer.frameBackFacing {
-                box = Self.paintBox(layer, world: world)
+                box = FrameGeometry.paintBox(layer, world: world)
             }
-            layer.occluderRect = box == nil ? nil : Self.occluderRect(layer, world: world)
+            layer.occluderRect = box == nil ? nil : FrameGeometry.occluderRect(layer, world: world)
             if !layer.sublayers.isEmpty {
-                let space = Self.sublayerSpace(of: layer, world: world)
+                let space = FrameGeometry.sublayerSpace(of: layer, world: world)
                 childSpaceChanged = !layer.worldValid || !layer.childSpaceValid || space != layer.frameChildSpace
                 layer.frameChildSpace = space
                 childSpace = space
@@ -54,7 +181,7 @@ extension Renderer {
                     childSpace = layer.frameChildSpace
                 } else {
                     // Its first sublayers arrived: their parent space was never computed.
-                    childSpace = Self.sublayerSpace(of: layer, world: layer.frameWorld)
+                    childSpace = FrameGeometry.sublayerSpace(of: layer, world: layer.frameWorld)
                     layer.frameChildSpace = childSpace
                     layer.childSpaceValid = true
                     childSpaceChanged = true
@@ -81,7 +208,7 @@ extension Renderer {
         }
         var subtree = box
         if !layer.sublayers.isEmpty {
-            if visible, layer.state.masksToBounds, layer.state.cornerRadius > 0 || Self.axisAlignedPixelRect(layer.frameWorld, layer.state.bounds) == nil {
+            if visible, layer.state.masksToBounds, layer.state.cornerRadius > 0 || FrameGeometry.axisAlignedPixelRect(layer.frameWorld, layer.state.bounds) == nil {
                 usesStencil = true
             }
             // A single-sided layer facing away hides its whole subtree, as `draw` skips it.
@@ -114,25 +241,13 @@ extension Renderer {
         layer.setResting(paintsNothingOnTarget && layer.animatedSlot == nil)
     }
 
-    /// `layer`'s fill's pixels a pixel inside its edges when it can hide what lies under it: an
-    /// opaque colour (alpha 1, no contents), square corners, landing axis-aligned on whole pixels.
-    static func occluderRect(_ layer: RenderLayer, world: Transform3D) -> PixelRect? {
-        // Opaque where it fills its bounds: an opaque background (contents drawn over it keep it
-        // opaque), or opaque contents covering the bounds exactly.
-        let opaqueBackground = (layer.state.backgroundColor?.alpha ?? 0) >= 1
-        let opaqueContents = layer.contents?.isOpaque == true && layer.contentsFrame.map { same($0, layer.state.bounds) } == true
-        guard opaqueBackground || opaqueContents, layer.state.cornerRadius <= 0,
-            let rect = axisAlignedPixelRect(world, layer.state.bounds), rect.width > 2, rect.height > 2
-        else { return nil }
-        return PixelRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
-    }
 
     /// Keeps an occluder (drawn at drawing-order number `order`) among the largest few. Pixels off
     /// the target are never drawn, so an occluder reaching an edge of the target (its inset
     /// included) hides everything beyond that edge too: a layer partly off the target under it
     /// is hidden as well.
     func addOccluder(_ rect: PixelRect, order: Int, layer: UInt64, fill: Color?) {
-        let t = occlusionTarget, far = Self.pixelLimit
+        let t = occlusionTarget, far = FrameGeometry.pixelLimit
         let minX = rect.x <= t.x + 1 ? -far : rect.x, minY = rect.y <= t.y + 1 ? -far : rect.y
         let maxX = rect.x + rect.width >= t.x + t.width - 1 ? far : rect.x + rect.width
         let maxY = rect.y + rect.height >= t.y + t.height - 1 ? far : rect.y + rect.height
@@ -186,78 +301,12 @@ extension Renderer {
         return occluder(covering: box, after: layer.hasBorder ? layer.borderOrder : layer.fillOrder)
     }
 
-    /// The fill program `layer` needs: textured or not, rounded or not, and for contents nine-part
-    /// slicing or texel-centre sampling (one texel per pixel).
-    func fillVariant(_ layer: RenderLayer, world: Transform3D) -> LayerShaderVariant {
-        var variant = LayerShaderVariant(mode: .fill, textured: layer.contents != nil, rounded: layer.state.cornerRadius > 0)
-        guard let contents = layer.contents, let frame = layer.contentsFrame else { return variant }
-        if layer.state.contentsCenter != Self.unitRect {
-            variant.nineSlice = true
-        } else {
-            let shown = layer.state.contentsRect
-            variant.texelCentres = Self.landsTexelForPixel(
-                world, frame: frame,
-                shownPixels: Size(
-                    width: Double(contents.width) * shown.width, height: Double(contents.height) * shown.height), sliced: false)
-            // Contents exactly covering the bounds, square corners: the plain program.
-            variant.plainContents = !variant.texelCentres && !variant.rounded && Self.same(frame, layer.state.bounds)
-        }
-        return variant
-    }
 
-    /// Whether two rectangles are the same within a millionth of a point.
-    static func same(_ a: Rect, _ b: Rect) -> Bool {
-        abs(a.minX - b.minX) < 1e-6 && abs(a.minY - b.minY) < 1e-6 && abs(a.width - b.width) < 1e-6 && abs(a.height - b.height) < 1e-6
-    }
 
-    /// Whether contents landing in `frame` (bounds space) under `world` put one texel on each target
-    /// pixel, edges on whole pixels: an axis-aligned, unflipped, unscaled mapping. Such contents are
-    /// sampled at texel centres (nearest filtering).
-    static func landsTexelForPixel(_ world: Transform3D, frame: Rect, shownPixels: Size, sliced: Bool) -> Bool {
-        guard !sliced, world.m12 == 0, world.m21 == 0, world.m14 == 0, world.m24 == 0, world.m44 == 1,
-            world.m11 > 0, world.m22 > 0
-        else { return false }
-        let epsilon = 1e-6
-        guard abs(frame.width * world.m11 - shownPixels.width) < epsilon, abs(frame.height * world.m22 - shownPixels.height) < epsilon else { return false }
-        let x = frame.minX * world.m11 + world.m41, y = frame.minY * world.m22 + world.m42
-        return abs(x - x.rounded()) < epsilon && abs(y - y.rounded()) < epsilon
-    }
 
-    /// Whether no two quads of `layer`'s subtree can touch the same pixel (their paint boxes are
-    /// disjoint, and no layer paints both a fill and a border), so drawing each with the group's
-    /// opacity gives what compositing the group would. Checked for subtrees of up to 16 painting
-    /// layers; larger ones are assumed to overlap.
-    static func paintsDisjointly(_ layer: RenderLayer) -> Bool {
-        var boxes: [PixelRect] = []
-        func collect(_ l: RenderLayer) -> Bool {
-            guard !l.state.isHidden, l.state.opacity > 0 else { return true }
-            if let box = l.drawnBox {
-                if l.hasFill && l.hasBorder { return false }
-                if boxes.count == 16 || boxes.contains(where: { $0.intersects(box) }) { return false }
-                boxes.append(box)
-            }
-            return l.sublayers.allSatisfy(collect)
-        }
-        return collect(layer)
-    }
 
-    /// The target pixels `layer` itself paints (its drawn rectangle, with a point of margin for
-    /// antialiased edges, rounded outwards a pixel), clamped far beyond any target; the whole
-    /// plane when part of it is behind the viewer.
-    static func paintBox(_ layer: RenderLayer, world: Transform3D) -> PixelRect {
-        let r = layer.drawnRect
-        let rect = Rect(x: r.minX - 1, y: r.minY - 1, width: r.width + 2, height: r.height + 2)
-        let everywhere = PixelRect(x: -pixelLimit, y: -pixelLimit, width: 2 * pixelLimit, height: 2 * pixelLimit)
-        guard let (a, b, c, d) = projectedCorners(world, rect) else { return everywhere }
-        let minX = min(a.x, b.x, c.x, d.x), maxX = max(a.x, b.x, c.x, d.x)
-        let minY = min(a.y, b.y, c.y, d.y), maxY = max(a.y, b.y, c.y, d.y)
-        guard let x0 = pixel(minX - 1, .down), let y0 = pixel(minY - 1, .down),
-            let x1 = pixel(maxX + 1, .up), let y1 = pixel(maxY + 1, .up)
-        else { return everywhere }
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
 
-    // MARK: - Waking covered layers
+    // MARK: - Covered layers
 
     /// Wakes the covered leaves whose occluder this frame's walk no longer found (gone, no longer
     /// opaque, or not among the largest; moved, unless it still hides them where it is now), or
@@ -289,5 +338,14 @@ extension Renderer {
         }
         for (layer, key) in moved { restCovered(layer, under: key) }
         return woken
+    }
+
+    /// Starts a walk of the tree (`prepare`): no occluders yet, drawing-order numbers from 0, no
+    /// clip needing the stencil, a new walk number.
+    func beginWalk() {
+        occluders.removeAll(keepingCapacity: true)
+        nextOrder = 0
+        usesStencil = false
+        walk += 1
     }
 }

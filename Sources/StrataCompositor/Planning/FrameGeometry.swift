@@ -1,0 +1,100 @@
+import StrataCore
+
+// Placement arithmetic the planner and the drawing walk share: a layer's world, its corners and
+// pixel boxes on the target, whether it faces away, whether it can hide what lies under it. No GL.
+
+/// Pure functions of layers' world transforms and target pixels. Render thread only by use (it
+/// reads render layers), holding no state.
+enum FrameGeometry {
+    /// The parent space of `layer`'s sublayers (see `LayerState.sublayerSpace(world:)`).
+    static func sublayerSpace(of layer: RenderLayer, world: Transform3D) -> Transform3D {
+        layer.state.sublayerSpace(world: world)
+    }
+
+
+    /// The root layer's parent space: flattening, then `scale` pixels per point.
+    static func rootSpace(scale: Double) -> Transform3D {
+        guard scale != 1 else { return LayerState.flatten }
+        var m = LayerState.flatten
+        m.m11 = scale
+        m.m22 = scale
+        return m
+    }
+
+    /// The four corners of `r` (top-left, top-right, bottom-right, bottom-left) mapped by `world`,
+    /// or nil when one lies behind the viewer. No allocation: this runs for every changed layer.
+    @inline(__always)
+    static func projectedCorners(_ world: Transform3D, _ r: Rect) -> (Point, Point, Point, Point)? {
+        guard let a = world.project(Point(x: r.minX, y: r.minY)), let b = world.project(Point(x: r.maxX, y: r.minY)),
+            let c = world.project(Point(x: r.maxX, y: r.maxY)), let d = world.project(Point(x: r.minX, y: r.maxY))
+        else { return nil }
+        return (a, b, c, d)
+    }
+
+    /// Whether the layer's front faces away from the viewer: its projected corners wind the other
+    /// way round. Layers partly behind the viewer are never called back-facing.
+    static func facesAway(_ world: Transform3D, _ bounds: Rect) -> Bool {
+        guard let (a, b, c, d) = projectedCorners(world, bounds) else { return false }
+        let area = (a.x * b.y - b.x * a.y) + (b.x * c.y - c.x * b.y) + (c.x * d.y - d.x * c.y) + (d.x * a.y - a.x * d.y)
+        return area < 0
+    }
+
+    /// The pixel rectangle a layer's bounds cover when they land on the target as an axis-aligned
+    /// rectangle (translation and scale, any 90° turn); nil otherwise. Edges round to the nearest pixel.
+    static func axisAlignedPixelRect(_ world: Transform3D, _ bounds: Rect) -> PixelRect? {
+        guard world.m14 == 0, world.m24 == 0, world.m44 == 1, let (a, b, c, d) = projectedCorners(world, bounds) else { return nil }
+        let epsilon = 1e-6
+        let horizontalFirst = abs(a.y - b.y) < epsilon && abs(b.x - c.x) < epsilon
+        let verticalFirst = abs(a.x - b.x) < epsilon && abs(b.y - c.y) < epsilon
+        guard horizontalFirst || verticalFirst else { return nil }
+        guard let x0 = pixel(min(a.x, b.x, c.x, d.x), .toNearestOrEven), let x1 = pixel(max(a.x, b.x, c.x, d.x), .toNearestOrEven),
+            let y0 = pixel(min(a.y, b.y, c.y, d.y), .toNearestOrEven), let y1 = pixel(max(a.y, b.y, c.y, d.y), .toNearestOrEven)
+        else { return nil }
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Far beyond any target: projected coordinates are clamped here so integer arithmetic on
+    /// pixel rectangles cannot overflow, whatever finite transform a layer has.
+    static let pixelLimit = 1 << 30
+
+    /// A projected coordinate as a whole pixel, clamped to ±`pixelLimit`; nil when not finite.
+    @inline(__always)
+    static func pixel(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int? {
+        guard value.isFinite else { return nil }
+        return Int(min(max(value, -Double(pixelLimit)), Double(pixelLimit)).rounded(rule))
+    }
+
+    /// `layer`'s fill's pixels a pixel inside its edges when it can hide what lies under it: an
+    /// opaque colour (alpha 1, no contents), square corners, landing axis-aligned on whole pixels.
+    static func occluderRect(_ layer: RenderLayer, world: Transform3D) -> PixelRect? {
+        // Opaque where it fills its bounds: an opaque background (contents drawn over it keep it
+        // opaque), or opaque contents covering the bounds exactly.
+        let opaqueBackground = (layer.state.backgroundColor?.alpha ?? 0) >= 1
+        let opaqueContents = layer.contents?.isOpaque == true && layer.contentsFrame.map { same($0, layer.state.bounds) } == true
+        guard opaqueBackground || opaqueContents, layer.state.cornerRadius <= 0,
+            let rect = axisAlignedPixelRect(world, layer.state.bounds), rect.width > 2, rect.height > 2
+        else { return nil }
+        return PixelRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
+    }
+
+    /// Whether two rectangles are the same within a millionth of a point.
+    static func same(_ a: Rect, _ b: Rect) -> Bool {
+        abs(a.minX - b.minX) < 1e-6 && abs(a.minY - b.minY) < 1e-6 && abs(a.width - b.width) < 1e-6 && abs(a.height - b.height) < 1e-6
+    }
+
+    /// The target pixels `layer` itself paints (its drawn rectangle, with a point of margin for
+    /// antialiased edges, rounded outwards a pixel), clamped far beyond any target; the whole
+    /// plane when part of it is behind the viewer.
+    static func paintBox(_ layer: RenderLayer, world: Transform3D) -> PixelRect {
+        let r = layer.drawnRect
+        let rect = Rect(x: r.minX - 1, y: r.minY - 1, width: r.width + 2, height: r.height + 2)
+        let everywhere = PixelRect(x: -pixelLimit, y: -pixelLimit, width: 2 * pixelLimit, height: 2 * pixelLimit)
+        guard let (a, b, c, d) = projectedCorners(world, rect) else { return everywhere }
+        let minX = min(a.x, b.x, c.x, d.x), maxX = max(a.x, b.x, c.x, d.x)
+        let minY = min(a.y, b.y, c.y, d.y), maxY = max(a.y, b.y, c.y, d.y)
+        guard let x0 = pixel(minX - 1, .down), let y0 = pixel(minY - 1, .down),
+            let x1 = pixel(maxX + 1, .up), let y1 = pixel(maxY + 1, .up)
+        else { return everywhere }
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}

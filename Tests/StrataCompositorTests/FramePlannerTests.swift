@@ -1,0 +1,144 @@
+@testable import StrataCompositor
+import StrataCore
+import Testing
+
+/// Frame planning (placement, damage, occlusion, resting, the clear) on render trees of colour
+/// layers, with no GL context and no GPU: the plan is the value asserted.
+@Suite struct FramePlannerTests {
+    /// A render tree without GL, its planner, and the 100×100 target planned into.
+    private struct Planned {
+        let tree = RenderTree(context: nil)
+        let planner = FramePlanner()
+        var frames = 0
+
+        /// Applies `commit`, plans the next frame as a renderer would (taking the tree's damage;
+        /// `targetChanged` as the driver says when the target's size or scale changed), and
+        /// returns the plan.
+        mutating func plan(_ commit: Commit = Commit(), scale: Double = 1, targetChanged: Bool = false) throws -> FramePlan {
+            try tree.apply(commit)
+            let (full, damage) = tree.takeDamage()
+            defer { frames += 1 }
+            return planner.plan(
+                root: tree.root, size: PixelSize(width: 100, height: 100), scale: scale, fullRedraw: full || targetChanged, damage: damage,
+                walkEverything: frames == 0 || targetChanged)
+        }
+
+        func layer(_ id: LayerID) throws -> RenderLayer { try #require(tree.layers[id]) }
+    }
+
+    /// A white 100×100 root and a red 10×10 layer centred at (20, 20).
+    private func whiteRootAndRedSquare() -> (TestScene, root: LayerID, red: LayerID) {
+        var (scene, root) = TestScene.whiteRoot()
+        let red = scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 20, y: 20), color: .red)
+        return (scene, root, red)
+    }
+
+    @Test func theFirstFrameRedrawsTheWholeTargetAndAnUnchangedOneNothing() throws {
+        var p = Planned()
+        let (scene, _, _) = whiteRootAndRedSquare()
+        let first = try p.plan(scene.commit)
+        #expect(first.region == PixelRect(x: 0, y: 0, width: 100, height: 100))
+        #expect(first.layersVisited == 2)
+        let idle = try p.plan()
+        #expect(idle.region == nil, "nothing changed: nothing to redraw")
+    }
+
+    @Test func aMovedLayerDamagesWhereItWasAndWhereItIs() throws {
+        var p = Planned()
+        let (scene, _, red) = whiteRootAndRedSquare()
+        _ = try p.plan(scene.commit)
+        let moved = try p.plan(Commit([.set(red, .position(Point(x: 70, y: 70)))]))
+        // Paint boxes: the 10×10 bounds with a point of margin for antialiased edges, rounded a
+        // pixel outwards: (15…25) → (13…27) before, (65…75) → (63…77) after; their union.
+        #expect(moved.region == PixelRect(x: 13, y: 13, width: 64, height: 64), "\(String(describing: moved.region))")
+        #expect(try p.layer(red).drawnBox == PixelRect(x: 63, y: 63, width: 14, height: 14))
+        let scaled = try p.plan(scale: 2, targetChanged: true)
+        #expect(scaled.region == PixelRect(x: 0, y: 0, width: 100, height: 100), "a new scale redraws the whole target")
+        #expect(try p.layer(red).drawnBox == PixelRect(x: 127, y: 127, width: 26, height: 26), "placed at 2 pixels per point: (130…150) and its margins")
+    }
+
+    @Test func hiddenLayersRestAndLeaveTheWalk() throws {
+        var p = Planned()
+        var (scene, root) = TestScene.whiteRoot()
+        let hidden = (0..<50).map { _ in
+            scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 20, y: 20), color: .red, .isHidden(true))
+        }
+        scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 70, y: 70), color: .green)
+        let first = try p.plan(scene.commit)
+        #expect(first.layersVisited == 52, "the root, the 50 hidden layers and the green one")
+        #expect(try hidden.allSatisfy { try p.layer($0).isResting })
+        let next = try p.plan(Commit([.set(root, .backgroundColor(Color(red: 0.9, green: 0.9, blue: 0.9)))]))
+        #expect(next.layersVisited == 2, "the root and the green layer; the hidden ones rest")
+        #expect(next.region == PixelRect(x: 0, y: 0, width: 100, height: 100), "the root's new colour redraws everything")
+        let shown = try p.plan(Commit([.set(hidden[7], .isHidden(false))]))
+        #expect(shown.layersVisited == 3, "the one shown again wakes")
+        #expect(shown.region == PixelRect(x: 13, y: 13, width: 14, height: 14), "and redraws only its own box")
+    }
+
+    @Test func aLayerOffTheTargetRests() throws {
+        var p = Planned()
+        var (scene, root) = TestScene.whiteRoot()
+        let away = scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 500, y: 20), color: .red)
+        _ = try p.plan(scene.commit)
+        #expect(try p.layer(away).isResting, "it paints nothing on the 100×100 target")
+        let back = try p.plan(Commit([.set(away, .position(Point(x: 50, y: 50)))]))
+        #expect(try !p.layer(away).isResting)
+        // Damage is one bounding box: its old box (493…507, 13…27), off the target, and its new
+        // one (43…57, 43…57), clipped to the target.
+        #expect(back.region == PixelRect(x: 43, y: 13, width: 57, height: 44), "\(String(describing: back.region))")
+    }
+
+    @Test func opaqueSquareFillsAreOccludersAndTheFirstOneCoveringEverythingIsTheClear() throws {
+        var p = Planned()
+        let (scene, root, red) = whiteRootAndRedSquare()
+        let plan = try p.plan(scene.commit)
+        #expect(plan.occluders.count == 2, "the root and the red square")
+        // Occluders keep the fill's pixels a pixel inside its edges; those reaching the target's
+        // edges extend beyond them.
+        let redSerial = try p.layer(red).serial
+        #expect(plan.occluders.contains { $0.layer == redSerial && $0.rect == PixelRect(x: 16, y: 16, width: 8, height: 8) })
+        let clear = plan.clear(over: .clear)
+        let rootSerial = try p.layer(root).serial
+        #expect(clear.color == .white && clear.paintedLayer == rootSerial, "the root's white is the clear; its quad is not drawn")
+        #expect(plan.clear(over: nil).color == .white, "also over a host's pixels: the root hides them anyway")
+    }
+
+    @Test func aCoverAboveTheFirstQuadMeansNoClearAndTranslucentOrRoundedFillsAreNoOccluders() throws {
+        var p = Planned()
+        var (scene, root) = TestScene.whiteRoot()
+        scene.add(parent: root, size: Size(width: 100, height: 100), position: Point(x: 50, y: 50), color: .blue)
+        scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 30, y: 30), color: Color(red: 0, green: 1, blue: 0, alpha: 0.5))
+        scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 70, y: 70), color: .red, .cornerRadius(6))
+        let plan = try p.plan(scene.commit)
+        #expect(plan.occluders.count == 2, "the root and the blue cover; not the translucent green nor the rounded red")
+        let clear = plan.clear(over: .clear)
+        #expect(clear.color == nil && clear.paintedLayer == nil, "the blue cover paints every pixel: no clear, and the root is no clear either")
+    }
+
+    @Test func roundedOrTurnedClipsNeedTheStencilAndSquareOnesTheScissor() throws {
+        for (properties, stencil) in [
+            ([LayerProperty.masksToBounds(true)], false),
+            ([.masksToBounds(true), .cornerRadius(8)], true),
+            ([.masksToBounds(true), .transform(Transform3D(rotationAngle: 0.3, x: 0, y: 0, z: 1))], true),
+            ([.cornerRadius(8)], false),
+        ] {
+            var p = Planned()
+            var (scene, root) = TestScene.whiteRoot()
+            let clip = scene.add(parent: root, size: Size(width: 50, height: 50), position: Point(x: 50, y: 50), color: .blue)
+            for property in properties { scene.commit.set(clip, property) }
+            scene.add(parent: clip, size: Size(width: 80, height: 10), position: Point(x: 25, y: 25), color: .red)
+            #expect(try p.plan(scene.commit).usesStencil == stencil, "\(properties)")
+        }
+    }
+
+    @Test func aTreeWithoutGLRefusesContentsWithAMessage() throws {
+        let tree = RenderTree(context: nil)
+        let id = LayerID.make()
+        let pixels = ContentsUpdate(image: RGBAImage(size: PixelSize(width: 2, height: 2), filledWith: .red))
+        #expect {
+            try tree.apply(Commit([.createLayer(id), .setContents(id, pixels)]))
+        } throws: { error in
+            "\(error)".contains("without a GL context")
+        }
+    }
+}
