@@ -230,7 +230,6 @@ final class Renderer {
         return statistics
     }
 
-
     /// The last frame drawn whole, to be issued again (see Renderer+Replay.swift).
     var replay: Replay?
     /// The frame being recorded, while it is drawn.

@@ -11,7 +11,6 @@ enum FrameGeometry {
         layer.state.sublayerSpace(world: world)
     }
 
-
     /// The root layer's parent space: flattening, then `scale` pixels per point.
     static func rootSpace(scale: Double) -> Transform3D {
         guard scale != 1 else { return LayerState.flatten }

@@ -93,8 +93,10 @@ final class FramePlanner {
     /// everything when `fullRedraw` (the target's pixels are unknown), else what changed plus
     /// `damage` (pixels that layers which left the tree painted). `walkEverything` visits resting
     /// layers too (the target changed, or the last frame did not complete).
-    func plan(root: RenderLayer?, size: PixelSize, scale: Double, fullRedraw: Bool, damage pending: PixelRect?,
-              walkEverything: Bool) -> FramePlan {
+    func plan(
+        root: RenderLayer?, size: PixelSize, scale: Double, fullRedraw: Bool, damage pending: PixelRect?,
+        walkEverything: Bool
+    ) -> FramePlan {
         let full = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
         var damage: PixelRect? = fullRedraw ? full : pending
         layersVisited = 0
@@ -241,7 +243,6 @@ final class FramePlanner {
         layer.setResting(paintsNothingOnTarget && layer.animatedSlot == nil)
     }
 
-
     /// Keeps an occluder (drawn at drawing-order number `order`) among the largest few. Pixels off
     /// the target are never drawn, so an occluder reaching an edge of the target (its inset
     /// included) hides everything beyond that edge too: a layer partly off the target under it
@@ -300,11 +301,6 @@ final class FramePlanner {
         guard layer.sublayers.isEmpty, layer.animatedSlot == nil, layer.occluderRect == nil else { return nil }
         return occluder(covering: box, after: layer.hasBorder ? layer.borderOrder : layer.fillOrder)
     }
-
-
-
-
-
 
     // MARK: - Covered layers
 
