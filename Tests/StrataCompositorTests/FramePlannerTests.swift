@@ -131,6 +131,77 @@ import Testing
         }
     }
 
+    // MARK: The drawing order
+
+    /// The plan's operations, with layers named by `names`.
+    private func described(_ plan: FramePlan, _ names: [LayerID: String]) -> [String] {
+        func name(_ layer: Unmanaged<RenderLayer>) -> String { names[layer.takeUnretainedValue().id] ?? "?" }
+        return plan.operations.map { operation in
+            switch operation {
+            case .fill(let layer, let opacity): "fill \(name(layer)) \(opacity)"
+            case .border(let layer, let opacity): "border \(name(layer)) \(opacity)"
+            case .pushClip(let layer, let scissor): "clip \(name(layer)) " + (scissor.map { "\($0)" } ?? "stencil")
+            case .popClip(let layer): "unclip \(name(layer))"
+            case .beginGroup(let box): "group \(box)"
+            case .endGroup(let box, let opacity): "composite \(box) \(opacity)"
+            }
+        }
+    }
+
+    @Test func fillsClipsAndBordersComeInDrawingOrder() throws {
+        var p = Planned()
+        var (scene, root) = TestScene.whiteRoot()
+        let square = scene.add(
+            parent: root, size: Size(width: 50, height: 50), position: Point(x: 50, y: 50), color: .blue,
+            .masksToBounds(true), .borderWidth(2))
+        let child = scene.add(parent: square, size: Size(width: 80, height: 10), position: Point(x: 25, y: 25), color: .red)
+        let rounded = scene.add(
+            parent: root, size: Size(width: 20, height: 20), position: Point(x: 85, y: 85), color: .green,
+            .masksToBounds(true), .cornerRadius(4))
+        let inner = scene.add(parent: rounded, size: Size(width: 5, height: 5), position: Point(x: 10, y: 10), color: .red)
+        let plan = try p.plan(scene.commit)
+        #expect(plan.layersPaintedByClear == 1, "the root is the clear")
+        let names = [root: "root", square: "square", child: "child", rounded: "rounded", inner: "inner"]
+        #expect(
+            described(plan, names) == [
+                "fill square 1.0", "clip square (25, 25, 50, 50)", "fill child 1.0", "unclip square", "border square 1.0",
+                "fill rounded 1.0", "clip rounded stencil", "fill inner 1.0", "unclip rounded",
+            ])
+    }
+
+    @Test func translucentGroupsGoOffscreenUnlessTheirLayersCannotOverlap() throws {
+        var p = Planned()
+        var (scene, root) = TestScene.whiteRoot()
+        let overlapping = scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 30, y: 30), .opacity(0.5))
+        let a = scene.add(parent: overlapping, size: Size(width: 20, height: 20), position: Point(x: 15, y: 15), color: .red)
+        let b = scene.add(parent: overlapping, size: Size(width: 20, height: 20), position: Point(x: 25, y: 25), color: .blue)
+        let apart = scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 70, y: 70), .opacity(0.5))
+        let c = scene.add(parent: apart, size: Size(width: 10, height: 10), position: Point(x: 5, y: 5), color: .red)
+        let d = scene.add(parent: apart, size: Size(width: 10, height: 10), position: Point(x: 35, y: 35), color: .blue)
+        let plan = try p.plan(scene.commit)
+        let names = [a: "a", b: "b", c: "c", d: "d"]
+        // The group's box is its layers' paint boxes: (13…37) ∪ (23…47) on the target.
+        #expect(
+            described(plan, names) == [
+                "group (13, 13, 34, 34)", "fill a 1.0", "fill b 1.0", "composite (13, 13, 34, 34) 0.5",
+                "fill c 0.5", "fill d 0.5",
+            ])
+    }
+
+    @Test func aLeafHiddenUnderAnOpaqueLayerIsLeftOutAndComesToRest() throws {
+        var p = Planned()
+        var (scene, root) = TestScene.whiteRoot()
+        // Translucent: an opaque leaf is an occluder itself and never rests (so that the frame's
+        // occluders do not depend on which layers rest).
+        let leaf = scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 30, y: 30), color: Color(red: 1, green: 0, blue: 0, alpha: 0.8))
+        let cover = scene.add(parent: root, size: Size(width: 60, height: 60), position: Point(x: 35, y: 35), color: .blue)
+        let plan = try p.plan(scene.commit)
+        #expect(described(plan, [leaf: "leaf", cover: "cover"]) == ["fill cover 1.0"])
+        #expect(try p.layer(leaf).isResting, "hidden whole under the cover, it rests")
+        let next = try p.plan(Commit([.set(root, .backgroundColor(.black))]))
+        #expect(next.layersVisited == 2, "the root and the cover; the leaf rests")
+    }
+
     @Test func aTreeWithoutGLRefusesContentsWithAMessage() throws {
         let tree = RenderTree(context: nil)
         let id = LayerID.make()

@@ -7,16 +7,9 @@ import StrataGL
 extension Renderer {
     // MARK: - Clips
 
-    /// Narrows the clip to `layer`'s bounds (and rounded corners). Returns false when nothing
-    /// can show through the new clip, so the sublayers need not be drawn at all.
-    func pushClip(_ layer: RenderLayer, world: Transform3D, pass: inout Pass) throws -> Bool {
-        if layer.state.cornerRadius <= 0, let rect = FrameGeometry.axisAlignedPixelRect(world, layer.state.bounds) {
-            pass.scissor = pass.scissor.intersection(rect)
-            guard !pass.scissor.isEmpty else { return false }
-            try flush()
-            applyScissor(pass.scissor)
-            return true
-        }
+    /// Narrows the clip to `layer`'s bounds and rounded corners with a stencil mask (one level
+    /// deeper than the clip in force).
+    func pushStencilClip(_ layer: RenderLayer, pass: inout Pass) throws {
         try flush()
         glEnable(GLenum(GL_STENCIL_TEST))
         glStencilFunc(GLenum(GL_EQUAL), GLint(pass.stencilDepth), 0xFF)
@@ -27,10 +20,9 @@ extension Renderer {
         glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
         pass.stencilDepth += 1
         applyStencil(pass.stencilDepth)
-        return true
     }
 
-    /// Undoes `pushClip`, restoring the clip state in `saved`.
+    /// Undoes a clip (a scissor narrowed, or `pushStencilClip`), restoring the clip state in `saved`.
     func popClip(_ layer: RenderLayer, pass: inout Pass, saved: Pass) throws {
         try flush()
         if pass.stencilDepth > saved.stencilDepth {

@@ -2,81 +2,65 @@ import CGLES3
 import StrataCore
 import StrataGL
 
-// The drawing walk: fills, clips, sublayers and borders in drawing order, translucent groups
+// Executing a frame plan: fills, clips and borders in the plan's order, translucent groups
 // through offscreen framebuffers.
 
 extension Renderer {
-    // MARK: - The walk
+    // MARK: - Executing a plan
 
-    /// Draws `layer` and its subtree; `inherited` is the opacity of translucent ancestors drawn
-    /// without an offscreen pass, multiplied into every quad.
-    func draw(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass, isGroupRoot: Bool, inherited: Float) throws {
-        guard !layer.state.isHidden, layer.state.opacity > 0 else { return }
-        // Nothing of the subtree lies in the region being drawn (or it faces away, single-sided:
-        // `prepare` left it no box): skip it on the CPU.
-        guard let subtreeBox = layer.frameSubtreeBox, subtreeBox.intersects(pass.scissor) else { return }
-        // What the layer itself paints, when that reaches the region being drawn.
-        let painted = layer.drawnBox.flatMap { $0.intersects(pass.scissor) ? $0 : nil }
-
-        let visibleSublayers = layer.awakeSublayersInDrawingOrder.contains { !$0.state.isHidden && $0.state.opacity > 0 }
-        if layer.state.opacity < 1, visibleSublayers, !isGroupRoot, !Self.paintsDisjointly(layer) {
-            try drawGroup(layer, parentSpace: parentSpace, pass: &pass, inherited: inherited)
-            return
-        }
-        let opacity = inherited * (isGroupRoot ? 1 : layer.state.opacity)
-        if layer.hasFill, let box = painted {
-            if layer.serial == clearedFill {
-                statistics.layersDrawn += 1  // painted by the frame's clear
-            } else if !planner.isCovered(box, after: layer.fillOrder) {
-                try drawQuad(layer, pass: pass, mode: .fill, opacity: opacity)
-            } else if let occluder = planner.occluderHidingForGood(layer, box: box) {
-                planner.restCovered(layer, under: occluder.key)
-            }
-        }
-        if visibleSublayers {
-            let world = layer.frameWorld
-            let childSpace = FrameGeometry.sublayerSpace(of: layer, world: world)
-            let saved = pass
-            var clipped = true
-            if layer.state.masksToBounds { clipped = try pushClip(layer, world: world, pass: &pass) }
-            if clipped {
-                for sublayer in layer.awakeSublayersInDrawingOrder {
-                    try draw(sublayer, parentSpace: childSpace, pass: &pass, isGroupRoot: false, inherited: opacity)
+    /// Draws a plan's operations (see `DrawOperation`) into `pass`'s target, in order: quads go
+    /// into batches, clips become scissor rectangles or stencil masks, and translucent groups are
+    /// drawn into pooled offscreen framebuffers and composited.
+    /// - Throws: `GLError` when an offscreen framebuffer cannot be created (out of GPU memory):
+    ///   the frame fails rather than showing a group without its opacity.
+    func execute(_ operations: [DrawOperation], pass: inout Pass) throws {
+        var clips: [Pass] = []
+        var groups: [(framebuffer: GLFramebuffer, outer: Pass)] = []
+        for operation in operations {
+            switch operation {
+            case .fill(let layer, let opacity):
+                try drawQuad(layer.takeUnretainedValue(), pass: pass, mode: .fill, opacity: opacity)
+            case .border(let layer, let opacity):
+                try drawQuad(layer.takeUnretainedValue(), pass: pass, mode: .border, opacity: opacity)
+            case .pushClip(let layer, let scissor):
+                clips.append(pass)
+                if let scissor {
+                    pass.scissor = scissor
+                    if !scissor.isEmpty {
+                        try flush()
+                        applyScissor(scissor)
+                    }
+                } else {
+                    try pushStencilClip(layer.takeUnretainedValue(), pass: &pass)
                 }
+            case .popClip(let layer):
+                try popClip(layer.takeUnretainedValue(), pass: &pass, saved: clips.removeLast())
+            case .beginGroup(let box):
+                try flush()
+                recording?.isWhole = false  // a replay does not repeat offscreen passes
+                let framebuffer =
+                    try groupPool.popLast()
+                    ?? GLFramebuffer(context: context, width: pass.target.width, height: pass.target.height)
+                boundTexture = 0  // making a framebuffer binds its texture: the cache no longer says what is bound
+                statistics.offscreenPasses += 1
+                // The group's framebuffer has the target's size and orientation, so the same
+                // projection (and every cached quad) fits it.
+                let inner = pass.target.offscreen(in: framebuffer)
+                groups.append((framebuffer, pass))
+                pass = Pass(target: inner, projection: pass.projection, scissor: box)
+                bindTarget(inner)
+                glDisable(GLenum(GL_STENCIL_TEST))
+                applyScissor(box)
+                glClearColor(0, 0, 0, 0)
+                glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
+            case .endGroup(let box, let opacity):
+                try flush()
+                let (framebuffer, outer) = groups.removeLast()
+                try composite(framebuffer, box: box, opacity: opacity, onto: outer, bindTarget: true)
+                groupPool.append(framebuffer)
+                pass = outer
             }
-            if layer.state.masksToBounds { try popClip(layer, pass: &pass, saved: saved) }
         }
-        if layer.hasBorder, let box = painted, !planner.isCovered(box, after: layer.borderOrder) {
-            try drawQuad(layer, pass: pass, mode: .border, opacity: opacity)
-        }
-    }
-
-    /// Draws `layer` and its subtree at full opacity into a pooled offscreen framebuffer, then
-    /// composites that picture with the layer's opacity.
-    /// - Throws: `GLError` when the offscreen framebuffer cannot be created (out of GPU memory):
-    ///   the frame fails rather than showing the group without its opacity.
-    func drawGroup(_ layer: RenderLayer, parentSpace: Transform3D, pass: inout Pass, inherited: Float) throws {
-        guard let box = layer.frameSubtreeBox?.intersection(pass.scissor), !box.isEmpty else { return }
-        try flush()
-        recording?.isWhole = false  // a replay does not repeat offscreen passes
-        let framebuffer =
-            try groupPool.popLast()
-            ?? GLFramebuffer(context: context, width: pass.target.width, height: pass.target.height)
-        boundTexture = 0  // making a framebuffer binds its texture: the cache no longer says what is bound
-        statistics.offscreenPasses += 1
-        // The group's framebuffer has the target's size and orientation, so the same projection
-        // (and every cached quad) fits it.
-        let inner = pass.target.offscreen(in: framebuffer)
-        var groupPass = Pass(target: inner, projection: pass.projection, scissor: box)
-        bindTarget(inner)
-        glDisable(GLenum(GL_STENCIL_TEST))
-        applyScissor(box)
-        glClearColor(0, 0, 0, 0)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
-        try draw(layer, parentSpace: parentSpace, pass: &groupPass, isGroupRoot: true, inherited: 1)
-        try flush()
-        try composite(framebuffer, box: box, opacity: inherited * layer.state.opacity, onto: pass, bindTarget: true)
-        groupPool.append(framebuffer)
     }
 
     /// Draws `box` of an offscreen picture (drawn with `pass`'s projection) into `pass`'s target
@@ -206,23 +190,5 @@ extension Renderer {
         guard abs(frame.width * world.m11 - shownPixels.width) < epsilon, abs(frame.height * world.m22 - shownPixels.height) < epsilon else { return false }
         let x = frame.minX * world.m11 + world.m41, y = frame.minY * world.m22 + world.m42
         return abs(x - x.rounded()) < epsilon && abs(y - y.rounded()) < epsilon
-    }
-
-    /// Whether no two quads of `layer`'s subtree can touch the same pixel (their paint boxes are
-    /// disjoint, and no layer paints both a fill and a border), so drawing each with the group's
-    /// opacity gives what compositing the group would. Checked for subtrees of up to 16 painting
-    /// layers; larger ones are assumed to overlap.
-    static func paintsDisjointly(_ layer: RenderLayer) -> Bool {
-        var boxes: [PixelRect] = []
-        func collect(_ l: RenderLayer) -> Bool {
-            guard !l.state.isHidden, l.state.opacity > 0 else { return true }
-            if let box = l.drawnBox {
-                if l.hasFill && l.hasBorder { return false }
-                if boxes.count == 16 || boxes.contains(where: { $0.intersects(box) }) { return false }
-                boxes.append(box)
-            }
-            return l.sublayers.allSatisfy(collect)
-        }
-        return collect(layer)
     }
 }

@@ -68,16 +68,12 @@ final class Renderer {
     var batchTexture: GLuint = 0
     var groupPool: [GLFramebuffer] = []
     var statistics = FrameStatistics(index: 0, time: 0)
-    /// This frame: the layer (its `serial`) whose opaque colour fill, the first quad of the frame,
-    /// covers the redrawn region and was painted by clearing the region to its colour, so its quad
-    /// is not drawn; nil for none.
-    var clearedFill: UInt64?
     /// Whether the last frame's walk and drawing ran to the end (else the next walks everything).
     var lastFrameCompleted = false
     /// Plans each frame before it is drawn: placement, damage, occlusion, resting (no GL).
     let planner = FramePlanner()
     /// The frame being drawn's plan (empty between frames).
-    var plan = FramePlan(region: nil, rootSpace: .identity, usesStencil: false, occluders: [], layersVisited: 0)
+    var plan = FramePlan.empty
     /// Bumped when the target's size, scale or orientation (so the projection) changes: cached
     /// instances are stale.
     var cacheGeneration = 0
@@ -186,11 +182,11 @@ final class Renderer {
             cacheGeneration += 1
             walkEverything = true
         }
+        plan = .empty  // the planner reuses its buffers: hold no reference to last frame's
         plan = planner.plan(
             root: root, size: PixelSize(width: target.width, height: target.height), scale: target.scale, fullRedraw: fullRedraw,
             damage: pending, walkEverything: walkEverything)
         statistics.layersVisited += plan.layersVisited
-        let rootSpace = plan.rootSpace
         let usesStencil = plan.usesStencil
         guard let region = plan.region else {
             statistics.redrawn = false
@@ -208,7 +204,7 @@ final class Renderer {
             // lay that picture over the host's pixels.
             let framebuffer = try groupPool.popLast() ?? GLFramebuffer(context: context, width: target.width, height: target.height)
             defer { groupPool.append(framebuffer) }
-            try drawFrame(root, rootSpace: rootSpace, target: target.offscreen(in: framebuffer), projection: projection, region: region, clearColor: .clear)
+            try drawFrame(target: target.offscreen(in: framebuffer), projection: projection, region: region, clearColor: .clear)
             statistics.offscreenPasses += 1
             try composite(
                 framebuffer, box: region, opacity: 1, onto: Pass(target: target, projection: projection, scissor: region),
@@ -217,7 +213,7 @@ final class Renderer {
             // A frame drawn whole, straight into the target, without stencil clips, is recorded
             // to be issued again (a group pass or a host texture's sampler stop the recording).
             recording = region == full && !usesStencil ? Recording(storage: nil) : nil
-            try drawFrame(root, rootSpace: rootSpace, target: target, projection: projection, region: region, clearColor: clearColor)
+            try drawFrame(target: target, projection: projection, region: region, clearColor: clearColor)
             if let recording, recording.isWhole, let storage = recording.storage {
                 replay = Replay(
                     targetKey: target.key, clearColor: clearColor, treeVersion: treeVersion, storage: storage,
@@ -235,20 +231,15 @@ final class Renderer {
     /// The frame being recorded, while it is drawn.
     var recording: Recording?
 
-    /// Draws the frame's `region` of `root` into `target`, cleared to `clearColor` first (nil: not cleared).
-    func drawFrame(
-        _ root: RenderLayer?, rootSpace: Transform3D, target: DrawTarget, projection: Transform3D,
-        region: PixelRect, clearColor: Color?
-    ) throws {
+    /// Draws the plan's `region` into `target`: cleared first as the plan says for `clearColor`
+    /// (nil: not cleared), then the plan's operations.
+    func drawFrame(target: DrawTarget, projection: Transform3D, region: PixelRect, clearColor: Color?) throws {
         var pass = Pass(target: target, projection: projection, scissor: region)
-        let (clearWith, painted) = plan.clear(over: clearColor)
-        clearedFill = painted
+        let clearWith = plan.clear(over: clearColor).color
         recording?.clearWith = clearWith
         beginFrame(target, region: region, clearColor: clearWith, clears: clearWith != nil)
-        defer { clearedFill = nil }
-        if let root {
-            try draw(root, parentSpace: rootSpace, pass: &pass, isGroupRoot: false, inherited: 1)
-        }
+        statistics.layersDrawn += plan.layersPaintedByClear
+        try execute(plan.operations, pass: &pass)
         try flush()
     }
 

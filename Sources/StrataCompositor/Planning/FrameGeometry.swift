@@ -96,4 +96,22 @@ enum FrameGeometry {
         else { return everywhere }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
+
+    /// Whether no two quads of `layer`'s subtree can touch the same pixel (their paint boxes are
+    /// disjoint, and no layer paints both a fill and a border), so drawing each with the group's
+    /// opacity gives what compositing the group would. Checked for subtrees of up to 16 painting
+    /// layers; larger ones are assumed to overlap.
+    static func paintsDisjointly(_ layer: RenderLayer) -> Bool {
+        var boxes: [PixelRect] = []
+        func collect(_ l: RenderLayer) -> Bool {
+            guard !l.state.isHidden, l.state.opacity > 0 else { return true }
+            if let box = l.drawnBox {
+                if l.hasFill && l.hasBorder { return false }
+                if boxes.count == 16 || boxes.contains(where: { $0.intersects(box) }) { return false }
+                boxes.append(box)
+            }
+            return l.sublayers.allSatisfy(collect)
+        }
+        return collect(layer)
+    }
 }

@@ -41,6 +41,16 @@ struct FramePlan {
     var occluders: [Occluder]
     /// How many layers the walks visited.
     var layersVisited: Int
+    /// What the frame draws into `region`, in drawing order (empty when nothing is redrawn).
+    var operations: [DrawOperation]
+    /// How many layers the region's clear paints (the frame's first quad, when it is an opaque
+    /// colour covering the region: see `clear(over:)`); they draw no fill.
+    var layersPaintedByClear: Int
+
+    /// A plan that draws nothing.
+    static var empty: FramePlan {
+        FramePlan(region: nil, rootSpace: .identity, usesStencil: false, occluders: [], layersVisited: 0, operations: [], layersPaintedByClear: 0)
+    }
 
     /// How the region is cleared when the frame asks for `clearColor` (nil: keep what the target
     /// holds): to `clearColor`; not at all when an opaque layer covers the whole region (it
@@ -50,9 +60,14 @@ struct FramePlan {
     /// llvmpipe a clear costs a fraction of a full-target quad.
     func clear(over clearColor: Color?) -> (color: Color?, paintedLayer: UInt64?) {
         guard let region else { return (clearColor, nil) }
-        guard let cover = occluders.filter({ $0.rect.contains(region) }).max(by: { $0.order < $1.order }) else { return (clearColor, nil) }
+        guard let cover = Self.cover(of: region, among: occluders) else { return (clearColor, nil) }
         guard cover.order == 0, let fill = cover.fill else { return (nil, nil) }
         return (fill, cover.layer)
+    }
+
+    /// The topmost occluder hiding all of `region`, if any.
+    static func cover(of region: PixelRect, among occluders: [Occluder]) -> Occluder? {
+        occluders.filter { $0.rect.contains(region) }.max { $0.order < $1.order }
     }
 }
 
@@ -86,6 +101,11 @@ final class FramePlanner {
     var walksEverySublayer = true
     /// This frame: the layers the walks visited.
     var layersVisited = 0
+    /// This frame: what it draws (see `emitOperations`), the layer whose fill the region's clear
+    /// paints (its `serial`), and how many layers the clear painted.
+    var operations: [DrawOperation] = []
+    var paintedByClear: UInt64?
+    var layersPaintedByClear = 0
 
     init() {}
 
@@ -131,7 +151,17 @@ final class FramePlanner {
             _ = wakeUncoveredLayers(reordered: true)  // nothing is drawn: forget every listing
         }
         let region = damage.map { $0.intersection(full) }.flatMap { $0.isEmpty ? nil : $0 }
-        return FramePlan(region: region, rootSpace: rootSpace, usesStencil: usesStencil, occluders: occluders, layersVisited: layersVisited)
+        if let region {
+            let cover = FramePlan.cover(of: region, among: occluders)
+            paintedByClear = cover?.order == 0 && cover?.fill != nil ? cover?.layer : nil
+            emitOperations(root: root, region: region)
+        } else {
+            operations.removeAll(keepingCapacity: true)
+            layersPaintedByClear = 0
+        }
+        return FramePlan(
+            region: region, rootSpace: rootSpace, usesStencil: usesStencil, occluders: occluders, layersVisited: layersVisited,
+            operations: operations, layersPaintedByClear: layersPaintedByClear)
     }
 
     // MARK: - The walk
