@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "StrataTesting", dependencies: ["StrataCore", "CEGL", "CGLES3"]),
 
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
-        .testTarget(name: "StrataGLTests", dependencies: ["StrataGL", "StrataShaders"]),
+        .testTarget(name: "StrataGLTests", dependencies: ["StrataGL", "StrataShaders", "CGLES3"]),
         .testTarget(name: "StrataCompositorTests", dependencies: ["StrataCompositor", "StrataCore", "StrataGL", "StrataTesting", "CEGL", "CGLES3"]),
         .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataDemos", "StrataCompositor", "StrataCore", "StrataTesting", "CGLES3"]),
     ],

@@ -431,7 +431,7 @@ public func strata_layer_set_contents_texture(
         guard c.renderer.isContextCurrent else {
             throw CFailure(status: CFailure.context, message: "\(f): the compositor's EGL context must be current to check texture \(texture); make it current first")
         }
-        if texture != 0, glIsTexture(texture) == GLboolean(GL_FALSE) {
+        if texture != 0, !GLTextureName.isTexture(texture) {
             throw CFailure.invalid(
                 "\(f): texture \(texture) is not a texture of this context (glIsTexture is false); pass a name from glGenTextures that holds a GL_TEXTURE_2D image")
         }

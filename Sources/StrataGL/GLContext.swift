@@ -293,6 +293,13 @@ public final class GLContext {
     /// Whether the context still exists (not yet destroyed).
     public var isAlive: Bool { context != nil }
 
+    /// Waits until every GL command issued on this thread has finished on the GPU (for timing).
+    /// The corresponding GL call is `glFinish`.
+    public func finish() {
+        owner.preconditionCurrent()
+        glFinish()
+    }
+
     /// Checks the GL error flag and throws the first error found, naming `function`.
     /// GL thread only.
     public func checkError(_ function: @autoclosure () -> String) throws {

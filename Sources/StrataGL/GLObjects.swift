@@ -1,4 +1,4 @@
-@_exported import CGLES3
+import CGLES3
 import CEGL
 
 // Overall design: each GL object is a final class that owns one GL name. It is created and
@@ -364,6 +364,15 @@ public final class GLFramebuffer {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), rawValue)
     }
 
+    /// Binds the framebuffer and fills all of it with one colour (components in 0...1, not
+    /// premultiplied by GL: give premultiplied values for Strata's blending). The corresponding GL
+    /// calls are `glBindFramebuffer`, `glClearColor` and `glClear`; the scissor test must be off.
+    public func clear(red: Float, green: Float, blue: Float, alpha: Float) {
+        bind()
+        glClearColor(red, green, blue, alpha)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    }
+
     /// Reads a region of the colour attachment as RGBA8, in GL's row order (row 0 is the
     /// framebuffer's row 0). The corresponding GL call is `glReadPixels`.
     public func readPixels(x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil) throws -> [UInt8] {
@@ -455,5 +464,14 @@ public final class GLAttachedFramebuffer {
         var name = rawValue
         if context.isAlive { glDeleteFramebuffers(1, &name) }
         context.liveObjects.framebuffers -= 1
+    }
+}
+
+/// Texture names of the current context that Strata does not own (a host's).
+public enum GLTextureName {
+    /// Whether `name` names a texture object of the context current on this thread.
+    /// The corresponding GL call is `glIsTexture`.
+    public static func isTexture(_ name: UInt32) -> Bool {
+        glIsTexture(name) != GLboolean(GL_FALSE)
     }
 }

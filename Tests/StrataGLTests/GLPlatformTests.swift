@@ -1,3 +1,4 @@
+import CGLES3
 import Foundation
 import StrataGL
 import StrataShaders

@@ -82,15 +82,13 @@ let host = try onThread { () -> (embedded: [Double], snapshot: Double, hostClear
         let changing = frame / 10 % 2 == 0
         // The host's own frame: a clear of its framebuffer.
         let clearStart = MonotonicTime.now()
-        fbo.bind()
-        glClearColor(0, 0, 0.3, 1)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        glFinish()
+        fbo.clear(red: 0, green: 0, blue: 0.3, alpha: 1)
+        context.finish()
         let clearTime = (MonotonicTime.now() - clearStart) * 1000
         if changing { try strata.compositor.submit(background(frame)) }
         let start = MonotonicTime.now()
         let statistics = try strata.render(into: target)
-        glFinish()
+        context.finish()
         if frame % 10 >= 2 {  // the first two of a round settle
             if changing {
                 embedded.append((MonotonicTime.now() - start) * 1000)

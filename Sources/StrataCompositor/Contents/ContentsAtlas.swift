@@ -1,3 +1,4 @@
+import CGLES3
 import StrataCore
 import StrataGL
 

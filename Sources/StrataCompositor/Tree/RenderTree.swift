@@ -132,7 +132,7 @@ final class RenderTree {
                 layer.markDamaged()
                 do {
                     let context = try requireContext()  // before any GL call
-                    if case .texture(let name) = external.source, glIsTexture(name) == GLboolean(GL_FALSE) {
+                    if case .texture(let name) = external.source, !GLTextureName.isTexture(name) {
                         throw GLError.glCallFailed(
                             function:
                                 "texture \(name) is not a texture of the compositor's context (glIsTexture is false); pass a name from glGenTextures that holds a GL_TEXTURE_2D image; glIsTexture",
