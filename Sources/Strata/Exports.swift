@@ -1,5 +1,7 @@
-// What `import Strata` brings besides the UIKit-shaped model: the compositor a screen draws with,
+// What `import Strata` brings besides the UIKit-shaped model: Foundation (as `import UIKit` does,
+// so `CGRect`, `Date` or `URL` need no import of their own), the compositor a screen draws with,
 // its configuration and frames, and the image type frames are read back into.
+@_exported import Foundation
 @_exported import class StrataCompositor.Compositor
 @_exported import struct StrataCompositor.CompositorConfiguration
 @_exported import struct StrataCompositor.RenderedFrame

@@ -1,6 +1,5 @@
 // swift-format-ignore-file
 // (The README's examples below stay exactly as the README has them.)
-import Foundation
 import Strata
 import StrataTesting
 import Testing

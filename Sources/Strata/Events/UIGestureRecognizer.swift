@@ -311,3 +311,11 @@ struct Weak<Object: AnyObject> {
     weak var object: Object?
     init(_ object: Object) { self.object = object }
 }
+
+// An `NSObject` in UIKit: equal only to itself, hashed by identity.
+extension UIGestureRecognizer: Hashable {
+    /// Whether `a` and `b` are the same recognizer.
+    nonisolated public static func == (a: UIGestureRecognizer, b: UIGestureRecognizer) -> Bool { a === b }
+    /// Hashes the object's identity.
+    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

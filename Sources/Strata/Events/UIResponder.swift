@@ -41,3 +41,13 @@ open class UIResponder {
     /// Whether this responder is the first responder of its window.
     open var isFirstResponder: Bool { false }
 }
+
+// Views, windows and other responders are `NSObject`s in UIKit: equal only to themselves, hashed
+// by identity, so `==`, `Set<UIView>`, dictionaries keyed by views and `firstIndex(of:)` work as
+// in UIKit code.
+extension UIResponder: Hashable {
+    /// Whether `a` and `b` are the same object (UIKit's `isEqual:` for responders).
+    nonisolated public static func == (a: UIResponder, b: UIResponder) -> Bool { a === b }
+    /// Hashes the object's identity.
+    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

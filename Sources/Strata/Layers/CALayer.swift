@@ -159,6 +159,25 @@ open class CALayer {
     /// in the middle, opaque, no background.
     public required init() {}
 
+    /// Creates a copy of `layer`'s properties (Core Animation calls this to make presentation
+    /// layers; subclasses override it to copy their own properties, calling `super`). The copy
+    /// has no superlayer, sublayers, contents or animations. Main actor.
+    public init(layer: Any) {
+        if let other = layer as? CALayer {
+            state = other.state
+            name = other.name
+            _isOpaque = other._isOpaque
+            needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
+        }
+    }
+
+    /// Creates a layer from an archive. Strata reads no archives (there are no nibs or
+    /// storyboards): this decodes nothing and returns nil. It exists so that layer subclasses
+    /// written for UIKit, which declare `required init?(coder:)`, compile unchanged.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     isolated deinit {
         // Sublayers that outlive this layer lose their superlayer, as after removeFromSuperlayer().
         for sublayer in _sublayers { sublayer._superlayer = nil }
@@ -384,7 +403,7 @@ open class CALayer {
             }
         }
     }
-    private var _isOpaque = false
+    fileprivate(set) var _isOpaque = false
 
     /// The part of the contents shown, in unit coordinates (default the whole).
     public var contentsRect: CGRect {
@@ -441,4 +460,13 @@ open class CALayer {
 
     /// One property as the compositor receives it.
     func property(_ key: LayerKey) -> LayerProperty { LayerProperty(key, state[key]) }
+}
+
+// An `NSObject` in UIKit: equal only to itself, hashed by identity (so `layer.sublayers == [a, b]`
+// and sets of layers work as in UIKit code).
+extension CALayer: Hashable {
+    /// Whether `a` and `b` are the same layer.
+    nonisolated public static func == (a: CALayer, b: CALayer) -> Bool { a === b }
+    /// Hashes the object's identity.
+    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

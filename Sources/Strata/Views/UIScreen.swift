@@ -216,3 +216,11 @@ public final class UIScreen {
         }
     }
 }
+
+// An `NSObject` in UIKit: equal only to itself, hashed by identity.
+extension UIScreen: Hashable {
+    /// Whether `a` and `b` are the same screen.
+    nonisolated public static func == (a: UIScreen, b: UIScreen) -> Bool { a === b }
+    /// Hashes the object's identity.
+    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

@@ -59,6 +59,14 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Creates a view with an empty frame.
     public override convenience init() { self.init(frame: .zero) }
 
+    /// Creates a view from an archive. Strata reads no archives (there are no nibs or
+    /// storyboards): this decodes nothing and returns nil. It exists so that view subclasses
+    /// written for UIKit — which declare `required init?(coder:)` and may call
+    /// `super.init(coder:)` — compile unchanged; build views in code with `init(frame:)`.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     isolated deinit {
         for subview in _subviews { subview._superview = nil }
         layer.owningView = nil

@@ -32,6 +32,11 @@ open class UIWindow: UIView {
         layer.isHidden = true
     }
 
+    /// Creates a window from an archive: Strata reads none, so this returns nil (see `UIView.init?(coder:)`).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
     /// The screen the window shows on; nil shows it nowhere. Not retained: the screen keeps its
     /// windows (as UIKit's application does), and the program keeps the screen.
     public weak var screen: UIScreen? {

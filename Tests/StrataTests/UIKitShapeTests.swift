@@ -1,0 +1,110 @@
+// Only Strata and Testing are imported: `import Strata` must bring Foundation's types (CGRect,
+// NSCoder, Date) as `import UIKit` does, or this file does not compile.
+import Strata
+import Testing
+
+/// A view subclass as Xcode writes it for UIKit: a designated initializer of its own and the
+/// required archive initializer. It must compile unchanged.
+private final class TitledView: UIView {
+    let title: String
+    init(title: String) {
+        self.title = title
+        super.init(frame: CGRect(x: 0, y: 0, width: 100, height: 40))
+    }
+    required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
+    }
+}
+
+/// A view subclass that passes the archive on to UIView, as some UIKit code does.
+private final class ArchivedView: UIView {
+    override init(frame: CGRect) { super.init(frame: frame) }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+}
+
+/// A layer subclass that copies its own property into presentation copies through `init(layer:)`.
+private final class TintLayer: CALayer {
+    var tint = 0.0
+    required init() { super.init() }
+    override init(layer: Any) {
+        super.init(layer: layer)
+        tint = (layer as? TintLayer)?.tint ?? 0
+    }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+}
+
+/// What UIKit code expects of views and layers as `NSObject`s: identity equality and hashing,
+/// archive initializers that compile, Foundation through `import Strata`.
+@MainActor
+@Suite struct UIKitShapeTests {
+    @Test func viewsAreEqualOnlyToThemselves() {
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        let a = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+        let b = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+        container.addSubview(a)
+        container.addSubview(b)
+        #expect(a != b, "two views with the same frame are two views")
+        #expect(a.superview == container, "XCTAssertEqual(view.superview, container) in UIKit tests")
+        #expect(container.subviews == [a, b])
+        #expect(container.subviews.firstIndex(of: b) == 1)
+        #expect(Set([a, b, a, container]).count == 3, "a set of views keeps each view once")
+        var tags: [UIView: Int] = [:]
+        tags[a] = 1
+        tags[b] = 2
+        #expect(tags[a] == 1 && tags[b] == 2, "views key dictionaries by identity")
+        let window: UIResponder = UIWindow(frame: .zero)
+        #expect(window == window && window != a)
+    }
+
+    @Test func layersAreEqualOnlyToThemselves() {
+        let parent = CALayer()
+        let a = CALayer(), b = CALayer()
+        parent.addSublayer(a)
+        parent.addSublayer(b)
+        #expect(parent.sublayers == [a, b], "XCTAssertEqual(layer.sublayers, [a, b]) in UIKit tests")
+        #expect(a.superlayer == parent)
+        #expect(a != b && Set([a, b, a]).count == 2)
+        let view = UIView()
+        #expect(view.layer.delegate === view && view.layer == view.layer)
+    }
+
+    @Test func recognizersAndScreensAreEqualOnlyToThemselves() throws {
+        let tap = UITapGestureRecognizer(), pan = UIPanGestureRecognizer()
+        let view = UIView()
+        view.addGestureRecognizer(tap)
+        view.addGestureRecognizer(pan)
+        #expect(view.gestureRecognizers == [tap, pan])
+        #expect(Set<UIGestureRecognizer>([tap, pan, tap]).count == 2)
+    }
+
+    @Test func archiveInitializersCompileAndDecodeNothing() {
+        let coder = NSKeyedArchiver(requiringSecureCoding: false)
+        #expect(UIView(coder: coder) == nil, "no archives: nothing is decoded")
+        #expect(ArchivedView(coder: coder) == nil, "a subclass calling super.init(coder:) fails the same way")
+        #expect(CALayer(coder: coder) == nil)
+        let titled = TitledView(title: "Hello")
+        #expect(titled.title == "Hello" && titled.bounds.size == CGSize(width: 100, height: 40))
+    }
+
+    @Test func initWithLayerCopiesTheLayersProperties() {
+        let layer = TintLayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 30, height: 40)
+        layer.position = CGPoint(x: 5, y: 6)
+        layer.opacity = 0.25
+        layer.cornerRadius = 3
+        layer.name = "tinted"
+        layer.tint = 0.7
+        let copy = TintLayer(layer: layer)
+        #expect(copy.bounds == layer.bounds && copy.position == layer.position)
+        #expect(copy.opacity == 0.25 && copy.cornerRadius == 3 && copy.name == "tinted")
+        #expect(copy.tint == 0.7, "the subclass copied its own property")
+        #expect(copy.superlayer == nil && copy.sublayers == nil, "not in the tree")
+    }
+
+    @Test func foundationComesWithStrata() {
+        // Types from Foundation, used with no import of it: the file's imports are the test.
+        let date = Date(timeIntervalSince1970: 0)
+        let rect = CGRect(x: 1, y: 2, width: 3, height: 4).insetBy(dx: 1, dy: 1)
+        #expect(date.timeIntervalSince1970 == 0 && rect == CGRect(x: 2, y: 3, width: 1, height: 2))
+    }
+}
