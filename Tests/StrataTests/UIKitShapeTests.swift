@@ -101,6 +101,51 @@ private final class TintLayer: CALayer {
         #expect(copy.superlayer == nil && copy.sublayers == nil, "not in the tree")
     }
 
+    @Test func settingTheFrameUnderAScaleSetsTheBoundsSizeAsUIKitDoes() {
+        let view = UIView()
+        view.transform = CGAffineTransform(scaleX: 2, y: 0.5)
+        view.frame = CGRect(x: 10, y: 20, width: 100, height: 50)
+        #expect(view.bounds.size == CGSize(width: 50, height: 100), "the frame's size divided by the scale (two different factors catch swapped axes)")
+        #expect(view.frame == CGRect(x: 10, y: 20, width: 100, height: 50), "and the frame reads back as set")
+        #expect(view.center == CGPoint(x: 60, y: 45))
+        let flipped = UIView()
+        flipped.transform = CGAffineTransform(scaleX: -1, y: 1)
+        flipped.frame = CGRect(x: 10, y: 20, width: 100, height: 50)
+        #expect(flipped.bounds.size == CGSize(width: 100, height: 50) && flipped.frame == CGRect(x: 10, y: 20, width: 100, height: 50))
+        let turned = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
+        turned.transform = CGAffineTransform(rotationAngle: .pi / 2)
+        turned.frame = CGRect(x: 100, y: 100, width: 20, height: 40)
+        #expect(turned.bounds.size == CGSize(width: 40, height: 20), "under a rotation only the center moves")
+        #expect(turned.center == CGPoint(x: 110, y: 120))
+    }
+
+    @Test func addSubviewPutsTheLayerAboveEverySublayer() {
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let first = UIView(), second = UIView()
+        container.addSubview(first)
+        let decoration = CALayer()
+        container.layer.addSublayer(decoration)
+        container.addSubview(second)
+        #expect(container.layer.sublayers == [first.layer, decoration, second.layer], "above the sublayer added directly, as in UIKit")
+        container.bringSubviewToFront(first)
+        #expect(container.layer.sublayers?.last == first.layer)
+        let bottom = UIView()
+        container.insertSubview(bottom, at: 0)
+        let layers = container.layer.sublayers ?? []
+        let order = [bottom, second, first].compactMap { layers.firstIndex(of: $0.layer) }
+        #expect(order == order.sorted() && order.count == 3, "the subviews' layers stay in subview order")
+    }
+
+    @Test func insertingBesideAViewThatIsNoSubviewPutsItOnTop() {
+        let container = UIView(), a = UIView(), b = UIView(), stranger = UIView(), other = UIView()
+        container.addSubview(a)
+        container.insertSubview(b, aboveSubview: stranger)
+        #expect(container.subviews == [a, b], "UIKit inserts it on top; nothing traps")
+        container.insertSubview(other, belowSubview: stranger)
+        #expect(container.subviews == [a, b, other])
+        #expect(container.layer.sublayers == [a.layer, b.layer, other.layer])
+    }
+
     @Test func foundationComesWithStrata() {
         // Types from Foundation, used with no import of it: the file's imports are the test.
         let date = Date(timeIntervalSince1970: 0)

@@ -438,14 +438,26 @@ open class CALayer {
     /// The layer's rectangle in its superlayer's bounds space: with an identity transform, the
     /// bounds size placed so the anchor point lies on `position`; otherwise the bounding box of the
     /// transformed bounds. Setting it sets `bounds.size` and `position` (a negative size is
-    /// standardized, as `CGRect` documents); with a non-identity transform only `position` follows.
+    /// standardized, as `CGRect` documents) so that the frame reads back as set: under a transform
+    /// that scales (and translates) without turning, the bounds size is the frame's size divided by
+    /// the scale, as UIKit does; under any other transform only `position` follows.
     public var frame: CGRect {
         get { CGRect(state.frame) }
         set {
             precondition(newValue.isFinite, "CALayer.frame has a non-finite value \(newValue); pass finite values in range")
             let f = newValue.standardized
-            if state.transformIsIdentity { bounds = CGRect(origin: bounds.origin, size: f.size) }
-            position = CGPoint(state.position(forFrame: f.core))
+            let t = state.transform
+            if state.transformIsIdentity {
+                bounds = CGRect(origin: bounds.origin, size: f.size)
+                position = CGPoint(state.position(forFrame: f.core))
+            } else if t.isAffine, t.m12 == 0, t.m21 == 0, t.m11 != 0, t.m22 != 0 {
+                bounds = CGRect(origin: bounds.origin, size: CGSize(width: f.width / abs(t.m11), height: f.height / abs(t.m22)))
+                // The anchor's share of the frame, from the edge the scale sends the bounds' origin to.
+                let ax = t.m11 > 0 ? anchorPoint.x : 1 - anchorPoint.x, ay = t.m22 > 0 ? anchorPoint.y : 1 - anchorPoint.y
+                position = CGPoint(x: f.minX + ax * f.width - t.m41, y: f.minY + ay * f.height - t.m42)
+            } else {
+                position = CGPoint(state.position(forFrame: f.core))
+            }
         }
     }
 

@@ -30,22 +30,18 @@ extension UIView {
         insert(view, at: index, caller: "insertSubview(_:at:)")
     }
 
-    /// Inserts `view` just above `siblingSubview`.
-    /// - Precondition: `siblingSubview` is a subview of this view.
+    /// Inserts `view` just above `siblingSubview`; when `siblingSubview` is not a subview of this
+    /// view, on top of the subviews, as UIKit does.
     public func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
-        guard let i = indexOfSubview(siblingSubview) else {
-            preconditionFailure("UIView.insertSubview(_:aboveSubview:): the sibling is not a subview of this view")
-        }
-        insert(view, at: i + 1, caller: "insertSubview(_:aboveSubview:)")
+        let at = indexOfSubview(siblingSubview).map { $0 + 1 } ?? _subviews.count
+        insert(view, at: at, caller: "insertSubview(_:aboveSubview:)")
     }
 
-    /// Inserts `view` just below `siblingSubview`.
-    /// - Precondition: `siblingSubview` is a subview of this view.
+    /// Inserts `view` just below `siblingSubview`; when `siblingSubview` is not a subview of this
+    /// view, on top of the subviews, as UIKit does.
     public func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
-        guard let i = indexOfSubview(siblingSubview) else {
-            preconditionFailure("UIView.insertSubview(_:belowSubview:): the sibling is not a subview of this view")
-        }
-        insert(view, at: i, caller: "insertSubview(_:belowSubview:)")
+        let at = indexOfSubview(siblingSubview) ?? _subviews.count
+        insert(view, at: at, caller: "insertSubview(_:belowSubview:)")
     }
 
     /// Swaps the subviews at two indices (and their layers).
@@ -140,11 +136,12 @@ extension UIView {
         didAddSubview(view)
     }
 
-    /// Puts the subview's layer just below the layer of the subview above it, so the layer order
-    /// follows the subview order even when the layer has other sublayers.
+    /// Puts the subview's layer in step with the subviews: the top subview's layer above every
+    /// sublayer (sublayers added with `addSublayer` included, as UIKit's `addSubview` does),
+    /// another just below the layer of the subview above it.
     private func placeLayer(of view: UIView, at index: Int) {
-        if index == _subviews.count - 1, index == 0 || layer._sublayers.last === _subviews[index - 1].layer {
-            layer.addSublayer(view.layer)  // the common case, adding on top: no search
+        if index == _subviews.count - 1 {
+            layer.addSublayer(view.layer)
         } else if index + 1 < _subviews.count {
             layer.insertSublayer(view.layer, below: _subviews[index + 1].layer)
         } else if index > 0 {

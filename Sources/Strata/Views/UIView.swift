@@ -75,8 +75,10 @@ open class UIView: UIResponder, CALayerDelegate {
     // MARK: Geometry
 
     /// The view's rectangle in its superview's coordinates. With a non-identity `transform` it
-    /// is the bounding box of the transformed view and setting it only moves the center, as
-    /// UIKit leaves it undefined. A negative size is standardized, as `CGRect` documents.
+    /// is the bounding box of the transformed view; setting it under a scale (without rotation)
+    /// sets `bounds.size` to the frame's size divided by the scale and moves the center, so the
+    /// frame reads back as set (UIKit's behaviour), and under a rotation only moves the center.
+    /// A negative size is standardized, as `CGRect` documents.
     open var frame: CGRect {
         get { layer.frame }
         set {
