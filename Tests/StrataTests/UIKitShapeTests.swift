@@ -146,6 +146,61 @@ private final class TintLayer: CALayer {
         #expect(container.layer.sublayers == [a.layer, b.layer, other.layer])
     }
 
+    @Test func timingParametersAsUIKitDocumentsThem() {
+        let easeIn = UICubicTimingParameters(animationCurve: .easeIn)
+        #expect(easeIn.animationCurve == .easeIn)
+        #expect(easeIn.controlPoint1 == .zero && easeIn.controlPoint2 == .zero, "CGPointZero for a curve made from a UIKit curve")
+        #expect(UICubicTimingParameters().animationCurve == .easeInOut)
+        let custom = UICubicTimingParameters(controlPoint1: CGPoint(x: 0.1, y: 0.2), controlPoint2: CGPoint(x: 0.3, y: 0.9))
+        #expect(custom.controlPoint1 == CGPoint(x: 0.1, y: 0.2) && custom.controlPoint2 == CGPoint(x: 0.3, y: 0.9))
+        let spring = UISpringTimingParameters()
+        #expect(spring.initialVelocity == CGVector(dx: 0, dy: 0))
+        #expect(UIViewPropertyAnimator(duration: 2, timingParameters: spring).duration == 2, "a damping-ratio spring keeps the animator's duration")
+        let animator = UIViewPropertyAnimator()
+        #expect(animator.duration == 0 && animator.state == .inactive && !animator.isRunning)
+        #expect(animator.timingParameters.cubicTimingParameters?.animationCurve == .easeInOut)
+    }
+
+    @Test func animationsCanBeSwitchedOffForAnimationBlocks() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(UIView.areAnimationsEnabled)
+        UIView.setAnimationsEnabled(false)
+        UIView.animate(withDuration: 0.5) { view.center = CGPoint(x: 50, y: 50) }
+        #expect(!UIView.areAnimationsEnabled)
+        #expect(view.layer.animationKeys() == nil, "the change took effect at once")
+        #expect(view.center == CGPoint(x: 50, y: 50))
+        UIView.setAnimationsEnabled(true)
+        UIView.animate(withDuration: 0.5) {
+            view.center = CGPoint(x: 80, y: 50)
+            view.alpha = 0.5
+        }
+        #expect(view.layer.animationKeys() == ["position", "opacity"])
+        view.layer.removeAllAnimations()
+        #expect(view.layer.animationKeys() == nil)
+    }
+
+    @Test func inheritedAnimationDurationIsTheBlocksInsideOneAndZeroOutside() {
+        #expect(UIView.inheritedAnimationDuration == 0)
+        var inside = -1.0, withoutAnimation = -1.0
+        UIView.animate(withDuration: 0.4) {
+            inside = UIView.inheritedAnimationDuration
+            UIView.performWithoutAnimation { withoutAnimation = UIView.inheritedAnimationDuration }
+        }
+        #expect(inside == 0.4 && withoutAnimation == 0)
+    }
+
+    @Test func affineTransformsAndAnchorPointThroughLayersAndViews() {
+        let layer = CALayer()
+        layer.setAffineTransform(CGAffineTransform(scaleX: 2, y: 3))
+        #expect(layer.affineTransform() == CGAffineTransform(scaleX: 2, y: 3))
+        #expect(layer.transform.m11 == 2 && layer.transform.m22 == 3)
+        let view = UIView(frame: CGRect(x: 10, y: 20, width: 100, height: 40))
+        view.anchorPoint = CGPoint(x: 0, y: 0)
+        #expect(view.layer.anchorPoint == .zero)
+        #expect(view.center == CGPoint(x: 60, y: 40), "the center stays")
+        #expect(view.frame == CGRect(x: 60, y: 40, width: 100, height: 40), "so the view moves: its top-left corner is now at the center")
+    }
+
     @Test func foundationComesWithStrata() {
         // Types from Foundation, used with no import of it: the file's imports are the test.
         let date = Date(timeIntervalSince1970: 0)

@@ -25,19 +25,25 @@ public enum UIViewAnimatingPosition: Int, Sendable {
 
 /// Cubic Bézier timing for an animator (`UICubicTimingParameters`). A plain value.
 public struct UICubicTimingParameters: Sendable {
-    /// The first control point.
+    /// The first control point of a curve made from control points; `.zero` for one made from a
+    /// UIKit curve, as UIKit documents.
     public let controlPoint1: CGPoint
-    /// The second control point.
+    /// The second control point of a curve made from control points; `.zero` for one made from a
+    /// UIKit curve, as UIKit documents.
     public let controlPoint2: CGPoint
+    /// The UIKit curve it was made from (`.easeInOut` for one made from control points, where
+    /// UIKit leaves it undefined).
+    public let animationCurve: UIView.AnimationCurve
+    /// Whether it was made from a UIKit curve (else from control points).
+    private let isNamedCurve: Bool
 
-    /// Core Animation's curve for a UIKit curve.
-    public init(animationCurve curve: UIView.AnimationCurve = .easeInOut) {
-        guard case .cubicBezier(let x1, let y1, let x2, let y2) = curve.timing else {
-            self.init(controlPoint1: .zero, controlPoint2: CGPoint(x: 1, y: 1))
-            return
-        }
-        self.init(controlPoint1: CGPoint(x: x1, y: y1), controlPoint2: CGPoint(x: x2, y: y2))
+    /// Timing with one of UIKit's curves.
+    public init(animationCurve curve: UIView.AnimationCurve) {
+        (controlPoint1, controlPoint2, animationCurve, isNamedCurve) = (.zero, .zero, curve, true)
     }
+
+    /// UIKit's default timing: ease in, ease out.
+    public init() { self.init(animationCurve: .easeInOut) }
 
     /// A curve through two control points (x within 0...1).
     /// - Precondition: finite control points with x in 0...1.
@@ -48,9 +54,12 @@ public struct UICubicTimingParameters: Sendable {
             "UICubicTimingParameters: control points \(controlPoint1), \(controlPoint2) must be finite with x in 0...1")
         self.controlPoint1 = controlPoint1
         self.controlPoint2 = controlPoint2
+        (animationCurve, isNamedCurve) = (.easeInOut, false)
     }
 
-    var curve: TimingCurve { .cubicBezier(x1: controlPoint1.x, y1: controlPoint1.y, x2: controlPoint2.x, y2: controlPoint2.y) }
+    var curve: TimingCurve {
+        isNamedCurve ? animationCurve.timing : .cubicBezier(x1: controlPoint1.x, y1: controlPoint1.y, x2: controlPoint2.x, y2: controlPoint2.y)
+    }
 }
 
 /// Spring timing for an animator (`UISpringTimingParameters`). A plain value.
@@ -59,6 +68,10 @@ public struct UISpringTimingParameters: Sendable {
     let form: Form
     /// The initial velocity, in distances per second (UIKit takes a vector; Strata uses its x).
     public let initialVelocity: CGVector
+
+    /// UIKit's default spring: damping ratio 4.56 (heavily overdamped, so no overshoot) and no
+    /// initial velocity, as UIKit documents.
+    public init() { self.init(dampingRatio: 4.56) }
 
     /// A spring of `ratio` damping that settles within the animator's duration.
     public init(dampingRatio ratio: CGFloat, initialVelocity velocity: CGVector = CGVector(dx: 0, dy: 0)) {

@@ -73,6 +73,8 @@ extension Transaction {
     /// duration and timing function. Nothing when actions are disabled.
     func recordAnimation(of layer: CALayer, old: LayerProperty, new: LayerProperty) {
         guard withoutAnimation == 0, !current.disableActions, old != new else { return }
+        // Animation blocks (not animators, not implicit animations) are off while UIKit's switch is.
+        if let block = animationContexts.last, block.animator == nil, !animationsEnabled { return }
         let context: AnimationContext
         if let block = animationContexts.last {
             context = block
@@ -332,6 +334,22 @@ extension UIView {
         t.animate(
             t.blockContext(duration: duration, delay: delay, curve: .spring(spring), options: options.union(.overrideInheritedCurve)),
             animations: animations, completion: completion)
+    }
+
+    /// Whether animation blocks animate (true by default). While false, changes made in
+    /// subsequent animation blocks take effect at once (their completions still run); animations
+    /// already running go on, and Core Animation's implicit animations of standalone layers are
+    /// not affected, as UIKit documents. Main actor.
+    public static var areAnimationsEnabled: Bool { Transaction.shared.animationsEnabled }
+
+    /// Turns animation blocks' animations on or off (see `areAnimationsEnabled`).
+    public static func setAnimationsEnabled(_ enabled: Bool) { Transaction.shared.animationsEnabled = enabled }
+
+    /// The duration of the innermost animation block being run, in seconds; 0 outside one.
+    public static var inheritedAnimationDuration: TimeInterval {
+        let t = Transaction.shared
+        guard t.withoutAnimation == 0, let block = t.animationContexts.last else { return 0 }
+        return block.duration
     }
 
     /// Runs `actionsWithoutAnimation` with animations off, even inside an animation block.

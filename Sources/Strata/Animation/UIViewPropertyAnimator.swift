@@ -84,6 +84,12 @@ public final class UIViewPropertyAnimator {
         group = Transaction.shared.makeGroup()
     }
 
+    /// An animator of no duration with UIKit's default timing (ease in, ease out), as UIKit's
+    /// `init()`; give it blocks and start it, or set its fraction.
+    public convenience init() {
+        self.init(duration: 0, timingParameters: UICubicTimingParameters())
+    }
+
     /// An animator with one of UIKit's curves.
     public convenience init(duration: TimeInterval, curve: UIView.AnimationCurve, animations: (@MainActor () -> Void)? = nil) {
         self.init(duration: duration, timingParameters: UICubicTimingParameters(animationCurve: curve))

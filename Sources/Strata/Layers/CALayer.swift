@@ -470,6 +470,23 @@ open class CALayer {
         owningView?.boundsSizeDidChange(from: oldSize)
     }
 
+    /// The transform as an affine transform (its 2D part), as `CATransform3DGetAffineTransform` gives it.
+    public func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+
+    /// Sets the transform to an affine transform (`CATransform3DMakeAffineTransform`).
+    public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
+    /// The names of the properties the layer's animations animate (running, and added since the
+    /// last commit), each once, in the order they were added; nil when none, as Core Animation's.
+    public func animationKeys() -> [String]? {
+        if let time = renderedScreen?.shownTime { activeAnimations.removeAll { $0.isFinished(at: time) } }
+        var keys: [String] = []
+        for animation in activeAnimations + pendingAnimations where !keys.contains(animation.propertyName) {
+            keys.append(animation.propertyName)
+        }
+        return keys.isEmpty ? nil : keys
+    }
+
     /// One property as the compositor receives it.
     func property(_ key: LayerKey) -> LayerProperty { LayerProperty(key, state[key]) }
 }

@@ -47,6 +47,8 @@ final class Transaction {
     var animationContexts: [AnimationContext] = []
     /// Depth of `UIView.performWithoutAnimation` calls.
     var withoutAnimation = 0
+    /// `UIView.setAnimationsEnabled`'s switch.
+    var animationsEnabled = true
     /// Animation blocks waiting for their completion.
     var groups: [UInt64: AnimationGroup] = [:]
     var nextGroup: UInt64 = 0

@@ -74,6 +74,14 @@ open class UIView: UIResponder, CALayerDelegate {
 
     // MARK: Geometry
 
+    /// The point of the bounds that `center` names and `transform` turns about, in unit
+    /// coordinates of the bounds (the layer's `anchorPoint`; (0.5, 0.5) by default). Changing it
+    /// keeps `center`, so the view moves.
+    public var anchorPoint: CGPoint {
+        get { layer.anchorPoint }
+        set { layer.anchorPoint = newValue }
+    }
+
     /// The view's rectangle in its superview's coordinates. With a non-identity `transform` it
     /// is the bounding box of the transformed view; setting it under a scale (without rotation)
     /// sets `bounds.size` to the frame's size divided by the scale and moves the center, so the
