@@ -201,6 +201,18 @@ private final class TintLayer: CALayer {
         #expect(view.frame == CGRect(x: 60, y: 40, width: 100, height: 40), "so the view moves: its top-left corner is now at the center")
     }
 
+    @Test func theMainScreenIsAScreenThatExists() throws {
+        let own = try UIScreen(size: CGSize(width: 200, height: 100))
+        let main = UIScreen.main
+        #expect(UIScreen.main === main, "the same screen each time")
+        #expect(main.bounds.width > 0 && main.scale > 0)
+        let window = UIWindow(frame: main.bounds)
+        window.screen = main
+        #expect(window.screen == main)
+        window.screen = nil
+        _ = own
+    }
+
     @Test func foundationComesWithStrata() {
         // Types from Foundation, used with no import of it: the file's imports are the test.
         let date = Date(timeIntervalSince1970: 0)

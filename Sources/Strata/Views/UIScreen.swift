@@ -34,6 +34,28 @@ public final class UIScreen {
     /// Sees every commit this screen sends (tests use it to count commits and check regions).
     @_spi(Testing) public var _commitObserver: ((Commit) -> Void)?
 
+    /// The screen `main` answers: the first screen made that still exists.
+    private static weak var firstScreen: UIScreen?
+    /// The screen `main` made when no screen existed, kept from then on.
+    private static var madeForMain: UIScreen?
+
+    /// The main screen (UIKit's `UIScreen.main`): the first screen the program made that still
+    /// exists; when there is none, a 390 × 844-point screen at scale 3 (a phone's, as iOS code
+    /// sizing views from `UIScreen.main.bounds` expects) with a compositor of its own is made
+    /// and kept. Programs that draw somewhere else make their screen first. Main actor.
+    /// - Precondition: making that screen works; when no GPU platform can be opened it traps
+    ///   with the platforms tried (make a `UIScreen(size:scale:)` first to handle the error).
+    public static var main: UIScreen {
+        if let firstScreen { return firstScreen }
+        do {
+            let screen = try UIScreen(size: CGSize(width: 390, height: 844), scale: 3)
+            madeForMain = screen
+            return screen
+        } catch {
+            preconditionFailure("UIScreen.main: no screen exists and making one failed: \(error); make a UIScreen(size:scale:) first to handle this")
+        }
+    }
+
     /// A screen of `size` points at `scale` pixels per point, drawn by `compositor`.
     /// - Precondition: `size` and `scale` are finite and positive, and the size in pixels is
     ///   within the GPU's limits; otherwise this traps naming the value.
@@ -51,6 +73,7 @@ public final class UIScreen {
             !Self.compositorsInUse.contains(ObjectIdentifier(compositor)),
             "UIScreen: this compositor already backs another screen; give each screen its own compositor")
         Self.compositorsInUse.insert(ObjectIdentifier(compositor))
+        defer { if Self.firstScreen == nil { Self.firstScreen = self } }
         bounds = CGRect(origin: .zero, size: size)
         self.scale = scale
         self.compositor = compositor
