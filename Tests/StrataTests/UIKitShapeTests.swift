@@ -213,6 +213,20 @@ private final class TintLayer: CALayer {
         _ = own
     }
 
+    @Test func descriptionsHaveUIKitsShape() throws {
+        let view = UIView(frame: CGRect(x: 10, y: 20.5, width: 100, height: 40))
+        let address = try #require(view.description.firstMatch(of: #/^<UIView: (0x[0-9a-f]+); /#)?.1)
+        let layerAddress = try #require(view.layer.description.firstMatch(of: #/^<CALayer: (0x[0-9a-f]+)>$/#)?.1)
+        #expect(view.description == "<UIView: \(address); frame = (10 20.5; 100 40); layer = <CALayer: \(layerAddress)>>")
+        view.alpha = 0.5
+        view.isHidden = true
+        view.tag = 3
+        #expect(view.description.contains("; frame = (10 20.5; 100 40); alpha = 0.5; hidden = YES; tag = 3; layer = <CALayer: "))
+        let titled = TitledView(title: "x")
+        #expect(titled.description.hasPrefix("<TitledView: 0x"), "a subclass prints its own name")
+        #expect("\(TintLayer())".hasPrefix("<TintLayer: 0x"))
+    }
+
     @Test func foundationComesWithStrata() {
         // Types from Foundation, used with no import of it: the file's imports are the test.
         let date = Date(timeIntervalSince1970: 0)

@@ -11,6 +11,9 @@ open class UIResponder {
     /// A responder with nothing to handle.
     public init() {}
 
+    /// A description in UIKit's shape: `<ClassName: 0x…>` (views add their frame and layer).
+    open var description: String { "<\(type(of: self)): \(objectAddress(self))>" }
+
     /// The next responder in the chain: for a view its superview; nil for a window.
     open var next: UIResponder? { nil }
 
@@ -50,4 +53,12 @@ extension UIResponder: Hashable {
     nonisolated public static func == (a: UIResponder, b: UIResponder) -> Bool { a === b }
     /// Hashes the object's identity.
     nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+// Printed and interpolated on the main actor, as UIKit objects are read there.
+extension UIResponder: @MainActor CustomStringConvertible {}
+
+/// An object's address as UIKit prints it in descriptions: `0x` and lowercase hexadecimal.
+func objectAddress(_ object: AnyObject) -> String {
+    "0x" + String(UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()), radix: 16)
 }

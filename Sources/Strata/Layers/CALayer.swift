@@ -487,6 +487,9 @@ open class CALayer {
         return keys.isEmpty ? nil : keys
     }
 
+    /// A description in Core Animation's shape: `<CALayer: 0x…>` (the class name first).
+    open var description: String { "<\(type(of: self)): \(objectAddress(self))>" }
+
     /// One property as the compositor receives it.
     func property(_ key: LayerKey) -> LayerProperty { LayerProperty(key, state[key]) }
 }
@@ -499,3 +502,6 @@ extension CALayer: Hashable {
     /// Hashes the object's identity.
     nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
+
+// Printed and interpolated on the main actor, as layers are read there.
+extension CALayer: @MainActor CustomStringConvertible {}
