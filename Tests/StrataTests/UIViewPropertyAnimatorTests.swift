@@ -107,6 +107,23 @@ import Testing
         await scene.f.finish()
     }
 
+    @Test func whileStoppedCompletionsCanBeAddedAndReversingIsIgnored() async throws {
+        var scene = try await Scene()
+        let animator = linearMove(scene)
+        var positions: [String] = []
+        animator.startAnimation()
+        _ = try await scene.advance(25)  // 0.4: x 37
+        animator.stopAnimation(false)
+        // UIKit allows both in .stopped: the completion runs at finishAnimation, the reversal is ignored.
+        animator.addCompletion { positions.append("added while stopped at \($0)") }
+        animator.isReversed = true
+        #expect(!animator.isReversed && animator.state == .stopped)
+        animator.finishAnimation(at: .end)
+        #expect(positions == ["added while stopped at end"])
+        #expect(scene.view.center.x == 85, "finished at the end: the model takes the target")
+        await scene.f.finish()
+    }
+
     @Test(arguments: [UIViewAnimatingPosition.start, .end])
     func finishAtStartOrEnd(_ position: UIViewAnimatingPosition) async throws {
         var scene = try await Scene()

@@ -143,9 +143,9 @@ public final class UIViewPropertyAnimator {
         }
     }
 
-    /// Adds a block run on the main actor when the animator finishes, with where it ended.
+    /// Adds a block run on the main actor when the animator finishes, with where it ended. Allowed
+    /// in every state: added while stopped, it runs at `finishAnimation(at:)`.
     public func addCompletion(_ completion: @escaping @MainActor (UIViewAnimatingPosition) -> Void) {
-        require(state != .stopped, "addCompletion(_:)", allowed: ".inactive or .active")
         completions.append(completion)
     }
 
@@ -158,8 +158,8 @@ public final class UIViewPropertyAnimator {
     public var isReversed: Bool {
         get { reversed }
         set {
-            require(state != .stopped, "isReversed = \(newValue)", allowed: ".inactive or .active")
-            guard newValue != reversed else { return }
+            // Once stopped, changes are ignored, as UIKit documents.
+            guard state != .stopped, newValue != reversed else { return }
             let fraction = currentFraction
             reversed = newValue
             if run != nil { startRun(at: fraction, delay: remainingDelay) }
