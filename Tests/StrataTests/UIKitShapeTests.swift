@@ -227,6 +227,65 @@ private final class TintLayer: CALayer {
         #expect("\(TintLayer())".hasPrefix("<TintLayer: 0x"))
     }
 
+    @Test func layerHitTestFindsTheFarthestDescendantAsCoreAnimationDoes() {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        let card = CALayer()
+        card.frame = CGRect(x: 50, y: 50, width: 100, height: 100)
+        let badge = CALayer()
+        badge.frame = CGRect(x: 10, y: 10, width: 20, height: 20)  // (60…80, 60…80) in root
+        let behind = CALayer()
+        behind.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+        behind.zPosition = -1
+        root.addSublayer(card)
+        card.addSublayer(behind)
+        card.addSublayer(badge)
+        // Points in root's superlayer space: root's position is (100, 100) with its bounds at the origin.
+        #expect(root.hitTest(CGPoint(x: 70, y: 70)) === badge)
+        #expect(root.hitTest(CGPoint(x: 55, y: 55)) === behind, "the badge does not cover (55, 55)")
+        #expect(root.hitTest(CGPoint(x: 140, y: 140)) === card)
+        #expect(root.hitTest(CGPoint(x: 10, y: 10)) === root)
+        #expect(root.hitTest(CGPoint(x: 250, y: 10)) == nil, "outside the root's bounds: nil")
+        badge.isHidden = true
+        #expect(root.hitTest(CGPoint(x: 70, y: 70)) === behind, "hidden layers are passed over: the layer under the badge")
+        card.transform = CATransform3DMakeScale(0.5, 0.5, 1)  // (75…125) now
+        #expect(root.hitTest(CGPoint(x: 60, y: 60)) === root && root.hitTest(CGPoint(x: 80, y: 80)) === behind)
+        #expect(card.contains(CGPoint(x: 99, y: 99)) && !card.contains(CGPoint(x: 100, y: 50)))
+    }
+
+    @Test func systemColoursAreUIKitsLightAppearance() {
+        var (r, g, b, a): (CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0)
+        #expect(UIColor.systemBlue.getRed(&r, green: &g, blue: &b, alpha: &a))
+        #expect(abs(r) < 1e-6 && abs(g - 122.0 / 255) < 1e-6 && abs(b - 1) < 1e-6 && a == 1)
+        _ = UIColor.secondaryLabel.getRed(&r, green: &g, blue: &b, alpha: &a)
+        #expect(abs(r - 60.0 / 255) < 1e-6 && abs(a - 0.6) < 1e-6)
+        #expect(UIColor.systemBackground == .white && UIColor.label == .black)
+    }
+
+    @Test func tintColorIsInheritedAndChangesAreAnnounced() {
+        final class Tinted: UIView {
+            var changes = 0
+            override func tintColorDidChange() { changes += 1 }
+        }
+        let parent = Tinted(), child = Tinted(), own = Tinted()
+        #expect(parent.tintColor == .systemBlue, "UIKit's default")
+        parent.addSubview(child)
+        parent.addSubview(own)
+        own.tintColor = .red
+        #expect(own.changes == 1)
+        parent.tintColor = .green
+        #expect(child.tintColor == .green && own.tintColor == .red)
+        #expect(parent.changes == 1 && child.changes == 1 && own.changes == 1, "the child inherits the change; the view with its own tint does not")
+        own.tintColor = nil
+        #expect(own.tintColor == .green && own.changes == 2, "nil inherits again")
+        let elsewhere = UIView()
+        elsewhere.tintColor = .orange
+        elsewhere.addSubview(child)
+        #expect(child.tintColor == .orange && child.changes == 2, "moving under another tint announces it")
+        parent.tintColor = .green
+        #expect(parent.changes == 1, "setting the same colour again changes nothing")
+    }
+
     @Test func foundationComesWithStrata() {
         // Types from Foundation, used with no import of it: the file's imports are the test.
         let date = Date(timeIntervalSince1970: 0)

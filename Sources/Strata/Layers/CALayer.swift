@@ -487,6 +487,30 @@ open class CALayer {
         return keys.isEmpty ? nil : keys
     }
 
+    // MARK: Hit testing
+
+    /// Whether `p` (in this layer's bounds space) lies inside the bounds. Override it for other
+    /// shapes; `hitTest(_:)` asks it.
+    open func contains(_ p: CGPoint) -> Bool {
+        state.boundsContain(p.core)
+    }
+
+    /// The farthest descendant of this layer (itself included) that contains `p`, a point in the
+    /// superlayer's bounds space, as Core Animation finds it: nil when the point lies outside
+    /// this layer's bounds (or the layer is hidden); otherwise the topmost sublayer (by
+    /// `zPosition`, then order) whose own hit test finds one, else this layer.
+    open func hitTest(_ p: CGPoint) -> CALayer? {
+        guard !isHidden, let local = planeTransformToSuperlayer.inverted?.apply(p), contains(local) else { return nil }
+        let ordered = _sublayers.enumerated().sorted {
+            let (a, b) = ($0.element.zPosition, $1.element.zPosition)
+            return a != b ? a < b : $0.offset < $1.offset
+        }
+        for (_, sublayer) in ordered.reversed() {
+            if let hit = sublayer.hitTest(local) { return hit }
+        }
+        return self
+    }
+
     /// A description in Core Animation's shape: `<CALayer: 0x…>` (the class name first).
     open var description: String { "<\(type(of: self)): \(objectAddress(self))>" }
 

@@ -80,6 +80,7 @@ extension UIView {
     public func removeFromSuperview() {
         guard let parent = _superview else { return }
         let oldWindow = window
+        let oldTint = tintColor!
         // Touches in the leaving subtree are cancelled, for its views and recognizers.
         oldWindow?._events?.viewWillLeaveWindow(self)
         parent.willRemoveSubview(self)
@@ -90,6 +91,7 @@ extension UIView {
         layer.removeFromSuperlayer()
         if oldWindow != nil { notifyDidMoveToWindow() }
         didMoveToSuperview()
+        tintDidChange(from: oldTint)
     }
 
     /// Whether this view is `view` or one of its descendants.
@@ -121,6 +123,7 @@ extension UIView {
             return
         }
         let oldWindow = view.window, newWindow = window
+        let oldTint = view.tintColor!
         view.willMove(toSuperview: self)
         if oldWindow !== newWindow { view.notifyWillMove(toWindow: newWindow) }
         if let old = view._superview {
@@ -133,6 +136,7 @@ extension UIView {
         placeLayer(of: view, at: at)
         if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
         view.didMoveToSuperview()
+        view.tintDidChange(from: oldTint)
         didAddSubview(view)
     }
 

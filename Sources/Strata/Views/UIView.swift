@@ -74,6 +74,37 @@ open class UIView: UIResponder, CALayerDelegate {
 
     // MARK: Geometry
 
+    /// The tint set on this view itself (nil: it inherits its superview's).
+    private var ownTintColor: UIColor?
+
+    /// The colour controls and template images tint with: the first one set on this view or its
+    /// superviews, else `.systemBlue` (UIKit's default). Setting nil inherits again. When the
+    /// colour a view shows changes (set here or above it, or the view moved under another tint),
+    /// `tintColorDidChange()` is called on it and on its subviews that inherit it.
+    open var tintColor: UIColor! {
+        get { ownTintColor ?? _superview?.tintColor ?? .systemBlue }
+        set {
+            let old = tintColor
+            ownTintColor = newValue
+            if tintColor != old { tintDidChange() }
+        }
+    }
+
+    /// Called when the view's `tintColor` changed (see `tintColor`); override it to redraw what
+    /// uses the tint. The default does nothing.
+    open func tintColorDidChange() {}
+
+    /// Tells the view and the subviews that inherit its tint that it changed.
+    func tintDidChange() {
+        tintColorDidChange()
+        for subview in _subviews where subview.ownTintColor == nil { subview.tintDidChange() }
+    }
+
+    /// Tells the view its inherited tint changed with a move, when the colour is not its own.
+    func tintDidChange(from old: UIColor) {
+        if ownTintColor == nil, tintColor != old { tintDidChange() }
+    }
+
     /// A description in UIKit's shape, as logs print views: `<UIView: 0x…; frame = (x y; w h);`
     /// then what differs from the defaults (`transform`, `alpha`, `hidden`, `tag`), then
     /// `layer = <CALayer: 0x…>>`.
