@@ -57,6 +57,12 @@ let package = Package(
             ]
         ),
 
+        // Small UIKit programs, each written as for iOS but for its import and its screen set-up;
+        // the tests run each and check the pictures it writes.
+        .executableTarget(name: "BarChart", dependencies: ["Strata"], path: "Examples/BarChart"),
+        .executableTarget(name: "TileGrid", dependencies: ["Strata"], path: "Examples/TileGrid"),
+        .executableTarget(name: "SpringCard", dependencies: ["Strata"], path: "Examples/SpringCard"),
+
         // Test helpers shared by the test targets; no library target depends on it.
         .target(name: "StrataTesting", dependencies: ["StrataCore", "CEGL", "CGLES3"]),
 

@@ -57,10 +57,11 @@ test)
         done
     fi
     # The code's format, as .swift-format describes it (swift-format comes with the toolchain).
-    swift format lint --strict --recursive Sources Tests Benchmarks/Sources \
-        || { echo "swift-format found code that is not formatted as .swift-format says: run 'swift format -i -r Sources Tests Benchmarks/Sources'" >&2; exit 1; }
-    # The C interface's shared library, which the host programs in Tests/Hosts load.
-    swift build --product StrataC
+    swift format lint --strict --recursive Sources Tests Benchmarks/Sources Examples \
+        || { echo "swift-format found code that is not formatted as .swift-format says: run 'swift format -i -r Sources Tests Benchmarks/Sources Examples'" >&2; exit 1; }
+    # Every product: the C interface's shared library (the host programs in Tests/Hosts load it),
+    # the command line and the example programs (the tests run them).
+    swift build
     # The Python hosts' environment: moderngl (its own EGL context), glfw (a window), Pillow (screenshots).
     venv=.build/hosts-venv
     if ! "$venv/bin/python" -c "import moderngl, glfw, PIL" 2>/dev/null; then

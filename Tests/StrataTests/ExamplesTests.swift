@@ -1,0 +1,91 @@
+import Foundation
+import StrataCompositor
+import StrataCore
+import StrataTesting
+import Testing
+
+/// The programs in Examples/, each run as a process (as a user would run it) into a fresh folder;
+/// the pictures it writes are checked at named points.
+@Suite struct ExamplesTests {
+    /// The build products folder, where `swift build` puts the example programs.
+    static let products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+
+    /// Runs example `name` into a new folder and returns the folder and what it printed.
+    private func run(_ name: String) throws -> (folder: URL, output: String) {
+        let program = Self.products.appendingPathComponent(name)
+        guard FileManager.default.isExecutableFile(atPath: program.path) else {
+            throw ExampleError("\(program.path) is missing: build the examples with `swift build` (bash scripts/setup.sh test does)")
+        }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("strata-example-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = program
+        process.arguments = [out.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw ExampleError("\(name) exited with \(process.terminationStatus):\n\(output)") }
+        return (out, output)
+    }
+
+    private func image(_ folder: URL, _ file: String) throws -> RGBAImage {
+        try RGBAImage(pngFile: folder.appendingPathComponent(file).path)
+    }
+
+    @Test("BarChart: five rounded bars drawn in draw(_:) on a 200×120 chart at (20, 20), blue and orange in turn, over an axis")
+    func barChart() throws {
+        let folder = try run("BarChart").folder
+        let png = try image(folder, "bar-chart.png")
+        #expect(png.size == PixelSize(width: 240, height: 160))
+        // Slots of 36 points from x 30; bars from 4 to 32 points into their slot; baseline at y 130.
+        let blue = RGBA8(0, 122, 255), orange = RGBA8(255, 149, 0)
+        expectPixel(png, 52, 120, blue, "(52, 120): the first bar (35 % high), blue")
+        expectPixel(png, 52, 70, RGBA8(255, 255, 255), "(52, 70): above the first bar, the chart's white")
+        expectPixel(png, 88, 60, orange, "(88, 60): the second bar (80 % high: top at y 50), orange")
+        expectPixel(png, 160, 45, orange, "(160, 45): the fourth bar (full height), orange")
+        expectPixel(png, 124, 90, blue, "(124, 90): the third bar, blue")
+        expectPixel(png, 100, 130, RGBA8(0, 0, 0), tolerance: 40, "(100, 130): the black axis")
+        expectPixel(png, 5, 5, RGBA8(255, 255, 255), "(5, 5): the window's white around the chart")
+    }
+
+    @Test("TileGrid: eight tiles in four columns laid out by layoutSubviews in a 280-point-wide grid, then again in a 160-point one")
+    func tileGrid() throws {
+        let folder = try run("TileGrid").folder
+        let wide = try image(folder, "tile-grid-wide.png"), narrow = try image(folder, "tile-grid-narrow.png")
+        // Wide: side (280 − 5 × 8) / 4 = 60; tile (column c, row r) at (10 + 8 + 68c, 10 + 8 + 68r).
+        let teal = RGBA8(48, 176, 199), indigo = RGBA8(88, 86, 214), gray6 = RGBA8(242, 242, 247)
+        expectPixel(wide, 48, 48, teal, "wide (48, 48): tile 0's centre, teal")
+        expectPixel(wide, 116, 48, indigo, "wide (116, 48): tile 1's centre, indigo")
+        expectPixel(wide, 252, 116, indigo, "wide (252, 116): tile 7 (row 1, column 3), indigo")
+        expectPixel(wide, 82, 48, gray6, "wide (82, 48): the 8-point gap between tiles 0 and 1")
+        // Narrow: side (160 − 40) / 4 = 30; tile (c, r) at (18 + 38c, 18 + 38r).
+        expectPixel(narrow, 33, 33, teal, "narrow (33, 33): tile 0's centre")
+        expectPixel(narrow, 147, 71, indigo, "narrow (147, 71): tile 7's centre")
+        expectPixel(narrow, 200, 48, RGBA8(255, 255, 255), "narrow (200, 48): right of the narrowed grid, the window's white")
+    }
+
+    @Test("SpringCard: an 80×60 pink card at x 20…100 springs to center x 260 with damping 0.5 over 0.8 s on the 60 Hz clock")
+    func springCard() throws {
+        let (folder, output) = try run("SpringCard")
+        let pink = RGBA8(255, 45, 85), white = RGBA8(255, 255, 255)
+        let start = try image(folder, "spring-card-start.png"), end = try image(folder, "spring-card-end.png")
+        let middle = try image(folder, "spring-card-middle.png")
+        expectPixel(start, 60, 60, pink, "start (60, 60): the card's centre")
+        expectPixel(start, 260, 60, white, "start (260, 60): the target, empty")
+        expectPixel(end, 260, 60, pink, "end (260, 60): the card's centre at the target")
+        expectPixel(end, 60, 60, white, "end (60, 60): where it started, empty")
+        expectPixel(middle, 60, 60, white, "middle (60, 60): twelve frames in, the card has left")
+        // Damping 0.5 is underdamped: the card overshoots the target before it settles there.
+        let furthest = try #require(output.firstMatch(of: #/finished true after \d+ frames, furthest center x ([0-9.]+)/#).flatMap { Double($0.1) })
+        #expect(furthest > 270 && furthest < 320, "overshot x 260 by \(furthest - 260) points, then came back: \(output)")
+    }
+}
+
+/// Why an example could not be run.
+struct ExampleError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
