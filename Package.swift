@@ -62,6 +62,9 @@ let package = Package(
         .executableTarget(name: "BarChart", dependencies: ["Strata"], path: "Examples/BarChart"),
         .executableTarget(name: "TileGrid", dependencies: ["Strata"], path: "Examples/TileGrid"),
         .executableTarget(name: "SpringCard", dependencies: ["Strata"], path: "Examples/SpringCard"),
+        .executableTarget(name: "FlipCard", dependencies: ["Strata"], path: "Examples/FlipCard"),
+        .executableTarget(name: "PassThrough", dependencies: ["Strata"], path: "Examples/PassThrough"),
+        .executableTarget(name: "Autoresizing", dependencies: ["Strata"], path: "Examples/Autoresizing"),
 
         // Test helpers shared by the test targets; no library target depends on it.
         .target(name: "StrataTesting", dependencies: ["StrataCore", "CEGL", "CGLES3"]),

@@ -82,6 +82,47 @@ import Testing
         let furthest = try #require(output.firstMatch(of: #/finished true after \d+ frames, furthest center x ([0-9.]+)/#).flatMap { Double($0.1) })
         #expect(furthest > 270 && furthest < 320, "overshot x 260 by \(furthest - 260) points, then came back: \(output)")
     }
+
+    @Test("FlipCard: a 120×100 card with an orange front and an indigo back, each single-sided, turned about y with perspective over 1 s")
+    func flipCard() throws {
+        let folder = try run("FlipCard").folder
+        let orange = RGBA8(255, 149, 0), indigo = RGBA8(88, 86, 214), white = RGBA8(255, 255, 255)
+        expectPixel(try image(folder, "flip-card-front.png"), 100, 80, orange, "front (100, 80): the front face")
+        let quarter = try image(folder, "flip-card-quarter.png")
+        expectPixel(quarter, 100, 80, orange, "45° (100, 80): still the front")
+        expectPixel(quarter, 50, 80, white, "45° (50, 80): inside the flat card's 40…160, outside the turned one")
+        expectPixel(try image(folder, "flip-card-edge.png"), 100, 80, white, "90° (100, 80): edge-on, neither face shows")
+        expectPixel(try image(folder, "flip-card-back.png"), 100, 80, indigo, "after the turn (100, 80): the back face")
+    }
+
+    @Test("PassThrough: a full-screen overlay passing touches through except on its 60×60 badge; taps on the red square under it and on the badge")
+    func passThrough() throws {
+        let (folder, output) = try run("PassThrough")
+        #expect(output.contains("taps: under 1, badge 1"), "\(output)")
+        let png = try image(folder, "pass-through.png")
+        let green = RGBA8(52, 199, 89)
+        expectPixel(png, 60, 60, green, "(60, 60): the square under the overlay took its tap")
+        expectPixel(png, 150, 50, green, "(150, 50): the badge took its tap")
+        expectPixel(png, 150, 100, RGBA8(255, 255, 255), "(150, 100): the overlay itself draws nothing")
+    }
+
+    @Test("Autoresizing: a header, a sidebar, a content area and a corner badge follow their autoresizing masks when the window grows from 160×120 to 320×240")
+    func autoresizing() throws {
+        let (folder, output) = try run("Autoresizing")
+        #expect(output.contains("content CGRect(origin: Foundation.CGPoint(x: 50.0, y: 40.0), size: Foundation.CGSize(width: 260.0, height: 190.0))"))
+        let blue = RGBA8(0, 122, 255), gray = RGBA8(142, 142, 147), red = RGBA8(255, 59, 48), white = RGBA8(255, 255, 255)
+        let small = try image(folder, "autoresizing-small.png"), large = try image(folder, "autoresizing-large.png")
+        expectPixel(small, 80, 15, blue, "small (80, 15): the header")
+        expectPixel(small, 140, 15, red, "small (140, 15): the badge at the top-right corner (130…150)")
+        expectPixel(small, 20, 80, gray, "small (20, 80): the sidebar")
+        expectPixel(small, 100, 75, white, "small (100, 75): the content")
+        expectPixel(small, 250, 200, RGBA8(0, 0, 0), "small (250, 200): outside the window, the screen's black")
+        expectPixel(large, 200, 15, blue, "large (200, 15): the header, now 320 wide")
+        expectPixel(large, 300, 15, red, "large (300, 15): the badge kept to the corner (290…310)")
+        expectPixel(large, 20, 200, gray, "large (20, 200): the sidebar, now 210 high")
+        expectPixel(large, 250, 200, white, "large (250, 200): the content, grown both ways")
+        expectPixel(large, 45, 100, RGBA8(242, 242, 247), "large (45, 100): the dashboard's gray between sidebar and content")
+    }
 }
 
 /// Why an example could not be run.
