@@ -65,6 +65,8 @@ let package = Package(
         .executableTarget(name: "FlipCard", dependencies: ["Strata"], path: "Examples/FlipCard"),
         .executableTarget(name: "PassThrough", dependencies: ["Strata"], path: "Examples/PassThrough"),
         .executableTarget(name: "Autoresizing", dependencies: ["Strata"], path: "Examples/Autoresizing"),
+        .executableTarget(name: "Drawer", dependencies: ["Strata"], path: "Examples/Drawer"),
+        .executableTarget(name: "ScrubbedAnimator", dependencies: ["Strata"], path: "Examples/ScrubbedAnimator"),
 
         // Test helpers shared by the test targets; no library target depends on it.
         .target(name: "StrataTesting", dependencies: ["StrataCore", "CEGL", "CGLES3"]),

@@ -123,6 +123,35 @@ import Testing
         expectPixel(large, 250, 200, white, "large (250, 200): the content, grown both ways")
         expectPixel(large, 45, 100, RGBA8(242, 242, 247), "large (45, 100): the dashboard's gray between sidebar and content")
     }
+
+    @Test("Drawer: a 160-point indigo drawer off the left edge, dragged 100 points by a pan over ten frames, snapping open on release")
+    func drawer() throws {
+        let (folder, output) = try run("Drawer")
+        #expect(output.contains("drawer open: true"), "\(output)")
+        let indigo = RGBA8(88, 86, 214), white = RGBA8(255, 255, 255)
+        expectPixel(try image(folder, "drawer-closed.png"), 30, 100, white, "closed (30, 100): the drawer is off screen")
+        let dragging = try image(folder, "drawer-dragging.png")
+        expectPixel(dragging, 30, 100, indigo, "dragging (30, 100): 60 points dragged, 60 points of drawer show")
+        expectPixel(dragging, 80, 100, white, "dragging (80, 100): beyond the drawer's edge at 60")
+        let open = try image(folder, "drawer-open.png")
+        expectPixel(open, 150, 100, indigo, "open (150, 100): snapped fully open (0…160)")
+        expectPixel(open, 170, 100, white, "open (170, 100): right of the drawer")
+    }
+
+    @Test("ScrubbedAnimator: a blue card whose 200-point move to red is a paused animator scrubbed by a 100-point pan, then continued on release")
+    func scrubbedAnimator() throws {
+        let (folder, output) = try run("ScrubbedAnimator")
+        #expect(output.contains("scrubbed to 150.0") && output.contains("finished at 250.0"), "\(output)")
+        let white = RGBA8(255, 255, 255)
+        expectPixel(try image(folder, "scrub-start.png"), 50, 70, RGBA8(0, 122, 255), "start (50, 70): the blue card")
+        let half = try image(folder, "scrub-half.png")
+        // Scrubbed linearly to 0.5: the centre at 50 + 100, the colour half way from blue to red.
+        expectPixel(half, 150, 70, RGBA8(128, 91, 152), tolerance: 2, "half (150, 70): the card, half blue, half red")
+        expectPixel(half, 50, 70, white, "half (50, 70): where it started")
+        let end = try image(folder, "scrub-end.png")
+        expectPixel(end, 250, 70, RGBA8(255, 59, 48), "end (250, 70): the red card at the end of its travel")
+        expectPixel(end, 150, 70, white, "end (150, 70): empty")
+    }
 }
 
 /// Why an example could not be run.
