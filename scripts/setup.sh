@@ -80,6 +80,8 @@ test)
     fi
     grep -q "main actor-isolated" /tmp/strata-compile-fail.log || { cat /tmp/strata-compile-fail.log >&2; echo "ModelOffTheMainActor.swift failed for another reason than actor isolation" >&2; exit 1; }
     echo "compile-time check passed: the view model cannot be used off the main actor"
+    # Every Swift block of the README compiles exactly as written.
+    bash scripts/check-readme.sh
     # A benchmark is not a test: run every scene once, small and short, to prove the harness
     # works; nothing here fails on a time.
     swift build --product strata

@@ -643,9 +643,7 @@ func embeddedCard() throws -> RGBAImage {
     ]))
 
     // A frame: the host draws, then Strata draws over it at 2 pixels per point.
-    framebuffer.bind()
-    glClearColor(0, 0, 0.5, 1)
-    glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    framebuffer.clear(red: 0, green: 0, blue: 0.5, alpha: 1)
     try strata.render(into: HostFramebuffer(framebuffer: framebuffer.rawValue,
                                             viewport: PixelRect(x: 0, y: 0, width: 200, height: 100), scale: 2))
     let pixels = RGBAImage(size: PixelSize(width: 200, height: 100), pixels: try framebuffer.readPixels())
