@@ -228,12 +228,13 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// The farthest descendant of this view (itself included) that contains `point` (in this
     /// view's bounds coordinates) and takes touches, searching subviews front to back; nil when
-    /// the point is outside or the view is hidden, below alpha 0.01, has interaction disabled,
+    /// the point is outside or the view is hidden, below alpha 0.01 (compared in the precision
+    /// alpha is stored in, so a view set to 0.01 is hit), has interaction disabled,
     /// or is being animated by an animation that takes no touches. Points are mapped into each
     /// subview through its transforms (2D and 3D) — during an animator's animations, through
     /// what is shown, unless the animator leaves hit testing to the app.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, animationInteraction != .ignoresTouches,
+        guard isUserInteractionEnabled, !isHidden, layer.opacity >= 0.01, animationInteraction != .ignoresTouches,
             self.point(inside: point, with: event)
         else { return nil }
         for subview in _subviews.reversed() {
