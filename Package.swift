@@ -16,6 +16,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         // System libraries: shims only, found through pkg-config.
@@ -41,7 +42,11 @@ let package = Package(
         ),
         .target(
             name: "Strata",
-            dependencies: ["StrataCore", "StrataCompositor", "CCairo", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "StrataCore", "StrataCompositor", "CCairo", .product(name: "Logging", package: "swift-log"),
+                .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
         ),
         // strata.h's functions over HostRenderer, for hosts written in C or any language with a C FFI.
         .target(name: "StrataC", dependencies: ["StrataCompositor", "StrataCore", "StrataGL"], exclude: ["include"]),

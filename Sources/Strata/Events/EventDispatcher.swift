@@ -1,4 +1,6 @@
 import Foundation
+import HeapModule
+import OrderedCollections
 import Logging
 
 // Overall design: each window has one dispatcher. An event from the host is validated whole
@@ -39,11 +41,22 @@ final class EventDispatcher {
     /// Touches that lifted with phases still held back.
     private var lifted: [Tracked] = []
     /// Recognizers following touches (or waiting between taps), in the order they got them.
-    private var participants: [UIGestureRecognizer] = []
-    /// Recognizers that asked to begin, waiting for arbitration.
-    private var pendingBegins: [UIGestureRecognizer] = []
-    private struct Timer { var time: TimeInterval; var owner: Weak<UIGestureRecognizer>; var body: @MainActor () -> Void }
-    private var timers: [Timer] = []
+    private var participants: OrderedSet<UIGestureRecognizer> = []
+    /// Recognizers that asked to begin, waiting for arbitration, in the order they asked.
+    private var pendingBegins: OrderedSet<UIGestureRecognizer> = []
+    /// A recognizer's deadline (a long press's duration, a tap's wait for the next tap); deadlines
+    /// at the same time fire in the order they were set (`sequence`).
+    private struct Timer: Comparable {
+        var time: TimeInterval
+        var sequence: Int
+        var owner: Weak<UIGestureRecognizer>
+        var body: @MainActor () -> Void
+        static func < (a: Timer, b: Timer) -> Bool { (a.time, a.sequence) < (b.time, b.sequence) }
+        static func == (a: Timer, b: Timer) -> Bool { (a.time, a.sequence) == (b.time, b.sequence) }
+    }
+    /// Deadlines not yet due, earliest first.
+    private var timers = Heap<Timer>()
+    private var timersSet = 0
     /// The last tap (a touch that lifted): for tap counts.
     private var lastTap: (time: TimeInterval, location: CGPoint, count: Int)?
     /// Whether an event is being dispatched (arbitration then waits for its end).
@@ -156,7 +169,7 @@ final class EventDispatcher {
                 touch.gestureRecognizers.append(recognizer)
                 recognizer.trackedTouches.append(touch)
                 recognizer.environment = self
-                if !participants.contains(where: { $0 === recognizer }) { participants.append(recognizer) }
+                participants.append(recognizer)
             }
             current = v._superview
         }
@@ -172,7 +185,7 @@ final class EventDispatcher {
         time = scroll.timestamp
         // A scroll in progress stays with the recognizer that took it; a new one (a lost end)
         // cancels it first.
-        let scrolling = participants.filter { $0 is UIPanGestureRecognizer && $0.trackedTouches.isEmpty && ($0.state == .began || $0.state == .changed) }
+        let scrolling = participants.elements.filter { $0 is UIPanGestureRecognizer && $0.trackedTouches.isEmpty && ($0.state == .began || $0.state == .changed) }
         var candidates = scrolling
         if scroll.phase == .began || scroll.phase == .wheel {
             for recognizer in scrolling { recognizer.state = .cancelled }
@@ -193,7 +206,7 @@ final class EventDispatcher {
         var taker: UIGestureRecognizer?
         for recognizer in candidates {
             recognizer.environment = self
-            if !participants.contains(where: { $0 === recognizer }) { participants.append(recognizer) }
+            participants.append(recognizer)
             dispatching = true
             let took = recognizer.scrolled(by: scroll.delta, phase: phases[0], at: scroll.location, time: scroll.timestamp)
             dispatching = false
@@ -265,8 +278,8 @@ final class EventDispatcher {
 
     /// A recognizer asked to begin.
     func beginRequested(_ recognizer: UIGestureRecognizer) {
-        if !pendingBegins.contains(where: { $0 === recognizer }) { pendingBegins.append(recognizer) }
-        if !participants.contains(where: { $0 === recognizer }) { participants.append(recognizer) }
+        pendingBegins.append(recognizer)
+        participants.append(recognizer)
         if !dispatching { settle(); finishDispatch() }
     }
 
@@ -277,7 +290,7 @@ final class EventDispatcher {
 
     /// A recognizer waiting to begin gave up (it failed, or was reset) before it was decided.
     func withdrawBegin(_ recognizer: UIGestureRecognizer) {
-        pendingBegins.removeAll { $0 === recognizer }
+        pendingBegins.remove(recognizer)
     }
 
     /// `view` is leaving the window: the touches that began in it or its subviews are cancelled,
@@ -299,9 +312,9 @@ final class EventDispatcher {
 
     /// Forgets a recognizer that was disabled or detached.
     func drop(_ recognizer: UIGestureRecognizer) {
-        pendingBegins.removeAll { $0 === recognizer }
-        participants.removeAll { $0 === recognizer }
-        timers.removeAll { $0.owner.object === recognizer || $0.owner.object == nil }
+        pendingBegins.remove(recognizer)
+        participants.remove(recognizer)
+        timers = Heap(timers.unordered.filter { $0.owner.object !== recognizer && $0.owner.object != nil })
         for touch in recognizer.trackedTouches { touch.gestureRecognizers.removeAll { $0 === recognizer } }
         recognizer.resetForNextGesture()
         recognizer.environment = nil
@@ -321,10 +334,10 @@ final class EventDispatcher {
         var progress = true
         while progress {
             progress = false
-            for recognizer in pendingBegins where pendingBegins.contains(where: { $0 === recognizer }) {
+            for recognizer in pendingBegins where pendingBegins.contains(recognizer) {
                 let decision = decide(recognizer)
                 guard decision != .wait else { continue }
-                pendingBegins.removeAll { $0 === recognizer }
+                pendingBegins.remove(recognizer)
                 progress = true
                 guard decision == .begin, let state = recognizer.requestedBegin else {
                     recognizer.apply(.failed)
@@ -388,7 +401,7 @@ final class EventDispatcher {
             && winner.canPrevent(q) && q.canBePrevented(by: winner)
         {
             if q.state == .possible {
-                pendingBegins.removeAll { $0 === q }
+                pendingBegins.remove(q)
                 q.apply(.failed)
             } else if q.state == .began || q.state == .changed {
                 q.apply(.cancelled)
@@ -491,11 +504,11 @@ final class EventDispatcher {
                 // Still possible with nothing down and no deadline: nothing can make it recognise any more.
                 let stale =
                     noTouchesDown && recognizer.state == .possible && recognizer.requestedBegin == nil
-                    && recognizer.activeTouches.isEmpty && !timers.contains { $0.owner.object === recognizer }
-                    && !pendingBegins.contains { $0 === recognizer }
+                    && recognizer.activeTouches.isEmpty && !timers.unordered.contains { $0.owner.object === recognizer }
+                    && !pendingBegins.contains(recognizer)
                 guard done || stale else { continue }
-                participants.removeAll { $0 === recognizer }
-                timers.removeAll { $0.owner.object === recognizer }
+                participants.remove(recognizer)
+                timers = Heap(timers.unordered.filter { $0.owner.object !== recognizer })
                 for touch in recognizer.trackedTouches { touch.gestureRecognizers.removeAll { $0 === recognizer } }
                 recognizer.resetForNextGesture()
                 recognizer.environment = nil
@@ -508,14 +521,15 @@ final class EventDispatcher {
     // MARK: Deadlines
 
     func schedule(at deadline: TimeInterval, for recognizer: UIGestureRecognizer, _ body: @escaping @MainActor () -> Void) {
-        timers.append(Timer(time: deadline, owner: Weak(recognizer), body: body))
+        timersSet += 1
+        timers.insert(Timer(time: deadline, sequence: timersSet, owner: Weak(recognizer), body: body))
     }
 
     /// Fires deadlines due by `limit` in time order, each at its own time.
     private func fireTimers(upTo limit: TimeInterval) {
-        while let i = timers.indices.filter({ timers[$0].time <= limit }).min(by: { timers[$0].time < timers[$1].time }) {
-            let timer = timers.remove(at: i)
-            guard let owner = timer.owner.object, participants.contains(where: { $0 === owner }) else { continue }
+        while let next = timers.min, next.time <= limit {
+            let timer = timers.removeMin()
+            guard let owner = timer.owner.object, participants.contains(owner) else { continue }
             time = max(time, timer.time)
             dispatching = true
             timer.body()

@@ -1,4 +1,5 @@
 import Foundation
+import OrderedCollections
 import StrataCompositor
 import StrataCore
 
@@ -18,7 +19,7 @@ public final class UIScreen {
     /// The root layer: the screen's coordinate space in points, scaled to pixels.
     let rootLayer = CALayer()
     /// Windows attached to this screen, in the order they were attached.
-    private var attachedWindows: [UIWindow] = []
+    private var attachedWindows: OrderedSet<UIWindow> = []
     private var pendingErrors: [StrataError] = []
     /// The render tree this screen's commits build, as a number no other screen's tree ever has:
     /// a reset (after a refused commit) starts a new one, and layers created in older ones count
@@ -207,12 +208,12 @@ public final class UIScreen {
     // MARK: Windows
 
     func attach(_ window: UIWindow) {
-        if !attachedWindows.contains(where: { $0 === window }) { attachedWindows.append(window) }
+        attachedWindows.append(window)
         restack()
     }
 
     func detach(_ window: UIWindow) {
-        attachedWindows.removeAll { $0 === window }
+        attachedWindows.remove(window)
         if window.layer._superlayer === rootLayer { window.layer.removeFromSuperlayer() }
     }
 
@@ -223,7 +224,7 @@ public final class UIScreen {
 
     /// Puts `window` above the others of its level: it was just shown or made key.
     func bringToFront(_ window: UIWindow) {
-        attachedWindows.removeAll { $0 === window }
+        attachedWindows.remove(window)
         attachedWindows.append(window)
         restack()
     }
