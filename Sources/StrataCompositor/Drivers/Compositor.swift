@@ -57,8 +57,9 @@ public final class Compositor: Sendable {
     /// thread, rather than Strata's render thread.
     public let isHostDriven: Bool
     let inbox: RenderInbox
-    private let quiet = QuietState()
-    private let presented = PresentedHandler()
+    private let quiet = Locked(QuietState())
+    /// The host-frame observer, set from any thread.
+    private let presented = Locked<(@Sendable (Result<FrameStatistics, any Error>) -> Void)?>(nil)
 
     /// Starts the render thread and creates the GL context there.
     ///
@@ -113,11 +114,11 @@ public final class Compositor: Sendable {
     /// error); nil removes it. Called on the host's GL thread, right after the frame: keep it
     /// short and hop to the main actor for model work. Host-driven compositors only call it.
     public func setFramePresentedHandler(_ handler: (@Sendable (Result<FrameStatistics, any Error>) -> Void)?) {
-        presented.set(handler)
+        presented.withLock { $0 = handler }
     }
 
     func framePresented(_ result: Result<FrameStatistics, any Error>) {
-        presented.call(result)
+        presented.withLock { $0 }?(result)
     }
 
     /// Sends one transaction's changes to the render thread, after checking every value in it.
@@ -130,7 +131,7 @@ public final class Compositor: Sendable {
     public func submit(_ commit: Commit) throws {
         guard !commit.isEmpty else { return }
         try commit.validate(maxTextureSize: gpu.maxTextureSize)
-        quiet.disturb()
+        quiet.withLock { $0.disturb() }
         guard inbox.push(.commit(commit)) else { throw CompositorError.shutDown }
     }
 
@@ -150,17 +151,17 @@ public final class Compositor: Sendable {
         let request = FrameRequest(size: size, clearColor: clearColor, readBack: readBack)
         // Nothing submitted and nothing animating since a frame that drew nothing: this frame
         // would be the same, so it is answered here, without a trip to the render thread.
-        if !isHostDriven, let frame = quiet.skip(request, clock: clock) {
+        if !isHostDriven, let frame = quiet.withLock({ $0.skip(request, clock: clock) }) {
             guard inbox.push(.skippedFrame) else { throw CompositorError.shutDown }
             return frame
         }
-        let epoch = quiet.epoch
+        let epoch = quiet.withLock { $0.submits }
         let frame: RenderedFrame = try await withCheckedThrowingContinuation { continuation in
             if !inbox.push(.frame(request, continuation)) {
                 continuation.resume(throwing: CompositorError.shutDown)
             }
         }
-        quiet.rendered(frame, for: request, epoch: epoch)
+        quiet.withLock { $0.rendered(frame, for: request, epoch: epoch) }
         return frame
     }
 
@@ -190,43 +191,33 @@ public final class Compositor: Sendable {
 }
 
 /// Whether the render tree is at rest: the last frame drew nothing, no animation runs, and
-/// nothing was submitted since. Any thread (a lock guards it).
-private final class QuietState: @unchecked Sendable {
-    private let lock = NSLock()
+/// nothing was submitted since. A plain value, shared as `Locked<QuietState>`.
+private struct QuietState {
     /// The last frame's request, pixels (if read back) and number, while the tree is at rest.
     private var rest: (request: FrameRequest, image: RGBAImage?, index: Int)?
     /// Counts submits: a frame asked for before the latest one says nothing about rest.
-    private var submits = 0
+    private(set) var submits = 0
     /// Frames answered here in a row; every `checkEvery`th goes to the render thread anyway, so a
     /// lost GPU context is still reported while nothing changes.
     private var skipped = 0
     static let checkEvery = 60
 
-    /// The number of submits so far (read before asking the render thread for a frame).
-    var epoch: Int {
-        lock.lock(); defer { lock.unlock() }
-        return submits
-    }
-
     /// Something was submitted: the next frame goes to the render thread.
-    func disturb() {
-        lock.lock(); defer { lock.unlock() }
+    mutating func disturb() {
         submits += 1
         rest = nil
     }
 
-    /// Remembers a frame from the render thread asked for at `epoch`; the tree is at rest after
-    /// it when it drew nothing, nothing animates, and nothing was submitted since it was asked for.
-    func rendered(_ frame: RenderedFrame, for request: FrameRequest, epoch: Int) {
-        lock.lock(); defer { lock.unlock() }
+    /// Remembers a frame from the render thread asked for at `epoch` (`submits` then); the tree
+    /// is at rest after it when it drew nothing, nothing animates, and nothing was submitted since.
+    mutating func rendered(_ frame: RenderedFrame, for request: FrameRequest, epoch: Int) {
         let s = frame.statistics
         rest = !s.redrawn && s.animatedLayers == 0 && epoch == submits ? (request, frame.image, s.index) : nil
     }
 
     /// The next frame, when the tree is at rest and `request` asks for what the last one showed
     /// (same size and clear colour; pixels only if the last one read them back); nil otherwise.
-    func skip(_ request: FrameRequest, clock: FrameClock) -> RenderedFrame? {
-        lock.lock(); defer { lock.unlock() }
+    mutating func skip(_ request: FrameRequest, clock: FrameClock) -> RenderedFrame? {
         guard let r = rest, r.request.size == request.size, r.request.clearColor == request.clearColor,
             !request.readBack || r.image != nil, skipped < Self.checkEvery - 1
         else {
@@ -239,24 +230,6 @@ private final class QuietState: @unchecked Sendable {
         var statistics = FrameStatistics(index: index, time: clock.time(ofFrame: index))
         statistics.redrawn = false
         return RenderedFrame(image: request.readBack ? r.image : nil, statistics: statistics)
-    }
-}
-
-/// The host-frame observer, set from any thread. Any thread (a lock guards it).
-private final class PresentedHandler: @unchecked Sendable {
-    private let lock = NSLock()
-    private var handler: (@Sendable (Result<FrameStatistics, any Error>) -> Void)?
-
-    func set(_ h: (@Sendable (Result<FrameStatistics, any Error>) -> Void)?) {
-        lock.lock(); defer { lock.unlock() }
-        handler = h
-    }
-
-    func call(_ result: Result<FrameStatistics, any Error>) {
-        lock.lock()
-        let h = handler
-        lock.unlock()
-        h?(result)
     }
 }
 
