@@ -51,10 +51,10 @@ import Testing
         // Paint boxes: the 10×10 bounds with a point of margin for antialiased edges, rounded a
         // pixel outwards: (15…25) → (13…27) before, (65…75) → (63…77) after; their union.
         #expect(moved.region == PixelRect(x: 13, y: 13, width: 64, height: 64), "\(String(describing: moved.region))")
-        #expect(try p.layer(red).drawnBox == PixelRect(x: 63, y: 63, width: 14, height: 14))
+        #expect(try p.layer(red).frame.drawnBox == PixelRect(x: 63, y: 63, width: 14, height: 14))
         let scaled = try p.plan(scale: 2, targetChanged: true)
         #expect(scaled.region == PixelRect(x: 0, y: 0, width: 100, height: 100), "a new scale redraws the whole target")
-        #expect(try p.layer(red).drawnBox == PixelRect(x: 127, y: 127, width: 26, height: 26), "placed at 2 pixels per point: (130…150) and its margins")
+        #expect(try p.layer(red).frame.drawnBox == PixelRect(x: 127, y: 127, width: 26, height: 26), "placed at 2 pixels per point: (130…150) and its margins")
     }
 
     @Test func hiddenLayersRestAndLeaveTheWalk() throws {

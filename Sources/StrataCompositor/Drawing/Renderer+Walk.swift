@@ -101,7 +101,7 @@ extension Renderer {
             statistics.layersDrawn += 1
             return
         }
-        let world = layer.frameWorld
+        let world = layer.frame.world
         let rounded = layer.state.cornerRadius > 0
         let variant =
             switch mode {

@@ -105,7 +105,7 @@ enum FrameGeometry {
         var boxes: [PixelRect] = []
         func collect(_ l: RenderLayer) -> Bool {
             guard !l.state.isHidden, l.state.opacity > 0 else { return true }
-            if let box = l.drawnBox {
+            if let box = l.frame.drawnBox {
                 if l.hasFill && l.hasBorder { return false }
                 if boxes.count == 16 || boxes.contains(where: { $0.intersects(box) }) { return false }
                 boxes.append(box)

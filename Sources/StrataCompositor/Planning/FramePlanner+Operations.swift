@@ -42,9 +42,9 @@ extension FramePlanner {
         guard !layer.state.isHidden, layer.state.opacity > 0 else { return }
         // Nothing of the subtree lies in the region being drawn (or it faces away, single-sided:
         // `prepare` left it no box): left out.
-        guard let subtreeBox = layer.frameSubtreeBox, subtreeBox.intersects(scissor) else { return }
+        guard let subtreeBox = layer.frame.subtreeBox, subtreeBox.intersects(scissor) else { return }
         // What the layer itself paints, when that reaches the region being drawn.
-        let painted = layer.drawnBox.flatMap { $0.intersects(scissor) ? $0 : nil }
+        let painted = layer.frame.drawnBox.flatMap { $0.intersects(scissor) ? $0 : nil }
         let visibleSublayers = layer.awakeSublayersInDrawingOrder.contains { !$0.state.isHidden && $0.state.opacity > 0 }
         if layer.state.opacity < 1, visibleSublayers, !isGroupRoot, !FrameGeometry.paintsDisjointly(layer) {
             // A translucent group whose layers may overlap: drawn offscreen, then composited.
@@ -60,7 +60,7 @@ extension FramePlanner {
         if layer.hasFill, let box = painted {
             if layer.serial == paintedByClear {
                 layersPaintedByClear += 1
-            } else if !isCovered(box, after: layer.fillOrder) {
+            } else if !isCovered(box, after: layer.frame.fillOrder) {
                 operations.append(.fill(Unmanaged.passUnretained(layer), opacity: opacity))
             } else if let occluder = occluderHidingForGood(layer, box: box) {
                 restCovered(layer, under: occluder.key)
@@ -70,7 +70,7 @@ extension FramePlanner {
             let saved = scissor
             var clipped = true
             if layer.state.masksToBounds {
-                if layer.state.cornerRadius <= 0, let rect = FrameGeometry.axisAlignedPixelRect(layer.frameWorld, layer.state.bounds) {
+                if layer.state.cornerRadius <= 0, let rect = FrameGeometry.axisAlignedPixelRect(layer.frame.world, layer.state.bounds) {
                     scissor = scissor.intersection(rect)
                     clipped = !scissor.isEmpty
                     operations.append(.pushClip(Unmanaged.passUnretained(layer), scissor: scissor))
@@ -88,7 +88,7 @@ extension FramePlanner {
                 scissor = saved
             }
         }
-        if layer.hasBorder, let box = painted, !isCovered(box, after: layer.borderOrder) {
+        if layer.hasBorder, let box = painted, !isCovered(box, after: layer.frame.borderOrder) {
             operations.append(.border(Unmanaged.passUnretained(layer), opacity: opacity))
         }
     }

@@ -80,7 +80,7 @@ final class FramePlanner {
     /// This frame's opaque occluders (at most `maximumOccluders`, largest first).
     var occluders: [Occluder] = []
     /// Leaves put to rest because an opaque layer drawn after them hides them, by that occluder
-    /// (layer and pixels), each under one occluder at a time (`RenderLayer.coveredListing`; a
+    /// (layer and pixels), each under one occluder at a time (`RenderLayer.frame.coveredListing`; a
     /// destroyed leaf's is cleared, and its entry dropped at the next pruning). When an occluder
     /// is no longer among a frame's occluders its leaves wake (those it still hides where it now
     /// is move with it), and when the tree's drawing order changed (`lastOrderTicks`) they all
@@ -89,7 +89,7 @@ final class FramePlanner {
     /// Entries in `coveredIndex`, and how many there may be before stale ones are dropped.
     var coveredEntries = 0, coveredPruneAt = 1024
     var lastOrderTicks = -1
-    /// Numbers the walks (two in a frame where covered layers woke): `RenderLayer.lastWalk`.
+    /// Numbers the walks (two in a frame where covered layers woke): `RenderLayer.frame.lastWalk`.
     var walk = 0
     /// This frame's target, in pixels: occluders reaching its edges hide what lies beyond them.
     var occlusionTarget = PixelRect(x: 0, y: 0, width: 0, height: 0)
@@ -137,8 +137,8 @@ final class FramePlanner {
                 prepare(
                     root, parentSpace: rootSpace, parentSpaceChanged: fullRedraw, parentVisible: true,
                     inheritedDamage: false, opaquePath: true, damage: &damage)
-                for layer in woken where layer.lastWalk == walk && !layer.isResting {
-                    guard let box = layer.drawnBox else { continue }
+                for layer in woken where layer.frame.lastWalk == walk && !layer.isResting {
+                    guard let box = layer.frame.drawnBox else { continue }
                     if let occluder = occluderHidingForGood(layer, box: box) {
                         restCovered(layer, under: occluder.key)
                     } else {
@@ -176,10 +176,10 @@ final class FramePlanner {
         let visible = parentVisible && shown
         let damaged = inheritedDamage || layer.isDamaged
         layersVisited += 1
-        layer.lastWalk = walk
+        layer.frame.lastWalk = walk
         // An invisible, unchanged subtree that painted nothing last frame has nothing to report
         // (and once hidden itself, it rests: the walk leaves it out until something changes).
-        if !visible, !damaged, layer.frameSubtreeBox == nil, layer.drawnBox == nil {
+        if !visible, !damaged, layer.frame.subtreeBox == nil, layer.frame.drawnBox == nil {
             layer.setResting(!shown && layer.animatedSlot == nil)
             return
         }
@@ -188,63 +188,63 @@ final class FramePlanner {
         // and each is two cache lines of a large object.
         var childSpace = Transform3D.identity
         var childSpaceChanged = false
-        if visible, parentSpaceChanged || layer.isDamaged || !layer.worldValid {
+        if visible, parentSpaceChanged || layer.isDamaged || !layer.frame.worldValid {
             // Changed (or moved with its parent): compute where it lands.
             let world = layer.state.localTransform.concatenating(parentSpace)
-            layer.frameWorld = world
+            layer.frame.world = world
             layer.cachedFillValid = false
-            layer.frameBackFacing = !layer.state.isDoubleSided && FrameGeometry.facesAway(world, layer.state.bounds)
-            if layer.hasFill || layer.hasBorder, !layer.frameBackFacing {
+            layer.frame.isBackFacing = !layer.state.isDoubleSided && FrameGeometry.facesAway(world, layer.state.bounds)
+            if layer.hasFill || layer.hasBorder, !layer.frame.isBackFacing {
                 box = FrameGeometry.paintBox(layer, world: world)
             }
-            layer.occluderRect = box == nil ? nil : FrameGeometry.occluderRect(layer, world: world)
+            layer.frame.occluderRect = box == nil ? nil : FrameGeometry.occluderRect(layer, world: world)
             if !layer.sublayers.isEmpty {
                 let space = FrameGeometry.sublayerSpace(of: layer, world: world)
-                childSpaceChanged = !layer.worldValid || !layer.childSpaceValid || space != layer.frameChildSpace
-                layer.frameChildSpace = space
+                childSpaceChanged = !layer.frame.worldValid || !layer.frame.childSpaceValid || space != layer.frame.childSpace
+                layer.frame.childSpace = space
                 childSpace = space
             }
-            layer.childSpaceValid = !layer.sublayers.isEmpty
-            layer.worldValid = true
+            layer.frame.childSpaceValid = !layer.sublayers.isEmpty
+            layer.frame.worldValid = true
         } else if visible {
-            box = layer.drawnBox  // unchanged: last frame's place and boxes hold
+            box = layer.frame.drawnBox  // unchanged: last frame's place and boxes hold
             if !layer.sublayers.isEmpty {
-                if layer.childSpaceValid {
-                    childSpace = layer.frameChildSpace
+                if layer.frame.childSpaceValid {
+                    childSpace = layer.frame.childSpace
                 } else {
                     // Its first sublayers arrived: their parent space was never computed.
-                    childSpace = FrameGeometry.sublayerSpace(of: layer, world: layer.frameWorld)
-                    layer.frameChildSpace = childSpace
-                    layer.childSpaceValid = true
+                    childSpace = FrameGeometry.sublayerSpace(of: layer, world: layer.frame.world)
+                    layer.frame.childSpace = childSpace
+                    layer.frame.childSpaceValid = true
                     childSpaceChanged = true
                 }
             }
         } else {
             childSpace = parentSpace  // not drawn: its sublayers only report where they painted
-            layer.worldValid = false
+            layer.frame.worldValid = false
             childSpaceChanged = true
         }
-        if damaged || box != layer.drawnBox {
-            if let b = layer.drawnBox { damage = damage.map { $0.union(b) } ?? b }
+        if damaged || box != layer.frame.drawnBox {
+            if let b = layer.frame.drawnBox { damage = damage.map { $0.union(b) } ?? b }
             if let b = box { damage = damage.map { $0.union(b) } ?? b }
         }
-        layer.drawnBox = box
+        layer.frame.drawnBox = box
         layer.isDamaged = false
         let opaque = opaquePath && layer.state.opacity >= 1
         if box != nil {
-            layer.fillOrder = nextOrder
+            layer.frame.fillOrder = nextOrder
             nextOrder += 1
-            if opaque, let rect = layer.occluderRect {
-                addOccluder(rect, order: layer.fillOrder, layer: layer.serial, fill: layer.contents == nil ? layer.state.backgroundColor : nil)
+            if opaque, let rect = layer.frame.occluderRect {
+                addOccluder(rect, order: layer.frame.fillOrder, layer: layer.serial, fill: layer.contents == nil ? layer.state.backgroundColor : nil)
             }
         }
         var subtree = box
         if !layer.sublayers.isEmpty {
-            if visible, layer.state.masksToBounds, layer.state.cornerRadius > 0 || FrameGeometry.axisAlignedPixelRect(layer.frameWorld, layer.state.bounds) == nil {
+            if visible, layer.state.masksToBounds, layer.state.cornerRadius > 0 || FrameGeometry.axisAlignedPixelRect(layer.frame.world, layer.state.bounds) == nil {
                 usesStencil = true
             }
             // A single-sided layer facing away hides its whole subtree, as `draw` skips it.
-            let showsSublayers = visible && !layer.frameBackFacing
+            let showsSublayers = visible && !layer.frame.isBackFacing
             // Resting sublayers are left out while this layer's space and the target are what they
             // were: a hidden one shows nothing whatever its superlayer does, and a leaf off the
             // target stays off it (a change of this layer's look alone cannot bring it on).
@@ -256,20 +256,20 @@ final class FramePlanner {
                 prepare(
                     sublayer, parentSpace: childSpace, parentSpaceChanged: childSpaceChanged, parentVisible: showsSublayers,
                     inheritedDamage: damaged, opaquePath: opaque && !layer.state.masksToBounds, damage: &damage)
-                if let s = sublayer.frameSubtreeBox { subtree = subtree.map { $0.union(s) } ?? s }
+                if let s = sublayer.frame.subtreeBox { subtree = subtree.map { $0.union(s) } ?? s }
             }
         }
         if box != nil {
-            layer.borderOrder = nextOrder
+            layer.frame.borderOrder = nextOrder
             nextOrder += 1
         }
-        layer.frameSubtreeBox = visible && !layer.frameBackFacing ? subtree : box
+        layer.frame.subtreeBox = visible && !layer.frame.isBackFacing ? subtree : box
         // Hidden with nothing painted, or a leaf painting nothing on the target: it rests, unless
         // an animation moves it frame by frame.
         let paintsNothingOnTarget =
             visible
-            ? layer.sublayers.isEmpty && !(layer.frameSubtreeBox?.intersects(occlusionTarget) ?? false)
-            : !shown && layer.frameSubtreeBox == nil && layer.drawnBox == nil
+            ? layer.sublayers.isEmpty && !(layer.frame.subtreeBox?.intersects(occlusionTarget) ?? false)
+            : !shown && layer.frame.subtreeBox == nil && layer.frame.drawnBox == nil
         layer.setResting(paintsNothingOnTarget && layer.animatedSlot == nil)
     }
 
@@ -297,16 +297,16 @@ final class FramePlanner {
     /// finds do not depend on which layers rest.
     func restCovered(_ layer: RenderLayer, under key: OccluderKey) {
         layer.setResting(true)
-        guard layer.coveredListing != key else { return }  // already listed there
-        if let old = layer.coveredListing, coveredIndex[old]?.removeValue(forKey: layer.serial) != nil {
+        guard layer.frame.coveredListing != key else { return }  // already listed there
+        if let old = layer.frame.coveredListing, coveredIndex[old]?.removeValue(forKey: layer.serial) != nil {
             coveredEntries -= 1
         }
-        layer.coveredListing = key
+        layer.frame.coveredListing = key
         if coveredIndex[key, default: [:]].updateValue(layer, forKey: layer.serial) == nil { coveredEntries += 1 }
         if coveredEntries >= coveredPruneAt {
             // Drop the entries of destroyed layers (their listing cleared) and of layers listed elsewhere.
             for key in Array(coveredIndex.keys) {
-                coveredIndex[key] = coveredIndex[key]?.filter { $0.value.coveredListing == key }
+                coveredIndex[key] = coveredIndex[key]?.filter { $0.value.frame.coveredListing == key }
                 if coveredIndex[key]?.isEmpty == true { coveredIndex[key] = nil }
             }
             coveredEntries = coveredIndex.values.reduce(0) { $0 + $1.count }
@@ -328,8 +328,8 @@ final class FramePlanner {
     /// border, and the layer is a leaf, not animated and not an occluder itself (so the frame's
     /// occluders do not depend on what rests).
     func occluderHidingForGood(_ layer: RenderLayer, box: PixelRect) -> Occluder? {
-        guard layer.sublayers.isEmpty, layer.animatedSlot == nil, layer.occluderRect == nil else { return nil }
-        return occluder(covering: box, after: layer.hasBorder ? layer.borderOrder : layer.fillOrder)
+        guard layer.sublayers.isEmpty, layer.animatedSlot == nil, layer.frame.occluderRect == nil else { return nil }
+        return occluder(covering: box, after: layer.hasBorder ? layer.frame.borderOrder : layer.frame.fillOrder)
     }
 
     // MARK: - Covered layers
@@ -346,16 +346,16 @@ final class FramePlanner {
             gone.append(key)
             // The same occluder elsewhere (no reordering, so still drawn after its leaves).
             let now = reordered ? nil : occluders.first { $0.layer == key.layer }
-            for layer in entries.values where layer.coveredListing == key {
-                layer.coveredListing = nil
+            for layer in entries.values where layer.frame.coveredListing == key {
+                layer.frame.coveredListing = nil
                 // Resting for another reason since this walk's visit (hidden, off the target): only unlisted.
-                guard layer.isResting, layer.lastWalk != walk else { continue }
-                if let now, let box = layer.drawnBox, now.rect.contains(box) {
+                guard layer.isResting, layer.frame.lastWalk != walk else { continue }
+                if let now, let box = layer.frame.drawnBox, now.rect.contains(box) {
                     moved.append((layer, now.key))
                     continue
                 }
                 layer.setResting(false)
-                if layer.superlayer != nil, layer.drawnBox != nil { woken.append(layer) }
+                if layer.superlayer != nil, layer.frame.drawnBox != nil { woken.append(layer) }
             }
         }
         for key in gone {

@@ -40,8 +40,6 @@ final class RenderLayer {
     /// or of the target, walks every sublayer again, and the renderer wakes covered layers when
     /// what hides them or the drawing order changes.
     @exclusivity(unchecked) private(set) var isResting = false
-    /// The renderer's walk that last visited the layer (see `Renderer.walk`).
-    @exclusivity(unchecked) var lastWalk = 0
     /// The commonest animation kept inline, for the per-frame loop: a position moved by one or
     /// two additive animations and nothing else animating (views moved by `UIView.animate`).
     /// Derived from `animations` and the position's model value; nil otherwise.
@@ -50,24 +48,10 @@ final class RenderLayer {
     /// Changed by `apply` and the animations only. Its first fields are what the walk reads for
     /// every layer, and the position the animation loop writes.
     @exclusivity(unchecked) private(set) var state = LayerState()
-    /// Whether `frameWorld` (and the boxes) hold for the current tree: false after a frame in
-    /// which the layer was not visible.
-    @exclusivity(unchecked) var worldValid = false
-    /// Whether `frameChildSpace` was computed for the current world (a layer that had no
-    /// sublayers when it was placed has none yet).
-    @exclusivity(unchecked) var childSpaceValid = false
-    /// Whether it is single-sided and faces away this frame (it and its subtree are not drawn).
-    @exclusivity(unchecked) var frameBackFacing = false
+    /// Where the frame planner placed the layer and what it decided about it (see
+    /// `LayerFrameState`). Written by the planner only; the drawing walk reads it.
+    @exclusivity(unchecked) var frame = LayerFrameState()
     @exclusivity(unchecked) var cachedFillValid = false
-    /// The target pixels the layer itself painted in the last frame drawn; nil when it painted nothing.
-    @exclusivity(unchecked) var drawnBox: PixelRect?
-    /// This frame: what the layer and its subtree paint.
-    @exclusivity(unchecked) var frameSubtreeBox: PixelRect?
-    /// Its fill's pixels a pixel inside the edges, when it could hide what lies under it (opaque
-    /// colour, no contents, square corners, axis-aligned on whole pixels).
-    @exclusivity(unchecked) var occluderRect: PixelRect?
-    /// This frame: the places of its fill and its border in drawing order (for occlusion).
-    @exclusivity(unchecked) var fillOrder = 0, borderOrder = 0
     /// Its fill's instance floats as last sent, while its world, look and the target are unchanged.
     @exclusivity(unchecked) var cachedFill: [Float] = []
     @exclusivity(unchecked) var cachedFillGeneration = -1
@@ -75,10 +59,6 @@ final class RenderLayer {
     @exclusivity(unchecked) var cachedFillVariant = LayerShaderVariant(mode: .fill)
     /// The layer's contents on the GPU (a texture of their own or an atlas region), or nil for none.
     var contents: LayerContents?
-
-    /// This frame: bounds space to target pixels, and the parent space of its sublayers.
-    @exclusivity(unchecked) var frameWorld = Transform3D.identity
-    @exclusivity(unchecked) var frameChildSpace = Transform3D.identity
 
     /// Where the layer is in the render tree's animated set, while it has animations.
     var animatedSlot: Int?
@@ -121,10 +101,6 @@ final class RenderLayer {
     let serial: UInt64
     /// Whether the layer has been a sublayer: putting it in again may reorder it against others.
     var wasAttached = false
-    /// The occluder a leaf was listed under in the renderer's index when it came to rest covered
-    /// (nil: not listed). A leaf woken otherwise keeps it until the renderer next reads the
-    /// listing. Render thread only; kept by `Renderer`.
-    var coveredListing: OccluderKey?
 
     /// Sets one property's model value. While the property animates, the value is kept as the
     /// model the animations add onto; the shown value follows at the next frame.

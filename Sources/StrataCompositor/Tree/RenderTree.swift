@@ -77,7 +77,7 @@ final class RenderTree {
             case .destroyLayer(let id):
                 guard let layer = layers.removeValue(forKey: id) else { continue }
                 liveContents[id] = nil
-                layer.coveredListing = nil  // the renderer's index drops it when it next prunes
+                layer.frame.coveredListing = nil  // the renderer's index drops it when it next prunes
                 damagePainted(layer)
                 animated.remove(layer)
                 detach(layer)
@@ -309,11 +309,11 @@ final class RenderTree {
     /// Adds what `layer` and its subtree painted in the last frame drawn to the pending damage
     /// (they are leaving that place) and forgets it.
     private func damagePainted(_ layer: RenderLayer) {
-        if let box = layer.drawnBox { pendingDamage = pendingDamage.map { $0.union(box) } ?? box }
-        layer.drawnBox = nil
-        layer.worldValid = false  // wherever it goes next, its place and boxes are computed again
-        guard layer.frameSubtreeBox != nil else { return }
-        layer.frameSubtreeBox = nil
+        if let box = layer.frame.drawnBox { pendingDamage = pendingDamage.map { $0.union(box) } ?? box }
+        layer.frame.drawnBox = nil
+        layer.frame.worldValid = false  // wherever it goes next, its place and boxes are computed again
+        guard layer.frame.subtreeBox != nil else { return }
+        layer.frame.subtreeBox = nil
         for sublayer in layer.sublayers { damagePainted(sublayer) }
     }
 

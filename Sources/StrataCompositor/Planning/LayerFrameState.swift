@@ -1,0 +1,35 @@
+import StrataCore
+
+/// One render layer's frame state: where the frame planner placed it, what it paints, its place
+/// in drawing order and what was decided about covering it. Render thread only; written by the
+/// planner (and cleared by the render tree when the layer leaves or moves), read by the drawing
+/// walk. Field order is layout: the walk reads the flags and boxes of every layer; the matrices,
+/// read only for changed layers, come last.
+struct LayerFrameState {
+    /// The planner's walk that last visited the layer (see `FramePlanner.walk`).
+    var lastWalk = 0
+    /// Whether `world` (and the boxes) hold for the current tree: false after a frame in which
+    /// the layer was not visible.
+    var worldValid = false
+    /// Whether `childSpace` was computed for the current world (a layer that had no sublayers
+    /// when it was placed has none yet).
+    var childSpaceValid = false
+    /// Whether it is single-sided and faces away this frame (it and its subtree are not drawn).
+    var isBackFacing = false
+    /// The target pixels the layer itself painted in the last frame drawn; nil when it painted nothing.
+    var drawnBox: PixelRect?
+    /// This frame: what the layer and its subtree paint.
+    var subtreeBox: PixelRect?
+    /// Its fill's pixels a pixel inside the edges, when it could hide what lies under it (opaque
+    /// colour, no contents, square corners, axis-aligned on whole pixels).
+    var occluderRect: PixelRect?
+    /// This frame: the places of its fill and its border in drawing order (for occlusion).
+    var fillOrder = 0, borderOrder = 0
+    /// The occluder a leaf was listed under in the planner's index when it came to rest covered
+    /// (nil: not listed). A leaf woken otherwise keeps it until the planner next reads the listing.
+    var coveredListing: OccluderKey?
+    /// This frame: bounds space to target pixels.
+    var world = Transform3D.identity
+    /// This frame: the parent space of its sublayers.
+    var childSpace = Transform3D.identity
+}
