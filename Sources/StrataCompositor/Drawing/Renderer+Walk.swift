@@ -92,7 +92,7 @@ extension Renderer {
         currentTarget = target
     }
 
-    /// Adds `layer`'s fill, border or clip mask (placed by its `frameWorld`) to the batch.
+    /// Adds `layer`'s fill, border or clip mask (placed by its `frame.world`) to the batch.
     func drawQuad(_ layer: RenderLayer, pass: Pass, mode: LayerShaderVariant.Mode, opacity: Float) throws {
         if mode == .fill, layer.cachedFillValid, layer.cachedFillGeneration == cacheGeneration, layer.cachedFillOpacity == opacity {
             // Nothing about this quad changed since it was last sent: send the same floats.

@@ -8,8 +8,8 @@ import StrataCore
 // leaves hidden whole under an opaque layer drawn after them (listed by that occluder, woken when
 // it goes or the drawing order changes; a frame where some woke is walked twice). The result is a
 // `FramePlan`: the region to redraw, how it is cleared, whether clips need the stencil, and the
-// occluders the drawing walk consults. Per-layer results stay on the render layers (`frameWorld`,
-// `drawnBox`, `frameSubtreeBox`, `isResting`, ...), as the drawing walk reads them.
+// occluders the drawing walk consults. Per-layer results are each render layer's `frame`
+// (`LayerFrameState`: world, boxes, drawing orders) and `isResting`.
 
 /// An occluder as covered layers remember it: the opaque layer and the pixels it hid.
 struct OccluderKey: Hashable {
