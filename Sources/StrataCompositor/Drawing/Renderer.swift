@@ -90,8 +90,12 @@ final class Renderer {
     var hostSampler: GLuint = 0
     var samplerBound = false
 
-    init(context: GLContext) throws {
+    /// What the renderer draws to help debugging.
+    let debug: DebugOptions
+
+    init(context: GLContext, debug: DebugOptions = []) throws {
         self.context = context
+        self.debug = debug
         var programs: [LayerShaderVariant: LayerProgram] = [:]
         for variant in LayerShaderVariant.allCases {
             programs[variant] = try LayerProgram(context: context, variant: variant)
@@ -159,7 +163,7 @@ final class Renderer {
         statistics = base
         let full = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
         recording = nil
-        if fullRedraw, lastFrameCompleted, let replay, replay.treeVersion == treeVersion, replay.targetKey == target.key,
+        if fullRedraw, lastFrameCompleted, !debug.contains(.damage), let replay, replay.treeVersion == treeVersion, replay.targetKey == target.key,
             replay.clearColor == clearColor, replay.storage == instanceBuffer.storageGeneration
         {
             do {
@@ -240,6 +244,14 @@ final class Renderer {
         beginFrame(target, region: region, clearColor: clearWith, clears: clearWith != nil)
         statistics.layersDrawn += plan.layersPaintedByClear
         try execute(plan.operations, pass: &pass)
+        if debug.contains(.damage) {
+            // The redrawn region, tinted translucent magenta (premultiplied) over what was drawn.
+            let r = Rect(x: Double(region.x), y: Double(region.y), width: Double(region.width), height: Double(region.height))
+            var tint = Instance(matrix: pass.projection, rect: r, bounds: r)
+            tint.color = SIMD4<Float>(0.25, 0, 0.25, 0.25)
+            try enqueue(tint, variant: LayerShaderVariant(mode: .fill), texture: 0)
+            recording = nil  // a replay would not tint
+        }
         try flush()
     }
 

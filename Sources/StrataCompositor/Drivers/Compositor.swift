@@ -8,11 +8,15 @@ public struct CompositorConfiguration: Sendable {
     public var platform: EGLPlatform?
     /// Where frame times come from: virtual (fixed steps, the default) or monotonic.
     public var clock: FrameClock
+    /// What the renderer shows to help debugging (by default what `STRATA_DEBUG` names).
+    public var debug: DebugOptions
 
-    /// Creates a configuration; the defaults pick the platform automatically and use a 60 Hz virtual clock.
-    public init(platform: EGLPlatform? = nil, clock: FrameClock = .virtual60) {
+    /// Creates a configuration; the defaults pick the platform automatically, use a 60 Hz virtual
+    /// clock and take the debug switches from `STRATA_DEBUG`.
+    public init(platform: EGLPlatform? = nil, clock: FrameClock = .virtual60, debug: DebugOptions = .fromEnvironment()) {
         self.platform = platform
         self.clock = clock
+        self.debug = debug
     }
 }
 

@@ -49,15 +49,15 @@ final class RenderServer {
 
     convenience init(configuration: CompositorConfiguration) throws {
         let connection = try EGLConnection.open(forced: configuration.platform)
-        try self.init(context: GLContext(connection: connection), clock: configuration.clock, hostDriven: false)
+        try self.init(context: GLContext(connection: connection), clock: configuration.clock, hostDriven: false, debug: configuration.debug)
     }
 
     /// A server on `context`, current on the calling thread; destroys the context if it fails.
-    init(context: GLContext, clock: FrameClock, hostDriven: Bool) throws {
+    init(context: GLContext, clock: FrameClock, hostDriven: Bool, debug: DebugOptions = .fromEnvironment()) throws {
         self.context = context
         do {
             tree = RenderTree(context: context)
-            renderer = try Renderer(context: context)
+            renderer = try Renderer(context: context, debug: debug)
         } catch {
             context.destroy()
             throw error
