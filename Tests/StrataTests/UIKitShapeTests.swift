@@ -286,6 +286,32 @@ private final class TintLayer: CALayer {
         #expect(parent.changes == 1, "setting the same colour again changes nothing")
     }
 
+    @Test func edgeInsetsInsetRectanglesAsUIKitDoes() {
+        #expect(UIEdgeInsets.zero == UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0) && UIEdgeInsets() == .zero)
+        let rect = CGRect(x: 0, y: 0, width: 100, height: 50)
+        // Four different insets catch swapped edges: left 10 and right 20 take 30 from the width.
+        #expect(rect.inset(by: UIEdgeInsets(top: 5, left: 10, bottom: 15, right: 20)) == CGRect(x: 10, y: 5, width: 70, height: 30))
+        #expect(rect.inset(by: UIEdgeInsets(top: -5, left: -5, bottom: -5, right: -5)) == CGRect(x: -5, y: -5, width: 110, height: 60))
+        #expect(rect.inset(by: UIEdgeInsets(top: 0, left: 60, bottom: 0, right: 50)).size.width == -10, "not standardized, as UIEdgeInsetsInsetRect")
+        let directional = NSDirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)
+        #expect(directional.leading == 2 && directional.trailing == 4 && NSDirectionalEdgeInsets.zero == NSDirectionalEdgeInsets())
+    }
+
+    @Test func huesRoundTrip() {
+        var (h, s, b, a): (CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0)
+        #expect(UIColor.systemBlue.getHue(&h, saturation: &s, brightness: &b, alpha: &a))
+        // (0, 122, 255): blue is highest, so hue = (4 + (0 − 122/255)) / 6.
+        #expect(abs(h - (4 - 122.0 / 255) / 6) < 1e-6 && abs(s - 1) < 1e-6 && abs(b - 1) < 1e-6 && a == 1)
+        let again = UIColor(hue: h, saturation: s, brightness: b, alpha: a)
+        var (r, g, bl, al): (CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0)
+        again.getRed(&r, green: &g, blue: &bl, alpha: &al)
+        #expect(abs(r) < 1e-5 && abs(g - 122.0 / 255) < 1e-5 && abs(bl - 1) < 1e-5, "back to (0, 122, 255)")
+        UIColor(white: 0.3, alpha: 0.5).getHue(&h, saturation: &s, brightness: &b, alpha: &a)
+        #expect(h == 0 && s == 0 && abs(b - 0.3) < 1e-6 && a == 0.5, "a grey has no hue or saturation")
+        var (w, wa): (CGFloat, CGFloat) = (0, 0)
+        #expect(UIColor(white: 0.3, alpha: 0.5).getWhite(&w, alpha: &wa) && abs(w - 0.3) < 1e-6 && wa == 0.5)
+    }
+
     @Test func foundationComesWithStrata() {
         // Types from Foundation, used with no import of it: the file's imports are the test.
         let date = Date(timeIntervalSince1970: 0)

@@ -97,6 +97,45 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
         return true
     }
 
+    /// Reads hue, saturation and brightness (each 0...1; hue 0 for greys) and alpha; returns
+    /// true, as every Strata colour is an RGB colour.
+    @discardableResult
+    public func getHue(
+        _ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
+        brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
+        let c = cgColor.value
+        let r = CGFloat(c.red), g = CGFloat(c.green), b = CGFloat(c.blue)
+        let high = max(r, g, b), low = min(r, g, b), range = high - low
+        var h: CGFloat = 0
+        if range > 0 {
+            if high == r {
+                h = (g - b) / range
+            } else if high == g {
+                h = 2 + (b - r) / range
+            } else {
+                h = 4 + (r - g) / range
+            }
+            h /= 6
+            if h < 0 { h += 1 }
+        }
+        hue?.pointee = h
+        saturation?.pointee = high > 0 ? range / high : 0
+        brightness?.pointee = high
+        alpha?.pointee = CGFloat(c.alpha)
+        return true
+    }
+
+    /// Reads the grey level (the mean of the components, as for a colour made with
+    /// `init(white:alpha:)` it is that white) and alpha; returns true.
+    @discardableResult
+    public func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        let c = cgColor.value
+        white?.pointee = CGFloat(c.red + c.green + c.blue) / 3
+        alpha?.pointee = CGFloat(c.alpha)
+        return true
+    }
+
     /// Black (white 0).
     public static let black = UIColor(white: 0, alpha: 1)
     /// Dark grey (white 1/3).
