@@ -107,6 +107,28 @@ import Testing
         await scene.f.finish()
     }
 
+    @Test func keyframesFollowEachOtherLinearly() async throws {
+        var scene = try await Scene()
+        var completions: [Bool] = []
+        UIView.animateKeyframes(withDuration: 1, delay: 0) {
+            UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { scene.view.center.x = 45 }
+            UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { scene.view.center.x = 85 }
+            UIView.addKeyframe(withRelativeStartTime: 0.25, relativeDuration: 0.5) { scene.view.alpha = 0 }
+        } completion: {
+            completions.append($0)
+        }
+        #expect(scene.view.center.x == 85 && scene.view.alpha == 0, "the model jumps to the last keyframe's values")
+        _ = try await scene.advance(16)  // begins with the first: 0.25 s in
+        #expect(abs(scene.shownX - 25) < 1e-6, "half way through the first keyframe (5 → 45): x 25, got \(scene.shownX)")
+        #expect(abs(Double(try #require(scene.view.layer.presentation()).opacity) - 1) < 1e-6, "the fade starts at 0.25")
+        _ = try await scene.advance(30)  // 0.75 s
+        #expect(abs(scene.shownX - 65) < 1e-6, "half way through the second keyframe (45 → 85): x 65, got \(scene.shownX)")
+        #expect(abs(Double(try #require(scene.view.layer.presentation()).opacity)) < 1e-6, "the fade ends at 0.75")
+        _ = try await scene.advance(20)
+        #expect(abs(scene.shownX - 85) < 1e-9 && completions == [true], "one completion after the last keyframe")
+        await scene.f.finish()
+    }
+
     @Test func whileStoppedCompletionsCanBeAddedAndReversingIsIgnored() async throws {
         var scene = try await Scene()
         let animator = linearMove(scene)

@@ -336,6 +336,84 @@ extension UIView {
             animations: animations, completion: completion)
     }
 
+    /// Options of `animateKeyframes(withDuration:delay:options:animations:completion:)` (UIKit's
+    /// values). Strata interpolates each keyframe linearly (`calculationModeLinear`, the default);
+    /// the other calculation modes are accepted and animate the same way.
+    public struct KeyframeAnimationOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        /// Options from their bits (UIKit's values).
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Lay out subviews as part of the animation (accepted; layout runs at the commit).
+        public static let layoutSubviews = KeyframeAnimationOptions(rawValue: 1 << 0)
+        /// The animated views take touches meanwhile.
+        public static let allowUserInteraction = KeyframeAnimationOptions(rawValue: 1 << 1)
+        /// Start from what is shown (Strata's animations always add onto what is shown).
+        public static let beginFromCurrentState = KeyframeAnimationOptions(rawValue: 1 << 2)
+        /// Repeat for ever.
+        public static let `repeat` = KeyframeAnimationOptions(rawValue: 1 << 3)
+        /// Run each pass forwards then backwards.
+        public static let autoreverse = KeyframeAnimationOptions(rawValue: 1 << 4)
+        /// Use this block's duration, not an enclosing block's.
+        public static let overrideInheritedDuration = KeyframeAnimationOptions(rawValue: 1 << 5)
+        /// Use this block's options, not an enclosing block's.
+        public static let overrideInheritedOptions = KeyframeAnimationOptions(rawValue: 1 << 7)
+        /// Linear interpolation between keyframes (the default).
+        public static let calculationModeLinear = KeyframeAnimationOptions(rawValue: 0 << 10)
+        /// Accepted; animates as `calculationModeLinear`.
+        public static let calculationModeDiscrete = KeyframeAnimationOptions(rawValue: 1 << 10)
+        /// Accepted; animates as `calculationModeLinear`.
+        public static let calculationModePaced = KeyframeAnimationOptions(rawValue: 2 << 10)
+        /// Accepted; animates as `calculationModeLinear`.
+        public static let calculationModeCubic = KeyframeAnimationOptions(rawValue: 3 << 10)
+        /// Accepted; animates as `calculationModeLinear`.
+        public static let calculationModeCubicPaced = KeyframeAnimationOptions(rawValue: 4 << 10)
+    }
+
+    /// Animates the keyframes `animations` adds with `addKeyframe(withRelativeStartTime:relativeDuration:animations:)`
+    /// over `duration` seconds after `delay`, each keyframe linearly over its share of the duration,
+    /// and changes made outside any keyframe over the whole duration; `completion` runs once, after
+    /// the frame that shows the last keyframe's end. Keyframes of one property follow each other
+    /// (each adds its own difference onto the model, as UIKit's additive animations do); a
+    /// transform's keyframes overlap instead, as a transform animates from what is shown.
+    /// `.repeat` and `.autoreverse` are not supported yet for keyframe sequences: they are ignored.
+    public static func animateKeyframes(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: KeyframeAnimationOptions = [],
+        animations: @MainActor () -> Void, completion: (@MainActor (Bool) -> Void)? = nil
+    ) {
+        precondition(duration.isFinite && delay.isFinite, "UIView.animateKeyframes: duration \(duration) and delay \(delay) must be finite")
+        var blockOptions: AnimationOptions = [.curveLinear, .overrideInheritedCurve]
+        if options.contains(.allowUserInteraction) { blockOptions.insert(.allowUserInteraction) }
+        if options.contains(.overrideInheritedDuration) { blockOptions.insert(.overrideInheritedDuration) }
+        if options.contains(.overrideInheritedOptions) { blockOptions.insert(.overrideInheritedOptions) }
+        let t = Transaction.shared
+        t.animate(t.blockContext(duration: duration, delay: delay, curve: .linear, options: blockOptions), animations: animations, completion: completion)
+    }
+
+    /// Adds a keyframe to the enclosing `animateKeyframes` block: `animations`' changes animate
+    /// linearly from `frameStartTime` for `frameDuration`, both as fractions (0...1) of that
+    /// block's duration. Outside such a block the changes take effect at once.
+    /// - Precondition: both fractions are finite.
+    public static func addKeyframe(
+        withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double, animations: @MainActor () -> Void
+    ) {
+        precondition(
+            frameStartTime.isFinite && frameDuration.isFinite,
+            "UIView.addKeyframe: relative start \(frameStartTime) and duration \(frameDuration) must be finite")
+        let t = Transaction.shared
+        guard let block = t.animationContexts.last, block.animator == nil, t.withoutAnimation == 0 else {
+            performWithoutAnimation(animations)
+            return
+        }
+        var keyframe = block
+        let start = min(max(frameStartTime, 0), 1), length = min(max(frameDuration, 0), 1 - start)
+        keyframe.delay = block.delay + block.duration * start
+        keyframe.duration = block.duration * length
+        keyframe.curve = .linear
+        t.animationContexts.append(keyframe)
+        animations()
+        t.animationContexts.removeLast()
+    }
+
     /// Whether animation blocks animate (true by default). While false, changes made in
     /// subsequent animation blocks take effect at once (their completions still run); animations
     /// already running go on, and Core Animation's implicit animations of standalone layers are
