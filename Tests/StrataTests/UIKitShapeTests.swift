@@ -312,6 +312,20 @@ private final class TintLayer: CALayer {
         #expect(UIColor(white: 0.3, alpha: 0.5).getWhite(&w, alpha: &wa) && abs(w - 0.3) < 1e-6 && wa == 0.5)
     }
 
+    @Test func layoutDirectionsFollowTheSemanticContentAttribute() {
+        let view = UIView()
+        #expect(view.semanticContentAttribute == .unspecified && view.effectiveUserInterfaceLayoutDirection == .leftToRight)
+        view.semanticContentAttribute = .forceRightToLeft
+        #expect(view.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+        #expect(UIView.userInterfaceLayoutDirection(for: .unspecified, relativeTo: .rightToLeft) == .rightToLeft)
+        #expect(UIView.userInterfaceLayoutDirection(for: .playback, relativeTo: .rightToLeft) == .leftToRight, "playback controls never flip")
+        #expect(UIView.userInterfaceLayoutDirection(for: .spatial, relativeTo: .rightToLeft) == .leftToRight)
+        #expect(UIView.userInterfaceLayoutDirection(for: .forceLeftToRight, relativeTo: .rightToLeft) == .leftToRight)
+        #expect(UISemanticContentAttribute.forceRightToLeft.rawValue == 4)
+        view.accessibilityIdentifier = "card"
+        #expect(view.accessibilityIdentifier == "card" && !view.isAccessibilityElement)
+    }
+
     @Test func foundationComesWithStrata() {
         // Types from Foundation, used with no import of it: the file's imports are the test.
         let date = Date(timeIntervalSince1970: 0)

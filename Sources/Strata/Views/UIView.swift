@@ -74,6 +74,49 @@ open class UIView: UIResponder, CALayerDelegate {
 
     // MARK: Geometry
 
+    /// Whether the view flips between left-to-right and right-to-left layouts (UIKit's
+    /// `semanticContentAttribute`; `.unspecified` by default). Layout code reads
+    /// `effectiveUserInterfaceLayoutDirection`.
+    open var semanticContentAttribute = UISemanticContentAttribute.unspecified
+
+    /// The direction to arrange the view's immediate content in: its `semanticContentAttribute`
+    /// taken relative to Strata's layout direction, which is left-to-right (there are no
+    /// right-to-left localizations to follow).
+    public var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
+        UIView.userInterfaceLayoutDirection(for: semanticContentAttribute, relativeTo: .leftToRight)
+    }
+
+    /// The layout direction `attribute` implies in Strata's left-to-right layouts.
+    public class func userInterfaceLayoutDirection(for attribute: UISemanticContentAttribute) -> UIUserInterfaceLayoutDirection {
+        userInterfaceLayoutDirection(for: attribute, relativeTo: .leftToRight)
+    }
+
+    /// The layout direction `attribute` implies relative to `layoutDirection`: forced attributes
+    /// force theirs, playback and spatial controls never flip (left-to-right), and an unspecified
+    /// one follows `layoutDirection`, as UIKit documents.
+    public class func userInterfaceLayoutDirection(
+        for attribute: UISemanticContentAttribute, relativeTo layoutDirection: UIUserInterfaceLayoutDirection
+    ) -> UIUserInterfaceLayoutDirection {
+        switch attribute {
+        case .unspecified: layoutDirection
+        case .playback, .spatial, .forceLeftToRight: .leftToRight
+        case .forceRightToLeft: .rightToLeft
+        }
+    }
+
+    // MARK: Accessibility (kept for code and tests that set and read them; nothing reads them yet)
+
+    /// Whether the view is an element assistive technologies can reach (false for plain views).
+    open var isAccessibilityElement = false
+    /// A string that identifies the view in UI tests.
+    open var accessibilityIdentifier: String?
+    /// A short label describing the view.
+    open var accessibilityLabel: String?
+    /// What performing the view's action does.
+    open var accessibilityHint: String?
+    /// The view's current value, as text.
+    open var accessibilityValue: String?
+
     /// The tint set on this view itself (nil: it inherits its superview's).
     private var ownTintColor: UIColor?
 
