@@ -112,4 +112,44 @@ import Testing
         #expect(CATransaction.animationDuration() == 1)
         CATransaction.commit()
     }
+
+    @Test func pointsOutsideTheReceiverAreNeverHitsEvenInsideASubview() {
+        // hitTest(_:with:): "Points that lie outside the receiver's bounds are never reported as
+        // hits, even if they actually lie within one of the receiver's subviews."
+        let parent = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        let overhang = UIView(frame: CGRect(x: 40, y: 40, width: 40, height: 40))  // reaches (80, 80)
+        parent.addSubview(overhang)
+        #expect(parent.hitTest(CGPoint(x: 45, y: 45), with: nil) === overhang)
+        #expect(parent.hitTest(CGPoint(x: 70, y: 70), with: nil) == nil, "inside the subview, outside the parent")
+    }
+
+    @Test func layoutIfNeededLaysOutDescendantsThatAsked() {
+        // layoutIfNeeded(): lays out the receiver's subtree where layout updates are pending.
+        final class Counting: UIView {
+            var layouts = 0
+            override func layoutSubviews() {
+                super.layoutSubviews()
+                layouts += 1
+            }
+        }
+        let parent = Counting(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let child = Counting(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        parent.addSubview(child)
+        parent.layoutIfNeeded()
+        let (p, c) = (parent.layouts, child.layouts)
+        child.setNeedsLayout()
+        parent.layoutIfNeeded()
+        #expect(child.layouts == c + 1, "the child that asked is laid out")
+        #expect(parent.layouts == p, "the parent, which did not ask, is not")
+    }
+
+    @Test func theCenterIsThePositionWhateverTheTransform() {
+        // center: "The center point is specified in points in the coordinate system of its
+        // superview"; the transform turns the view about it.
+        let view = UIView(frame: CGRect(x: 10, y: 20, width: 100, height: 50))
+        view.transform = CGAffineTransform(rotationAngle: .pi / 2)
+        #expect(view.center == CGPoint(x: 60, y: 45))
+        #expect(abs(view.frame.width - 50) < 1e-9 && abs(view.frame.height - 100) < 1e-9, "the frame is the turned view's bounding box")
+        #expect(view.bounds == CGRect(x: 0, y: 0, width: 100, height: 50), "bounds are untouched")
+    }
 }
