@@ -126,11 +126,6 @@ final class Renderer {
         }
     }
 
-    /// Releases the pooled offscreen framebuffers.
-    func releasePools() {
-        groupPool = []
-    }
-
     deinit {
         if hostSampler != 0, context.isAlive { glDeleteSamplers(1, &hostSampler) }
     }
