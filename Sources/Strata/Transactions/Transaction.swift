@@ -86,6 +86,9 @@ final class Transaction {
     }
     /// Completion blocks of levels already closed, waiting for the outermost commit.
     private var pendingCompletions: [@MainActor () -> Void] = []
+    /// Work that runs right after the next commit has been sent, in the order it was asked for
+    /// (view controllers finish appearance transitions there: the frame shows their views).
+    private var afterCommitActions: [@MainActor () -> Void] = []
 
     /// Commits sent, across all screens (for tests and statistics).
     private(set) var commitCount = 0
@@ -103,6 +106,14 @@ final class Transaction {
 
     func layoutRequested(_ layer: CALayer) {
         layoutRequests.append(layer)
+        scheduleImplicitCommit()
+    }
+
+    /// Runs `action` right after the next commit has been sent (synchronously, at the end of the
+    /// commit), scheduling that commit when none is pending. Actions added while they run wait
+    /// for the commit after.
+    func afterCommit(_ action: @escaping @MainActor () -> Void) {
+        afterCommitActions.append(action)
         scheduleImplicitCommit()
     }
 
@@ -153,8 +164,15 @@ final class Transaction {
     func commit() {
         guard !isCommitting else { return }
         isCommitting = true
-        defer { isCommitting = false }
+        send()
+        isCommitting = false
+        let actions = afterCommitActions
+        afterCommitActions = []
+        for action in actions { action() }
+    }
 
+    /// The commit's work: layout, drawing, one commit value per screen.
+    private func send() {
         runLayout()
         let layers = changed
         changed = []

@@ -57,6 +57,9 @@ public final class UIScreen {
         }
     }
 
+    /// The screen `main` would answer, when one exists (reading this makes none).
+    static var existingMain: UIScreen? { firstScreen }
+
     /// A screen of `size` points at `scale` pixels per point, drawn by `compositor`.
     /// - Precondition: `size` and `scale` are finite and positive, and the size in pixels is
     ///   within the GPU's limits; otherwise this traps naming the value.

@@ -156,6 +156,7 @@ extension UIView {
     }
 
     private func notifyWillMove(toWindow newWindow: UIWindow?) {
+        _viewController?.viewWillMove(toWindow: newWindow)
         willMove(toWindow: newWindow)
         for subview in _subviews { subview.notifyWillMove(toWindow: newWindow) }
     }
@@ -166,6 +167,9 @@ extension UIView {
         }
         didMoveToWindow()
         for subview in _subviews { subview.notifyDidMoveToWindow() }
+        // After the whole subtree knows its window, so a controller ends its appearance (and its
+        // children's) once.
+        _viewController?.viewDidMoveToWindow()
     }
 
     /// Tells the whole tree of a window that its screen changed.

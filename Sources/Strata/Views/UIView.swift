@@ -19,6 +19,9 @@ open class UIView: UIResponder, CALayerDelegate {
     unowned var _superview: UIView?
     var _subviews: [UIView] = []
 
+    /// The view controller whose `view` this is (not retained: the controller owns its view).
+    weak var _viewController: UIViewController?
+
     /// A number identifying the view, for `viewWithTag(_:)`.
     public var tag = 0
     /// A hint that the view fills its bounds with opaque content (default true, as UIKit's).
@@ -266,8 +269,9 @@ open class UIView: UIResponder, CALayerDelegate {
 
     // MARK: Events
 
-    /// The next responder: the superview (nil for a view in no hierarchy).
-    open override var next: UIResponder? { _superview }
+    /// The next responder: the view controller whose root view this is, otherwise the superview
+    /// (nil for a view in no hierarchy), as UIKit documents.
+    open override var next: UIResponder? { _viewController ?? _superview }
 
     /// The farthest descendant of this view (itself included) that contains `point` (in this
     /// view's bounds coordinates) and takes touches, searching subviews front to back; nil when
@@ -360,9 +364,13 @@ open class UIView: UIResponder, CALayerDelegate {
 
     // MARK: Layout hooks
 
-    /// Runs the view's layout. Part of `CALayerDelegate`.
+    /// Runs the view's layout, between its view controller's `viewWillLayoutSubviews()` and
+    /// `viewDidLayoutSubviews()` when it is a controller's root view. Part of `CALayerDelegate`.
     public func layoutSublayers(of layer: CALayer) {
+        guard let controller = _viewController else { return layoutSubviews() }
+        controller.viewWillLayoutSubviews()
         layoutSubviews()
+        controller.viewDidLayoutSubviews()
     }
 
     /// Called when the layer's bounds size changed: resize subviews by their masks.
@@ -385,6 +393,9 @@ open class UIView: UIResponder, CALayerDelegate {
     open func willMove(toWindow newWindow: UIWindow?) {}
     /// Called after the window changed, on each view of a moving subtree.
     open func didMoveToWindow() {}
+    /// Called when the view's safe area changed (its view controller's `additionalSafeAreaInsets`,
+    /// or an ancestor's). The default does nothing.
+    open func safeAreaInsetsDidChange() {}
 
     // MARK: The layout cycle
 

@@ -61,6 +61,21 @@ open class UIWindow: UIView {
             let wasHidden = super.isHidden
             super.isHidden = newValue
             if wasHidden && !newValue { screen?.bringToFront(self) }
+            if wasHidden != newValue { visibilityDidChange() }
+        }
+    }
+
+    /// The view controller whose view fills the window (nil by default). Setting it installs
+    /// that controller's view as the window's content, sized to the window's bounds and resized
+    /// with it (flexible width and height); the old root's view leaves first. While the window is
+    /// visible the old root disappears and the new one appears, with UIKit's callbacks; a hidden
+    /// window's root appears when the window is shown, and disappears when it is hidden.
+    /// - Precondition: the controller is not presented and has no parent (UIKit raises there).
+    public var rootViewController: UIViewController? {
+        willSet { newValue.map(checkRootViewController) }
+        didSet {
+            guard oldValue !== rootViewController else { return }
+            rootViewControllerDidChange(from: oldValue)
         }
     }
 

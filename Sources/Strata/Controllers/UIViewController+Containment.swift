@@ -1,0 +1,50 @@
+import Foundation
+
+extension UIViewController {
+    /// The controller's container; nil for a root, presented or free controller.
+    public var parent: UIViewController? { _parent }
+
+    /// The controller's children, in the order they were added.
+    public var children: [UIViewController] { _children }
+
+    /// The farthest ancestor through `parent`: the controller that presents for this one and
+    /// whose presentation links answer `presentedViewController` and `presentingViewController`.
+    var presentationContext: UIViewController {
+        var top = self
+        while let p = top._parent { top = p }
+        return top
+    }
+
+    func addChildController(_ child: UIViewController) {
+        precondition(
+            child !== self,
+            "UIViewController.addChild: \(self) cannot be its own child; the controller hierarchy is unchanged")
+        var ancestor: UIViewController? = self
+        while let a = ancestor {
+            precondition(
+                a !== child,
+                "UIViewController.addChild: \(child) is an ancestor of \(self), so it cannot become its child (that would make a cycle); the controller hierarchy is unchanged")
+            ancestor = a._parent
+        }
+        precondition(
+            child._presenting == nil,
+            "UIViewController.addChild: \(child) is presented by \(child._presenting!); dismiss it before making it a child of \(self)")
+        precondition(
+            !child.isPlaced,
+            "UIViewController.addChild: \(child) is a window's rootViewController; take it out of the window before making it a child of \(self)")
+        child.isMovingToParent = true
+        child.willMove(toParent: self)
+        if let old = child._parent { old._children.removeAll { $0 === child } }
+        child._parent = self
+        _children.append(child)
+    }
+
+    func removeFromParentController() {
+        guard let parent = _parent else { return }
+        parent._children.removeAll { $0 === self }
+        _parent = nil
+        isMovingToParent = false
+        isMovingFromParent = false
+        didMove(toParent: nil)
+    }
+}
