@@ -411,6 +411,17 @@ open class UIView: UIResponder, CALayerDelegate {
     /// been applied when the bounds changed).
     open func layoutSubviews() {}
 
+    /// The size the view's content alone asks for, or `UIView.noIntrinsicMetric` on an axis
+    /// where it asks for none (the default, on both axes). Controls and labels override it.
+    open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+
+    /// Says the content changed what `intrinsicContentSize` answers. Strata has no Auto Layout
+    /// yet, so nothing is computed from it; the call is kept for UIKit code.
+    open func invalidateIntrinsicContentSize() {}
+
+    /// The value `intrinsicContentSize` has on an axis without an intrinsic size (-1).
+    public static let noIntrinsicMetric: CGFloat = -1
+
     /// The size that best fits `size`; the default is the view's current size, as UIKit's.
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
 
