@@ -24,6 +24,7 @@ let package = Package(
         .systemLibrary(name: "CGLES3", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
         .systemLibrary(name: "CGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
 
         // GLSL ES 3.00 sources, embedded into the binary at build time.
         .target(name: "StrataShaders", path: "Shaders", resources: [.embedInCode("glsl")]),
@@ -43,7 +44,7 @@ let package = Package(
         .target(
             name: "Strata",
             dependencies: [
-                "StrataCore", "StrataCompositor", "CCairo", .product(name: "Logging", package: "swift-log"),
+                "StrataCore", "StrataCompositor", "CCairo", "CPango", .product(name: "Logging", package: "swift-log"),
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]

@@ -12,9 +12,10 @@ case "$job" in
 esac
 
 # System packages: EGL/GLES headers and Mesa's drivers (llvmpipe runs where there is no GPU),
-# GBM and Cairo headers, pkg-config; glslang-tools validates the shaders during tests; the host
+# GBM, Cairo and Pango (with HarfBuzz and fontconfig) headers, pkg-config; Inter as the system
+# font and DejaVu Sans Mono as the monospaced one; glslang-tools validates the shaders during tests; the host
 # programs that embed Strata in the tests need a C compiler, Python with venv, and Xvfb.
-packages=(pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libgbm-dev libcairo2-dev)
+packages=(pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libgbm-dev libcairo2-dev libpango1.0-dev fonts-inter fonts-dejavu-core)
 [ "$job" = test ] && packages+=(glslang-tools gcc libc6-dev python3 python3-venv xvfb xauth)
 missing=()
 for p in "${packages[@]}"; do

@@ -38,6 +38,15 @@ public final class CGContext {
     /// The part of the layer being redrawn, in its bounds space: what `draw(_:)` receives.
     private(set) var dirtyRect = CGRect.zero
 
+    /// The Cairo context, for text drawn through Pango (Strata's own drawing code only).
+    var cairoHandle: OpaquePointer { cairo }
+
+    /// The current graphics state's alpha, which painting multiplies colours by.
+    var currentAlpha: CGFloat { state.alpha }
+
+    /// Records that something was painted outside the path methods (text).
+    func markPainted() { didPaint = true }
+
     /// Forgets the painting Strata did to prepare the bitmap, before the layer's own drawing.
     func startDrawing(dirtyRect: CGRect) {
         self.dirtyRect = dirtyRect

@@ -1,0 +1,167 @@
+import Foundation
+import StrataCore
+
+/// A view that shows one or more lines of read-only text: UIKit's `UILabel`. Main actor.
+///
+/// The text is shaped and laid out by Pango and HarfBuzz and drawn into the label's backing
+/// store like any `draw(_:)` content, so it composites, animates and is damage-tracked like
+/// other views. Lines are centred down the bounds, as UIKit does; `numberOfLines` (1 by default,
+/// 0 for any number) and `lineBreakMode` (`.byTruncatingTail`) decide what does not fit. The
+/// label sizes itself to its text (`sizeThatFits(_:)`, `intrinsicContentSize`), rounded up to
+/// whole pixels. Labels take no touches by default (`isUserInteractionEnabled` is false).
+@MainActor
+open class UILabel: UIView {
+    /// A label with the given frame and no text.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+        isOpaque = false
+        contentMode = .redraw
+    }
+
+    /// Creates a label from an archive: Strata reads none, so this returns nil.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
+    /// The text shown (nil by default).
+    open var text: String? {
+        didSet { if text != oldValue { textDidChange() } }
+    }
+
+    /// The font (the system font at 17 points by default); setting nil restores that default.
+    open var font: UIFont! {
+        get { _font }
+        set {
+            let font = newValue ?? UILabel.defaultFont
+            guard font != _font else { return }
+            _font = font
+            textDidChange()
+        }
+    }
+    private var _font = UILabel.defaultFont
+    static var defaultFont: UIFont { .systemFont(ofSize: UIFont.labelFontSize) }
+
+    /// The text's colour (`.label`, black, by default); setting nil restores that default.
+    open var textColor: UIColor! {
+        get { _textColor }
+        set {
+            _textColor = newValue ?? .label
+            setNeedsDisplay()
+        }
+    }
+    private var _textColor: UIColor = .label
+
+    /// The colour of the text while `isHighlighted` (nil: `textColor`).
+    open var highlightedTextColor: UIColor? { didSet { setNeedsDisplay() } }
+
+    /// Whether the label shows `highlightedTextColor` (false).
+    open var isHighlighted = false { didSet { if isHighlighted != oldValue { setNeedsDisplay() } } }
+
+    /// Whether the label is drawn enabled (true); a disabled label's text is drawn at half opacity.
+    open var isEnabled = true { didSet { if isEnabled != oldValue { setNeedsDisplay() } } }
+
+    /// How lines line up across the bounds (`.natural`: left for left-to-right text).
+    open var textAlignment = NSTextAlignment.natural { didSet { if textAlignment != oldValue { setNeedsDisplay() } } }
+
+    /// The most lines shown (1); 0 shows as many as the text needs and the bounds hold.
+    open var numberOfLines = 1 {
+        didSet { if numberOfLines != oldValue { textDidChange() } }
+    }
+
+    /// How a line that does not fit is wrapped or cut (`.byTruncatingTail`).
+    open var lineBreakMode = NSLineBreakMode.byTruncatingTail {
+        didSet { if lineBreakMode != oldValue { textDidChange() } }
+    }
+
+    /// The width a multi-line label wraps at when it sizes itself (0: its own width).
+    open var preferredMaxLayoutWidth: CGFloat = 0 {
+        didSet { if preferredMaxLayoutWidth != oldValue { invalidateIntrinsicContentSize() } }
+    }
+
+    /// Whether a single line that does not fit is drawn with a smaller font, down to
+    /// `minimumScaleFactor` of the font's size (false).
+    open var adjustsFontSizeToFitWidth = false { didSet { setNeedsDisplay() } }
+
+    /// The smallest fraction of the font's size `adjustsFontSizeToFitWidth` may use (0: any).
+    open var minimumScaleFactor: CGFloat = 0 { didSet { setNeedsDisplay() } }
+
+    private func textDidChange() {
+        invalidateIntrinsicContentSize()
+        setNeedsDisplay()
+    }
+
+    // MARK: Measuring
+
+    /// The text laid out for `width` (nil: unbounded) and `height` (nil: unbounded), with the
+    /// label's options, `lines` lines at most (0: any).
+    func layout(width: CGFloat?, height: CGFloat?, lines: Int, font: UIFont? = nil) -> TextLayout? {
+        guard let text, !text.isEmpty else { return nil }
+        return TextLayout(
+            text: text,
+            options: .init(
+                font: font ?? _font, alignment: textAlignment, lineBreakMode: lineBreakMode, numberOfLines: lines,
+                width: width, height: height))
+    }
+
+    /// Rounds a size up to whole pixels of the label's scale.
+    private func ceilToPixels(_ size: CGSize) -> CGSize {
+        let scale = max(layer.contentsScale, 1)
+        return CGSize(width: (size.width * scale).rounded(.up) / scale, height: (size.height * scale).rounded(.up) / scale)
+    }
+
+    /// The rectangle the text takes in `bounds` with at most `numberOfLines` lines (0: any):
+    /// at the bounds' origin, as wide as the widest line (at most the bounds' width) and as
+    /// tall as the lines that fit. Override it to move the text; `drawText(in:)` centres it.
+    open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines numberOfLines: Int) -> CGRect {
+        let width: CGFloat? = bounds.width > 0 && bounds.width.isFinite ? bounds.width : nil
+        let height: CGFloat? = bounds.height > 0 && bounds.height.isFinite ? bounds.height : nil
+        guard let layout = layout(width: width, height: height, lines: numberOfLines) else {
+            return CGRect(origin: bounds.origin, size: .zero)
+        }
+        let size = ceilToPixels(layout.size)
+        return CGRect(origin: bounds.origin, size: CGSize(width: min(size.width, width ?? size.width), height: size.height))
+    }
+
+    /// The size the text needs within `size`: for one line its natural width; for several, the
+    /// lines wrapped at `size.width` (unbounded when it is 0 or less). Zero for no text.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let width: CGFloat? = numberOfLines == 1 || size.width <= 0 || !size.width.isFinite ? nil : size.width
+        guard let layout = layout(width: width, height: nil, lines: numberOfLines) else { return .zero }
+        return ceilToPixels(layout.size)
+    }
+
+    /// The text's size on one line, or wrapped at `preferredMaxLayoutWidth` for several lines
+    /// when it is set. Zero for no text.
+    open override var intrinsicContentSize: CGSize {
+        let width: CGFloat? = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : nil
+        guard let layout = layout(width: width, height: nil, lines: numberOfLines) else { return .zero }
+        return ceilToPixels(layout.size)
+    }
+
+    // MARK: Drawing
+
+    /// Draws the text.
+    open override func draw(_ rect: CGRect) {
+        drawText(in: bounds)
+    }
+
+    /// Draws the text in `rect`: the lines that fit, at most `numberOfLines`, centred down it
+    /// and aligned across it, in the text colour (the highlighted one while highlighted).
+    open func drawText(in rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        var font = _font
+        if adjustsFontSizeToFitWidth, numberOfLines == 1, let natural = layout(width: nil, height: nil, lines: 1),
+            natural.size.width > rect.width, natural.size.width > 0
+        {
+            let scale = max(rect.width / natural.size.width, minimumScaleFactor)
+            font = _font.withSize(_font.pointSize * scale)
+        }
+        guard let layout = layout(width: rect.width, height: rect.height, lines: numberOfLines, font: font) else { return }
+        let color = (isHighlighted ? highlightedTextColor : nil) ?? _textColor
+        var value = color.cgColor.value
+        if !isEnabled { value.alpha *= 0.5 }
+        let y = rect.minY + (rect.height - layout.size.height) / 2
+        layout.draw(in: context, at: CGPoint(x: rect.minX, y: y), color: value)
+    }
+}
