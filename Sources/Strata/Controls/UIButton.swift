@@ -1,0 +1,358 @@
+import Foundation
+
+/// A control that runs an action when tapped: UIKit's `UIButton`. Main actor.
+///
+/// A button shows a title (`titleLabel`), an image (`imageView`, left of the title) and a
+/// background image, each set per control state with UIKit's fallback: a state with no value of
+/// its own uses the `.normal` one, and with none for `.normal` either, the system's. A `.system`
+/// button's title is its tint colour and fades to 20% while highlighted; a `.custom` button's is
+/// white. A tap sends `.touchUpInside` and then `.primaryActionTriggered`. The content sits in
+/// the bounds inset by `contentEdgeInsets`, placed by `contentHorizontalAlignment` and
+/// `contentVerticalAlignment` (centred), the title and image moved by their own edge insets.
+/// `.close`, `.detailDisclosure`, `.infoLight`, `.infoDark` and `.contactAdd` buttons draw their
+/// symbol as plain shapes. Not yet: attributed titles and `UIButton.Configuration`.
+@MainActor
+open class UIButton: UIControl {
+    /// The kind of button: UIKit's `UIButton.ButtonType`, with its raw values.
+    public enum ButtonType: Int, Sendable, CaseIterable {
+        /// No system styling: a white title by default.
+        case custom = 0
+        /// The system's style: a tint-coloured title that fades when highlighted.
+        case system = 1
+        /// A circled "i" for details.
+        case detailDisclosure = 2
+        /// A circled "i" (light).
+        case infoLight = 3
+        /// A circled "i" (dark).
+        case infoDark = 4
+        /// A circled plus.
+        case contactAdd = 5
+        /// A plain button (iOS 15): like `.system` without the highlight fade.
+        case plain = 6
+        /// A circled cross for closing.
+        case close = 7
+        /// The old name of `.system`.
+        public static let roundedRect = ButtonType.system
+    }
+
+    /// The button's kind.
+    public private(set) var buttonType = ButtonType.custom
+    /// The label that shows the current title (always there; hidden without a title).
+    public let titleLabel: UILabel? = UILabel()
+    /// The view that shows the current image (always there; hidden without an image).
+    public let imageView: UIImageView? = UIImageView()
+    private let backgroundImageView = UIImageView()
+
+    private var titles: [UInt: String] = [:]
+    private var titleColors: [UInt: UIColor] = [:]
+    private var titleShadowColors: [UInt: UIColor] = [:]
+    private var images: [UInt: UIImage] = [:]
+    private var backgroundImages: [UInt: UIImage] = [:]
+
+    /// A `.custom` button with the given frame. Subclasses call this one.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        titleLabel?.font = .systemFont(ofSize: UIFont.buttonFontSize)
+        titleLabel?.lineBreakMode = .byTruncatingMiddle
+        titleLabel?.isHidden = true
+        imageView?.isHidden = true
+        backgroundImageView.isHidden = true
+        addSubview(backgroundImageView)
+        addSubview(imageView!)
+        addSubview(titleLabel!)
+        updateContent()
+    }
+
+    /// A button of `buttonType` with an empty frame (symbol buttons take their symbol's size).
+    public convenience init(type buttonType: ButtonType) {
+        self.init(frame: .zero)
+        become(buttonType)
+    }
+
+    /// A button of `type` that performs `primaryAction` when tapped, titled with its title.
+    public convenience init(type: ButtonType = .system, primaryAction: UIAction?) {
+        self.init(frame: .zero)
+        become(type)
+        if let primaryAction { adopt(primaryAction) }
+    }
+
+    /// A `.system` button with the given frame that performs `primaryAction` when tapped.
+    public convenience init(frame: CGRect, primaryAction: UIAction?) {
+        self.init(frame: frame)
+        become(.system)
+        if let primaryAction { adopt(primaryAction) }
+    }
+
+    /// Takes the look of `type`: its title font (15 points for system buttons, 18 for custom
+    /// ones) and, for symbol buttons, the symbol's size and drawing.
+    private func become(_ type: ButtonType) {
+        buttonType = type
+        titleLabel?.font = .systemFont(ofSize: type == .custom ? UIFont.buttonFontSize : 15)
+        if isSymbol {
+            let side = symbolSide
+            if frame.size == .zero { frame.size = CGSize(width: side, height: side) }
+            contentMode = .redraw
+            isOpaque = false
+            setNeedsDisplay()
+        }
+        updateContent()
+    }
+
+    /// Creates a button from an archive: Strata reads none, so this returns nil.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
+    private func adopt(_ action: UIAction) {
+        addAction(action, for: .primaryActionTriggered)
+        if !action.title.isEmpty { setTitle(action.title, for: .normal) }
+        if let image = action.image { setImage(image, for: .normal) }
+    }
+
+    // MARK: Values per state
+
+    /// The value for `state`, else for `.normal`.
+    private func lookup<V>(_ table: [UInt: V], _ state: State) -> V? {
+        table[state.rawValue] ?? table[State.normal.rawValue]
+    }
+
+    /// Sets the title for `state` (nil removes it, so the state falls back to `.normal`'s).
+    open func setTitle(_ title: String?, for state: State) {
+        titles[state.rawValue] = title
+        contentDidChange()
+    }
+
+    /// The title for `state`, or the `.normal` title when the state has none.
+    open func title(for state: State) -> String? { lookup(titles, state) }
+
+    /// Sets the title colour for `state` (nil removes it).
+    open func setTitleColor(_ color: UIColor?, for state: State) {
+        titleColors[state.rawValue] = color
+        updateContent()
+    }
+
+    /// The title colour for `state`: its own, else `.normal`'s, else the system's (a `.system`
+    /// or `.plain` button's tint colour, grey when disabled; white for the others).
+    open func titleColor(for state: State) -> UIColor? {
+        if let color = lookup(titleColors, state) { return color }
+        switch buttonType {
+        case .custom, .close, .contactAdd, .detailDisclosure, .infoLight, .infoDark:
+            return buttonType == .custom ? .white : tintColor
+        case .system, .plain:
+            return state.contains(.disabled) ? .systemGray : tintColor
+        }
+    }
+
+    /// Sets the title's shadow colour for `state` (nil removes it).
+    open func setTitleShadowColor(_ color: UIColor?, for state: State) {
+        titleShadowColors[state.rawValue] = color
+        updateContent()
+    }
+
+    /// The title's shadow colour for `state`, or `.normal`'s; nil when none was set.
+    open func titleShadowColor(for state: State) -> UIColor? { lookup(titleShadowColors, state) }
+
+    /// Sets the image for `state` (nil removes it).
+    open func setImage(_ image: UIImage?, for state: State) {
+        images[state.rawValue] = image
+        contentDidChange()
+    }
+
+    /// The image for `state`, or `.normal`'s.
+    open func image(for state: State) -> UIImage? { lookup(images, state) }
+
+    /// Sets the background image for `state`, stretched to the bounds (nil removes it).
+    open func setBackgroundImage(_ image: UIImage?, for state: State) {
+        backgroundImages[state.rawValue] = image
+        contentDidChange()
+    }
+
+    /// The background image for `state`, or `.normal`'s.
+    open func backgroundImage(for state: State) -> UIImage? { lookup(backgroundImages, state) }
+
+    /// The title shown now (for the current state).
+    public var currentTitle: String? { title(for: state) }
+    /// The title colour shown now.
+    public var currentTitleColor: UIColor { titleColor(for: state) ?? .white }
+    /// The title's shadow colour now.
+    public var currentTitleShadowColor: UIColor? { titleShadowColor(for: state) }
+    /// The image shown now.
+    public var currentImage: UIImage? { image(for: state) }
+    /// The background image shown now.
+    public var currentBackgroundImage: UIImage? { backgroundImage(for: state) }
+
+    // MARK: Insets and options
+
+    /// Space around the title and image together (zero).
+    open var contentEdgeInsets = UIEdgeInsets.zero { didSet { contentDidChange() } }
+    /// Moves the title within its place: its frame is inset by these (zero).
+    open var titleEdgeInsets = UIEdgeInsets.zero { didSet { setNeedsLayout() } }
+    /// Moves the image within its place: its frame is inset by these (zero).
+    open var imageEdgeInsets = UIEdgeInsets.zero { didSet { setNeedsLayout() } }
+    /// Whether the image is drawn darker while highlighted (true; kept, not drawn yet).
+    open var adjustsImageWhenHighlighted = true
+    /// Whether the image is drawn lighter while disabled (true; kept, not drawn yet).
+    open var adjustsImageWhenDisabled = true
+
+    // MARK: Updating
+
+    private func contentDidChange() {
+        updateContent()
+        invalidateIntrinsicContentSize()
+        setNeedsLayout()
+    }
+
+    override func stateDidChange() {
+        updateContent()
+    }
+
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        updateContent()
+        if isSymbol { setNeedsDisplay() }
+    }
+
+    /// Shows the current state's title, colour, image and background, and the system fade.
+    private func updateContent() {
+        guard let titleLabel, let imageView else { return }
+        let title = currentTitle
+        titleLabel.text = title
+        titleLabel.isHidden = title?.isEmpty ?? true
+        titleLabel.textColor = currentTitleColor
+        imageView.image = currentImage
+        imageView.isHidden = currentImage == nil
+        backgroundImageView.image = currentBackgroundImage
+        backgroundImageView.isHidden = currentBackgroundImage == nil
+        let fades = buttonType == .system && isHighlighted
+        UIView.performWithoutAnimation {
+            titleLabel.alpha = fades ? 0.2 : 1
+            imageView.alpha = fades ? 0.2 : 1
+        }
+        if isSymbol { setNeedsDisplay() }
+        setNeedsLayout()
+    }
+
+    // MARK: Layout
+
+    /// The title's size: its text on one line.
+    private var titleSize: CGSize {
+        guard let titleLabel, !titleLabel.isHidden else { return .zero }
+        return titleLabel.intrinsicContentSize
+    }
+
+    /// The image's size in points.
+    private var imageSize: CGSize { currentImage?.size ?? .zero }
+
+    /// Places the background (the bounds), then the image and title side by side in the
+    /// content rectangle, as the content alignments say, each moved by its edge insets.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        UIView.performWithoutAnimation {
+            backgroundImageView.frame = bounds
+            let content = bounds.inset(by: contentEdgeInsets)
+            var title = titleSize, image = imageSize
+            title.width = min(title.width, max(content.width - image.width, 0))
+            let total = CGSize(width: title.width + image.width, height: max(title.height, image.height))
+            let x: CGFloat
+            switch effectiveContentHorizontalAlignment {
+            case .left, .leading: x = content.minX
+            case .right, .trailing: x = content.maxX - total.width
+            case .fill:
+                x = content.minX
+                title.width = max(content.width - image.width, 0)
+            case .center: x = content.minX + (content.width - total.width) / 2
+            }
+            let vertical = contentVerticalAlignment
+            func y(_ height: CGFloat) -> CGFloat {
+                switch vertical {
+                case .top: content.minY
+                case .bottom: content.maxY - height
+                case .fill: content.minY
+                case .center: content.minY + (content.height - height) / 2
+                }
+            }
+            if contentVerticalAlignment == .fill {
+                image.height = content.height
+                title.height = content.height
+            }
+            imageView?.frame = CGRect(x: x, y: y(image.height), width: image.width, height: image.height).inset(by: imageEdgeInsets)
+            titleLabel?.frame = CGRect(x: x + image.width, y: y(title.height), width: title.width, height: title.height).inset(by: titleEdgeInsets)
+        }
+    }
+
+    /// The title and image side by side plus `contentEdgeInsets`. A button with a title is its
+    /// line height plus 6 points above and below; with neither title nor image it is 30 points
+    /// wide. Symbol buttons are their symbol's size.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        if isSymbol { return CGSize(width: symbolSide, height: symbolSide) }
+        let title = titleSize, image = imageSize
+        let lineHeight = ((titleLabel?.font.lineHeight ?? 18) * max(layer.contentsScale, 1)).rounded(.up) / max(layer.contentsScale, 1)
+        var content = CGSize(width: title.width + image.width, height: image.height)
+        if title != .zero || image == .zero { content.height = max(content.height, lineHeight + 12) }
+        if title == .zero, image == .zero { content.width = 30 }
+        return CGSize(
+            width: content.width + contentEdgeInsets.left + contentEdgeInsets.right,
+            height: content.height + contentEdgeInsets.top + contentEdgeInsets.bottom)
+    }
+
+    /// What `sizeThatFits(_:)` answers.
+    open override var intrinsicContentSize: CGSize { sizeThatFits(.zero) }
+
+    // MARK: Actions
+
+    override func touchUpInsideDidSend(with event: UIEvent?) {
+        sendActions(for: .primaryActionTriggered, with: event)
+    }
+
+    // MARK: Symbol buttons
+
+    private var isSymbol: Bool {
+        switch buttonType {
+        case .close, .detailDisclosure, .infoLight, .infoDark, .contactAdd: true
+        case .custom, .system, .plain: false
+        }
+    }
+
+    /// The symbol's square side: 30 points for close, 22 for the others.
+    private var symbolSide: CGFloat { buttonType == .close ? 30 : 22 }
+
+    /// Draws the symbol: close is a light grey disc with a dark grey cross; the others a
+    /// tint-coloured ring with an "i" (a line and a dot) or a plus. Faded while highlighted.
+    open override func draw(_ rect: CGRect) {
+        guard isSymbol, let ctx = UIGraphicsGetCurrentContext() else { return }
+        let side = min(bounds.width, bounds.height)
+        let circle = CGRect(x: bounds.midX - side / 2, y: bounds.midY - side / 2, width: side, height: side)
+        let c = CGPoint(x: circle.midX, y: circle.midY)
+        ctx.setAlpha(isHighlighted ? 0.2 : 1)
+        if buttonType == .close {
+            ctx.setFillColor(UIColor.systemGray5.cgColor)
+            ctx.fillEllipse(in: circle)
+            ctx.setStrokeColor(UIColor.systemGray.cgColor)
+            ctx.setLineWidth(side * 0.08)
+            ctx.setLineCap(.round)
+            let r = side * 0.17
+            ctx.strokeLineSegments(between: [
+                CGPoint(x: c.x - r, y: c.y - r), CGPoint(x: c.x + r, y: c.y + r),
+                CGPoint(x: c.x + r, y: c.y - r), CGPoint(x: c.x - r, y: c.y + r),
+            ])
+            return
+        }
+        let color = isEnabled ? tintColor! : UIColor.systemGray
+        ctx.setStrokeColor(color.cgColor)
+        ctx.setFillColor(color.cgColor)
+        ctx.setLineWidth(side * 0.075)
+        ctx.strokeEllipse(in: circle.insetBy(dx: side * 0.05, dy: side * 0.05))
+        ctx.setLineCap(.round)
+        if buttonType == .contactAdd {
+            let r = side * 0.25
+            ctx.strokeLineSegments(between: [
+                CGPoint(x: c.x - r, y: c.y), CGPoint(x: c.x + r, y: c.y), CGPoint(x: c.x, y: c.y - r), CGPoint(x: c.x, y: c.y + r),
+            ])
+        } else {
+            ctx.setLineWidth(side * 0.1)
+            ctx.strokeLineSegments(between: [CGPoint(x: c.x, y: c.y - side * 0.05), CGPoint(x: c.x, y: c.y + side * 0.25)])
+            let dot = side * 0.12
+            ctx.fillEllipse(in: CGRect(x: c.x - dot / 2, y: c.y - side * 0.27, width: dot, height: dot))
+        }
+    }
+}
