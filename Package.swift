@@ -73,6 +73,7 @@ let package = Package(
         .executableTarget(name: "Autoresizing", dependencies: ["Strata"], path: "Examples/Autoresizing"),
         .executableTarget(name: "Drawer", dependencies: ["Strata"], path: "Examples/Drawer"),
         .executableTarget(name: "ScrubbedAnimator", dependencies: ["Strata"], path: "Examples/ScrubbedAnimator"),
+        .executableTarget(name: "Settings", dependencies: ["Strata"], path: "Examples/Settings"),
 
         // Test helpers shared by the test targets; no library target depends on it.
         .target(name: "StrataTesting", dependencies: ["StrataCore", "CEGL", "CGLES3"]),

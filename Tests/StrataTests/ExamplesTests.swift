@@ -152,6 +152,27 @@ import Testing
         expectPixel(end, 250, 70, RGBA8(255, 59, 48), "end (250, 70): the red card at the end of its travel")
         expectPixel(end, 150, 70, white, "end (150, 70): empty")
     }
+
+    @Test("Settings: a view controller with two switches, a slider and a button, changed by a scripted finger, then a details controller presented with a fade")
+    func settings() throws {
+        let (folder, output) = try run("Settings")
+        #expect(output.contains("log: Wi-Fi on, brightness 0.5, brightness 0.75"), "\(output)")
+        #expect(output.contains("Wi-Fi true, Bluetooth true, brightness 0.75"), "\(output)")
+        #expect(output.contains("presented details: true"), "\(output)")
+        let green = RGBA8(52, 199, 89), blue = RGBA8(0, 122, 255)
+        let start = try image(folder, "settings-start.png")
+        expectPixel(start, 254, 165, green, tolerance: 2, "start (254, 165): the Bluetooth switch's track, on")
+        // 16 % of (120, 120, 128) over the grouped background (242, 242, 247).
+        expectPixel(start, 295, 115, RGBA8(222, 222, 228), tolerance: 3, "start (295, 115): the Wi-Fi switch's track, off")
+        expectPixel(start, 40, 227, blue, tolerance: 2, "start (40, 227): the slider's track left of the thumb at 0.25")
+        // 20 % of (120, 120, 128) over the background.
+        expectPixel(start, 200, 227, RGBA8(218, 218, 223), tolerance: 3, "start (200, 227): the track right of the thumb")
+        let changed = try image(folder, "settings-changed.png")
+        expectPixel(changed, 254, 115, green, tolerance: 2, "changed (254, 115): Wi-Fi tapped on")
+        expectPixel(changed, 200, 227, blue, tolerance: 2, "changed (200, 227): the thumb dragged to 0.75 (x 223)")
+        let details = try image(folder, "settings-details.png")
+        expectPixel(details, 160, 400, RGBA8(88, 86, 214), tolerance: 2, "details (160, 400): the presented indigo controller fills the screen")
+    }
 }
 
 /// Why an example could not be run.
