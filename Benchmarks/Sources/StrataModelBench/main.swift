@@ -5,6 +5,12 @@
 //   3. Input: a tap (down and up, each a delivered event) on a window of 10,000 views with a
 //      tap recognizer on the window, against the least a hit test needs: the same 10,000 rects
 //      searched front to back in a plain array.
+//   4. A view controller with a 1,000-view hierarchy presented and dismissed without animation:
+//      present/dismiss with their commits, against adding and removing the same kind of
+//      1,000-view tree with addSubview/removeFromSuperview and the same commits. Then presented
+//      with animation: the transition's frames on the virtual 60 Hz clock, rendered while the
+//      main thread does nothing but ask for frames, each showing the view further up (no frame
+//      repeats a position: none dropped).
 //   2. A layout pass over a 10,000-view tree (100 containers × 100 leaves, each container laying
 //      out its leaves in a grid): UIView.layoutIfNeeded against the same layout arithmetic on a
 //      minimal tree of plain Swift objects.
@@ -175,6 +181,80 @@ for round in 0..<rounds {
 expectLaidOut()
 report("layout pass: 10,100 views", model: layoutTimes, floor: nodeTimes, floorName: "plain object tree")
 _ = await compositor.shutdown()
+
+// MARK: 4. Presenting and dismissing a 1,000-view controller
+
+/// A controller whose view holds 1,000 small views.
+final class HeavyController: UIViewController {
+    override func viewDidLoad() {
+        view.backgroundColor = .white
+        addThousandViews(to: view)
+    }
+}
+
+@MainActor func addThousandViews(to view: UIView) {
+    for i in 0..<1000 {
+        let v = UIView(frame: CGRect(x: Double(i % 40) * 12, y: Double(i / 40) * 12, width: 10, height: 10))
+        v.backgroundColor = i % 2 == 0 ? .systemBlue : .systemOrange
+        view.addSubview(v)
+    }
+}
+
+let transitionScreen = try UIScreen(size: CGSize(width: 480, height: 320))
+let transitionWindow = UIWindow(frame: transitionScreen.bounds)
+transitionWindow.screen = transitionScreen
+let rootController = UIViewController()
+transitionWindow.rootViewController = rootController
+transitionWindow.makeKeyAndVisible()
+let heavy = HeavyController()
+heavy.modalPresentationStyle = .fullScreen
+heavy.loadViewIfNeeded()
+let plainTree = UIView(frame: transitionWindow.bounds)
+addThousandViews(to: plainTree)
+_ = try await transitionScreen.renderFrame(readBack: false)
+
+var presentTimes: [Double] = [], plainTimes: [Double] = []
+for _ in 0..<rounds {
+    presentTimes.append(
+        milliseconds {
+            rootController.present(heavy, animated: false)
+            CATransaction.flush()
+            heavy.dismiss(animated: false)
+            CATransaction.flush()
+        })
+    _ = try await transitionScreen.renderFrame(readBack: false)
+    plainTimes.append(
+        milliseconds {
+            transitionWindow.addSubview(plainTree)
+            CATransaction.flush()
+            plainTree.removeFromSuperview()
+            CATransaction.flush()
+        })
+    _ = try await transitionScreen.renderFrame(readBack: false)
+}
+precondition(rootController.presentedViewController == nil, "the last dismissal did not finish")
+report(
+    "present + dismiss a 1,000-view controller", model: presentTimes, floor: plainTimes,
+    floorName: "addSubview + removeFromSuperview of 1,000 views")
+
+// Animated: cover vertical over 0.3 s, 18 frames at 60 Hz; each frame shows the view higher.
+var presented = false
+rootController.present(heavy, animated: true) { presented = true }
+var positions: [CGFloat] = [], frameTimes: [Double] = []
+while !presented, positions.count < 60 {
+    let start = ContinuousClock.now
+    _ = try await transitionScreen.renderFrame(readBack: false)
+    let d = ContinuousClock.now - start
+    frameTimes.append(Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) / 1e15)
+    positions.append(heavy.view.layer.presentation()?.position.y ?? .nan)
+    await Task.yield()
+}
+let moving = zip(positions, positions.dropFirst()).filter { $1 < $0 }.count
+print(
+    String(
+        format: "animated presentation: %d frames until the completion, %d of them moved the view up, frame median %.2f ms",
+        positions.count, moving, median(frameTimes)))
+_ = await transitionScreen.compositor.shutdown()
 
 @MainActor func expectLaidOut() {
     let leaf = containers[99].subviews[99]
