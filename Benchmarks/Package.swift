@@ -6,6 +6,11 @@ let package = Package(
     name: "StrataBenchmarks",
     dependencies: [.package(name: "Strata", path: "..")],
     targets: [
+        .systemLibrary(name: "CPangoReference", pkgConfig: "pangocairo"),
+        .executableTarget(
+            name: "StrataTextBench",
+            dependencies: ["CPangoReference", .product(name: "Strata", package: "Strata")]
+        ),
         .executableTarget(
             name: "StrataScenes",
             dependencies: [

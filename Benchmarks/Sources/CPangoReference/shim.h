@@ -1,0 +1,2 @@
+// Pango, called directly by the text benchmark's reference measurement. No logic here.
+#include <pango/pangocairo.h>
