@@ -55,6 +55,19 @@ func solidImage(width: Int, height: Int) -> UIImage {
         #expect(system.titleShadowColor(for: .normal) == nil)
     }
 
+    @Test func anAttributedTitleIsPreferredAndFallsBackToNormal() {
+        let button = UIButton(type: .system)
+        button.setTitle("Plain", for: .normal)
+        let styled = NSAttributedString(string: "Styled", attributes: [.foregroundColor: UIColor.red])
+        button.setAttributedTitle(styled, for: .normal)
+        #expect(button.attributedTitle(for: .highlighted)?.string == "Styled")
+        #expect(button.currentAttributedTitle?.string == "Styled")
+        #expect(button.titleLabel?.text == "Styled", "the attributed title is shown over the plain one")
+        #expect(button.title(for: .normal) == "Plain", "the plain title is kept")
+        button.setAttributedTitle(nil, for: .normal)
+        #expect(button.titleLabel?.text == "Plain")
+    }
+
     @Test func imagesAndBackgroundImagesFallBackToNormal() {
         let button = UIButton(type: .custom)
         let a = solidImage(width: 20, height: 20), b = solidImage(width: 10, height: 10)

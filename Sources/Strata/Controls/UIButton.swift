@@ -10,7 +10,8 @@ import Foundation
 /// the bounds inset by `contentEdgeInsets`, placed by `contentHorizontalAlignment` and
 /// `contentVerticalAlignment` (centred), the title and image moved by their own edge insets.
 /// `.close`, `.detailDisclosure`, `.infoLight`, `.infoDark` and `.contactAdd` buttons draw their
-/// symbol as plain shapes. Not yet: attributed titles and `UIButton.Configuration`.
+/// symbol as plain shapes. An attributed title, when set, is shown instead of the plain one.
+/// Not yet: `UIButton.Configuration`.
 @MainActor
 open class UIButton: UIControl {
     /// The kind of button: UIKit's `UIButton.ButtonType`, with its raw values.
@@ -48,6 +49,7 @@ open class UIButton: UIControl {
     private var titleShadowColors: [UInt: UIColor] = [:]
     private var images: [UInt: UIImage] = [:]
     private var backgroundImages: [UInt: UIImage] = [:]
+    private var attributedTitles: [UInt: NSAttributedString] = [:]
 
     /// A `.custom` button with the given frame. Subclasses call this one.
     public override init(frame: CGRect) {
@@ -170,6 +172,18 @@ open class UIButton: UIControl {
     /// The background image for `state`, or `.normal`'s.
     open func backgroundImage(for state: State) -> UIImage? { lookup(backgroundImages, state) }
 
+    /// Sets the styled title for `state` (nil removes it); shown instead of the plain title.
+    open func setAttributedTitle(_ title: NSAttributedString?, for state: State) {
+        attributedTitles[state.rawValue] = title.map { NSAttributedString(attributedString: $0) }
+        contentDidChange()
+    }
+
+    /// The styled title for `state`, or `.normal`'s; nil when none was set.
+    open func attributedTitle(for state: State) -> NSAttributedString? { lookup(attributedTitles, state) }
+
+    /// The styled title shown now.
+    public var currentAttributedTitle: NSAttributedString? { attributedTitle(for: state) }
+
     /// The title shown now (for the current state).
     public var currentTitle: String? { title(for: state) }
     /// The title colour shown now.
@@ -215,10 +229,15 @@ open class UIButton: UIControl {
     /// Shows the current state's title, colour, image and background, and the system fade.
     private func updateContent() {
         guard let titleLabel, let imageView else { return }
-        let title = currentTitle
-        titleLabel.text = title
-        titleLabel.isHidden = title?.isEmpty ?? true
         titleLabel.textColor = currentTitleColor
+        if let styled = currentAttributedTitle {
+            titleLabel.attributedText = styled
+            titleLabel.isHidden = styled.length == 0
+        } else {
+            let title = currentTitle
+            titleLabel.text = title
+            titleLabel.isHidden = title?.isEmpty ?? true
+        }
         imageView.image = currentImage
         imageView.isHidden = currentImage == nil
         backgroundImageView.image = currentBackgroundImage

@@ -29,20 +29,48 @@ final class TextLayout {
     let lineCount: Int
     /// The first line's baseline, from the top of the text.
     let firstBaseline: CGFloat
+    /// How far right of the drawing origin the lines start (a paragraph style's head indent).
+    private let leftInset: CGFloat
+    /// A shadow to draw under the glyphs (the first `NSShadow` in the text).
+    private let shadow: NSShadow?
 
-    init(text: String, options: Options) {
+    /// Plain text in the options' font.
+    convenience init(text: String, options: Options) {
+        self.init(text: text, attributes: nil, options: options)
+    }
+
+    /// An attributed string: its runs' fonts, colours, kerning, underlines, strikethroughs,
+    /// baseline offsets and links; the first character's paragraph style for the whole text;
+    /// runs without a font in the options' font.
+    convenience init(attributed: NSAttributedString, options: Options) {
+        self.init(text: attributed.string, attributes: attributed, options: options)
+    }
+
+    private init(text: String, attributes: NSAttributedString?, options: Options) {
+        var options = options
+        let paragraph = attributes.flatMap { $0.length > 0 ? $0.attribute(.paragraphStyle, at: 0, effectiveRange: nil) as? NSParagraphStyle : nil }
+        if let paragraph { options.alignment = paragraph.alignment }
+        // Indents: the lines start `headIndent` in and end at the tail indent.
+        var inset: CGFloat = 0
+        if let paragraph, let width = options.width {
+            inset = paragraph.headIndent
+            let tail = paragraph.tailIndent > 0 ? width - paragraph.tailIndent : -paragraph.tailIndent
+            options.width = max(width - paragraph.headIndent - tail, 0)
+        }
+        leftInset = inset
+        var foundShadow: NSShadow?
         let made = FontSystem.shared.withContext { context -> (OpaquePointer, CGSize, Int, CGFloat) in
             let layout = pango_layout_new(context)!
             pango_layout_set_text(layout, text, -1)
             let description = options.font.makePangoDescription()
             pango_layout_set_font_description(layout, description)
             pango_font_description_free(description)
-            if options.font.hasMonospacedDigits {
-                let attributes = pango_attr_list_new()
-                pango_attr_list_insert(attributes, pango_attr_font_features_new("tnum"))
-                pango_layout_set_attributes(layout, attributes)
-                pango_attr_list_unref(attributes)
-            }
+            let list = pango_attr_list_new()!
+            if options.font.hasMonospacedDigits { pango_attr_list_insert(list, pango_attr_font_features_new("tnum")) }
+            if let attributes { foundShadow = Self.addAttributes(of: attributes, text: text, to: list) }
+            pango_layout_set_attributes(layout, list)
+            pango_attr_list_unref(list)
+            if let paragraph { Self.apply(paragraph, to: layout) }
             Self.apply(options, to: layout)
             var logical = PangoRectangle()
             pango_layout_get_extents(layout, nil, &logical)
@@ -52,13 +80,110 @@ final class TextLayout {
             for i in 0..<pango_layout_get_line_count(layout) {
                 var line = PangoRectangle()
                 pango_layout_line_get_extents(pango_layout_get_line_readonly(layout, i), nil, &line)
-                widest = max(widest, line.width)
+                widest = max(widest, line.width + (i == 0 ? max(pango_layout_get_indent(layout), 0) : 0))
             }
-            let size = CGSize(width: CGFloat(widest) / scale, height: CGFloat(logical.height) / scale)
+            // Core Text puts a run's kerning after every character, the last one included; Pango
+            // only between characters: the last character's kerning is added back.
+            let trailingKern = attributes.flatMap { a in a.length > 0 ? Self.kern(a.attribute(.kern, at: a.length - 1, effectiveRange: nil)) : nil } ?? 0
+            let size = CGSize(width: CGFloat(widest) / scale + inset + trailingKern, height: CGFloat(logical.height) / scale)
             let baseline = CGFloat(pango_layout_get_baseline(layout)) / scale
             return (layout, size, Int(pango_layout_get_line_count(layout)), baseline)
         }
         (layout, size, lineCount, firstBaseline) = made
+        shadow = foundShadow
+    }
+
+    /// A number attribute's value in points (`CGFloat`, `Double`, `Float`, `Int` or `NSNumber`).
+    private static func kern(_ value: Any?) -> CGFloat? {
+        switch value {
+        case let v as CGFloat: v
+        case let v as Double: CGFloat(v)
+        case let v as Float: CGFloat(v)
+        case let v as Int: CGFloat(v)
+        case let v as NSNumber: CGFloat(v.doubleValue)
+        default: nil
+        }
+    }
+
+    /// Line spacing, height and the first line's indent from a paragraph style.
+    private static func apply(_ paragraph: NSParagraphStyle, to layout: OpaquePointer) {
+        let scale = Double(PANGO_SCALE)
+        if paragraph.lineSpacing > 0 { pango_layout_set_spacing(layout, Int32(Double(paragraph.lineSpacing) * scale)) }
+        if paragraph.lineHeightMultiple > 0 { pango_layout_set_line_spacing(layout, Float(paragraph.lineHeightMultiple)) }
+        let indent = paragraph.firstLineHeadIndent - paragraph.headIndent
+        if indent != 0 { pango_layout_set_indent(layout, Int32(Double(indent) * scale)) }
+    }
+
+    /// Turns the attributed string's runs into Pango attributes; returns its first shadow.
+    private static func addAttributes(of attributed: NSAttributedString, text: String, to list: OpaquePointer) -> NSShadow? {
+        var shadow: NSShadow?
+        let scale = Double(PANGO_SCALE)
+        let utf8 = text.utf8
+        func byteOffset(_ utf16Offset: Int) -> UInt32 {
+            let index = String.Index(utf16Offset: min(utf16Offset, text.utf16.count), in: text)
+            return UInt32(utf8.distance(from: utf8.startIndex, to: index))
+        }
+        func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ start: UInt32, _ end: UInt32) {
+            guard let attribute else { return }
+            attribute.pointee.start_index = start
+            attribute.pointee.end_index = end
+            pango_attr_list_insert(list, attribute)
+        }
+        func channels(_ color: UIColor) -> (UInt16, UInt16, UInt16, UInt16) {
+            let c = color.cgColor.value
+            func q(_ v: Float) -> UInt16 { UInt16((min(max(v, 0), 1) * 65535).rounded()) }
+            return (q(c.red), q(c.green), q(c.blue), q(c.alpha))
+        }
+        func number(_ value: Any?) -> CGFloat? { kern(value) }
+        func lineStyle(_ value: Any?) -> NSUnderlineStyle? {
+            if let style = value as? NSUnderlineStyle { return style }
+            if let raw = value as? Int { return NSUnderlineStyle(rawValue: raw) }
+            if let raw = value as? NSNumber { return NSUnderlineStyle(rawValue: raw.intValue) }
+            return nil
+        }
+        attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length), options: []) { values, range, _ in
+            let start = byteOffset(range.location), end = byteOffset(range.location + range.length)
+            if let font = values[.font] as? UIFont {
+                let description = font.makePangoDescription()
+                insert(pango_attr_font_desc_new(description), start, end)
+                pango_font_description_free(description)
+            }
+            let isLink = values[.link] != nil
+            if let color = (values[.foregroundColor] as? UIColor) ?? (isLink ? UIColor.link : nil) {
+                let (r, g, b, a) = channels(color)
+                insert(pango_attr_foreground_new(r, g, b), start, end)
+                insert(pango_attr_foreground_alpha_new(max(a, 1)), start, end)
+            }
+            if let color = values[.backgroundColor] as? UIColor {
+                let (r, g, b, a) = channels(color)
+                insert(pango_attr_background_new(r, g, b), start, end)
+                insert(pango_attr_background_alpha_new(max(a, 1)), start, end)
+            }
+            if let kern = number(values[.kern]), kern != 0 {
+                insert(pango_attr_letter_spacing_new(Int32(Double(kern) * scale)), start, end)
+            }
+            if let offset = number(values[.baselineOffset]), offset != 0 {
+                insert(pango_attr_rise_new(Int32(Double(offset) * scale)), start, end)
+            }
+            let underline = lineStyle(values[.underlineStyle]) ?? (isLink ? .single : nil)
+            if let underline, underline.rawValue != 0 {
+                let double = underline.contains(.double) && underline != .single
+                insert(pango_attr_underline_new(double ? PANGO_UNDERLINE_DOUBLE : PANGO_UNDERLINE_SINGLE), start, end)
+                if let color = values[.underlineColor] as? UIColor {
+                    let (r, g, b, _) = channels(color)
+                    insert(pango_attr_underline_color_new(r, g, b), start, end)
+                }
+            }
+            if let strike = lineStyle(values[.strikethroughStyle]), strike.rawValue != 0 {
+                insert(pango_attr_strikethrough_new(1), start, end)
+                if let color = values[.strikethroughColor] as? UIColor {
+                    let (r, g, b, _) = channels(color)
+                    insert(pango_attr_strikethrough_color_new(r, g, b), start, end)
+                }
+            }
+            if shadow == nil, let found = values[.shadow] as? NSShadow { shadow = found }
+        }
+        return shadow
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
@@ -118,11 +243,20 @@ final class TextLayout {
     /// the width) in `color`, into `context`.
     func draw(in context: CGContext, at origin: CGPoint, color: Color) {
         let cairo = context.cairoHandle
+        let alpha = Double(context.currentAlpha)
+        let x = Double(origin.x + leftInset), y = Double(origin.y)
         FontSystem.shared.withContext { _ in
             cairo_save(cairo)
-            cairo_set_source_rgba(
-                cairo, Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha) * Double(context.currentAlpha))
-            cairo_move_to(cairo, Double(origin.x), Double(origin.y))
+            if let shadow {
+                // The glyphs' outlines, moved by the offset and filled in the shadow's colour.
+                let c = (shadow.shadowColor ?? UIColor(white: 0, alpha: 1.0 / 3)).cgColor.value
+                cairo_set_source_rgba(cairo, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha) * alpha)
+                cairo_move_to(cairo, x + Double(shadow.shadowOffset.width), y + Double(shadow.shadowOffset.height))
+                pango_cairo_layout_path(cairo, layout)
+                cairo_fill(cairo)
+            }
+            cairo_set_source_rgba(cairo, Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha) * alpha)
+            cairo_move_to(cairo, x, y)
             pango_cairo_show_layout(cairo, layout)
             cairo_restore(cairo)
         }

@@ -24,9 +24,39 @@ open class UILabel: UIView {
         super.init(coder: coder)
     }
 
-    /// The text shown (nil by default).
+    /// The text shown (nil by default). Setting it drops `attributedText`'s styling.
     open var text: String? {
-        didSet { if text != oldValue { textDidChange() } }
+        get { _attributedText?.string ?? _text }
+        set {
+            guard newValue != text || _attributedText != nil else { return }
+            _attributedText = nil
+            _text = newValue
+            textDidChange()
+        }
+    }
+    private var _text: String?
+    private var _attributedText: NSAttributedString?
+
+    /// The text with its styling (nil by default). Runs without a font or colour use the
+    /// label's; the first paragraph style's alignment becomes `textAlignment`. Reading it after
+    /// `text` was set answers the text with the label's font, colour and alignment, as UIKit.
+    open var attributedText: NSAttributedString? {
+        get {
+            if let _attributedText { return _attributedText }
+            guard let _text else { return nil }
+            let paragraph = NSMutableParagraphStyle()
+            paragraph.alignment = textAlignment
+            paragraph.lineBreakMode = lineBreakMode
+            return NSAttributedString(string: _text, attributes: [.font: _font, .foregroundColor: _textColor, .paragraphStyle: paragraph])
+        }
+        set {
+            _attributedText = newValue.map { NSAttributedString(attributedString: $0) }
+            _text = newValue?.string
+            if let newValue, newValue.length > 0, let paragraph = newValue.attribute(.paragraphStyle, at: 0, effectiveRange: nil) as? NSParagraphStyle {
+                textAlignment = paragraph.alignment
+            }
+            textDidChange()
+        }
     }
 
     /// The font (the system font at 17 points by default); setting nil restores that default.
@@ -97,11 +127,11 @@ open class UILabel: UIView {
     /// label's options, `lines` lines at most (0: any).
     func layout(width: CGFloat?, height: CGFloat?, lines: Int, font: UIFont? = nil) -> TextLayout? {
         guard let text, !text.isEmpty else { return nil }
-        return TextLayout(
-            text: text,
-            options: .init(
-                font: font ?? _font, alignment: textAlignment, lineBreakMode: lineBreakMode, numberOfLines: lines,
-                width: width, height: height))
+        let options = TextLayout.Options(
+            font: font ?? _font, alignment: textAlignment, lineBreakMode: lineBreakMode, numberOfLines: lines,
+            width: width, height: height)
+        if let _attributedText { return TextLayout(attributed: _attributedText, options: options) }
+        return TextLayout(text: text, options: options)
     }
 
     /// Rounds a size up to whole pixels of the label's scale.
