@@ -24,6 +24,24 @@ public final class UIImage: Sendable {
         self.init(cgImage: image)
     }
 
+    /// Decodes PNG file bytes at scale 1; nil when they are not a whole PNG (JPEG and WebP are
+    /// not read yet), as UIKit answers nil for data it cannot decode.
+    public convenience init?(data: Data) {
+        self.init(data: data, scale: 1)
+    }
+
+    /// Decodes PNG file bytes; `scale` pixels make one point. Nil when they are not a whole PNG.
+    public convenience init?(data: Data, scale: CGFloat) {
+        guard scale.isFinite, scale > 0, let image = try? RGBAImage(pngData: [UInt8](data)) else { return nil }
+        self.init(cgImage: CGImage(image: image), scale: scale)
+    }
+
+    /// The image as PNG file bytes (RGBA, straight alpha); nil for an image without a bitmap.
+    public func pngData() -> Data? {
+        guard let cgImage, let bytes = try? cgImage.image.pngData() else { return nil }
+        return Data(bytes)
+    }
+
     /// The size in points.
     public var size: CGSize {
         CGSize(width: CGFloat(cgImage?.width ?? 0) / scale, height: CGFloat(cgImage?.height ?? 0) / scale)

@@ -1,0 +1,85 @@
+import Foundation
+import Strata
+import StrataCore
+import Testing
+
+/// Image renderers, image contexts and PNG data: pixels read back from the images made. No GPU.
+@MainActor
+@Suite struct ImageRendererTests {
+    /// A 10 × 10-point renderer at scale 2: a 20 × 20-pixel image whose left half (0…5 points)
+    /// is red and whose right half is clear.
+    @Test func aRendererDrawsUIKitDrawingIntoAnImageOfItsScale() throws {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 2
+        let renderer = UIGraphicsImageRenderer(size: CGSize(width: 10, height: 10), format: format)
+        let image = renderer.image { context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 5, height: 10))
+        }
+        #expect(image.size == CGSize(width: 10, height: 10))
+        #expect(image.scale == 2)
+        let pixels = try #require(image.cgImage?.image)
+        #expect(pixels.size == PixelSize(width: 20, height: 20))
+        #expect(pixels[4, 10] == RGBA8(255, 0, 0), "left half, red")
+        #expect(pixels[15, 10] == RGBA8(0, 0, 0, 0), "right half, clear")
+    }
+
+    @Test func anOpaqueFormatStartsBlack() throws {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        format.opaque = true
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 4, height: 4), format: format).image { _ in }
+        #expect(try #require(image.cgImage?.image)[2, 2] == RGBA8(0, 0, 0, 255))
+    }
+
+    @Test func pngDataRoundTripsThroughUIImageData() throws {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let renderer = UIGraphicsImageRenderer(size: CGSize(width: 8, height: 6), format: format)
+        let data = renderer.pngData { _ in
+            UIBezierPath(rect: CGRect(x: 0, y: 0, width: 8, height: 3)).fill()  // black by default
+            UIColor.blue.setFill()
+            UIBezierPath(rect: CGRect(x: 0, y: 3, width: 8, height: 3)).fill()
+        }
+        #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG signature")
+        let image = try #require(UIImage(data: data))
+        #expect(image.size == CGSize(width: 8, height: 6))
+        let pixels = try #require(image.cgImage?.image)
+        #expect(pixels[4, 1] == RGBA8(0, 0, 0) && pixels[4, 4] == RGBA8(0, 0, 255))
+        #expect(try #require(image.pngData()) == data, "encoding the decoded image gives the same bytes")
+    }
+
+    @Test func badImageDataGivesNilAndNoCrash() {
+        #expect(UIImage(data: Data("not an image".utf8)) == nil)
+        let format = UIGraphicsImageRendererFormat()
+        let png = UIGraphicsImageRenderer(size: CGSize(width: 4, height: 4), format: format).pngData { _ in }
+        #expect(UIImage(data: png.prefix(png.count / 2)) == nil, "a truncated PNG")
+        #expect(UIImage(data: Data()) == nil)
+    }
+
+    @Test func imageContextsBeginGetAndEndAroundTheCurrentContext() throws {
+        #expect(UIGraphicsGetCurrentContext() == nil)
+        UIGraphicsBeginImageContextWithOptions(CGSize(width: 3, height: 3), false, 1)
+        #expect(UIGraphicsGetCurrentContext() != nil)
+        UIColor.green.setFill()
+        UIRectFill(CGRect(x: 0, y: 0, width: 3, height: 3))
+        let image = try #require(UIGraphicsGetImageFromCurrentImageContext())
+        UIGraphicsEndImageContext()
+        #expect(UIGraphicsGetCurrentContext() == nil)
+        #expect(UIGraphicsGetImageFromCurrentImageContext() == nil)
+        #expect(try #require(image.cgImage?.image)[1, 1] == RGBA8(0, 255, 0))
+    }
+
+    /// A red full block drawn at 20 points from (0, 0) in a 40 × 40 image: its middle is red.
+    @Test func stringsDrawIntoTheCurrentContext() throws {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 40), format: format).image { _ in
+            "\u{2588}".draw(at: .zero, withAttributes: [.font: UIFont.systemFont(ofSize: 20), .foregroundColor: UIColor.red])
+        }
+        let size = "\u{2588}".size(withAttributes: [.font: UIFont.systemFont(ofSize: 20)])
+        let pixels = try #require(image.cgImage?.image)
+        #expect(pixels[Int(size.width / 2), Int(size.height / 2)] == RGBA8(255, 0, 0))
+        #expect(pixels[38, 38] == RGBA8(0, 0, 0, 0))
+    }
+}
