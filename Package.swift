@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "Strata", targets: ["Strata"]),
         .library(name: "StrataCompositor", targets: ["StrataCompositor"]),
         .library(name: "StrataCore", targets: ["StrataCore"]),
+        .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "StrataGL", targets: ["StrataGL"]),
         .library(name: "StrataBench", targets: ["StrataBench"]),
         .executable(name: "strata", targets: ["strata"]),
@@ -30,6 +31,7 @@ let package = Package(
         .target(name: "StrataShaders", path: "Shaders", resources: [.embedInCode("glsl")]),
 
         .target(name: "StrataCore"),
+        .target(name: "Cassowary"),
         .target(
             name: "StrataGL",
             dependencies: ["CEGL", "CGLES3", "CGBM", .product(name: "Logging", package: "swift-log")]
@@ -79,6 +81,7 @@ let package = Package(
         .target(name: "StrataTesting", dependencies: ["StrataCore", "CEGL", "CGLES3"]),
 
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "StrataGLTests", dependencies: ["StrataGL", "StrataShaders", "CGLES3"]),
         .testTarget(name: "StrataCompositorTests", dependencies: ["StrataCompositor", "StrataCore", "StrataGL", "StrataTesting", "CEGL", "CGLES3"]),
         .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataDemos", "StrataCompositor", "StrataCore", "StrataTesting", "CGLES3"]),
