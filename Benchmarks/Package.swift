@@ -7,6 +7,7 @@ let package = Package(
     dependencies: [.package(name: "Strata", path: "..")],
     targets: [
         .systemLibrary(name: "CPangoReference", pkgConfig: "pangocairo"),
+        .executableTarget(name: "StrataSolverBench", dependencies: [.product(name: "Cassowary", package: "Strata")]),
         .executableTarget(
             name: "StrataTextBench",
             dependencies: ["CPangoReference", .product(name: "Strata", package: "Strata")]

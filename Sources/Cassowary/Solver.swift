@@ -35,36 +35,107 @@ public enum SolverError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// A symbol of the tableau: a variable of the user's, or one the solver adds.
+/// A symbol of the tableau: a variable of the user's, or one the solver adds. Numbered densely
+/// in creation order (0 is invalid); its kind is kept by the solver, indexed by the number.
 struct Symbol: Hashable, Comparable {
-    enum Kind { case invalid, external, slack, error, dummy }
+    enum Kind: UInt8 { case invalid, external, slack, error, dummy }
     let id: UInt32
-    let kind: Kind
 
-    static let invalid = Symbol(id: 0, kind: .invalid)
-    var isRestricted: Bool { kind == .slack || kind == .error }
+    static let invalid = Symbol(id: 0)
+    var isValid: Bool { id != 0 }
     static func < (a: Symbol, b: Symbol) -> Bool { a.id < b.id }
 }
 
-/// A row of the tableau: `constant + Σ coefficient × symbol`.
+/// A row of the tableau: `constant + Σ coefficient × symbol`, the symbols sorted by number in
+/// two parallel arrays (as kiwi's sorted vectors: no hashing, and rows merge in one pass).
 struct Row {
     var constant: Double
-    var cells: [Symbol: Double] = [:]
+    private(set) var ids: [UInt32] = []
+    private(set) var coefficients: [Double] = []
 
     init(constant: Double = 0) { self.constant = constant }
 
     static func nearZero(_ v: Double) -> Bool { abs(v) < 1e-8 }
 
-    /// Adds `coefficient × symbol`.
-    mutating func insert(_ symbol: Symbol, _ coefficient: Double = 1) {
-        let c = (cells[symbol] ?? 0) + coefficient
-        if Row.nearZero(c) { cells[symbol] = nil } else { cells[symbol] = c }
+    var isEmpty: Bool { ids.isEmpty }
+
+    /// Where `id` is, or where it would go.
+    private func find(_ id: UInt32) -> (found: Bool, at: Int) {
+        var lo = 0, hi = ids.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if ids[mid] < id { lo = mid + 1 } else { hi = mid }
+        }
+        return (lo < ids.count && ids[lo] == id, lo)
     }
 
-    /// Adds `coefficient × row`.
-    mutating func insert(_ row: Row, _ coefficient: Double = 1) {
-        constant += row.constant * coefficient
-        for (s, c) in row.cells { insert(s, c * coefficient) }
+    func coefficient(for symbol: Symbol) -> Double {
+        let (found, at) = find(symbol.id)
+        return found ? coefficients[at] : 0
+    }
+
+    func contains(_ symbol: Symbol) -> Bool { find(symbol.id).found }
+
+    /// The symbols with their coefficients, in number order.
+    var cells: Zip2Sequence<[UInt32], [Double]> { zip(ids, coefficients) }
+
+    /// Adds `coefficient × symbol`.
+    mutating func insert(_ symbol: Symbol, _ coefficient: Double = 1) {
+        let (found, at) = find(symbol.id)
+        if found {
+            let c = coefficients[at] + coefficient
+            if Row.nearZero(c) {
+                ids.remove(at: at)
+                coefficients.remove(at: at)
+            } else {
+                coefficients[at] = c
+            }
+        } else if !Row.nearZero(coefficient) {
+            ids.insert(symbol.id, at: at)
+            coefficients.insert(coefficient, at: at)
+        }
+    }
+
+    /// Adds `k × row`, merging the two sorted rows in one pass.
+    mutating func insert(_ row: Row, _ k: Double = 1) {
+        constant += row.constant * k
+        if row.ids.isEmpty { return }
+        var newIds: [UInt32] = [], newCoefficients: [Double] = []
+        newIds.reserveCapacity(ids.count + row.ids.count)
+        newCoefficients.reserveCapacity(ids.count + row.ids.count)
+        var i = 0, j = 0
+        while i < ids.count || j < row.ids.count {
+            if j == row.ids.count || (i < ids.count && ids[i] < row.ids[j]) {
+                newIds.append(ids[i])
+                newCoefficients.append(coefficients[i])
+                i += 1
+            } else if i == ids.count || row.ids[j] < ids[i] {
+                let c = row.coefficients[j] * k
+                if !Row.nearZero(c) {
+                    newIds.append(row.ids[j])
+                    newCoefficients.append(c)
+                }
+                j += 1
+            } else {
+                let c = coefficients[i] + row.coefficients[j] * k
+                if !Row.nearZero(c) {
+                    newIds.append(ids[i])
+                    newCoefficients.append(c)
+                }
+                i += 1
+                j += 1
+            }
+        }
+        ids = newIds
+        coefficients = newCoefficients
+    }
+
+    /// Removes `symbol`, returning its coefficient.
+    @discardableResult mutating func remove(_ symbol: Symbol) -> Double? {
+        let (found, at) = find(symbol.id)
+        guard found else { return nil }
+        ids.remove(at: at)
+        return coefficients.remove(at: at)
     }
 
     /// Adds `value` to the constant and returns the new constant.
@@ -75,22 +146,14 @@ struct Row {
 
     mutating func reverseSign() {
         constant = -constant
-        var i = cells.startIndex
-        while i != cells.endIndex {
-            cells.values[i] = -cells.values[i]
-            i = cells.index(after: i)
-        }
+        for i in coefficients.indices { coefficients[i] = -coefficients[i] }
     }
 
     /// Solves `0 = row` for `symbol`: the row becomes `symbol`'s value.
     mutating func solve(for symbol: Symbol) {
-        let k = -1 / cells.removeValue(forKey: symbol)!
+        let k = -1 / remove(symbol)!
         constant *= k
-        var i = cells.startIndex
-        while i != cells.endIndex {
-            cells.values[i] *= k
-            i = cells.index(after: i)
-        }
+        for i in coefficients.indices { coefficients[i] *= k }
     }
 
     /// Solves `lhs = row` for `rhs`.
@@ -99,11 +162,9 @@ struct Row {
         solve(for: rhs)
     }
 
-    func coefficient(for symbol: Symbol) -> Double { cells[symbol] ?? 0 }
-
     /// Replaces `symbol` by `row`'s value.
     mutating func substitute(_ symbol: Symbol, _ row: Row) {
-        if let c = cells.removeValue(forKey: symbol) { insert(row, c) }
+        if let c = remove(symbol) { insert(row, c) }
     }
 }
 
@@ -122,20 +183,89 @@ public final class Solver {
     }
 
     private var constraints: [Constraint: Tag] = [:]
-    private var rows: [Symbol: Row] = [:]
     private var variables: [Variable: Symbol] = [:]
+    /// The variables with their symbols' numbers, for writing the solution out quickly.
+    private var externals: [(Variable, Int)] = []
     private var edits: [Variable: EditInfo] = [:]
+    /// Each symbol's kind, by number.
+    private var kinds: [Symbol.Kind] = [.invalid]
+    /// Each basic symbol's row, by number (nil: not basic).
+    private var rows: [Row?] = [nil]
+    /// The basic symbols, in no order, and where each is in that list (-1: not basic).
+    private var basics: [Symbol] = []
+    private var basicPosition: [Int32] = [-1]
+    /// For each symbol, the basic symbols whose rows may hold it (a superset: entries are
+    /// checked and pruned when read), so a substitution touches only the rows that hold the
+    /// symbol instead of scanning the whole tableau.
+    private var columns: [[UInt32]] = [[]]
+    /// Marks for visiting each basic symbol once in `rowsContaining`.
+    private var visited: [UInt32] = [0]
+    private var stamp: UInt32 = 0
     private var infeasibleRows: [Symbol] = []
     private var objective = Row()
     private var artificial: Row?
-    private var nextID: UInt32 = 1
 
     /// An empty solver.
     public init() {}
 
     private func newSymbol(_ kind: Symbol.Kind) -> Symbol {
-        defer { nextID += 1 }
-        return Symbol(id: nextID, kind: kind)
+        let s = Symbol(id: UInt32(kinds.count))
+        kinds.append(kind)
+        rows.append(nil)
+        basicPosition.append(-1)
+        columns.append([])
+        visited.append(0)
+        return s
+    }
+
+    /// Records that `basic`'s row holds every symbol of `row`.
+    private func noteCells(of row: Row, in basic: Symbol) {
+        for id in row.ids { columns[Int(id)].append(basic.id) }
+    }
+
+    /// The basic symbols whose rows hold `symbol`, each once; prunes the column's stale entries.
+    private func rowsContaining(_ symbol: Symbol) -> [Symbol] {
+        stamp &+= 1
+        var found: [Symbol] = []
+        var kept: [UInt32] = []
+        for id in columns[Int(symbol.id)] {
+            let i = Int(id)
+            guard visited[i] != stamp else { continue }
+            visited[i] = stamp
+            guard rows[i]?.contains(symbol) == true else { continue }
+            found.append(Symbol(id: id))
+            kept.append(id)
+        }
+        columns[Int(symbol.id)] = kept
+        return found
+    }
+
+    private func kind(_ s: Symbol) -> Symbol.Kind { kinds[Int(s.id)] }
+    private func kind(_ id: UInt32) -> Symbol.Kind { kinds[Int(id)] }
+    private func isRestricted(_ s: Symbol) -> Bool { kind(s) == .slack || kind(s) == .error }
+
+    private func setRow(_ s: Symbol, _ row: Row) {
+        let i = Int(s.id)
+        if rows[i] == nil {
+            basicPosition[i] = Int32(basics.count)
+            basics.append(s)
+        }
+        rows[i] = row
+        noteCells(of: row, in: s)
+    }
+
+    private func takeRow(_ s: Symbol) -> Row? {
+        let i = Int(s.id)
+        guard s.isValid, let row = rows[i] else { return nil }
+        rows[i] = nil
+        let at = Int(basicPosition[i])
+        let last = basics.removeLast()
+        if at < basics.count {
+            basics[at] = last
+            basicPosition[Int(last.id)] = Int32(at)
+        }
+        basicPosition[i] = -1
+        return row
     }
 
     // MARK: Constraints
@@ -145,30 +275,29 @@ public final class Solver {
     ///   that conflicts with the required ones already added (the solver is then unchanged).
     public func addConstraint(_ constraint: Constraint) throws {
         guard constraints[constraint] == nil else { throw SolverError.duplicateConstraint("\(constraint)") }
-        let (row, tag) = makeRow(for: constraint)
-        var row2 = row
-        var subject = chooseSubject(row2, tag)
-        if subject.kind == .invalid, row2.cells.keys.allSatisfy({ $0.kind == .dummy }) {
-            guard Row.nearZero(row2.constant) else {
+        var (row, tag) = makeRow(for: constraint)
+        var subject = chooseSubject(row, tag)
+        if !subject.isValid, row.cells.allSatisfy({ kind($0.0) == .dummy }) {
+            guard Row.nearZero(row.constant) else {
                 undoObjective(constraint, tag)
                 throw SolverError.unsatisfiableConstraint("\(constraint)")
             }
             subject = tag.marker
         }
-        if subject.kind == .invalid {
-            guard try addWithArtificialVariable(row2) else {
+        if !subject.isValid {
+            guard addWithArtificialVariable(row) else {
                 // Take the constraint's symbols back out, as if it was never added.
                 constraints[constraint] = tag
                 try? removeConstraint(constraint)
                 throw SolverError.unsatisfiableConstraint("\(constraint)")
             }
         } else {
-            row2.solve(for: subject)
-            substitute(subject, row2)
-            rows[subject] = row2
+            row.solve(for: subject)
+            substitute(subject, row)
+            setRow(subject, row)
         }
         constraints[constraint] = tag
-        try optimize(objective: true)
+        optimize(objective: true)
     }
 
     /// Removes `constraint`.
@@ -178,13 +307,11 @@ public final class Solver {
         removeEffects(of: constraint, tag)
         // The marker leaves the tableau: dropped with its row when basic, else pivoted in first.
         // (A marker found nowhere was already dropped with an empty row.)
-        if rows.removeValue(forKey: tag.marker) == nil, let leaving = markerLeavingSymbol(tag.marker),
-            var row = rows.removeValue(forKey: leaving)
-        {
+        if takeRow(tag.marker) == nil, let leaving = markerLeavingSymbol(tag.marker), var row = takeRow(leaving) {
             row.solve(for: leaving, tag.marker)
             substitute(tag.marker, row)
         }
-        try optimize(objective: true)
+        optimize(objective: true)
     }
 
     /// Whether `constraint` has been added.
@@ -220,38 +347,51 @@ public final class Solver {
         let delta = value - info.constant
         info.constant = value
         edits[variable] = info
-        if var row = rows[info.tag.marker] {
-            if row.add(-delta) < 0 { infeasibleRows.append(info.tag.marker) }
-            rows[info.tag.marker] = row
-        } else if var row = rows[info.tag.other] {
-            if row.add(delta) < 0 { infeasibleRows.append(info.tag.other) }
-            rows[info.tag.other] = row
+        let marker = info.tag.marker, other = info.tag.other
+        if rows[Int(marker.id)] != nil {
+            if rows[Int(marker.id)]!.add(-delta) < 0 { infeasibleRows.append(marker) }
+        } else if rows[Int(other.id)] != nil {
+            if rows[Int(other.id)]!.add(delta) < 0 { infeasibleRows.append(other) }
         } else {
             var infeasible: [Symbol] = []
-            var i = rows.startIndex
-            while i != rows.endIndex {
-                let c = rows.values[i].coefficient(for: info.tag.marker)
-                if c != 0, rows.values[i].add(delta * c) < 0, rows.keys[i].kind != .external { infeasible.append(rows.keys[i]) }
-                i = rows.index(after: i)
+            stamp &+= 1
+            let column = Int(marker.id)
+            var kept = 0
+            for k in columns[column].indices {
+                let id = columns[column][k], i = Int(id)
+                guard visited[i] != stamp else { continue }
+                visited[i] = stamp
+                let c = rows[i]?.coefficient(for: marker) ?? 0
+                guard c != 0 else { continue }
+                columns[column][kept] = id
+                kept += 1
+                if rows[i]!.add(delta * c) < 0, kinds[i] != .external { infeasible.append(Symbol(id: id)) }
             }
-            infeasibleRows.append(contentsOf: infeasible.sorted())
+            columns[column].removeLast(columns[column].count - kept)
+            if !infeasible.isEmpty { infeasibleRows.append(contentsOf: infeasible.sorted()) }
         }
-        try dualOptimize()
+        dualOptimize()
     }
 
     /// Writes the solution into the variables' `value`s.
     public func updateVariables() {
-        for (variable, symbol) in variables {
-            variable.value = rows[symbol]?.constant ?? 0
+        rows.withUnsafeBufferPointer { rows in
+            for (variable, i) in externals { variable.value = rows[i]?.constant ?? 0 }
         }
     }
 
     /// Forgets every constraint and edit variable.
     public func reset() {
         constraints = [:]
-        rows = [:]
         variables = [:]
+        externals = []
         edits = [:]
+        kinds = [.invalid]
+        rows = [nil]
+        basics = []
+        basicPosition = [-1]
+        columns = [[]]
+        visited = [0]
         infeasibleRows = []
         objective = Row()
         artificial = nil
@@ -263,6 +403,7 @@ public final class Solver {
         if let s = variables[variable] { return s }
         let s = newSymbol(.external)
         variables[variable] = s
+        externals.append((variable, Int(s.id)))
         return s
     }
 
@@ -273,7 +414,7 @@ public final class Solver {
         var row = Row(constant: expression.constant)
         for term in expression.terms where !Row.nearZero(term.coefficient) {
             let s = symbol(for: term.variable)
-            if let basic = rows[s] { row.insert(basic, term.coefficient) } else { row.insert(s, term.coefficient) }
+            if let basic = rows[Int(s.id)] { row.insert(basic, term.coefficient) } else { row.insert(s, term.coefficient) }
         }
         var tag = Tag()
         let strength = constraint.strength.value
@@ -310,7 +451,7 @@ public final class Solver {
 
     /// Takes back the objective terms `makeRow` added for a constraint that was refused.
     private func undoObjective(_ constraint: Constraint, _ tag: Tag) {
-        for s in [tag.marker, tag.other] where s.kind == .error {
+        for s in [tag.marker, tag.other] where s.isValid && kind(s) == .error {
             objective.insert(s, -constraint.strength.value)
         }
     }
@@ -318,48 +459,45 @@ public final class Solver {
     /// The symbol to make basic: an external one, else a marker that can enter with a
     /// negative coefficient; invalid when none.
     private func chooseSubject(_ row: Row, _ tag: Tag) -> Symbol {
-        if let external = row.cells.keys.filter({ $0.kind == .external }).min() { return external }
-        for s in [tag.marker, tag.other] where s.isRestricted && row.coefficient(for: s) < 0 { return s }
+        for (id, _) in row.cells where kind(id) == .external { return Symbol(id: id) }  // the lowest
+        for s in [tag.marker, tag.other] where s.isValid && isRestricted(s) && row.coefficient(for: s) < 0 { return s }
         return .invalid
     }
 
     /// Adds `row` with an artificial variable, minimised to 0; false when it cannot be (the
     /// constraint is unsatisfiable).
-    private func addWithArtificialVariable(_ row: Row) throws -> Bool {
+    private func addWithArtificialVariable(_ row: Row) -> Bool {
         let art = newSymbol(.slack)
-        rows[art] = row
+        setRow(art, row)
         artificial = row
-        try optimize(objective: false)
+        optimize(objective: false)
         let success = Row.nearZero(artificial!.constant)
         artificial = nil
-        if var basic = rows.removeValue(forKey: art) {
-            if basic.cells.isEmpty { return success }
-            guard let entering = basic.cells.keys.filter({ $0.isRestricted }).min() else { return false }
+        if var basic = takeRow(art) {
+            if basic.isEmpty { return success }
+            guard let entering = basic.cells.first(where: { kind($0.0) == .slack || kind($0.0) == .error }).map({ Symbol(id: $0.0) }) else {
+                return false
+            }
             basic.solve(for: art, entering)
             substitute(entering, basic)
-            rows[entering] = basic
+            setRow(entering, basic)
         }
-        var i = rows.startIndex
-        while i != rows.endIndex {
-            rows.values[i].cells[art] = nil
-            i = rows.index(after: i)
-        }
-        objective.cells[art] = nil
+        for s in rowsContaining(art) { rows[Int(s.id)]!.remove(art) }
+        objective.remove(art)
         return success
     }
 
     /// Replaces `symbol` by `row` everywhere, noting rows that became infeasible.
     private func substitute(_ symbol: Symbol, _ row: Row) {
         var infeasible: [Symbol] = []
-        var i = rows.startIndex
-        while i != rows.endIndex {
-            if rows.values[i].cells[symbol] != nil {
-                rows.values[i].substitute(symbol, row)
-                if rows.keys[i].kind != .external, rows.values[i].constant < 0 { infeasible.append(rows.keys[i]) }
-            }
-            i = rows.index(after: i)
+        for s in rowsContaining(symbol) {
+            let i = Int(s.id)
+            rows[i]!.substitute(symbol, row)
+            noteCells(of: row, in: s)
+            if kind(s) != .external, rows[i]!.constant < 0 { infeasible.append(s) }
         }
-        infeasibleRows.append(contentsOf: infeasible.sorted())
+        columns[Int(symbol.id)] = []  // no row holds it any more
+        if !infeasible.isEmpty { infeasibleRows.append(contentsOf: infeasible.sorted()) }
         objective.substitute(symbol, row)
         artificial?.substitute(symbol, row)
     }
@@ -367,52 +505,54 @@ public final class Solver {
     // MARK: Simplex
 
     /// Minimises the objective (or, with `objective == false`, the artificial row) by the primal simplex.
-    private func optimize(objective useObjective: Bool) throws {
+    private func optimize(objective useObjective: Bool) {
         while true {
-            var entering: Symbol?
-            for (symbol, c) in useObjective ? objective.cells : artificial!.cells
-            where c < 0 && symbol.kind != .dummy && (entering == nil || symbol < entering!) {
-                entering = symbol
+            var entering = Symbol.invalid
+            for (id, c) in (useObjective ? objective : artificial!).cells where c < 0 && kind(id) != .dummy {
+                entering = Symbol(id: id)  // the lowest-numbered
+                break
             }
-            guard let entering else { return }
-            var leaving: Symbol?
+            guard entering.isValid else { return }
+            var leaving = Symbol.invalid
             var ratio = Double.infinity
-            for (symbol, row) in rows where symbol.kind != .external {
+            for s in rowsContaining(entering) where kind(s) != .external {
+                let row = rows[Int(s.id)]!
                 let c = row.coefficient(for: entering)
                 guard c < 0 else { continue }
                 let r = -row.constant / c
-                if r < ratio || (r == ratio && symbol < leaving!) {
+                if r < ratio || (r == ratio && s < leaving) {
                     ratio = r
-                    leaving = symbol
+                    leaving = s
                 }
             }
-            guard let leaving, var row = rows.removeValue(forKey: leaving) else {
+            guard leaving.isValid, var row = takeRow(leaving) else {
                 preconditionFailure("Cassowary: the objective is unbounded")
             }
             row.solve(for: leaving, entering)
             substitute(entering, row)
-            rows[entering] = row
+            setRow(entering, row)
         }
     }
 
     /// Restores feasibility after edits by the dual simplex.
-    private func dualOptimize() throws {
+    private func dualOptimize() {
         while let leaving = infeasibleRows.popLast() {
-            guard var row = rows[leaving], row.constant < 0 else { continue }
-            var entering: Symbol?
+            guard let current = rows[Int(leaving.id)], current.constant < 0 else { continue }
+            var entering = Symbol.invalid
             var ratio = Double.infinity
-            for (symbol, c) in row.cells where c > 0 && symbol.kind != .dummy {
-                let r = objective.coefficient(for: symbol) / c
-                if r < ratio || (r == ratio && symbol < entering!) {
+            for (id, c) in current.cells where c > 0 && kind(id) != .dummy {
+                let r = objective.coefficient(for: Symbol(id: id)) / c
+                if r < ratio {
                     ratio = r
-                    entering = symbol
+                    entering = Symbol(id: id)
                 }
             }
-            guard let entering else { preconditionFailure("Cassowary: the dual simplex found no entering symbol") }
-            rows[leaving] = nil
+            guard entering.isValid, var row = takeRow(leaving) else {
+                preconditionFailure("Cassowary: the dual simplex found no entering symbol")
+            }
             row.solve(for: leaving, entering)
             substitute(entering, row)
-            rows[entering] = row
+            setRow(entering, row)
         }
     }
 
@@ -420,8 +560,8 @@ public final class Solver {
 
     /// Takes a removed constraint's error symbols out of the objective.
     private func removeEffects(of constraint: Constraint, _ tag: Tag) {
-        for marker in [tag.marker, tag.other] where marker.kind == .error {
-            if let row = rows[marker] {
+        for marker in [tag.marker, tag.other] where marker.isValid && kind(marker) == .error {
+            if let row = rows[Int(marker.id)] {
                 objective.insert(row, -constraint.strength.value)
             } else {
                 objective.insert(marker, -constraint.strength.value)
@@ -434,22 +574,23 @@ public final class Solver {
     private func markerLeavingSymbol(_ marker: Symbol) -> Symbol? {
         var first: Symbol?, second: Symbol?, third: Symbol?
         var r1 = Double.infinity, r2 = Double.infinity
-        for (symbol, row) in rows {
+        for s in rowsContaining(marker) {
+            let row = rows[Int(s.id)]!
             let c = row.coefficient(for: marker)
             guard c != 0 else { continue }
-            if symbol.kind == .external {
-                if third == nil || symbol < third! { third = symbol }
+            if kind(s) == .external {
+                if third == nil || s < third! { third = s }
             } else if c < 0 {
                 let r = -row.constant / c
-                if r < r1 || (r == r1 && symbol < first!) {
+                if r < r1 || (r == r1 && s < first!) {
                     r1 = r
-                    first = symbol
+                    first = s
                 }
             } else {
                 let r = row.constant / c
-                if r < r2 || (r == r2 && symbol < second!) {
+                if r < r2 || (r == r2 && s < second!) {
                     r2 = r
-                    second = symbol
+                    second = s
                 }
             }
         }
