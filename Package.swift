@@ -46,7 +46,7 @@ let package = Package(
         .target(
             name: "Strata",
             dependencies: [
-                "StrataCore", "StrataCompositor", "CCairo", "CPango", .product(name: "Logging", package: "swift-log"),
+                "StrataCore", "StrataCompositor", "Cassowary", "CCairo", "CPango", .product(name: "Logging", package: "swift-log"),
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]

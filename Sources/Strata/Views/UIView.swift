@@ -21,6 +21,8 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// The view controller whose `view` this is (not retained: the controller owns its view).
     weak var _viewController: UIViewController?
+    /// The view's Auto Layout state (its constraints, guides, priorities), made on first use.
+    var _autoLayout: AutoLayoutState?
 
     /// A number identifying the view, for `viewWithTag(_:)`.
     public var tag = 0
@@ -407,9 +409,48 @@ open class UIView: UIResponder, CALayerDelegate {
     /// its subviews, superviews first.
     open func layoutIfNeeded() { layer.layoutIfNeeded() }
 
-    /// Positions the subviews. Override it; the default does nothing (autoresizing has already
-    /// been applied when the bounds changed).
-    open func layoutSubviews() {}
+    /// Positions the subviews. The default places the subviews that Auto Layout positions
+    /// (`translatesAutoresizingMaskIntoConstraints == false`) where their constraints put them;
+    /// autoresizing has already placed the others when the bounds changed. Override it, calling
+    /// `super` first to keep constraint-based layout.
+    open func layoutSubviews() {
+        LayoutSystem.shared.applyFrames(toSubviewsOf: self)
+    }
+
+    // MARK: Auto Layout override points (see UIView+AutoLayout.swift)
+
+    /// Updates the view's constraints before layout when `setNeedsUpdateConstraints()` asked;
+    /// override it to change constraints, and call `super` last.
+    open func updateConstraints() {
+        autoLayout.needsUpdateConstraints = false
+    }
+
+    /// How far the view's alignment rectangle (what constraints place) lies inside its frame
+    /// (zero).
+    open var alignmentRectInsets: UIEdgeInsets { .zero }
+
+    /// Whether the view needs constraint-based layout even without constraints of its own (false).
+    open class var requiresConstraintBasedLayout: Bool { false }
+
+    /// The layout margins changed. The default does nothing.
+    open func layoutMarginsDidChange() {}
+
+    /// The smallest size (with `UIView.layoutFittingCompressedSize`) or the largest (with
+    /// `layoutFittingExpandedSize`) that the view's constraints allow, or the size closest to
+    /// `targetSize` they allow, pulled at `.fittingSizeLevel`.
+    open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: .fittingSizeLevel, verticalFittingPriority: .fittingSizeLevel)
+    }
+
+    /// The size closest to `targetSize` the view's constraints allow, the width pulled at
+    /// `horizontalFittingPriority` and the height at `verticalFittingPriority` (`.required`
+    /// fixes that side at the target).
+    open func systemLayoutSizeFitting(
+        _ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+        verticalFittingPriority: UILayoutPriority
+    ) -> CGSize {
+        LayoutSystem.shared.fittingSize(of: self, target: targetSize, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
+    }
 
     /// The size the view's content alone asks for, or `UIView.noIntrinsicMetric` on an axis
     /// where it asks for none (the default, on both axes). Controls and labels override it.

@@ -1,0 +1,472 @@
+import Cassowary
+import Foundation
+import Logging
+
+// Overall design: Auto Layout on the Cassowary module. Each view tree that uses constraints has
+// one engine, kept by its topmost view. The engine gives every view and layout guide that takes
+// part (the constraints' items and their superviews up to the top) four variables — its frame's
+// left, top, width and height in the top view's bounds coordinates — and turns into solver
+// constraints: the top view's bounds (fixed), the frames of views that translate their
+// autoresizing mask (fixed relative to their superview, stretching as the mask says), the
+// intrinsic sizes of the others (hugging and compression resistance), the margin and safe-area
+// guides, and every active NSLayoutConstraint. Adding or removing constraints, guides or
+// participants rebuilds the engine at the next layout; a constant or priority change, a moved
+// frame or a new intrinsic size updates it incrementally. A view's default `layoutSubviews()`
+// asks the engine for its subviews' frames, so layout stays top-down as in UIKit.
+
+/// The Auto Layout bookkeeping shared by all view trees. Main actor.
+@MainActor
+final class LayoutSystem {
+    static let shared = LayoutSystem()
+    static let logger = Logger(label: "strata.layout")
+
+    /// Bumped whenever constraints, guides or participants change: engines rebuild.
+    private(set) var version = 0
+    /// Active constraints, across every tree.
+    private(set) var activeCount = 0
+    /// Views that asked for `updateConstraints()`.
+    var needsUpdate: [UIView] = []
+
+    /// Something that changes which constraints apply happened around `view`.
+    func structureChanged(around view: UIView) {
+        version += 1
+        view.setNeedsLayout()
+        view.superview?.setNeedsLayout()
+    }
+
+    // MARK: Activation
+
+    /// The view an item belongs to: itself, or a guide's owning view.
+    static func view(of item: AnyObject?) -> UIView? {
+        if let view = item as? UIView { return view }
+        return (item as? UILayoutGuide)?.owningView
+    }
+
+    /// The nearest common ancestor of the constraint's items.
+    private func commonAncestor(of c: NSLayoutConstraint) -> UIView? {
+        guard let a = Self.view(of: c.firstItem) else { return nil }
+        guard c.secondItem != nil else { return a }
+        guard let b = Self.view(of: c.secondItem) else { return nil }
+        var candidate: UIView? = a
+        while let v = candidate {
+            if b.isDescendant(of: v) { return v }
+            candidate = v.superview
+        }
+        return nil
+    }
+
+    /// Installs `c` on `view` (the nearest common ancestor of its items when nil).
+    func activate(_ c: NSLayoutConstraint, on view: UIView? = nil) {
+        guard c.installedOn == nil else { return }
+        guard let target = view ?? commonAncestor(of: c) else {
+            preconditionFailure(
+                "Unable to activate constraint \(c) because its items have no common ancestor. Does the constraint reference items in different view hierarchies? That's illegal."
+            )
+        }
+        target.autoLayout.constraints.append(c)
+        c.installedOn = target
+        activeCount += 1
+        version += 1
+        invalidate(c)
+    }
+
+    /// Uninstalls `c`.
+    func deactivate(_ c: NSLayoutConstraint) {
+        guard let view = c.installedOn else { return }
+        view.autoLayout.constraints.removeAll { $0 === c }
+        c.installedOn = nil
+        activeCount -= 1
+        version += 1
+        invalidate(c)
+    }
+
+    /// An active constraint's constant or priority changed: update its engine in place.
+    func constraintChanged(_ c: NSLayoutConstraint) {
+        guard let view = c.installedOn else { return }
+        if let engine = view.topmostView._autoLayout?.engine, engine.isCurrent { engine.update(c) }
+        invalidate(c)
+    }
+
+    /// Lays out again the views a constraint places.
+    private func invalidate(_ c: NSLayoutConstraint) {
+        for item in [c.firstItem, c.secondItem] {
+            guard let view = Self.view(of: item) else { continue }
+            view.setNeedsLayout()
+            view.superview?.setNeedsLayout()
+        }
+    }
+
+    /// Runs due `updateConstraints()` calls, deepest views first.
+    private func runConstraintUpdates() {
+        guard !needsUpdate.isEmpty else { return }
+        let views = needsUpdate
+        needsUpdate = []
+        func depth(_ v: UIView) -> Int {
+            var d = 0
+            var s = v.superview
+            while let x = s {
+                d += 1
+                s = x.superview
+            }
+            return d
+        }
+        for view in views.sorted(by: { depth($0) > depth($1) }) where view.needsUpdateConstraints() { view.updateConstraints() }
+    }
+
+    // MARK: Layout
+
+    /// Sets the frames of `view`'s subviews that constraints place, and its guides' frames.
+    func applyFrames(toSubviewsOf view: UIView) {
+        guard activeCount > 0 else { return }
+        let guides = view._autoLayout.map { [$0.marginsGuide, $0.safeAreaGuide] + $0.layoutGuides } ?? []
+        guard view.subviews.contains(where: { !$0.translatesAutoresizingMaskIntoConstraints }) || !guides.isEmpty else { return }
+        runConstraintUpdates()
+        let top = view.topmostView
+        let engine = top.autoLayout.engine ?? LayoutEngine(top: top, fitting: nil)
+        top.autoLayout.engine = engine
+        engine.solve()
+        guard let origin = engine.frame(of: view)?.origin else { return }
+        let b = view.bounds
+        func local(_ r: CGRect) -> CGRect {
+            CGRect(x: r.minX - origin.x + b.minX, y: r.minY - origin.y + b.minY, width: max(r.width, 0), height: max(r.height, 0))
+        }
+        for subview in view.subviews where !subview.translatesAutoresizingMaskIntoConstraints {
+            guard let r = engine.frame(of: subview) else { continue }
+            let frame = local(r)
+            if subview.frame != frame { subview.frame = frame }
+        }
+        for guide in guides where guide.owningView === view {
+            if let r = engine.frame(of: guide) { guide.layoutFrame = local(r) }
+        }
+    }
+
+    /// The size of `view` its constraints allow closest to `target`.
+    func fittingSize(of view: UIView, target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority) -> CGSize {
+        runConstraintUpdates()
+        let engine = LayoutEngine(top: view, fitting: (target, horizontal, vertical))
+        engine.solve()
+        return engine.frame(of: view)?.size ?? view.bounds.size
+    }
+
+    /// The anchor object for `attribute` of `item`.
+    static func anchor(_ item: AnyObject?, _ attribute: NSLayoutConstraint.Attribute) -> AnyObject {
+        if let view = item as? UIView {
+            switch attribute {
+            case .leading: return view.leadingAnchor
+            case .trailing: return view.trailingAnchor
+            case .left: return view.leftAnchor
+            case .right: return view.rightAnchor
+            case .centerX: return view.centerXAnchor
+            case .top: return view.topAnchor
+            case .bottom: return view.bottomAnchor
+            case .centerY: return view.centerYAnchor
+            case .width: return view.widthAnchor
+            case .height: return view.heightAnchor
+            case .firstBaseline: return view.firstBaselineAnchor
+            case .lastBaseline: return view.lastBaselineAnchor
+            default: break
+            }
+        }
+        let owner: AnyObject = item ?? NSNull()
+        switch NSLayoutConstraint.axis(attribute) {
+        case 0: return NSLayoutXAxisAnchor(item: owner, attribute: attribute)
+        case 1: return NSLayoutYAxisAnchor(item: owner, attribute: attribute)
+        default: return NSLayoutDimension(item: owner, attribute: attribute)
+        }
+    }
+}
+
+extension UIView {
+    /// The view at the top of this view's superviews (itself when it has none).
+    var topmostView: UIView {
+        var top = self
+        while let s = top.superview { top = s }
+        return top
+    }
+}
+
+/// The solver of one view tree (or of one fitting-size question). Main actor.
+@MainActor
+final class LayoutEngine {
+    /// A view's or guide's frame variables, and the pins that tie it to its frame, superview or
+    /// content, with the values they were made from.
+    final class Item {
+        let left: Variable, top: Variable, width: Variable, height: Variable
+        weak var object: AnyObject?
+        var pins: [Constraint] = []
+        var pinKey: [Double] = []
+        init(_ name: String, _ object: AnyObject) {
+            left = Variable(name + ".left")
+            top = Variable(name + ".top")
+            width = Variable(name + ".width")
+            height = Variable(name + ".height")
+            self.object = object
+        }
+    }
+
+    private unowned let top: UIView
+    private let fitting: (target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority)?
+    private var builtVersion = -1
+    private var solver = Solver()
+    private var items: [ObjectIdentifier: Item] = [:]
+    private var order: [Item] = []
+    private var constraintMap: [NSLayoutConstraint: Constraint] = [:]
+
+    init(top: UIView, fitting: (CGSize, UILayoutPriority, UILayoutPriority)?) {
+        self.top = top
+        self.fitting = fitting
+    }
+
+    /// Whether the engine holds the current constraints (an incremental update can apply).
+    var isCurrent: Bool { builtVersion == LayoutSystem.shared.version }
+
+    /// Rebuilds when constraints changed, refreshes the pins, and solves.
+    func solve() {
+        if !isCurrent { build() }
+        refreshPins()
+        solver.updateVariables()
+    }
+
+    /// The frame of a view or guide in the top view's bounds coordinates, as last solved.
+    func frame(of object: AnyObject) -> CGRect? {
+        guard let item = items[ObjectIdentifier(object)] else { return nil }
+        return CGRect(x: item.left.value, y: item.top.value, width: item.width.value, height: item.height.value)
+    }
+
+    // MARK: Building
+
+    private func build() {
+        solver = Solver()
+        items = [:]
+        order = []
+        constraintMap = [:]
+        var constraints: [NSLayoutConstraint] = []
+        var stack = [top]
+        while let view = stack.popLast() {
+            if let state = view._autoLayout { constraints += state.constraints }
+            stack += view.subviews
+        }
+        constraints = constraints.filter { c in
+            [c.firstItem, c.secondItem].allSatisfy { item in
+                item == nil || (LayoutSystem.view(of: item)?.isDescendant(of: top) ?? false)
+            }
+        }
+        _ = ensureItem(top)
+        for c in constraints {
+            if let a = c.firstItem { _ = ensureItem(a) }
+            if let b = c.secondItem { _ = ensureItem(b) }
+        }
+        refreshPins()
+        for c in constraints { add(c) }
+        builtVersion = LayoutSystem.shared.version
+    }
+
+    /// The item of `object`, made with its superviews' (or owning view's) up to the top.
+    private func ensureItem(_ object: AnyObject) -> Item {
+        if let item = items[ObjectIdentifier(object)] { return item }
+        let item = Item("\(type(of: object))", object)
+        items[ObjectIdentifier(object)] = item
+        if let view = object as? UIView, view !== top, let superview = view.superview {
+            _ = ensureItem(superview)
+        } else if let guide = object as? UILayoutGuide, let owner = guide.owningView {
+            _ = ensureItem(owner)
+        }
+        order.append(item)
+        return item
+    }
+
+    static func strength(_ priority: UILayoutPriority) -> Strength {
+        priority >= .required ? .required : Strength(Double(priority.rawValue) * 1000)
+    }
+
+    // MARK: Pins
+
+    /// Re-pins every item whose frame, superview, content or insets changed.
+    private func refreshPins() {
+        for item in order {
+            guard let object = item.object else { continue }
+            let (key, pins) = pinning(object, item)
+            guard key != item.pinKey else { continue }
+            for c in item.pins { try? solver.removeConstraint(c) }
+            item.pins = []
+            for c in pins {
+                do {
+                    try solver.addConstraint(c)
+                    item.pins.append(c)
+                } catch {
+                    LayoutSystem.logger.warning("Auto Layout: the frame of \(object) conflicts with required constraints; it was left out: \(error)")
+                }
+            }
+            item.pinKey = key
+        }
+    }
+
+    /// The values an item's pins depend on, and the pins.
+    private func pinning(_ object: AnyObject, _ item: Item) -> ([Double], [Constraint]) {
+        if let view = object as? UIView {
+            if view === top {
+                if let fitting {
+                    let t = fitting.target
+                    return (
+                        [t.width, t.height, Double(fitting.horizontal.rawValue), Double(fitting.vertical.rawValue)],
+                        [
+                            item.left == 0, item.top == 0, item.width >= 0, item.height >= 0,
+                            (item.width == Double(t.width)) | Self.strength(fitting.horizontal),
+                            (item.height == Double(t.height)) | Self.strength(fitting.vertical),
+                        ]
+                    )
+                }
+                let b = view.bounds
+                return (
+                    [b.minX, b.minY, b.width, b.height],
+                    [item.left == Double(b.minX), item.top == Double(b.minY), item.width == Double(b.width), item.height == Double(b.height)]
+                )
+            }
+            if view.translatesAutoresizingMaskIntoConstraints, let superview = view.superview, let s = items[ObjectIdentifier(superview)] {
+                return autoresizingPins(view, item, superview, s)
+            }
+            return intrinsicPins(view, item)
+        }
+        if let guide = object as? UILayoutGuide, let owner = guide.owningView, let o = items[ObjectIdentifier(owner)] {
+            let insets: UIEdgeInsets
+            switch guide.kind {
+            case .free: return ([], [])
+            case .margins: insets = owner.layoutMargins
+            case .safeArea: insets = owner.safeAreaInsets
+            }
+            return (
+                [insets.top, insets.left, insets.bottom, insets.right],
+                [
+                    item.left == o.left + Double(insets.left), item.top == o.top + Double(insets.top),
+                    item.width == o.width - Double(insets.left + insets.right),
+                    item.height == o.height - Double(insets.top + insets.bottom),
+                ]
+            )
+        }
+        return ([], [])
+    }
+
+    /// A view placed by its frame: fixed relative to its superview, the parts its autoresizing
+    /// mask makes flexible sharing the superview's change of size as autoresizing does.
+    private func autoresizingPins(_ view: UIView, _ item: Item, _ superview: UIView, _ s: Item) -> ([Double], [Constraint]) {
+        let f = view.frame, sb = superview.bounds, mask = view.autoresizingMask
+        let key = [f.minX, f.minY, f.width, f.height, sb.minX, sb.minY, sb.width, sb.height, Double(mask.rawValue)]
+        func axis(start: Double, length: Double, end: Double, size: Double, sizeVar: Variable, flexible: (Bool, Bool, Bool))
+            -> (start: Cassowary.Expression, length: Cassowary.Expression)
+        {
+            let parts = [(flexible.0, start), (flexible.1, length), (flexible.2, end)].filter(\.0)
+            let total = parts.reduce(0) { $0 + max($1.1, 0) }
+            func share(_ isFlexible: Bool, _ value: Double) -> Cassowary.Expression {
+                guard isFlexible else { return 0 }
+                let k = total > 0 ? max(value, 0) / total : 1 / Double(parts.count)
+                return (sizeVar - size) * k
+            }
+            return (start + share(flexible.0, start), length + share(flexible.1, length))
+        }
+        let x = axis(
+            start: f.minX - sb.minX, length: f.width, end: sb.maxX - f.maxX, size: sb.width, sizeVar: s.width,
+            flexible: (mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth), mask.contains(.flexibleRightMargin)))
+        let y = axis(
+            start: f.minY - sb.minY, length: f.height, end: sb.maxY - f.maxY, size: sb.height, sizeVar: s.height,
+            flexible: (mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight), mask.contains(.flexibleBottomMargin)))
+        return (key, [item.left == s.left + x.start, item.width == x.length, item.top == s.top + y.start, item.height == y.length])
+    }
+
+    /// A view placed by constraints: its intrinsic size, held by its hugging and compression
+    /// resistance priorities.
+    private func intrinsicPins(_ view: UIView, _ item: Item) -> ([Double], [Constraint]) {
+        let size = view.intrinsicContentSize
+        let hug = (view.contentHuggingPriority(for: .horizontal), view.contentHuggingPriority(for: .vertical))
+        let resist = (view.contentCompressionResistancePriority(for: .horizontal), view.contentCompressionResistancePriority(for: .vertical))
+        let key = [size.width, size.height] + [hug.0, hug.1, resist.0, resist.1].map { Double($0.rawValue) }
+        var pins: [Constraint] = []
+        let insets = view.alignmentRectInsets
+        if size.width != UIView.noIntrinsicMetric {
+            let w = item.width - Double(insets.left + insets.right)
+            pins.append((w >= Double(size.width)) | Self.strength(resist.0))
+            pins.append((w <= Double(size.width)) | Self.strength(hug.0))
+        }
+        if size.height != UIView.noIntrinsicMetric {
+            let h = item.height - Double(insets.top + insets.bottom)
+            pins.append((h >= Double(size.height)) | Self.strength(resist.1))
+            pins.append((h <= Double(size.height)) | Self.strength(hug.1))
+        }
+        return (key, pins)
+    }
+
+    // MARK: Constraints
+
+    /// The expression of `attribute` of an item: its alignment rectangle's edges, centre, size,
+    /// margins or baseline.
+    private func expression(_ object: AnyObject, _ attribute: NSLayoutConstraint.Attribute) -> Cassowary.Expression? {
+        guard let item = items[ObjectIdentifier(object)] else { return nil }
+        let view = object as? UIView
+        let i = view?.alignmentRectInsets ?? .zero
+        let l = item.left + Double(i.left), t = item.top + Double(i.top)
+        let w = item.width - Double(i.left + i.right), h = item.height - Double(i.top + i.bottom)
+        let m = view?.layoutMargins ?? .zero
+        switch attribute {
+        case .left, .leading: return l
+        case .right, .trailing: return l + w
+        case .top: return t
+        case .bottom: return t + h
+        case .width: return w
+        case .height: return h
+        case .centerX: return l + w * 0.5
+        case .centerY: return t + h * 0.5
+        case .leftMargin, .leadingMargin: return l + Double(m.left)
+        case .rightMargin, .trailingMargin: return l + w - Double(m.right)
+        case .topMargin: return t + Double(m.top)
+        case .bottomMargin: return t + h - Double(m.bottom)
+        case .centerXWithinMargins: return l + Double(m.left) + (w - Double(m.left + m.right)) * 0.5
+        case .centerYWithinMargins: return t + Double(m.top) + (h - Double(m.top + m.bottom)) * 0.5
+        case .firstBaseline, .lastBaseline:
+            // A label's one line is centred down its bounds; other views' baseline is their bottom.
+            if let label = view as? UILabel, let font = label.font {
+                return t + h * 0.5 + Double(font.ascender - font.lineHeight / 2)
+            }
+            return t + h
+        case .notAnAttribute: return nil
+        }
+    }
+
+    /// Adds the solver form of `c`; a conflict is logged as UIKit logs it and the constraint left out.
+    private func add(_ c: NSLayoutConstraint) {
+        guard let first = c.firstItem, let lhs = expression(first, c.firstAttribute) else { return }
+        var rhs = Cassowary.Expression(constant: Double(c.constant))
+        if let second = c.secondItem, c.secondAttribute != .notAnAttribute {
+            guard let e = expression(second, c.secondAttribute) else { return }
+            rhs = e * Double(c.multiplier) + Double(c.constant)
+        }
+        let relation: Relation =
+            switch c.relation {
+            case .equal: .equal
+            case .lessThanOrEqual: .lessThanOrEqual
+            case .greaterThanOrEqual: .greaterThanOrEqual
+            }
+        let constraint = Constraint(lhs, relation, rhs, strength: Self.strength(c.priority))
+        do {
+            try solver.addConstraint(constraint)
+            constraintMap[c] = constraint
+        } catch {
+            let related = (first as? UIView)?.constraints ?? []
+            LayoutSystem.logger.warning(
+                """
+                Unable to simultaneously satisfy constraints.
+                \tProbably at least one of the constraints in the following list is one you don't want.
+                (
+                \(related.map { "    \"\($0)\"" }.joined(separator: ",\n"))
+                )
+
+                Will attempt to recover by breaking constraint
+                \(c)
+                """)
+        }
+    }
+
+    /// Re-adds `c` after its constant or priority changed (the rest of the solution stays).
+    func update(_ c: NSLayoutConstraint) {
+        if let old = constraintMap.removeValue(forKey: c) { try? solver.removeConstraint(old) }
+        add(c)
+    }
+}
