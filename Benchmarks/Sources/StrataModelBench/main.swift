@@ -11,6 +11,8 @@
 //      with animation: the transition's frames on the virtual 60 Hz clock, rendered while the
 //      main thread does nothing but ask for frames, each showing the view further up (no frame
 //      repeats a position: none dropped).
+//   5. A 1,000-view Auto Layout screen (rows of 20 boxes chained by constraints): one constant
+//      changed and the screen laid out again, against the same frames set by hand.
 //   2. A layout pass over a 10,000-view tree (100 containers × 100 leaves, each container laying
 //      out its leaves in a grid): UIView.layoutIfNeeded against the same layout arithmetic on a
 //      minimal tree of plain Swift objects.
@@ -261,3 +263,45 @@ _ = await transitionScreen.compositor.shutdown()
     let laidOut = leaf.frame.width > 0 && containers[99].frame.width > 0
     precondition(laidOut, "layout did not run")
 }
+
+// MARK: 5. One constant change on a 1,000-view Auto Layout screen
+
+let layoutScreen = UIView(frame: CGRect(x: 0, y: 0, width: 1000, height: 2600))
+var boxes: [UIView] = []
+var firstLeading: NSLayoutConstraint!
+for i in 0..<1000 {
+    let box = UIView()
+    box.translatesAutoresizingMaskIntoConstraints = false
+    layoutScreen.addSubview(box)
+    var cs = [box.widthAnchor.constraint(equalToConstant: 40), box.heightAnchor.constraint(equalToConstant: 40)]
+    if i % 20 == 0 {
+        let leading = box.leadingAnchor.constraint(equalTo: layoutScreen.leadingAnchor, constant: 8)
+        if i == 0 { firstLeading = leading }
+        cs.append(leading)
+        cs.append(box.topAnchor.constraint(equalTo: i == 0 ? layoutScreen.topAnchor : boxes[i - 20].bottomAnchor, constant: 10))
+    } else {
+        cs.append(box.leadingAnchor.constraint(equalTo: boxes[i - 1].trailingAnchor, constant: 8))
+        cs.append(box.topAnchor.constraint(equalTo: boxes[i - 1].topAnchor))
+    }
+    NSLayoutConstraint.activate(cs)
+    boxes.append(box)
+}
+layoutScreen.layoutIfNeeded()
+var constraintTimes: [Double] = [], handTimes: [Double] = []
+for round in 0..<rounds {
+    constraintTimes.append(
+        milliseconds {
+            firstLeading.constant = CGFloat(8 + round % 2)
+            layoutScreen.layoutIfNeeded()
+        })
+    handTimes.append(
+        milliseconds {
+            for (i, box) in boxes.enumerated() {
+                box.frame = CGRect(x: CGFloat(8 + (round + 1) % 2 + (i % 20) * 48), y: CGFloat(10 + (i / 20) * 50), width: 40, height: 40)
+            }
+        })
+}
+firstLeading.constant = 20
+layoutScreen.layoutIfNeeded()
+precondition(boxes[1].frame.minX == 68 && boxes[19].frame.minX == 20 + 19 * 48 && boxes[999].frame.minX == 8 + 19 * 48, "the constraint change did not lay out")
+report("auto layout: one constant changed on 1,000 views", model: constraintTimes, floor: handTimes, floorName: "1,000 frames set by hand")
