@@ -226,7 +226,12 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Whether the view and its subviews are hidden.
     open var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        set {
+            guard newValue != layer.isHidden else { return }
+            layer.isHidden = newValue
+            // A stack view collapses its hidden arranged subviews.
+            (_superview as? UIStackView)?.arrangedSubviewVisibilityChanged(self)
+        }
     }
 
     /// The colour filling the view's bounds behind its drawing; nil for none.
