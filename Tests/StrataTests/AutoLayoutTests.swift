@@ -247,6 +247,17 @@ import Testing
         #expect(!left.isActive)
     }
 
+    @Test func removingAViewTakesItsConstraintsToTheOutsideWithIt() {
+        let c = container(), v = constrained(in: c), inner = constrained(in: v)
+        let outside = v.leadingAnchor.constraint(equalTo: c.leadingAnchor)
+        let within = inner.leadingAnchor.constraint(equalTo: v.leadingAnchor)
+        let own = v.widthAnchor.constraint(equalToConstant: 10)
+        NSLayoutConstraint.activate([outside, within, own])
+        v.removeFromSuperview()
+        #expect(!outside.isActive && c.constraints.isEmpty, "it tied the leaving view to the container")
+        #expect(within.isActive && own.isActive, "constraints inside the subtree stay")
+    }
+
     @Test func constraintsBetweenUnrelatedViewsTrap() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {

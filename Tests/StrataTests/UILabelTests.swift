@@ -106,6 +106,25 @@ import Testing
 
     // MARK: Drawing
 
+    /// A black full block at 40 points, left-aligned, with a red shadow moved 10 points right:
+    /// the block's middle is black, just past its right edge the shadow shows red.
+    @Test func aLabelsShadowIsDrawnUnderItsText() async throws {
+        let f = try ScreenFixture(size: CGSize(width: 120, height: 60))
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 120, height: 60))
+        label.text = "\u{2588}"
+        label.font = .systemFont(ofSize: 40)
+        label.textAlignment = .left
+        #expect(label.shadowColor == nil && label.shadowOffset == CGSize(width: 0, height: -1), "UIKit's defaults")
+        label.shadowColor = .red
+        label.shadowOffset = CGSize(width: 10, height: 0)
+        f.window.addSubview(label)
+        let w = "\u{2588}".size(withAttributes: [.font: UIFont.systemFont(ofSize: 40)]).width
+        let image = try await f.render()
+        expectPixel(image, Int(w / 2), 30, .black, tolerance: 2, "the block's middle")
+        expectPixel(image, Int(w + 5), 30, .red, tolerance: 2, "the shadow past the block's right edge")
+        await f.finish()
+    }
+
     /// A 120 × 60 label on a white 120 × 60 screen showing a red full block "█" (from the
     /// fallback font: Inter has none) at 40 points, centred: the middle (60, 30) is red, the
     /// corners (3, 3) and (116, 56) stay white. Then left-aligned: the block moves to the left,

@@ -80,6 +80,22 @@ final class LayoutSystem {
         invalidate(c)
     }
 
+    /// `view` is leaving `parent`: deactivates the constraints installed on `parent` and its
+    /// ancestors that tie the subtree to views outside it.
+    func subtreeLeft(_ view: UIView, from parent: UIView) {
+        guard activeCount > 0 else { return }
+        func inside(_ item: AnyObject?) -> Bool { Self.view(of: item)?.isDescendant(of: view) ?? false }
+        var ancestor: UIView? = parent
+        while let a = ancestor {
+            if let state = a._autoLayout, !state.constraints.isEmpty {
+                for c in state.constraints where inside(c.firstItem) != inside(c.secondItem) && c.secondItem != nil {
+                    deactivate(c)
+                }
+            }
+            ancestor = a.superview
+        }
+    }
+
     /// An active constraint's constant or priority changed: update its engine in place.
     func constraintChanged(_ c: NSLayoutConstraint) {
         guard let view = c.installedOn else { return }

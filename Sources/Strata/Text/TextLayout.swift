@@ -241,17 +241,18 @@ final class TextLayout {
 
     /// Draws the text with its top-left at `origin` (the layout's box: lines aligned within
     /// the width) in `color`, into `context`.
-    func draw(in context: CGContext, at origin: CGPoint, color: Color) {
+    func draw(in context: CGContext, at origin: CGPoint, color: Color, shadow labelShadow: (color: Color, offset: CGSize)? = nil) {
         let cairo = context.cairoHandle
         let alpha = Double(context.currentAlpha)
         let x = Double(origin.x + leftInset), y = Double(origin.y)
         FontSystem.shared.withContext { _ in
             cairo_save(cairo)
-            if let shadow {
-                // The glyphs' outlines, moved by the offset and filled in the shadow's colour.
-                let c = (shadow.shadowColor ?? UIColor(white: 0, alpha: 1.0 / 3)).cgColor.value
+            // A shadow: the glyphs' outlines, moved by the offset and filled in the shadow's colour
+            // (the label's own shadow, else the text's first NSShadow).
+            let shadowValues = labelShadow ?? shadow.map { ($0.shadowColor ?? UIColor(white: 0, alpha: 1.0 / 3)).cgColor.value }.map { ($0, shadow!.shadowOffset) }
+            if let (c, offset) = shadowValues {
                 cairo_set_source_rgba(cairo, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha) * alpha)
-                cairo_move_to(cairo, x + Double(shadow.shadowOffset.width), y + Double(shadow.shadowOffset.height))
+                cairo_move_to(cairo, x + Double(offset.width), y + Double(offset.height))
                 pango_cairo_layout_path(cairo, layout)
                 cairo_fill(cairo)
             }

@@ -113,6 +113,15 @@ open class UILabel: UIView {
     /// `minimumScaleFactor` of the font's size (false).
     open var adjustsFontSizeToFitWidth = false { didSet { setNeedsDisplay() } }
 
+    /// Where shrunk text sits (`.alignBaselines`: on the baseline the full-size text would have).
+    open var baselineAdjustment = UIBaselineAdjustment.alignBaselines { didSet { setNeedsDisplay() } }
+
+    /// The colour of a shadow drawn under the text (nil: none).
+    open var shadowColor: UIColor? { didSet { setNeedsDisplay() } }
+
+    /// How far the shadow is moved, in points ((0, −1) by default, as UIKit's).
+    open var shadowOffset = CGSize(width: 0, height: -1) { didSet { setNeedsDisplay() } }
+
     /// The smallest fraction of the font's size `adjustsFontSizeToFitWidth` may use (0: any).
     open var minimumScaleFactor: CGFloat = 0 { didSet { setNeedsDisplay() } }
 
@@ -181,17 +190,38 @@ open class UILabel: UIView {
     open func drawText(in rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         var font = _font
+        var fullSize: TextLayout?
         if adjustsFontSizeToFitWidth, numberOfLines == 1, let natural = layout(width: nil, height: nil, lines: 1),
             natural.size.width > rect.width, natural.size.width > 0
         {
             let scale = max(rect.width / natural.size.width, minimumScaleFactor)
             font = _font.withSize(_font.pointSize * scale)
+            fullSize = natural
         }
         guard let layout = layout(width: rect.width, height: rect.height, lines: numberOfLines, font: font) else { return }
         let color = (isHighlighted ? highlightedTextColor : nil) ?? _textColor
         var value = color.cgColor.value
         if !isEnabled { value.alpha *= 0.5 }
-        let y = rect.minY + (rect.height - layout.size.height) / 2
-        layout.draw(in: context, at: CGPoint(x: rect.minX, y: y), color: value)
+        var y = rect.minY + (rect.height - layout.size.height) / 2
+        if let fullSize {
+            switch baselineAdjustment {
+            case .alignBaselines:
+                y = rect.minY + (rect.height - fullSize.size.height) / 2 + fullSize.firstBaseline - layout.firstBaseline
+            case .alignCenters: break
+            case .none: y = rect.minY
+            }
+        }
+        let shadow = shadowColor.map { ($0.cgColor.value, shadowOffset) }
+        layout.draw(in: context, at: CGPoint(x: rect.minX, y: y), color: value, shadow: shadow)
     }
+}
+
+/// Where text shrunk to fit sits: UIKit's `UIBaselineAdjustment`, with its raw values.
+public enum UIBaselineAdjustment: Int, Sendable, CaseIterable {
+    /// On the baseline the full-size text would have.
+    case alignBaselines = 0
+    /// Centred where the full-size text would be.
+    case alignCenters = 1
+    /// At the top of the bounds.
+    case none = 2
 }

@@ -87,6 +87,8 @@ extension UIView {
         willMove(toSuperview: nil)
         if oldWindow != nil { notifyWillMove(toWindow: nil) }
         if let index = parent.indexOfSubview(self) { parent._subviews.remove(at: index) }
+        // Constraints between this subtree and the views it leaves go with it, as in UIKit.
+        LayoutSystem.shared.subtreeLeft(self, from: parent)
         _superview = nil
         layer.removeFromSuperlayer()
         if oldWindow != nil { notifyDidMoveToWindow() }
