@@ -301,8 +301,9 @@ final class LayoutEngine {
     private func refreshPins() {
         for item in order {
             guard let object = item.object else { continue }
-            let (key, pins) = pinning(object, item)
+            let key = pinning(object, item, build: false).0
             guard key != item.pinKey else { continue }
+            let pins = pinning(object, item, build: true).1
             for c in item.pins { try? solver.removeConstraint(c) }
             item.pins = []
             for c in pins {
@@ -318,13 +319,16 @@ final class LayoutEngine {
     }
 
     /// The values an item's pins depend on, and the pins.
-    private func pinning(_ object: AnyObject, _ item: Item) -> ([Double], [Constraint]) {
+    /// With `build` false only the values are worked out (most items have not changed).
+    private func pinning(_ object: AnyObject, _ item: Item, build: Bool) -> ([Double], [Constraint]) {
         if let view = object as? UIView {
             if view === top {
                 if let fitting {
                     let t = fitting.target
+                    let key = [t.width, t.height, Double(fitting.horizontal.rawValue), Double(fitting.vertical.rawValue)]
+                    guard build else { return (key, []) }
                     return (
-                        [t.width, t.height, Double(fitting.horizontal.rawValue), Double(fitting.vertical.rawValue)],
+                        key,
                         [
                             item.left == 0, item.top == 0, item.width >= 0, item.height >= 0,
                             (item.width == Double(t.width)) | Self.strength(fitting.horizontal),
@@ -333,15 +337,16 @@ final class LayoutEngine {
                     )
                 }
                 let b = view.bounds
+                guard build else { return ([b.minX, b.minY, b.width, b.height], []) }
                 return (
                     [b.minX, b.minY, b.width, b.height],
                     [item.left == Double(b.minX), item.top == Double(b.minY), item.width == Double(b.width), item.height == Double(b.height)]
                 )
             }
             if view.translatesAutoresizingMaskIntoConstraints, let superview = view.superview, let s = items[ObjectIdentifier(superview)] {
-                return autoresizingPins(view, item, superview, s)
+                return autoresizingPins(view, item, superview, s, build: build)
             }
-            return intrinsicPins(view, item)
+            return intrinsicPins(view, item, build: build)
         }
         if let guide = object as? UILayoutGuide, let owner = guide.owningView, let o = items[ObjectIdentifier(owner)] {
             let insets: UIEdgeInsets
@@ -350,6 +355,7 @@ final class LayoutEngine {
             case .margins: insets = owner.layoutMargins
             case .safeArea: insets = owner.safeAreaInsets
             }
+            guard build else { return ([insets.top, insets.left, insets.bottom, insets.right], []) }
             return (
                 [insets.top, insets.left, insets.bottom, insets.right],
                 [
@@ -364,9 +370,10 @@ final class LayoutEngine {
 
     /// A view placed by its frame: fixed relative to its superview, the parts its autoresizing
     /// mask makes flexible sharing the superview's change of size as autoresizing does.
-    private func autoresizingPins(_ view: UIView, _ item: Item, _ superview: UIView, _ s: Item) -> ([Double], [Constraint]) {
+    private func autoresizingPins(_ view: UIView, _ item: Item, _ superview: UIView, _ s: Item, build: Bool) -> ([Double], [Constraint]) {
         let f = view.frame, sb = superview.bounds, mask = view.autoresizingMask
         let key = [f.minX, f.minY, f.width, f.height, sb.minX, sb.minY, sb.width, sb.height, Double(mask.rawValue)]
+        guard build else { return (key, []) }
         func axis(start: Double, length: Double, end: Double, size: Double, sizeVar: Variable, flexible: (Bool, Bool, Bool))
             -> (start: Cassowary.Expression, length: Cassowary.Expression)
         {
@@ -390,11 +397,12 @@ final class LayoutEngine {
 
     /// A view placed by constraints: its intrinsic size, held by its hugging and compression
     /// resistance priorities.
-    private func intrinsicPins(_ view: UIView, _ item: Item) -> ([Double], [Constraint]) {
+    private func intrinsicPins(_ view: UIView, _ item: Item, build: Bool) -> ([Double], [Constraint]) {
         let size = view.intrinsicContentSize
         let hug = (view.contentHuggingPriority(for: .horizontal), view.contentHuggingPriority(for: .vertical))
         let resist = (view.contentCompressionResistancePriority(for: .horizontal), view.contentCompressionResistancePriority(for: .vertical))
         let key = [size.width, size.height] + [hug.0, hug.1, resist.0, resist.1].map { Double($0.rawValue) }
+        guard build else { return (key, []) }
         var pins: [Constraint] = []
         let insets = view.alignmentRectInsets
         if size.width != UIView.noIntrinsicMetric {
