@@ -146,3 +146,88 @@ func solidImage(width: Int, height: Int) -> UIImage {
         await f.finish()
     }
 }
+
+/// Configuration-based buttons (iOS 15), with Strata's medium-size values: title 17 points,
+/// insets 7 and 12. "Hello" at 17 is 41 × 21 as a label (Inter; see UILabelTests).
+@MainActor
+@Suite struct UIButtonConfigurationTests {
+    @Test func aFilledButtonShowsItsTitleInWhiteOnTheTint() {
+        var config = UIButton.Configuration.filled()
+        config.title = "Hello"
+        let button = UIButton(configuration: config)
+        #expect(button.configuration?.title == "Hello")
+        #expect(button.titleLabel?.text == "Hello")
+        #expect(button.titleLabel?.textColor == .white)
+        #expect(button.backgroundColor == .systemBlue, "the tint colour")
+        let size = button.sizeThatFits(.zero)
+        let text = button.titleLabel!.intrinsicContentSize
+        #expect(size == CGSize(width: text.width + 24, height: text.height + 14))
+        button.isEnabled = false
+        #expect(button.titleLabel?.textColor == .systemGray && button.backgroundColor == .systemGray5)
+    }
+
+    @Test func stylesColourTheContentAndBackground() {
+        var plain = UIButton.Configuration.plain()
+        plain.title = "A"
+        let p = UIButton(configuration: plain)
+        #expect(p.titleLabel?.textColor == .systemBlue && p.backgroundColor == nil)
+        var gray = UIButton.Configuration.gray()
+        gray.title = "B"
+        gray.baseForegroundColor = .red
+        let g = UIButton(configuration: gray)
+        #expect(g.titleLabel?.textColor == .red && g.backgroundColor == .systemGray5)
+        var tinted = UIButton.Configuration.tinted()
+        tinted.baseBackgroundColor = .green
+        let t = UIButton(configuration: tinted)
+        #expect(t.backgroundColor == .green)
+    }
+
+    /// A 20 × 20 image leading with 6 points of padding before "Hello" (41 wide): 67 × 21 of
+    /// content, centred in a 200 × 50 button: image at x 66.5, title at 92.5; on top instead,
+    /// the image above the title (padding 6): 41 wide, 47 high.
+    @Test func theImageSitsWhereItsPlacementSaysWithItsPadding() {
+        var config = UIButton.Configuration.plain()
+        config.title = "Hello"
+        config.image = solidImage(width: 20, height: 20)
+        config.imagePadding = 6
+        let button = UIButton(configuration: config)
+        button.frame = CGRect(x: 0, y: 0, width: 200, height: 50)
+        button.layoutIfNeeded()
+        #expect(button.imageView?.frame == CGRect(x: 66.5, y: 15, width: 20, height: 20))
+        #expect(button.titleLabel?.frame == CGRect(x: 92.5, y: 14.5, width: 41, height: 21))
+        config.imagePlacement = .top
+        button.configuration = config
+        #expect(button.sizeThatFits(.zero) == CGSize(width: 41 + 24, height: 20 + 6 + 21 + 14))
+        button.layoutIfNeeded()
+        #expect(button.imageView!.frame.maxY + 6 == button.titleLabel!.frame.minY)
+    }
+
+    @Test func theUpdateHandlerRunsWhenTheStateChanges() {
+        var config = UIButton.Configuration.filled()
+        config.title = "Go"
+        let button = UIButton(configuration: config)
+        var calls = 0
+        button.configurationUpdateHandler = { b in
+            calls += 1
+            b.configuration?.baseBackgroundColor = b.isHighlighted ? .red : .blue
+        }
+        #expect(calls == 1 && button.backgroundColor == .blue)
+        button.isHighlighted = true
+        #expect(calls == 2 && button.backgroundColor == .red)
+        button.setNeedsUpdateConfiguration()
+        #expect(calls == 3)
+    }
+
+    @Test func subtitlesStackUnderTheTitle() {
+        var config = UIButton.Configuration.plain()
+        config.title = "Title"
+        config.subtitle = "Sub"
+        config.titlePadding = 4
+        let button = UIButton(configuration: config)
+        let title = button.titleLabel!.intrinsicContentSize
+        let subtitle = UILabel()
+        subtitle.font = .systemFont(ofSize: 15)
+        subtitle.text = "Sub"
+        #expect(button.sizeThatFits(.zero).height == title.height + 4 + subtitle.intrinsicContentSize.height + 14)
+    }
+}

@@ -10,8 +10,8 @@ import Foundation
 /// the bounds inset by `contentEdgeInsets`, placed by `contentHorizontalAlignment` and
 /// `contentVerticalAlignment` (centred), the title and image moved by their own edge insets.
 /// `.close`, `.detailDisclosure`, `.infoLight`, `.infoDark` and `.contactAdd` buttons draw their
-/// symbol as plain shapes. An attributed title, when set, is shown instead of the plain one.
-/// Not yet: `UIButton.Configuration`.
+/// symbol as plain shapes. An attributed title, when set, is shown instead of the plain one. A
+/// `configuration` (iOS 15), when set, decides the look instead of the per-state values.
 @MainActor
 open class UIButton: UIControl {
     /// The kind of button: UIKit's `UIButton.ButtonType`, with its raw values.
@@ -50,6 +50,27 @@ open class UIButton: UIControl {
     private var images: [UInt: UIImage] = [:]
     private var backgroundImages: [UInt: UIImage] = [:]
     private var attributedTitles: [UInt: NSAttributedString] = [:]
+    /// The second line of a configuration's content (made when a subtitle is first shown).
+    private var subtitleLabel: UILabel?
+
+    /// The button's look as a value (iOS 15's configurations); nil for the per-state API's look.
+    /// Setting it shows it at once.
+    public var configuration: Configuration? {
+        didSet { contentDidChange() }
+    }
+
+    /// Called when the button's state changes (and by `setNeedsUpdateConfiguration()`), to
+    /// change `configuration` for the new state.
+    public var configurationUpdateHandler: (@MainActor (UIButton) -> Void)? {
+        didSet { updateConfiguration() }
+    }
+
+    /// Runs `configurationUpdateHandler` and shows the configuration. Override it to change
+    /// the configuration for the state yourself.
+    open func updateConfiguration() {
+        configurationUpdateHandler?(self)
+        updateContent()
+    }
 
     /// A `.custom` button with the given frame. Subclasses call this one.
     public override init(frame: CGRect) {
@@ -217,7 +238,7 @@ open class UIButton: UIControl {
     }
 
     override func stateDidChange() {
-        updateContent()
+        if configurationUpdateHandler != nil { updateConfiguration() } else { updateContent() }
     }
 
     open override func tintColorDidChange() {
@@ -229,6 +250,7 @@ open class UIButton: UIControl {
     /// Shows the current state's title, colour, image and background, and the system fade.
     private func updateContent() {
         guard let titleLabel, let imageView else { return }
+        if let configuration { return show(configuration) }
         titleLabel.textColor = currentTitleColor
         if let styled = currentAttributedTitle {
             titleLabel.attributedText = styled
@@ -251,6 +273,92 @@ open class UIButton: UIControl {
         setNeedsLayout()
     }
 
+    /// Shows a configuration: its title, subtitle, image, colours and corners.
+    private func show(_ c: Configuration) {
+        guard let titleLabel, let imageView else { return }
+        let foreground = configurationForeground(c)
+        titleLabel.font = .systemFont(ofSize: c.titleSize, weight: c.style == .filled ? .semibold : .regular)
+        titleLabel.text = c.title
+        titleLabel.textColor = foreground
+        titleLabel.isHidden = c.title?.isEmpty ?? true
+        if let subtitle = c.subtitle, !subtitle.isEmpty {
+            let label = subtitleLabel ?? UILabel()
+            if subtitleLabel == nil {
+                subtitleLabel = label
+                addSubview(label)
+            }
+            label.font = .systemFont(ofSize: c.titleSize - 2)
+            label.text = subtitle
+            label.textColor = foreground
+            label.isHidden = false
+        } else {
+            subtitleLabel?.isHidden = true
+        }
+        imageView.image = c.image
+        imageView.isHidden = c.image == nil
+        backgroundImageView.isHidden = true
+        backgroundColor = configurationBackground(c)
+        UIView.performWithoutAnimation {
+            titleLabel.alpha = 1
+            imageView.alpha = 1
+        }
+        setNeedsLayout()
+    }
+
+    /// The configuration's content insets, left to right.
+    private func configurationInsets(_ c: Configuration) -> UIEdgeInsets {
+        UIEdgeInsets(top: c.contentInsets.top, left: c.contentInsets.leading, bottom: c.contentInsets.bottom, right: c.contentInsets.trailing)
+    }
+
+    /// The title and subtitle stacked, the image beside, above or below them with its padding.
+    private func configurationContentSize(_ c: Configuration) -> (total: CGSize, title: CGSize, subtitle: CGSize, image: CGSize) {
+        let title = titleSize
+        let subtitle = subtitleLabel.map { $0.isHidden ? .zero : $0.intrinsicContentSize } ?? .zero
+        let block = CGSize(
+            width: max(title.width, subtitle.width),
+            height: title.height + subtitle.height + (title != .zero && subtitle != .zero ? c.titlePadding : 0))
+        let image = c.image?.size ?? .zero
+        let padding = image != .zero && block != .zero ? c.imagePadding : 0
+        let total =
+            c.imagePlacement == .top || c.imagePlacement == .bottom
+            ? CGSize(width: max(image.width, block.width), height: image.height + padding + block.height)
+            : CGSize(width: image.width + padding + block.width, height: max(image.height, block.height))
+        return (total, title, subtitle, image)
+    }
+
+    /// Places a configuration's content centred in the bounds inset by its content insets.
+    private func layOutConfiguration(_ c: Configuration) {
+        let content = bounds.inset(by: configurationInsets(c))
+        let (total, title, subtitle, image) = configurationContentSize(c)
+        let origin = CGPoint(x: content.minX + (content.width - total.width) / 2, y: content.minY + (content.height - total.height) / 2)
+        var imageFrame = CGRect(origin: origin, size: image)
+        var block = CGPoint(x: origin.x, y: origin.y)
+        let padding = image != .zero && (title != .zero || subtitle != .zero) ? c.imagePadding : 0
+        switch c.imagePlacement {
+        case .top:
+            imageFrame.origin.x = origin.x + (total.width - image.width) / 2
+            block.y = origin.y + image.height + padding
+        case .bottom:
+            imageFrame.origin = CGPoint(x: origin.x + (total.width - image.width) / 2, y: origin.y + total.height - image.height)
+        case .trailing:
+            imageFrame.origin = CGPoint(x: origin.x + total.width - image.width, y: origin.y + (total.height - image.height) / 2)
+        default:  // leading
+            imageFrame.origin.y = origin.y + (total.height - image.height) / 2
+            block.x = origin.x + image.width + padding
+        }
+        if c.imagePlacement != .top, c.imagePlacement != .bottom {
+            // Beside the image: the title block centred down the content.
+            block.y = origin.y + (total.height - (title.height + subtitle.height + (title != .zero && subtitle != .zero ? c.titlePadding : 0))) / 2
+        }
+        let blockWidth = max(title.width, subtitle.width)
+        imageView?.frame = imageFrame
+        titleLabel?.frame = CGRect(x: block.x + (blockWidth - title.width) / 2, y: block.y, width: title.width, height: title.height)
+        subtitleLabel?.frame = CGRect(
+            x: block.x + (blockWidth - subtitle.width) / 2, y: block.y + title.height + (title != .zero ? c.titlePadding : 0),
+            width: subtitle.width, height: subtitle.height)
+        layer.cornerRadius = c.cornerRadius(height: bounds.height)
+    }
+
     // MARK: Layout
 
     /// The title's size: its text on one line.
@@ -266,6 +374,7 @@ open class UIButton: UIControl {
     /// content rectangle, as the content alignments say, each moved by its edge insets.
     open override func layoutSubviews() {
         super.layoutSubviews()
+        if let configuration { return UIView.performWithoutAnimation { layOutConfiguration(configuration) } }
         UIView.performWithoutAnimation {
             backgroundImageView.frame = bounds
             let content = bounds.inset(by: contentEdgeInsets)
@@ -304,6 +413,10 @@ open class UIButton: UIControl {
     /// wide. Symbol buttons are their symbol's size.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         if isSymbol { return CGSize(width: symbolSide, height: symbolSide) }
+        if let configuration {
+            let total = configurationContentSize(configuration).total, i = configurationInsets(configuration)
+            return CGSize(width: total.width + i.left + i.right, height: total.height + i.top + i.bottom)
+        }
         let title = titleSize, image = imageSize
         let lineHeight = ((titleLabel?.font.lineHeight ?? 18) * max(layer.contentsScale, 1)).rounded(.up) / max(layer.contentsScale, 1)
         var content = CGSize(width: title.width + image.width, height: image.height)
