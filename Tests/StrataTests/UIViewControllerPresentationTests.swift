@@ -109,6 +109,36 @@ import Testing
         #expect(!log.take().contains { $0.hasPrefix("child.") && $0.contains("ppear") })
     }
 
+    @Test func transitionSwapsTwoChildrensViewsWithTheirCallbacks() async {
+        let log = CallbackLog()
+        let (window, root) = await rootOnScreen(log)
+        defer { withExtendedLifetime(window) {} }
+        let a = RecordingController("a", log: log), b = RecordingController("b", log: log)
+        root.addChild(a)
+        root.view.addSubview(a.view)
+        a.didMove(toParent: root)
+        root.addChild(b)
+        _ = log.take()
+        var finished: Bool?
+        root.transition(from: a, to: b, duration: 0, animations: { b.view.alpha = 1 }) { done in
+            a.willMove(toParent: nil)
+            a.removeFromParent()
+            b.didMove(toParent: root)
+            finished = done
+        }
+        #expect(b.view.superview === root.view, "the new view goes in at once")
+        await nextTurn()
+        await nextTurn()
+        #expect(finished == true)
+        #expect(a.view.superview == nil && root.children == [b])
+        let appearance = log.take().filter { $0.contains("ppear") }
+        #expect(
+            appearance == [
+                "a.viewWillDisappear(false)", "b.viewWillAppear(false)", "b.viewIsAppearing(false)", "a.viewDidDisappear(false)",
+                "b.viewDidAppear(false)",
+            ])
+    }
+
     @Test func addingAControllerAsItsOwnChildTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {

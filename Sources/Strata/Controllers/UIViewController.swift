@@ -277,6 +277,50 @@ open class UIViewController: UIResponder {
         if parent != nil { isMovingToParent = false }
     }
 
+    /// Replaces child `fromViewController`'s view with child `toViewController`'s in the same
+    /// superview: the new view goes in above the old one, `animations` run as a
+    /// `UIView.animate` block of `duration` with `options` (their curve), and when it ends the
+    /// old view leaves and `completion` runs. While this controller is shown, the children
+    /// disappear and appear with UIKit's callbacks (the `did` ones at the end). Add the new
+    /// child with `addChild(_:)` first; remove the old one yourself in `completion`.
+    /// - Precondition: both are children of this controller and the old one's view is in a
+    ///   superview, as UIKit requires.
+    open func transition(
+        from fromViewController: UIViewController, to toViewController: UIViewController, duration: TimeInterval,
+        options: UIView.AnimationOptions = [], animations: (@MainActor () -> Void)?, completion: (@MainActor (Bool) -> Void)? = nil
+    ) {
+        precondition(
+            fromViewController._parent === self && toViewController._parent === self,
+            "UIViewController.transition: children view controllers \(fromViewController) and \(toViewController) must have a common parent view controller (\(self)) when calling transition(from:to:duration:options:animations:completion:)"
+        )
+        guard let container = fromViewController.viewIfLoaded?.superview else {
+            preconditionFailure(
+                "UIViewController.transition: the view of \(fromViewController) is in no superview; add it to \(self)'s view before transitioning from it")
+        }
+        let shown = isVisibleOrAppearing && shouldAutomaticallyForwardAppearanceMethods
+        let animated = duration > 0
+        if shown {
+            fromViewController.beginAppearanceTransition(false, animated: animated)
+            toViewController.beginAppearanceTransition(true, animated: animated)
+        }
+        // The views move under this call's control: their window changes do not drive appearance.
+        fromViewController.isPlaced = true
+        toViewController.isPlaced = true
+        let toView = toViewController.view!
+        container.insertSubview(toView, aboveSubview: fromViewController.view)
+        if shown { toViewController.sendIsAppearing() }
+        UIView.animate(withDuration: duration, delay: 0, options: options, animations: { animations?() }) { finished in
+            fromViewController.viewIfLoaded?.removeFromSuperview()
+            fromViewController.isPlaced = false
+            toViewController.isPlaced = false
+            if shown {
+                fromViewController.endAppearanceTransition()
+                toViewController.endAppearanceTransition()
+            }
+            completion?(finished)
+        }
+    }
+
     // MARK: Presentation (see UIViewController+Presentation.swift)
 
     /// How the controller is shown when presented (`.automatic` by default). See
