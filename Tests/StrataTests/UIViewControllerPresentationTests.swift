@@ -120,12 +120,13 @@ import Testing
         root.addChild(b)
         _ = log.take()
         var finished: Bool?
-        root.transition(from: a, to: b, duration: 0, animations: { b.view.alpha = 1 }) { done in
+        let completion: @MainActor (Bool) -> Void = { done in
             a.willMove(toParent: nil)
             a.removeFromParent()
             b.didMove(toParent: root)
             finished = done
         }
+        root.transition(from: a, to: b, duration: 0, animations: { b.view.alpha = 1 }, completion: completion)
         #expect(b.view.superview === root.view, "the new view goes in at once")
         await nextTurn()
         await nextTurn()

@@ -309,7 +309,7 @@ open class UIViewController: UIResponder {
         let toView = toViewController.view!
         container.insertSubview(toView, aboveSubview: fromViewController.view)
         if shown { toViewController.sendIsAppearing() }
-        UIView.animate(withDuration: duration, delay: 0, options: options, animations: { animations?() }) { finished in
+        let finish: @MainActor (Bool) -> Void = { finished in
             fromViewController.viewIfLoaded?.removeFromSuperview()
             fromViewController.isPlaced = false
             toViewController.isPlaced = false
@@ -319,6 +319,7 @@ open class UIViewController: UIResponder {
             }
             completion?(finished)
         }
+        UIView.animate(withDuration: duration, delay: 0, options: options, animations: { animations?() }, completion: finish)
     }
 
     // MARK: Presentation (see UIViewController+Presentation.swift)
