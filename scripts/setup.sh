@@ -16,7 +16,7 @@ esac
 # font and DejaVu Sans Mono as the monospaced one; glslang-tools validates the shaders during tests; the host
 # programs that embed Strata in the tests need a C compiler, Python with venv, and Xvfb.
 packages=(pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libgbm-dev libcairo2-dev libpango1.0-dev fonts-inter fonts-dejavu-core)
-[ "$job" = test ] && packages+=(glslang-tools gcc libc6-dev python3 python3-venv xvfb xauth)
+[ "$job" = test ] && packages+=(glslang-tools gcc libc6-dev python3 python3-venv xvfb xauth libopengl0)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
