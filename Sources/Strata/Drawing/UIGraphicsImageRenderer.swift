@@ -134,16 +134,10 @@ final class ImageCanvas {
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = cairo_image_surface_get_data(surface)!
         let (w, h) = (pixelSize.width, pixelSize.height)
+        // Cairo stores B, G, R, A on little-endian machines, premultiplied as RGBAImage is.
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
-        for y in 0..<h {
-            for x in 0..<w {
-                let s = data + y * stride + x * 4, d = (y * w + x) * 4
-                // Cairo stores B, G, R, A on little-endian machines, premultiplied as RGBAImage is.
-                pixels[d] = s[2]
-                pixels[d + 1] = s[1]
-                pixels[d + 2] = s[0]
-                pixels[d + 3] = s[3]
-            }
+        pixels.withUnsafeMutableBytes { out in
+            for y in 0..<h { swapRedAndBlue(data + y * stride, into: out.baseAddress! + y * w * 4, pixels: w) }
         }
         return UIImage(cgImage: CGImage(image: RGBAImage(size: pixelSize, pixels: pixels)), scale: scale)
     }

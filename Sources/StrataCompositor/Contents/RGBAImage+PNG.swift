@@ -46,15 +46,8 @@ extension RGBAImage {
         cairo_surface_flush(surface)
         let data = cairo_image_surface_get_data(surface)!
         // Cairo's ARGB32 is premultiplied, native-endian: bytes B, G, R, A on little-endian machines.
-        pixels.withUnsafeBufferPointer { source in
-            for y in 0..<height {
-                let row = data + y * stride
-                for x in 0..<width {
-                    let s = (y * width + x) * 4
-                    let pixel = UInt32(source[s + 3]) << 24 | UInt32(source[s]) << 16 | UInt32(source[s + 1]) << 8 | UInt32(source[s + 2])
-                    (row + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee = pixel }
-                }
-            }
+        pixels.withUnsafeBytes { source in
+            for y in 0..<height { swapRedAndBlue(source.baseAddress! + y * width * 4, into: data + y * stride, pixels: width) }
         }
         cairo_surface_mark_dirty(surface)
         let status = write(surface)
@@ -98,16 +91,12 @@ extension RGBAImage {
         let format = cairo_image_surface_get_format(surface)
         let data = cairo_image_surface_get_data(surface)!
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let pixel = (data + y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
-                let a = format == CAIRO_FORMAT_RGB24 ? 255 : UInt8(pixel >> 24)
-                let d = (y * width + x) * 4
-                pixels[d] = UInt8((pixel >> 16) & 0xFF)
-                pixels[d + 1] = UInt8((pixel >> 8) & 0xFF)
-                pixels[d + 2] = UInt8(pixel & 0xFF)
-                pixels[d + 3] = a
-            }
+        pixels.withUnsafeMutableBytes { out in
+            for y in 0..<height { swapRedAndBlue(data + y * stride, into: out.baseAddress! + y * width * 4, pixels: width) }
+        }
+        // RGB24 leaves its fourth byte unused: those pixels are opaque.
+        if format == CAIRO_FORMAT_RGB24 {
+            for i in Swift.stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }
         }
         self.init(size: PixelSize(width: width, height: height), pixels: pixels)
     }
