@@ -172,10 +172,22 @@ open class UILabel: UIView {
 
     /// The text's size on one line, or wrapped at `preferredMaxLayoutWidth` for several lines
     /// when it is set. Zero for no text.
+    /// Kept until the text or its settings change (Auto Layout reads it at every layout pass),
+    /// for the scale it was rounded at.
     open override var intrinsicContentSize: CGSize {
+        let scale = layer.contentsScale
+        if let cached = intrinsicSize, cached.scale == scale { return cached.size }
         let width: CGFloat? = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : nil
-        guard let layout = layout(width: width, height: nil, lines: numberOfLines) else { return .zero }
-        return ceilToPixels(layout.size)
+        let size = layout(width: width, height: nil, lines: numberOfLines).map { ceilToPixels($0.size) } ?? .zero
+        intrinsicSize = (scale, size)
+        return size
+    }
+    private var intrinsicSize: (scale: CGFloat, size: CGSize)?
+
+    /// Forgets the measured intrinsic size (the text, font, line settings or wrap width changed).
+    open override func invalidateIntrinsicContentSize() {
+        intrinsicSize = nil
+        super.invalidateIntrinsicContentSize()
     }
 
     // MARK: Drawing
