@@ -311,7 +311,9 @@ open class UIButton: UIControl {
     }
 
     /// The title and subtitle stacked, the image beside, above or below them with its padding.
-    private func configurationContentSize(_ c: Configuration) -> (total: CGSize, title: CGSize, subtitle: CGSize, image: CGSize) {
+    private func configurationContentSize(_ c: Configuration)
+        -> (total: CGSize, block: CGSize, title: CGSize, subtitle: CGSize, image: CGSize)
+    {
         let title = titleSize
         let subtitle = subtitleLabel.map { $0.isHidden ? .zero : $0.intrinsicContentSize } ?? .zero
         let block = CGSize(
@@ -323,35 +325,35 @@ open class UIButton: UIControl {
             c.imagePlacement == .top || c.imagePlacement == .bottom
             ? CGSize(width: max(image.width, block.width), height: image.height + padding + block.height)
             : CGSize(width: image.width + padding + block.width, height: max(image.height, block.height))
-        return (total, title, subtitle, image)
+        return (total, block, title, subtitle, image)
     }
 
     /// Places a configuration's content centred in the bounds inset by its content insets.
     private func layOutConfiguration(_ c: Configuration) {
         let content = bounds.inset(by: configurationInsets(c))
-        let (total, title, subtitle, image) = configurationContentSize(c)
+        let (total, blockSize, title, subtitle, image) = configurationContentSize(c)
         let origin = CGPoint(x: content.minX + (content.width - total.width) / 2, y: content.minY + (content.height - total.height) / 2)
-        var imageFrame = CGRect(origin: origin, size: image)
-        var block = CGPoint(x: origin.x, y: origin.y)
-        let padding = image != .zero && (title != .zero || subtitle != .zero) ? c.imagePadding : 0
+        let padding = image != .zero && blockSize != .zero ? c.imagePadding : 0
+        // Beside the image the title block is centred down the content.
+        let centredX = origin.x + (total.width - image.width) / 2, centredY = origin.y + (total.height - image.height) / 2
+        let blockDown = origin.y + (total.height - blockSize.height) / 2
+        let imageOrigin: CGPoint, block: CGPoint
         switch c.imagePlacement {
         case .top:
-            imageFrame.origin.x = origin.x + (total.width - image.width) / 2
-            block.y = origin.y + image.height + padding
+            imageOrigin = CGPoint(x: centredX, y: origin.y)
+            block = CGPoint(x: origin.x, y: origin.y + image.height + padding)
         case .bottom:
-            imageFrame.origin = CGPoint(x: origin.x + (total.width - image.width) / 2, y: origin.y + total.height - image.height)
+            imageOrigin = CGPoint(x: centredX, y: origin.y + total.height - image.height)
+            block = origin
         case .trailing:
-            imageFrame.origin = CGPoint(x: origin.x + total.width - image.width, y: origin.y + (total.height - image.height) / 2)
+            imageOrigin = CGPoint(x: origin.x + total.width - image.width, y: centredY)
+            block = CGPoint(x: origin.x, y: blockDown)
         default:  // leading
-            imageFrame.origin.y = origin.y + (total.height - image.height) / 2
-            block.x = origin.x + image.width + padding
+            imageOrigin = CGPoint(x: origin.x, y: centredY)
+            block = CGPoint(x: origin.x + image.width + padding, y: blockDown)
         }
-        if c.imagePlacement != .top, c.imagePlacement != .bottom {
-            // Beside the image: the title block centred down the content.
-            block.y = origin.y + (total.height - (title.height + subtitle.height + (title != .zero && subtitle != .zero ? c.titlePadding : 0))) / 2
-        }
-        let blockWidth = max(title.width, subtitle.width)
-        imageView?.frame = imageFrame
+        let blockWidth = blockSize.width
+        imageView?.frame = CGRect(origin: imageOrigin, size: image)
         titleLabel?.frame = CGRect(x: block.x + (blockWidth - title.width) / 2, y: block.y, width: title.width, height: title.height)
         subtitleLabel?.frame = CGRect(
             x: block.x + (blockWidth - subtitle.width) / 2, y: block.y + title.height + (title != .zero ? c.titlePadding : 0),
