@@ -134,7 +134,7 @@ final class LayoutSystem {
     /// Sets the frames of `view`'s subviews that constraints place, and its guides' frames.
     func applyFrames(toSubviewsOf view: UIView) {
         guard activeCount > 0 else { return }
-        let guides = view._autoLayout.map { [$0.marginsGuide, $0.safeAreaGuide] + $0.layoutGuides } ?? []
+        let guides = view._autoLayout?.guides ?? []
         guard view.subviews.contains(where: { !$0.translatesAutoresizingMaskIntoConstraints }) || !guides.isEmpty else { return }
         runConstraintUpdates()
         let top = view.topmostView
@@ -151,7 +151,7 @@ final class LayoutSystem {
             let frame = local(r)
             if subview.frame != frame { subview.frame = frame }
         }
-        for guide in guides where guide.owningView === view {
+        for guide in guides {
             if let r = engine.frame(of: guide) { guide.layoutFrame = local(r) }
         }
     }

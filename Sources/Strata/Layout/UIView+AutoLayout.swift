@@ -14,8 +14,12 @@ final class AutoLayoutState {
     var needsUpdateConstraints = false
     /// The solver of the view tree this view is the top of (made when it first lays out with constraints).
     var engine: LayoutEngine?
-    lazy var marginsGuide = UILayoutGuide(kind: .margins)
-    lazy var safeAreaGuide = UILayoutGuide(kind: .safeArea)
+    /// The margins and safe-area guides, made when first asked for.
+    var marginsGuide: UILayoutGuide?
+    var safeAreaGuide: UILayoutGuide?
+
+    /// The guides whose frames the view's layout sets: its own once asked for, and those added.
+    var guides: [UILayoutGuide] { [marginsGuide, safeAreaGuide].compactMap { $0 } + layoutGuides }
     var anchors: [NSLayoutConstraint.Attribute: AnyObject] = [:]
 }
 
@@ -170,16 +174,25 @@ extension UIView {
     }
 
     /// A guide on the view's bounds inset by its layout margins.
-    public var layoutMarginsGuide: UILayoutGuide { ownGuide(autoLayout.marginsGuide) }
+    public var layoutMarginsGuide: UILayoutGuide {
+        if let guide = autoLayout.marginsGuide { return guide }
+        let guide = ownGuide(.margins, "UIViewLayoutMarginsGuide")
+        autoLayout.marginsGuide = guide
+        return guide
+    }
 
     /// A guide on the view's bounds inset by its safe area insets.
-    public var safeAreaLayoutGuide: UILayoutGuide { ownGuide(autoLayout.safeAreaGuide) }
+    public var safeAreaLayoutGuide: UILayoutGuide {
+        if let guide = autoLayout.safeAreaGuide { return guide }
+        let guide = ownGuide(.safeArea, "UIViewSafeAreaLayoutGuide")
+        autoLayout.safeAreaGuide = guide
+        return guide
+    }
 
-    private func ownGuide(_ guide: UILayoutGuide) -> UILayoutGuide {
-        if guide.owningView == nil {
-            guide.owningView = self
-            guide.identifier = guide.kind == .margins ? "UIViewLayoutMarginsGuide" : "UIViewSafeAreaLayoutGuide"
-        }
+    private func ownGuide(_ kind: UILayoutGuide.Kind, _ identifier: String) -> UILayoutGuide {
+        let guide = UILayoutGuide(kind: kind)
+        guide.owningView = self
+        guide.identifier = identifier
         return guide
     }
 
