@@ -84,7 +84,7 @@ final class TextLayout {
             }
             // Core Text puts a run's kerning after every character, the last one included; Pango
             // only between characters: the last character's kerning is added back.
-            let trailingKern = attributes.flatMap { a in a.length > 0 ? Self.kern(a.attribute(.kern, at: a.length - 1, effectiveRange: nil)) : nil } ?? 0
+            let trailingKern = attributes.flatMap { a in a.length > 0 ? Self.number(a.attribute(.kern, at: a.length - 1, effectiveRange: nil)) : nil } ?? 0
             let size = CGSize(width: CGFloat(widest) / scale + inset + trailingKern, height: CGFloat(logical.height) / scale)
             let baseline = CGFloat(pango_layout_get_baseline(layout)) / scale
             return (layout, size, Int(pango_layout_get_line_count(layout)), baseline)
@@ -94,7 +94,7 @@ final class TextLayout {
     }
 
     /// A number attribute's value in points (`CGFloat`, `Double`, `Float`, `Int` or `NSNumber`).
-    private static func kern(_ value: Any?) -> CGFloat? {
+    private static func number(_ value: Any?) -> CGFloat? {
         switch value {
         case let v as CGFloat: v
         case let v as Double: CGFloat(v)
@@ -134,7 +134,6 @@ final class TextLayout {
             func q(_ v: Float) -> UInt16 { UInt16((min(max(v, 0), 1) * 65535).rounded()) }
             return (q(c.red), q(c.green), q(c.blue), q(c.alpha))
         }
-        func number(_ value: Any?) -> CGFloat? { kern(value) }
         func lineStyle(_ value: Any?) -> NSUnderlineStyle? {
             if let style = value as? NSUnderlineStyle { return style }
             if let raw = value as? Int { return NSUnderlineStyle(rawValue: raw) }
