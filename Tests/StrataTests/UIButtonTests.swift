@@ -202,6 +202,27 @@ func solidImage(width: Int, height: Int) -> UIImage {
         #expect(button.imageView!.frame.maxY + 6 == button.titleLabel!.frame.minY)
     }
 
+    /// An 80 × 20 image on top of "Hello" (41 × 21), padding 6, in a 200 × 100 button: the
+    /// content is 80 × 47, centred at (60, 26.5); the image spans x 60–140 and the title is
+    /// centred under it, x 79.5–120.5, at y 52.5. Below instead: title at y 26.5, image at 53.5.
+    @Test func aTitleUnderAWiderImageIsCentredUnderIt() {
+        var config = UIButton.Configuration.plain()
+        config.title = "Hello"
+        config.image = solidImage(width: 80, height: 20)
+        config.imagePadding = 6
+        config.imagePlacement = .top
+        let button = UIButton(configuration: config)
+        button.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        button.layoutIfNeeded()
+        #expect(button.imageView?.frame == CGRect(x: 60, y: 26.5, width: 80, height: 20))
+        #expect(button.titleLabel?.frame == CGRect(x: 79.5, y: 52.5, width: 41, height: 21))
+        config.imagePlacement = .bottom
+        button.configuration = config
+        button.layoutIfNeeded()
+        #expect(button.titleLabel?.frame == CGRect(x: 79.5, y: 26.5, width: 41, height: 21))
+        #expect(button.imageView?.frame == CGRect(x: 60, y: 53.5, width: 80, height: 20))
+    }
+
     @Test func theUpdateHandlerRunsWhenTheStateChanges() {
         var config = UIButton.Configuration.filled()
         config.title = "Go"

@@ -337,14 +337,16 @@ open class UIButton: UIControl {
         // Beside the image the title block is centred down the content.
         let centredX = origin.x + (total.width - image.width) / 2, centredY = origin.y + (total.height - image.height) / 2
         let blockDown = origin.y + (total.height - blockSize.height) / 2
+        // Above or below the image the title block is centred across the content.
+        let blockAcross = origin.x + (total.width - blockSize.width) / 2
         let imageOrigin: CGPoint, block: CGPoint
         switch c.imagePlacement {
         case .top:
             imageOrigin = CGPoint(x: centredX, y: origin.y)
-            block = CGPoint(x: origin.x, y: origin.y + image.height + padding)
+            block = CGPoint(x: blockAcross, y: origin.y + image.height + padding)
         case .bottom:
             imageOrigin = CGPoint(x: centredX, y: origin.y + total.height - image.height)
-            block = origin
+            block = CGPoint(x: blockAcross, y: origin.y)
         case .trailing:
             imageOrigin = CGPoint(x: origin.x + total.width - image.width, y: centredY)
             block = CGPoint(x: origin.x, y: blockDown)
