@@ -15,12 +15,21 @@ struct StrataCommand: AsyncParsableCommand {
         subcommands: [Info.self, Demo.self, Interactive.self, Bench.self])
 }
 
-/// `--size WxH`, parsed.
+/// `--size WxH`, parsed: two whole numbers of at least 1 pixel.
 struct SizeArgument: ExpressibleByArgument {
     let size: PixelSize
-    init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else { return nil }
+    init?(argument: String) { try? self.init(parsing: argument) }
+
+    /// Reads `WIDTHxHEIGHT`; a value of another shape, or a side below 1, throws an error that
+    /// names the value and what is wanted.
+    init(parsing argument: String) throws {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
+            throw ValidationError("--size wants WIDTHxHEIGHT in pixels (for example 1280x720), got \"\(argument)\"")
+        }
+        guard w >= 1, h >= 1 else {
+            throw ValidationError("--size wants both sides at least 1 pixel, got \(w)x\(h)")
+        }
         size = PixelSize(width: w, height: h)
     }
 }
@@ -60,10 +69,10 @@ struct Demo: AsyncParsableCommand {
     @Option(help: "The folder to write frame-NNN.png files into (created if missing).")
     var out: String
 
-    @Option(help: "The frame size in pixels, WIDTHxHEIGHT.")
+    @Option(parsing: .unconditional, help: "The frame size in pixels, WIDTHxHEIGHT.", transform: SizeArgument.init(parsing:))
     var size: SizeArgument = SizeArgument(argument: "1280x720")!
 
-    @Option(help: "How many frames to render over one second of virtual time.")
+    @Option(parsing: .unconditional, help: "How many frames to render over one second of virtual time.")
     var frames: Int = 60
 
     @Option(help: "Force an EGL platform: device, surfaceless or gbm.")
@@ -121,10 +130,10 @@ struct Interactive: AsyncParsableCommand {
     @Option(help: "An event script to replay (text or .json); the default drags the card a quarter of the way and lets go.")
     var script: String?
 
-    @Option(help: "The frame size in pixels, WIDTHxHEIGHT.")
+    @Option(parsing: .unconditional, help: "The frame size in pixels, WIDTHxHEIGHT.", transform: SizeArgument.init(parsing:))
     var size: SizeArgument = SizeArgument(argument: "1280x720")!
 
-    @Option(help: "Write every Nth frame (60 frames per second of virtual time are rendered).")
+    @Option(parsing: .unconditional, help: "Write every Nth frame (60 frames per second of virtual time are rendered).")
     var every: Int = 1
 
     @Option(help: "Force an EGL platform: device, surfaceless or gbm.")
@@ -132,6 +141,9 @@ struct Interactive: AsyncParsableCommand {
 
     func validate() throws {
         guard every >= 1 else { throw ValidationError("--every must be at least 1, got \(every)") }
+        if let script, !FileManager.default.isReadableFile(atPath: script) {
+            throw ValidationError("--script names no readable file: \(script)")
+        }
     }
 
     func run() async throws {
@@ -179,10 +191,10 @@ struct Bench: AsyncParsableCommand {
     @Argument(help: "Scenes to run (all when none are given).")
     var scenes: [String] = []
 
-    @Option(help: "Measured frames per scene.")
+    @Option(parsing: .unconditional, help: "Measured frames per scene.")
     var frames: Int = 30
 
-    @Option(help: "The target size in pixels, WIDTHxHEIGHT.")
+    @Option(parsing: .unconditional, help: "The target size in pixels, WIDTHxHEIGHT.", transform: SizeArgument.init(parsing:))
     var size: SizeArgument = SizeArgument(argument: "1920x1080")!
 
     @Option(help: "Write the full results as JSON to this file.")

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// The `strata` command run as a user runs it, with bad arguments: each is refused before
+/// anything is rendered, with a message that names the option and the value.
+@Suite struct CommandLineTests {
+    /// The `strata` program `swift build` put beside the test bundle.
+    static let program = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        .appendingPathComponent("strata")
+
+    /// Runs `strata` with `arguments`; returns its exit status and everything it printed.
+    private func strata(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        guard FileManager.default.isExecutableFile(atPath: Self.program.path) else {
+            throw CommandLineError("\(Self.program.path) is missing: build it with `swift build` (bash scripts/setup.sh test does)")
+        }
+        let process = Process()
+        process.executableURL = Self.program
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    /// Each bad command line and the words its error message must contain.
+    static let catalogue: [(arguments: [String], message: String)] = [
+        (["demo", "--out", "/tmp/strata-cli-never", "--size", "-5x10"], "--size wants both sides at least 1 pixel, got -5x10"),
+        (["demo", "--out", "/tmp/strata-cli-never", "--size", "0x10"], "--size wants both sides at least 1 pixel, got 0x10"),
+        (["demo", "--out", "/tmp/strata-cli-never", "--size", "wide"], "--size wants WIDTHxHEIGHT in pixels (for example 1280x720), got \"wide\""),
+        (["demo", "--out", "/tmp/strata-cli-never", "--size", "10x10x10"], "got \"10x10x10\""),
+        (["demo", "--out", "/tmp/strata-cli-never", "--frames", "-1"], "--frames must be at least 1, got -1"),
+        (["demo", "--out", "/tmp/strata-cli-never", "--frames", "0"], "--frames must be at least 1, got 0"),
+        (["demo", "--out", "/tmp/strata-cli-never", "--frames", "many"], "The value 'many' is invalid for '--frames <frames>'"),
+        (["demo"], "Missing expected argument '--out <out>'"),
+        (["interactive", "--out", "/tmp/strata-cli-never", "--every", "-3"], "--every must be at least 1, got -3"),
+        (["interactive", "--out", "/tmp/strata-cli-never", "--script", "/nonexistent/script.txt"], "--script names no readable file: /nonexistent/script.txt"),
+        (["bench", "--frames", "-2"], "--frames must be at least 1, got -2"),
+        (["bench", "--size", "-1x-1"], "--size wants both sides at least 1 pixel, got -1x-1"),
+        (["bench", "no-such-scene"], "no scene is called \"no-such-scene\"; the scenes are fill-1"),
+        (["info", "--platform", "bogus"], "The value 'bogus' is invalid for '--platform <platform>'"),
+    ]
+
+    @Test("A bad command line exits with a usage error naming the option and the value", arguments: catalogue.indices)
+    func aBadCommandLineIsRefusedWithItsValue(_ index: Int) throws {
+        let (arguments, message) = Self.catalogue[index]
+        let (status, output) = try strata(arguments)
+        #expect(status == 64, "strata \(arguments.joined(separator: " ")) exited with \(status):\n\(output)")
+        #expect(output.contains(message), "strata \(arguments.joined(separator: " ")) printed:\n\(output)")
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/strata-cli-never"), "nothing is written for a refused command")
+    }
+}
+
+struct CommandLineError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
