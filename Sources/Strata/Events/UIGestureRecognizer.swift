@@ -230,7 +230,7 @@ open class UIGestureRecognizer {
         let touches = activeTouches
         if !touches.isEmpty { lastCentroid = Self.centroid(of: touches) }
         guard let view else { return lastCentroid }
-        return view.convert(lastCentroid, from: nil)
+        return view.convert(lastCentroid, from: nil).saturatedToFinite
     }
 
     /// The location of its `touchIndex`th touch (see `numberOfTouches`), in `view`'s coordinates.
@@ -240,11 +240,14 @@ open class UIGestureRecognizer {
         return touches[touchIndex].location(in: view)
     }
 
+    /// The mean of the touches' window locations (each divided before adding, so that finite
+    /// locations never sum past the largest finite number).
     static func centroid(of touches: [UITouch]) -> CGPoint {
         guard !touches.isEmpty else { return .zero }
+        let n = Double(touches.count)
         var x = 0.0, y = 0.0
-        for touch in touches { x += touch.windowLocation.x; y += touch.windowLocation.y }
-        return CGPoint(x: x / Double(touches.count), y: y / Double(touches.count))
+        for touch in touches { x += touch.windowLocation.x / n; y += touch.windowLocation.y / n }
+        return CGPoint(x: x, y: y)
     }
 
     /// The time of the input being handled, in seconds on the screen's frame clock.
@@ -318,4 +321,19 @@ extension UIGestureRecognizer: Hashable {
     nonisolated public static func == (a: UIGestureRecognizer, b: UIGestureRecognizer) -> Bool { a === b }
     /// Hashes the object's identity.
     nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension BinaryFloatingPoint {
+    /// The value as a finite number, for what recognizers and touches report: a result that
+    /// overflowed saturates at ±`greatestFiniteMagnitude`, a NaN (from a non-invertible
+    /// transform) is 0. Finite input then never gives the application ±∞ or NaN.
+    var saturatedToFinite: Self {
+        if isFinite { return self }
+        return isNaN ? 0 : (self < 0 ? -Self.greatestFiniteMagnitude : Self.greatestFiniteMagnitude)
+    }
+}
+
+extension CGPoint {
+    /// Both coordinates saturated to finite numbers (see `BinaryFloatingPoint.saturatedToFinite`).
+    var saturatedToFinite: CGPoint { CGPoint(x: x.saturatedToFinite, y: y.saturatedToFinite) }
 }

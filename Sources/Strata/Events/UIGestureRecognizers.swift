@@ -179,9 +179,9 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// How far the fingers moved since the pan began (counting the 10-point start), in
     /// `view`'s coordinates (nil: the window's).
     public func translation(in view: UIView?) -> CGPoint {
-        guard let view else { return CGPoint(x: current.x - origin.x, y: current.y - origin.y) }
+        guard let view else { return CGPoint(x: current.x - origin.x, y: current.y - origin.y).saturatedToFinite }
         let a = view.convert(origin, from: nil), b = view.convert(current, from: nil)
-        return CGPoint(x: b.x - a.x, y: b.y - a.y)
+        return CGPoint(x: b.x - a.x, y: b.y - a.y).saturatedToFinite
     }
 
     /// Makes the translation, in `view`'s coordinates, `translation` (usually zero, to get changes).
@@ -201,7 +201,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         let dt = last.time - first.time
         let a = view.map { $0.convert(first.point, from: nil) } ?? first.point
         let b = view.map { $0.convert(last.point, from: nil) } ?? last.point
-        return CGPoint(x: (b.x - a.x) / dt, y: (b.y - a.y) / dt)
+        return CGPoint(x: (b.x - a.x) / dt, y: (b.y - a.y) / dt).saturatedToFinite
     }
 
     private func record(_ point: CGPoint) {
@@ -305,7 +305,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     private var last: (time: TimeInterval, scale: Double)?
     /// The fingers' distance over their distance at the start; set it (often to 1) to measure from now on.
     public var scale: CGFloat {
-        get { reference > 0 ? base * distance / reference : base }
+        get { (reference > 0 ? base * distance / reference : base).saturatedToFinite }
         set {
             precondition(newValue.isFinite, "UIPinchGestureRecognizer.scale must be finite, got \(newValue)")
             base = newValue
@@ -319,6 +319,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         let down = activeTouches
         guard down.count >= 2 else { return nil }
         return hypot(down[1].windowLocation.x - down[0].windowLocation.x, down[1].windowLocation.y - down[0].windowLocation.y)
+            .saturatedToFinite
     }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
@@ -338,7 +339,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         }
         distance = d
         let s = scale
-        if let last, now > last.time { velocity = (s - last.scale) / (now - last.time) }
+        if let last, now > last.time { velocity = ((s - last.scale) / (now - last.time)).saturatedToFinite }
         last = (now, Double(s))
         switch state {
         case .possible: if abs(d - reference) >= Self.hysteresis { state = .began }
@@ -374,7 +375,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     private var last: (time: TimeInterval, rotation: Double)?
     /// The angle turned since the start, in radians; set it (often to 0) to measure from now on.
     public var rotation: CGFloat {
-        get { base + turned }
+        get { (base + turned).saturatedToFinite }
         set {
             precondition(newValue.isFinite, "UIRotationGestureRecognizer.rotation must be finite, got \(newValue)")
             base = newValue
@@ -405,7 +406,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         lastAngle = a
         turned += step
         let r = rotation
-        if let last, now > last.time { velocity = (r - last.rotation) / (now - last.time) }
+        if let last, now > last.time { velocity = ((r - last.rotation) / (now - last.time)).saturatedToFinite }
         last = (now, Double(r))
         switch state {
         case .possible: if abs(turned) >= Self.hysteresis { state = .began }

@@ -79,13 +79,13 @@ public final class UITouch: Hashable {
     /// The touch's location in `view`'s bounds coordinates (nil: the window's coordinates).
     public func location(in view: UIView?) -> CGPoint {
         guard let view else { return windowLocation }
-        return view.convert(windowLocation, from: nil)
+        return view.convert(windowLocation, from: nil).saturatedToFinite
     }
 
     /// The touch's location at the previous event, in `view`'s coordinates (nil: the window's).
     public func previousLocation(in view: UIView?) -> CGPoint {
         guard let view else { return previousWindowLocation }
-        return view.convert(previousWindowLocation, from: nil)
+        return view.convert(previousWindowLocation, from: nil).saturatedToFinite
     }
 
     public nonisolated static func == (a: UITouch, b: UITouch) -> Bool { a === b }
