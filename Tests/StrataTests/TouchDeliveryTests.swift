@@ -231,4 +231,69 @@ extension UIWindow {
         }
         await f.finish()
     }
+
+    /// The 200×200 main window with a logging view, and an 80×80 popup at (100, 100) above it.
+    private func twoWindows() throws -> (ScreenFixture, back: TouchLogView, popup: UIWindow, front: TouchLogView) {
+        let f = try ScreenFixture(size: CGSize(width: 200, height: 200))
+        let back = TouchLogView(frame: f.window.bounds)
+        back.name = "back"
+        f.window.addSubview(back)
+        let popup = UIWindow(frame: CGRect(x: 100, y: 100, width: 80, height: 80))
+        popup.windowLevel = .alert
+        popup.screen = f.screen
+        popup.makeKeyAndVisible()
+        let front = TouchLogView(frame: popup.bounds)
+        front.name = "front"
+        popup.addSubview(front)
+        return (f, back, popup, front)
+    }
+
+    @Test("An event over two windows whose popup part is refused delivers nothing to either")
+    func aRefusedPartRefusesTheWholeEvent() async throws {
+        let (f, back, popup, front) = try twoWindows()
+        let t = f.screen.mediaTime
+        try f.screen.send(TouchInput(id: 5, phase: .down, location: CGPoint(x: 150, y: 150), timestamp: t))
+        #expect(front.log == ["front.began(1)"])
+        // Touch 1 down at (20, 20) in the main window, and a second down for touch 5, which is
+        // already down in the popup: refused, and touch 1 never went down.
+        #expect(throws: InputError.touchAlreadyDown(id: 5)) {
+            try f.screen.send([
+                TouchInput(id: 1, phase: .down, location: CGPoint(x: 20, y: 20), timestamp: t + 0.1),
+                TouchInput(id: 5, phase: .down, location: CGPoint(x: 160, y: 160), timestamp: t + 0.1),
+            ])
+        }
+        #expect(back.log.isEmpty && f.window.activeTouches.isEmpty, "the main window's part was not delivered")
+        #expect(front.log == ["front.began(1)"] && popup.activeTouches.count == 1)
+        // The popup's part refused by the popup itself (time going backwards there only).
+        #expect(throws: InputError.self) {
+            try f.screen.send([
+                TouchInput(id: 2, phase: .down, location: CGPoint(x: 20, y: 20), timestamp: t + 0.2),
+                TouchInput(id: 5, phase: .move, location: CGPoint(x: 160, y: 160), timestamp: t - 1),
+            ])
+        }
+        #expect(back.log.isEmpty && f.window.activeTouches.isEmpty, "refused by the popup: nothing for the main window either")
+        // A touch down in the popup can be moved with a touch in the main window, together.
+        try f.screen.send([
+            TouchInput(id: 3, phase: .down, location: CGPoint(x: 20, y: 20), timestamp: t + 0.3),
+            TouchInput(id: 5, phase: .move, location: CGPoint(x: 160, y: 160), timestamp: t + 0.3),
+        ])
+        #expect(back.log == ["back.began(1)"] && front.log == ["front.began(1)", "front.moved(1)"])
+        withExtendedLifetime(popup) {}
+        await f.finish()
+    }
+
+    @Test("The same touch id going down twice in one event is refused even when the downs land in two windows")
+    func oneIdDownTwiceInTwoWindowsIsRefused() async throws {
+        let (f, back, popup, front) = try twoWindows()
+        let t = f.screen.mediaTime
+        #expect(throws: InputError.duplicateTouch(id: 7)) {
+            try f.screen.send([
+                TouchInput(id: 7, phase: .down, location: CGPoint(x: 20, y: 20), timestamp: t),
+                TouchInput(id: 7, phase: .down, location: CGPoint(x: 150, y: 150), timestamp: t),
+            ])
+        }
+        #expect(back.log.isEmpty && front.log.isEmpty && f.window.activeTouches.isEmpty && popup.activeTouches.isEmpty)
+        #expect(throws: InputError.emptyEvent) { try f.screen.send([]) }
+        await f.finish()
+    }
 }

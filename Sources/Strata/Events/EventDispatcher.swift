@@ -75,8 +75,14 @@ final class EventDispatcher {
 
     // MARK: Input
 
-    func send(_ inputs: [TouchInput]) throws {
-        guard let first = inputs.first else { throw InputError.emptyEvent }
+    /// Whether touch `id` is down in this window.
+    func isDown(_ id: Int) -> Bool { down[id] != nil }
+
+    /// Refuses an event this window cannot take, changing nothing: empty, a non-finite or
+    /// backward time or location, an id twice, a down for an id that is down, another sample
+    /// for one that is not, a down while the window is not shown.
+    func check(_ inputs: [TouchInput]) throws {
+        guard !inputs.isEmpty else { throw InputError.emptyEvent }
         var ids: Set<Int> = []
         for input in inputs {
             try checkTime(input.timestamp)
@@ -87,8 +93,18 @@ final class EventDispatcher {
             case .move, .up, .cancel: if down[input.id] == nil { throw InputError.unknownTouch(id: input.id, phase: input.phase) }
             }
         }
-        let timestamp = inputs.map(\.timestamp).max() ?? first.timestamp
         if inputs.contains(where: { $0.phase == .down }) { try checkShown() }
+    }
+
+    /// Checks the event whole (`check(_:)`), then delivers it.
+    func send(_ inputs: [TouchInput]) throws {
+        try check(inputs)
+        deliver(inputs)
+    }
+
+    /// Delivers an event that `check(_:)` accepted.
+    private func deliver(_ inputs: [TouchInput]) {
+        let timestamp = inputs.map(\.timestamp).max() ?? time
         fireTimers(upTo: timestamp)
         time = timestamp
 

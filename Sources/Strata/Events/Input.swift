@@ -153,21 +153,30 @@ extension UIWindow {
 extension UIScreen {
     /// Delivers touch samples in screen coordinates (points): a new touch goes to the topmost
     /// visible window under it (windows by level, then by the order they were shown), and every
-    /// later sample of that id to the same window, in its coordinates. Main actor.
+    /// later sample of that id to the same window, in its coordinates. The whole event is
+    /// checked before any of it is delivered: a refused event changes no window. Main actor.
     /// - Throws: `InputError` as `UIWindow.send(_:)` does; `.windowNotShown` when no window is
-    ///   under a new touch, `.unknownTouch` for a sample of an id that is not down.
+    ///   under a new touch, `.unknownTouch` for a sample of an id that is not down,
+    ///   `.duplicateTouch` for an id twice in the event, `.touchAlreadyDown` for a down of an id
+    ///   that is down in any window.
     public func send(_ inputs: [TouchInput]) throws {
+        guard !inputs.isEmpty else { throw InputError.emptyEvent }
         var byWindow: [(window: UIWindow, inputs: [TouchInput])] = []
+        var ids: Set<Int> = []
         var claimed: [Int: UIWindow] = [:]
         for input in inputs {
             try InputError.check(input.location, id: input.id)
+            guard ids.insert(input.id).inserted else { throw InputError.duplicateTouch(id: input.id) }
+            // The window the touch went down in, while it is still down there.
+            let owner = touchWindows[input.id]?.object.flatMap { $0.events.isDown(input.id) ? $0 : nil }
             let window: UIWindow
             if input.phase == .down {
+                if owner != nil { throw InputError.touchAlreadyDown(id: input.id) }
                 guard let hit = windows.reversed().first(where: { $0.point(inside: $0.convert(input.location, fromScreen: self), with: nil) && $0.isUserInteractionEnabled })
                 else { throw InputError.windowNotShown }
                 window = hit
                 claimed[input.id] = hit
-            } else if let owner = touchWindows[input.id]?.object ?? claimed[input.id] {
+            } else if let owner = owner ?? claimed[input.id] {
                 window = owner
             } else {
                 throw InputError.unknownTouch(id: input.id, phase: input.phase)
@@ -180,6 +189,8 @@ extension UIScreen {
                 byWindow.append((window, [local]))
             }
         }
+        // Every window's part first; only then is any of it delivered.
+        for (window, inputs) in byWindow { try window.events.check(inputs) }
         for (window, inputs) in byWindow {
             try window.send(inputs)
             for input in inputs {
