@@ -89,3 +89,92 @@ private func rgba(_ color: UIColor, mixedWith other: UIColor? = nil, fraction: D
         await compositor.shutdown()
     }
 }
+
+/// Event scripts at and past their limits: each refused with its line and the limit.
+@Suite struct EventScriptLimitTests {
+    /// Each bad script (text form) and the message the user sees.
+    static let textCatalogue: [(script: String, message: String)] = [
+        ("1e300 end", "event script, line 1: time 1e+300 is past the longest script, 600.0 s (see EventScript's limits)"),
+        ("0 down 1 0 0\n1e9 up 1 0 0", "event script, line 2: time 1000000000.0 is past the longest script, 600.0 s (see EventScript's limits)"),
+        ("600.5 end", "event script, line 1: time 600.5 is past the longest script, 600.0 s (see EventScript's limits)"),
+        ("1\u{0}0 down 1 0 0", "event script, line 1: time \"1\\u{0}0\" is not a finite number"),
+        ("0 down 1 1\u{0}0 0", "event script, line 1: x \"1\\u{0}0\" is not a finite number"),
+        ("0 down 1 0x10 0", "event script, line 1: x \"0x10\" is not a finite number"),
+        ("0 down 1 inf 0", "event script, line 1: x \"inf\" is not a finite number"),
+        ("0 down 1 1e400 0", "event script, line 1: x \"1e400\" is not a finite number"),
+        ("0 down 1e20 0 0", "event script, line 1: touch id 1e+20 is not a whole number within ±999999999 (see EventScript's limits)"),
+        ("0 down 1.5 0 0", "event script, line 1: touch id 1.5 is not a whole number within ±999999999 (see EventScript's limits)"),
+        ("-1 down 1 0 0", "event script, line 1: time -1.0 must be finite and at least 0"),
+    ]
+
+    /// Each bad script (JSON form) and the message the user sees: the line and the field.
+    static let jsonCatalogue: [(script: String, message: String)] = [
+        (
+            "[{\"t\": 0, \"phase\": \"down\", \"id\": 1e20, \"x\": 0, \"y\": 0}]",
+            "event script, line 1: touch id 1e+20 is not a whole number within ±999999999 (see EventScript's limits)"
+        ),
+        (
+            "[{\"t\": 0, \"phase\": \"down\", \"id\": 1, \"x\": 0, \"y\": 0},\n {\"t\": 0.1, \"phase\": \"move\", \"id\": 1,\n  \"x\": 1e400, \"y\": 0}]",
+            "event script, line 3: field \"x\": 1e400 is beyond the largest number a script can hold (about 1.8e308)"
+        ),
+        (
+            "[{\"t\": 0, \"phase\": \"down\", \"id\": 1, \"x\": 0, \"y\": 0},\n {\"t\": 0.1, \"phase\": \"move\", \"id\": 1, \"x\": \"far\", \"y\": 0}]",
+            "event script, line 2: field \"x\": Expected to decode Double but found a string instead."
+        ),
+        ("[\n{\"t\": 0, \"phase\": \"down\", \"x\": 0, \"y\": 0}]", "event script, line 2: a touch needs id, x and y"),
+        ("[\n\n{\"phase\": \"end\"}]", "event script, line 3: field \"t\": "),
+        ("[{\"t\": 1e9, \"phase\": \"end\"}]", "event script, line 1: time 1000000000.0 is past the longest script, 600.0 s (see EventScript's limits)"),
+        ("{\"t\": 0}", "event script, line 0: not a JSON array of samples"),
+    ]
+
+    @Test("A text script past a limit or with a malformed number is refused with its line", arguments: textCatalogue.indices)
+    func textCatalogueIsRefused(_ index: Int) {
+        let (script, message) = Self.textCatalogue[index]
+        #expect {
+            try EventScript(text: script)
+        } throws: { error in
+            "\(error)".hasPrefix(message)
+                || {
+                    Issue.record("\(script.debugDescription): \(error)"); return false
+                }()
+        }
+    }
+
+    @Test("A JSON script past a limit names the line and the field", arguments: jsonCatalogue.indices)
+    func jsonCatalogueIsRefused(_ index: Int) {
+        let (script, message) = Self.jsonCatalogue[index]
+        #expect {
+            try EventScript(json: Data(script.utf8))
+        } throws: { error in
+            "\(error)".hasPrefix(message)
+                || {
+                    Issue.record("\(script.debugDescription): \(error)"); return false
+                }()
+        }
+    }
+
+    @Test("A script at its limits is accepted: time 600 s, id ±999,999,999, coordinates ±1e308")
+    func theLimitsThemselvesAreAccepted() throws {
+        let script = try EventScript(text: "0 down 999999999 1e308 -1e308\n0 down -999999999 0 0\n600 end")
+        #expect(script.duration == 600 && script.steps.count == 1)
+        #expect(throws: EventScriptError.limit(line: nil, "time 601.0 is outside 0...600.0 s")) {
+            try EventScript(steps: [], duration: 601)
+        }
+    }
+
+    @Test("A replay on a frame clock too fine for its duration stops at 100,000 frames with the limit")
+    @MainActor func aReplayStopsAtTheFrameLimit() async throws {
+        let compositor = try Compositor(configuration: CompositorConfiguration(clock: .virtual(start: 0, step: 1e-6)))
+        let screen = UIScreen(size: CGSize(width: 8, height: 8), compositor: compositor)
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 8, height: 8))
+        window.screen = screen
+        window.makeKeyAndVisible()
+        let script = try EventScript(text: "1 end")  // a million frames at 1 µs
+        var frames = 0
+        await #expect(throws: EventScriptError.tooManyFrames(limit: 100_000, duration: 1)) {
+            try await script.replay(on: window, readBack: false) { _, _ in frames += 1 }
+        }
+        #expect(frames == 100_000)
+        await compositor.shutdown()
+    }
+}

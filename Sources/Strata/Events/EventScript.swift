@@ -17,7 +17,24 @@ import StrataCompositor
 /// The JSON form is an array of objects with the same fields:
 /// `{"t": 0.1, "phase": "move", "id": 1, "x": 80, "y": 100}`, scrolls with `"scroll"` set to
 /// a `ScrollInput.Phase` name and `"dx"`, `"dy"`, and `{"t": 1.5, "phase": "end"}`.
+///
+/// Limits, so that a script always ends and every number means what it says: times from 0 to
+/// `maximumDuration` (600 s), at most `maximumSamples` (1,000,000) samples, touch ids whole
+/// numbers within ±`maximumTouchID` (999,999,999), every number finite (written in decimal:
+/// digits, sign, point and exponent only), and a replay of at most `maximumFrames` (100,000)
+/// frames. What exceeds them is refused with its line (for JSON, the line of the object or
+/// number) and the limit.
 public struct EventScript: Sendable, Hashable {
+    /// The latest time a step or `end` may have, in seconds (ten minutes).
+    public static let maximumDuration: TimeInterval = 600
+    /// The most samples (lines or JSON objects) a script may have.
+    public static let maximumSamples = 1_000_000
+    /// The largest touch id, either sign.
+    public static let maximumTouchID = 999_999_999
+    /// The most frames a replay renders before it stops with `EventScriptError.tooManyFrames`
+    /// (a frame clock with a tiny step would otherwise take ages to reach the duration).
+    public static let maximumFrames = 100_000
+
     /// One step of a script.
     public enum Step: Sendable, Hashable {
         /// Touch samples that happen together, timestamps relative to the start.
@@ -40,9 +57,13 @@ public struct EventScript: Sendable, Hashable {
     public var duration: TimeInterval
 
     /// A script of `steps` (sorted by time is required) running for `duration` (at least the last step's time).
+    /// - Throws: `EventScriptError` for steps out of order or a time outside 0...`maximumDuration`.
     public init(steps: [Step], duration: TimeInterval? = nil) throws {
         for (a, b) in zip(steps, steps.dropFirst()) where b.time < a.time {
             throw EventScriptError.outOfOrder(line: nil, time: b.time, previous: a.time)
+        }
+        for time in steps.map(\.time) + [duration ?? 0] where !(0...Self.maximumDuration).contains(time) {
+            throw EventScriptError.limit(line: nil, "time \(time) is outside 0...\(Self.maximumDuration) s")
         }
         self.steps = steps
         self.duration = max(duration ?? 0, steps.last?.time ?? 0)
@@ -59,8 +80,8 @@ public struct EventScript: Sendable, Hashable {
             guard !fields.isEmpty else { continue }
             func number(_ i: Int, _ name: String) throws -> Double {
                 guard i < fields.count else { throw EventScriptError.syntax(line: line, "missing \(name)") }
-                guard let value = Double(fields[i]), value.isFinite else {
-                    throw EventScriptError.syntax(line: line, "\(name) \"\(fields[i])\" is not a finite number")
+                guard let value = Self.decimal(fields[i]), value.isFinite else {
+                    throw EventScriptError.syntax(line: line, "\(name) \"\(Self.printable(fields[i]))\" is not a finite number")
                 }
                 return value
             }
@@ -70,9 +91,7 @@ public struct EventScript: Sendable, Hashable {
             let sample: Sample
             switch what {
             case "down", "move", "up", "cancel":
-                let id = try number(2, "touch id")
-                guard id == id.rounded(), abs(id) < 1e9 else { throw EventScriptError.syntax(line: line, "touch id \(fields[2]) is not a whole number") }
-                sample = Sample(t: t, phase: what, id: Int(id), x: try number(3, "x"), y: try number(4, "y"))
+                sample = Sample(t: t, phase: what, id: try number(2, "touch id"), x: try number(3, "x"), y: try number(4, "y"))
             case "wheel", "scroll-began", "scroll-changed", "scroll-ended":
                 sample = Sample(
                     t: t, phase: "end", x: try number(2, "x"), y: try number(3, "y"),
@@ -84,22 +103,50 @@ public struct EventScript: Sendable, Hashable {
                 throw EventScriptError.syntax(line: line, "\"\(what)\" is not down, move, up, cancel, wheel, scroll-began, scroll-changed, scroll-ended or end")
             }
             samples.append((line, sample))
+            if samples.count > Self.maximumSamples {
+                throw EventScriptError.limit(line: line, "more than \(Self.maximumSamples) samples")
+            }
         }
         try self.init(samples: samples)
     }
 
-    /// Parses the JSON form.
-    /// - Throws: `EventScriptError` (or the decoder's error for malformed JSON).
-    public init(json: Data) throws {
-        let decoded = try JSONDecoder().decode([Sample].self, from: json)
-        try self.init(samples: decoded.enumerated().map { ($0.offset + 1, $0.element) })
+    /// A number written in decimal (digits, sign, point, exponent), or nil. Foundation's reader
+    /// alone would stop at a NUL byte (`1<NUL>0` read as 1) and take hexadecimal and `inf`.
+    static func decimal(_ text: String) -> Double? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E || $0 == 0x45 || $0 == 0x65 })
+        else { return nil }
+        return Double(text)
     }
 
-    /// One line (or JSON object) of a script.
+    /// `text` with control characters shown as `\u{…}`, for messages.
+    static func printable(_ text: String) -> String {
+        String(text.unicodeScalars.flatMap { $0.properties.generalCategory == .control ? Array("\\u{\(String($0.value, radix: 16))}".unicodeScalars) : [$0] }.map(Character.init))
+    }
+
+    /// Parses the JSON form.
+    /// - Throws: `EventScriptError` naming the line of the object (or number) and the field
+    ///   that is wrong; `.syntax(line: 0, …)` with the decoder's reason for text that is not JSON.
+    public init(json: Data) throws {
+        let objectLines = try JSONNumbers.check(json)
+        func line(_ index: Int) -> Int { objectLines.indices.contains(index) ? objectLines[index] : index + 1 }
+        let decoded: [Sample]
+        do {
+            decoded = try JSONDecoder().decode([Sample].self, from: json)
+        } catch let error as DecodingError {
+            throw EventScriptError.decoding(error, line: line)
+        }
+        if decoded.count > Self.maximumSamples {
+            throw EventScriptError.limit(line: line(Self.maximumSamples), "more than \(Self.maximumSamples) samples")
+        }
+        try self.init(samples: decoded.enumerated().map { (line($0.offset), $0.element) })
+    }
+
+    /// One line (or JSON object) of a script. The id is read as a number and checked to be whole
+    /// and within the limit afterwards, so that the message can say which.
     private struct Sample: Codable {
         var t: Double
         var phase: String
-        var id: Int?
+        var id: Double?
         var x: Double?
         var y: Double?
         var scroll: String?
@@ -113,6 +160,12 @@ public struct EventScript: Sendable, Hashable {
         var last = -Double.infinity
         for (line, s) in samples {
             guard s.t.isFinite, s.t >= 0 else { throw EventScriptError.syntax(line: line, "time \(s.t) must be finite and at least 0") }
+            guard s.t <= Self.maximumDuration else {
+                throw EventScriptError.limit(line: line, "time \(s.t) is past the longest script, \(Self.maximumDuration) s")
+            }
+            for (name, value) in [("x", s.x), ("y", s.y), ("dx", s.dx), ("dy", s.dy)] {
+                if let value, !value.isFinite { throw EventScriptError.syntax(line: line, "\(name) \(value) is not a finite number") }
+            }
             guard s.t >= last else { throw EventScriptError.outOfOrder(line: line, time: s.t, previous: last) }
             last = s.t
             if let scroll = s.scroll {
@@ -127,7 +180,11 @@ public struct EventScript: Sendable, Hashable {
                 guard let phase = TouchInput.Phase(rawValue: s.phase) else {
                     throw EventScriptError.syntax(line: line, "phase \"\(s.phase)\" is not down, move, up, cancel or end")
                 }
-                guard let id = s.id, let x = s.x, let y = s.y else { throw EventScriptError.syntax(line: line, "a touch needs id, x and y") }
+                guard let rawID = s.id, let x = s.x, let y = s.y else { throw EventScriptError.syntax(line: line, "a touch needs id, x and y") }
+                guard rawID == rawID.rounded(), abs(rawID) <= Double(Self.maximumTouchID) else {
+                    throw EventScriptError.limit(line: line, "touch id \(rawID) is not a whole number within ±\(Self.maximumTouchID)")
+                }
+                let id = Int(rawID)
                 let input = TouchInput(id: id, phase: phase, location: CGPoint(x: x, y: y), timestamp: s.t)
                 if case .touches(var inputs)? = steps.last, inputs.first?.timestamp == s.t, !inputs.contains(where: { $0.id == id }) {
                     inputs.append(input)
@@ -145,8 +202,8 @@ public struct EventScript: Sendable, Hashable {
     /// and handed to `frame`. Runs until `duration` has been shown. On the virtual clock every
     /// replay of the same script draws the same frames. Main actor.
     /// - Returns: the number of frames rendered.
-    /// - Throws: `InputError` for a step the window refuses, or a rendering error; the steps
-    ///   before it were delivered.
+    /// - Throws: `InputError` for a step the window refuses, `EventScriptError.tooManyFrames`
+    ///   past `maximumFrames`, or a rendering error; the steps and frames before it happened.
     @MainActor
     @discardableResult
     public func replay(
@@ -172,6 +229,7 @@ public struct EventScript: Sendable, Hashable {
                 }
                 next += 1
             }
+            guard index < Self.maximumFrames else { throw EventScriptError.tooManyFrames(limit: Self.maximumFrames, duration: duration) }
             let rendered = try await screen.renderFrame(readBack: readBack)
             try await frame(index, rendered)
             index += 1
@@ -186,12 +244,76 @@ public enum EventScriptError: Error, Sendable, Equatable, CustomStringConvertibl
     case syntax(line: Int, String)
     /// A step earlier than the one before it.
     case outOfOrder(line: Int?, time: Double, previous: Double)
+    /// A value past one of `EventScript`'s limits (nil line: a step given as a value).
+    case limit(line: Int?, String)
+    /// A replay that reached `EventScript.maximumFrames` before the script's duration.
+    case tooManyFrames(limit: Int, duration: Double)
+
+    /// The decoder's error as a line and field of the script.
+    static func decoding(_ error: DecodingError, line: (Int) -> Int) -> EventScriptError {
+        let context: DecodingError.Context
+        switch error {
+        case .dataCorrupted(let c), .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c): context = c
+        @unknown default: return .syntax(line: 0, "\(error)")
+        }
+        var place = ""
+        if let index = context.codingPath.first?.intValue {
+            place = context.codingPath.dropFirst().map { "field \"\($0.stringValue)\": " }.joined()
+            if case .keyNotFound(let key, _) = error { place = "field \"\(key.stringValue)\": " }
+            return .syntax(line: line(index), place + context.debugDescription)
+        }
+        return .syntax(line: 0, "not a JSON array of samples: \(context.debugDescription)")
+    }
 
     public var description: String {
         switch self {
         case .syntax(let line, let message): "event script, line \(line): \(message)"
+        case .limit(let line, let message): "event script\(line.map { ", line \($0)" } ?? ""): \(message) (see EventScript's limits)"
+        case .tooManyFrames(let limit, let duration):
+            "event script: the replay reached \(limit) frames before the script's \(duration) s ended; use a frame clock with a longer step or a shorter script"
         case .outOfOrder(let line, let time, let previous):
             "event script\(line.map { ", line \($0)" } ?? ""): time \(time) is before the previous step's \(previous); steps must be in time order"
         }
+    }
+}
+
+/// Reads JSON text for what the decoder cannot say with a place: every number outside strings
+/// must be a finite `Double` (`1e400` is not, and the decoder only says "not valid JSON"), and
+/// where each object of the top-level array begins.
+enum JSONNumbers {
+    /// The line of each top-level array element, in order.
+    /// - Throws: `EventScriptError.syntax` with the line and field of a number that overflows.
+    static func check(_ data: Data) throws -> [Int] {
+        var line = 1, depth = 0, inString = false, escaped = false
+        var lastString: [UInt8] = [], key = "", objectLines: [Int] = []
+        var bytes = data.makeIterator()
+        var pending: UInt8? = nil
+        while let byte = pending ?? bytes.next() {
+            pending = nil
+            if byte == 0x0A { line += 1 }
+            if inString {
+                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false } else { lastString.append(byte) }
+                continue
+            }
+            // An element of the top-level array starts here.
+            if depth == 1, ![0x20, 0x09, 0x0A, 0x0D, 0x2C, 0x5D].contains(byte) { objectLines.append(line) }
+            switch byte {
+            case 0x22: inString = true; lastString = []
+            case 0x3A: key = String(decoding: lastString, as: UTF8.self)
+            case 0x5B, 0x7B: depth += 1
+            case 0x5D, 0x7D: depth -= 1
+            case 0x2D, 0x30...0x39:
+                var token = [byte]
+                while let next = bytes.next() {
+                    if (0x30...0x39).contains(next) || [0x2B, 0x2D, 0x2E, 0x45, 0x65].contains(next) { token.append(next) } else { pending = next; break }
+                }
+                let text = String(decoding: token, as: UTF8.self)
+                if let value = Double(text), !value.isFinite {
+                    throw EventScriptError.syntax(line: line, "field \"\(key)\": \(text) is beyond the largest number a script can hold (about 1.8e308)")
+                }
+            default: break
+            }
+        }
+        return objectLines
     }
 }
