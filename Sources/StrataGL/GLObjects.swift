@@ -444,7 +444,11 @@ public final class GLAttachedFramebuffer {
         }
         glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER), depthStencil.rawValue)
         while glGetError() != GLenum(GL_NO_ERROR) {}  // a bad name shows as incompleteness below
-        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        var attachedType: GLint = 0
+        glGetFramebufferAttachmentParameteriv(
+            GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE), &attachedType)
+        // With no colour buffer the framebuffer is still complete (depth-stencil only): refuse it.
+        let status = attachedType == GL_NONE ? GLenum(GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT) : glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
             throw GLError.framebufferIncomplete(status: status, size: "\(color) with a \(width)×\(height) depth-stencil buffer")
         }

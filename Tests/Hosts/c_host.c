@@ -586,6 +586,15 @@ int main(void) {
     s = strata_render(c, h.fbo, VP_X, VP_Y, 0, VP_H, SCALE, -1);
     if (s != STRATA_ERROR_INVALID_ARGUMENT) fail("strata_render with width 0: expected STRATA_ERROR_INVALID_ARGUMENT (1), got %d", (int)s);
     pass("strata_render with a 0-wide viewport = STRATA_ERROR_INVALID_ARGUMENT, last error: \"%s\"", strata_last_error());
+    s = strata_render_to_texture(c, 0, 0, 0, 8, 8, 1, -1);
+    if (s != STRATA_ERROR_INVALID_ARGUMENT) fail("strata_render_to_texture with texture 0: expected STRATA_ERROR_INVALID_ARGUMENT (1), got %d", (int)s);
+    pass("strata_render_to_texture with texture 0 = STRATA_ERROR_INVALID_ARGUMENT, last error: \"%s\"", strata_last_error());
+    s = strata_render_to_renderbuffer(c, h.contents_tex, 0, 0, 8, 8, 1, -1);
+    if (s != STRATA_ERROR_INVALID_ARGUMENT) fail("strata_render_to_renderbuffer with a texture's name: expected STRATA_ERROR_INVALID_ARGUMENT (1), got %d", (int)s);
+    pass("strata_render_to_renderbuffer with a name that is not a renderbuffer = STRATA_ERROR_INVALID_ARGUMENT, last error: \"%s\"", strata_last_error());
+    s = strata_render_to_renderbuffer(c, 0, 0, 0, 8, 8, 1, -1);
+    if (s != STRATA_ERROR_INVALID_ARGUMENT) fail("strata_render_to_renderbuffer with renderbuffer 0: expected STRATA_ERROR_INVALID_ARGUMENT (1), got %d", (int)s);
+    pass("strata_render_to_renderbuffer with renderbuffer 0 = STRATA_ERROR_INVALID_ARGUMENT");
 
     /* ---- Destroy ---- */
     capture(&before);

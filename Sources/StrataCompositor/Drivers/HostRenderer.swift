@@ -63,6 +63,9 @@ public enum HostRenderError: Error, Sendable, Equatable, CustomStringConvertible
     case framebufferIncomplete(UInt32, status: UInt32)
     /// A framebuffer object named in `.shared` context mode, where only colour buffers carry over.
     case framebufferInSharedMode(UInt32)
+    /// A colour target that is not a texture (or renderbuffer) of the context: 0, a name never
+    /// made, or a deleted one. Nothing could be drawn into it.
+    case notAColorBuffer(GLAttachedFramebuffer.Color)
 
     public var description: String {
         switch self {
@@ -76,6 +79,10 @@ public enum HostRenderError: Error, Sendable, Equatable, CustomStringConvertible
             "\(name) is not a framebuffer object of the current context; pass 0 for the window's framebuffer or a name from glGenFramebuffers"
         case .framebufferIncomplete(let name, let status):
             "framebuffer \(name) is incomplete (\(glErrorName(status))); attach a colour buffer before asking Strata to draw into it"
+        case .notAColorBuffer(.texture(let name)):
+            "texture \(name) is not a texture of the current context (0, never made, or deleted); pass a GL_TEXTURE_2D name from glGenTextures that you have bound and given storage"
+        case .notAColorBuffer(.renderbuffer(let name)):
+            "renderbuffer \(name) is not a renderbuffer of the current context (0, never made, or deleted); pass a name from glGenRenderbuffers that you have bound and given storage"
         case .framebufferInSharedMode(let name):
             "framebuffer \(name) belongs to the host's context and cannot be used from Strata's shared context; pass its colour texture or renderbuffer (HostFramebuffer(color:viewport:))"
         }
@@ -219,8 +226,9 @@ public final class HostRenderer {
     /// Strata changes is restored before it returns (also when it throws).
     /// - Parameter time: the frame's time on the compositor's clock (seconds), or nil for the
     ///   clock's own (frame number × 1/60 s on the virtual clock).
-    /// - Throws: `GLError.hostContextNotCurrent`, a `HostRenderError` for a bad target (nothing
-    ///   drawn), the `CommitError` of a refused commit, `GLError.contextLost` after a GPU reset,
+    /// - Throws: `GLError.hostContextNotCurrent`, a `HostRenderError` for a bad target (a viewport,
+    ///   scale or time out of range, a name that is not a framebuffer, texture or renderbuffer of
+    ///   the context: nothing drawn), the `CommitError` of a refused commit, `GLError.contextLost` after a GPU reset,
     ///   `CompositorError.shutDown` after `release()` (or a compositor `shutdown()`).
     @discardableResult
     public func render(into target: HostFramebuffer, time: Double? = nil) throws -> FrameStatistics {
@@ -234,6 +242,14 @@ public final class HostRenderer {
         guard target.scale.isFinite, target.scale > 0 else { throw HostRenderError.invalidScale(target.scale) }
         if let time, !time.isFinite { throw HostRenderError.invalidTime(time) }
         if contextMode == .shared, target.color == nil { throw HostRenderError.framebufferInSharedMode(target.framebuffer) }
+        // A name that is not a colour buffer would leave a framebuffer with only Strata's
+        // depth-stencil attached: complete, and drawn into for nothing. (Texture and renderbuffer
+        // names are shared with Strata's context in `.shared` mode, so the host's context answers.)
+        switch target.color {
+        case .texture(let name)?: if name == 0 || !GLTextureName.isTexture(name) { throw HostRenderError.notAColorBuffer(.texture(name)) }
+        case .renderbuffer(let name)?: if name == 0 || glIsRenderbuffer(name) == GLboolean(GL_FALSE) { throw HostRenderError.notAColorBuffer(.renderbuffer(name)) }
+        case nil: break
+        }
         return try renderAndTell {
             try Self.inStrataContext(context, mode: contextMode) {
                 var draw = DrawTarget(framebuffer: target.framebuffer, width: v.width, height: v.height)
