@@ -446,7 +446,18 @@ public func strata_layer_set_contents_egl_image(
     _ handle: OpaquePointer?, _ layer: UInt64, _ image: UnsafeMutableRawPointer?, _ width: Int32, _ height: Int32,
     _ premultiplied: Bool, _ topRowFirst: Bool
 ) -> Int32 {
-    external(handle, layer, .eglImage(UInt(bitPattern: image)), width, height, premultiplied, topRowFirst, "strata_layer_set_contents_egl_image")
+    // Checked now where EGL can say (EGL_MESA_image_dma_buf_export): a handle the display does
+    // not know would crash in the driver at the next render. Elsewhere it is the caller's (strata.h).
+    let f = "strata_layer_set_contents_egl_image"
+    let checked = call {
+        let c = try compositor(handle, f)
+        if let image, c.renderer.knowsEGLImage(UInt(bitPattern: image)) == false {
+            throw CFailure.invalid(
+                "\(f): \(image) is not an EGLImage of the compositor's EGL display (EGL_BAD_PARAMETER); pass a live image from eglCreateImage(KHR) on that display")
+        }
+    }
+    guard checked == 0 else { return checked }
+    return external(handle, layer, .eglImage(UInt(bitPattern: image)), width, height, premultiplied, topRowFirst, f)
 }
 
 /// `strata_layer_clear_contents` from strata.h, where it is documented. Thread rule and errors as the header says.

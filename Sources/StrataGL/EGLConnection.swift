@@ -60,6 +60,28 @@ public final class EGLConnection: @unchecked Sendable {
         extensions = EGLConnection.extensionSet(eglQueryString(display, EGL_EXTENSIONS))
     }
 
+    /// Whether `image` (an `EGLImageKHR`'s bit pattern) is an EGLImage of this display, where EGL
+    /// can tell: with `EGL_MESA_image_dma_buf_export`, whose query answers `EGL_BAD_PARAMETER`
+    /// for a handle the display does not know, true or false; without it nil, as core EGL and
+    /// `EGL_KHR_image_base` give no way to ask (Mesa's llvmpipe has no such query, so there a
+    /// handle that is not an image crashes in the driver when it is bound). 0 is never an image.
+    /// Any thread.
+    public func knowsImage(_ image: UInt) -> Bool? {
+        guard image != 0 else { return false }
+        guard extensions.contains("EGL_MESA_image_dma_buf_export"), let entry = eglGetProcAddress("eglExportDMABUFImageQueryMESA") else {
+            return nil
+        }
+        typealias Query =
+            @convention(c) (EGLDisplay?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<UInt64>?)
+            -> EGLBoolean
+        let query = unsafeBitCast(entry, to: Query.self)
+        _ = eglGetError()  // clear what an earlier call left
+        var fourcc: Int32 = 0, planes: Int32 = 0
+        if query(display, UnsafeMutableRawPointer(bitPattern: image), &fourcc, &planes, nil) == EGLBoolean(EGL_TRUE) { return true }
+        // An image that cannot be exported fails with another error: it is still an image.
+        return eglGetError() != EGL_BAD_PARAMETER
+    }
+
     nonisolated(unsafe) private static var cache: [EGLPlatform: EGLConnection] = [:]
     private static let cacheLock = NSLock()
     private static let logger = Logger(label: "strata.gl")

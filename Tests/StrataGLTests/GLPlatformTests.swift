@@ -48,6 +48,20 @@ import Testing
         #expect(context.info.platform == .gbm)
     }
 
+    /// EGL's answer to "is this an image of the display?": 0 never is; with
+    /// EGL_MESA_image_dma_buf_export a made-up handle is refused and a real one is known; without
+    /// it (llvmpipe here) EGL cannot tell, and says nil rather than guess.
+    @Test func anEGLImageHandleIsCheckedWhereEGLCanTell() throws {
+        let connection = try EGLConnection.open()
+        #expect(connection.knowsImage(0) == false)
+        let madeUp = connection.knowsImage(0x1234)
+        if connection.extensions.contains("EGL_MESA_image_dma_buf_export") {
+            #expect(madeUp == false, "a handle the display never made")
+        } else {
+            #expect(madeUp == nil, "EGL has no query here: the caller's to get right, as strata.h says")
+        }
+    }
+
     @Test func shaderCompileErrorCarriesTheFileNameAndDriverLog() throws {
         let context = try GLContext(connection: EGLConnection.open())
         defer { context.destroy() }

@@ -200,7 +200,16 @@ strata_status strata_layer_set_contents_texture(strata_compositor *compositor, s
 /** Contents from an EGLImage (an `EGLImageKHR`, for instance imported from a dma-buf with
  *  EGL_EXT_image_dma_buf_import): Strata binds it to a texture of its own
  *  (glEGLImageTargetTexture2DOES) and draws what the image holds at each render, without a copy.
- *  The image stays yours; destroy it only after clearing the contents or releasing the layer. */
+ *  The image stays yours; destroy it only after clearing the contents or releasing the layer.
+ *
+ *  What is checked: NULL and sizes (STRATA_ERROR_INVALID_ARGUMENT); where the display offers
+ *  EGL_MESA_image_dma_buf_export (Mesa's GPU drivers), that the handle is an image of the
+ *  compositor's display (STRATA_ERROR_INVALID_ARGUMENT if EGL does not know it); a driver that
+ *  refuses the image at binding is reported by strata_render (STRATA_ERROR_GL).
+ *  What stays yours: EGL has no other way to ask whether a pointer is an image, so elsewhere
+ *  (Mesa's llvmpipe, for one) a pointer that is not a live EGLImage of this display — a stale,
+ *  destroyed or made-up one — is undefined behaviour, as it is for EGL's own calls: the driver
+ *  may crash in the next strata_render. */
 strata_status strata_layer_set_contents_egl_image(strata_compositor *compositor, strata_layer layer, void *egl_image,
                                                   int32_t width, int32_t height, bool premultiplied, bool top_row_first);
 

@@ -123,6 +123,11 @@ public final class HostRenderer {
     public let compositor: Compositor
     /// The host's GPU as Strata sees it (platform `.host`).
     public var gpu: GLInfo { context.info }
+
+    /// Whether `image` is an EGLImage of the display Strata renders on, where EGL can tell
+    /// (see `EGLConnection.knowsImage`); nil where it cannot, and the handle is the caller's
+    /// to get right. Any thread.
+    public func knowsEGLImage(_ image: UInt) -> Bool? { context.connection.knowsImage(image) }
     /// Where Strata's GL objects live.
     public let contextMode: ContextMode
     private let context: GLContext
