@@ -222,9 +222,30 @@ import Testing
             guard case StrataError.backingStoreTooLarge(_, let size, let l) = error else { return false }
             return size.width == CGFloat(limit + 1) && l == limit && "\(error)".contains("texture limit")
         }
-        #expect(huge.drawnRects.isEmpty, "draw(_:) is not called for a bitmap that cannot be shown")
+        #expect(huge.drawnRects.count == 1, "draw(_:) is called once, to learn that it paints")
         let image = try await f.render()
         expectPixel(image, 5, 55, .red, "the rest of the commit arrived")
+        await f.finish()
+    }
+
+    /// A plain view wider than the texture limit with only a background colour needs no backing
+    /// store: the first frame renders it like any colour fill (it used to throw
+    /// backingStoreTooLarge), and so does one with a frame of ±1e300.
+    @Test("A plain 20,000 × 10 view and a ±1e300 one with background colours render on the first frame")
+    func aPlainViewBeyondTheTextureLimitIsAColourFill() async throws {
+        let f = try ScreenFixture()
+        let limit = f.screen.compositor.gpu.maxTextureSize
+        let wide = UIView(frame: CGRect(x: -100, y: 10, width: CGFloat(max(20_000, limit + 1)), height: 10))
+        wide.backgroundColor = .red
+        let endless = UIView(frame: CGRect(x: -1e300, y: 40, width: 2e300, height: 10))
+        endless.backgroundColor = .blue
+        [wide, endless].forEach(f.window.addSubview)
+        _ = try await f.render()
+        let image = try await f.render()
+        expectPixel(image, 50, 15, .red, "(50, 15): inside the 20,000-point-wide red strip")
+        expectPixel(image, 50, 45, .blue, "(50, 45): inside the ±1e300 blue strip")
+        expectPixel(image, 50, 30, .white, "(50, 30): between them, the window's white")
+        #expect(wide.layer.contents == nil && endless.layer.contents == nil, "no backing store for either")
         await f.finish()
     }
 

@@ -93,7 +93,13 @@ extension CALayer {
         let screen = currentScreen
         let limit = Transaction.shared.maxTextureSize(for: screen)
         guard pixelWidth <= CGFloat(limit), pixelHeight <= CGFloat(limit) else {
-            screen?.record(.backingStoreTooLarge(layer: debugName, size: CGSize(width: pixelWidth, height: pixelHeight), limit: limit))
+            // Too large for a texture: an error only for a layer that paints. A plain view with a
+            // background colour needs no backing store at any size.
+            if paintsAnything(scale: scale) {
+                screen?.record(.backingStoreTooLarge(layer: debugName, size: CGSize(width: pixelWidth, height: pixelHeight), limit: limit))
+            } else if case .backingStore = contentsSource {
+                contents = nil
+            }
             return
         }
         let size = PixelSize(width: Int(pixelWidth), height: Int(pixelHeight))
@@ -142,6 +148,20 @@ extension CALayer {
             dirtyRect: CGRect(
                 x: bounds.minX + clip.minX / scale, y: bounds.minY + clip.minY / scale,
                 width: clip.width / scale, height: clip.height / scale))
+        draw(in: ctx)
+        return ctx.didPaint
+    }
+
+    /// Whether `draw(in:)` paints anything, found by drawing the whole bounds into a one-pixel
+    /// recording (what is painted is clipped away): for a layer too large for a texture, which
+    /// needs one only when it paints.
+    private func paintsAnything(scale: CGFloat) -> Bool {
+        guard let recording = CairoRecording(size: PixelSize(width: 1, height: 1)) else { return true }
+        let ctx = CGContext(surface: recording.surface)
+        ctx.clip(to: CGRect(x: 0, y: 0, width: 1, height: 1))
+        ctx.scaleBy(x: scale, y: scale)
+        ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
+        ctx.startDrawing(dirtyRect: bounds)
         draw(in: ctx)
         return ctx.didPaint
     }

@@ -120,7 +120,17 @@ extension Renderer {
             quad = Rect(x: quad.minX - 1, y: quad.minY - 1, width: quad.width + 2, height: quad.height + 2)
         }
         var instance = Instance(matrix: world.concatenating(pass.projection), rect: quad, bounds: b)
-        instance.params = (opacity, Float(layer.state.cornerRadius), 0, 0)
+        var pointScale = 1.0  // local units per shader unit: the world's scale when drawn in pixels
+        if contentsFrame == nil,
+            let trimmed = FrameGeometry.trimmedToTarget(
+                world: world, quad: quad, bounds: b, extent: layer.state.cornerRadius + layer.state.borderWidth,
+                width: pass.target.width, height: pass.target.height)
+        {
+            // Too far-reaching for Float: drawn in target pixels, trimmed to the target.
+            instance = Instance(matrix: pass.projection, rect: trimmed.quad, bounds: trimmed.bounds)
+            pointScale = trimmed.scale
+        }
+        instance.params = (opacity, Float(layer.state.cornerRadius * pointScale), 0, 0)
         var texture: GLuint = 0
         switch mode {
         case .fill:
@@ -140,7 +150,7 @@ extension Renderer {
             statistics.layersDrawn += 1
         case .border:
             instance.color = layer.state.borderColor?.premultiplied ?? .zero
-            instance.params.3 = Float(layer.state.borderWidth)
+            instance.params.3 = Float(layer.state.borderWidth * pointScale)
             if !layer.hasFill { statistics.layersDrawn += 1 }
         case .clipMask:
             break

@@ -52,6 +52,51 @@ enum FrameGeometry {
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// Past this many points or pixels a coordinate loses whole-pixel precision as a Float (the
+    /// shaders' type): layers reaching further are drawn through `trimmedToTarget`.
+    static let farCoordinate = 65_536.0
+
+    /// A fill or border of a layer too far-reaching for Float coordinates (a 20,000-point strip at
+    /// a large scale, a frame of ±1e300), moved into target pixels and trimmed to the target: a
+    /// quad and bounds in pixels (to draw with no world transform) and the world's scale (to turn
+    /// corner radius and border width into pixels). Each edge lying more than `reach` pixels
+    /// beyond the target — where neither it nor its rounding or border can be seen — is pulled in
+    /// to that distance, so the pixels drawn are the same as for the whole layer.
+    ///
+    /// Only for 2D worlds that keep the layer axis-aligned with one scale on both axes (any 90°
+    /// turn or mirror); nil otherwise, or when every coordinate is near enough to draw as is.
+    /// `extent` is the corner radius plus border width, in points.
+    static func trimmedToTarget(world w: Transform3D, quad: Rect, bounds: Rect, extent: Double, width: Int, height: Int)
+        -> (quad: Rect, bounds: Rect, scale: Double)?
+    {
+        func far(_ r: Rect) -> Bool { max(abs(r.minX), abs(r.maxX), abs(r.minY), abs(r.maxY)) > farCoordinate }
+        guard w.m14 == 0, w.m24 == 0, w.m44 == 1 else { return nil }
+        // An axis-aligned, uniformly scaled 2D map: either x→x', y→y' or x→y', y→x'.
+        let straight = w.m12 == 0 && w.m21 == 0, turned = w.m11 == 0 && w.m22 == 0
+        guard straight || turned else { return nil }
+        let (sx, sy) = straight ? (w.m11, w.m22) : (w.m12, w.m21)
+        let scale = abs(sx)
+        guard scale > 0, scale.isFinite, abs(abs(sy) - scale) <= 1e-9 * scale else { return nil }
+        // The target-pixel rectangle of a local rectangle, computed corner by corner in Double.
+        func place(_ r: Rect) -> Rect? {
+            let xs = straight ? (sx * r.minX + w.m41, sx * r.maxX + w.m41) : (sy * r.minY + w.m41, sy * r.maxY + w.m41)
+            let ys = straight ? (sy * r.minY + w.m42, sy * r.maxY + w.m42) : (sx * r.minX + w.m42, sx * r.maxX + w.m42)
+            let x0 = min(xs.0, xs.1), x1 = max(xs.0, xs.1), y0 = min(ys.0, ys.1), y1 = max(ys.0, ys.1)
+            guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return nil }
+            return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
+        guard let placedQuad = place(quad), let placedBounds = place(bounds) else { return nil }
+        guard far(quad) || far(bounds) || far(placedQuad) || far(placedBounds) else { return nil }
+        let reach = 8 + extent * scale
+        let lo = (x: -reach, y: -reach), hi = (x: Double(width) + reach, y: Double(height) + reach)
+        func trim(_ r: Rect) -> Rect {
+            let x0 = min(max(r.minX, lo.x), hi.x), x1 = min(max(r.maxX, lo.x), hi.x)
+            let y0 = min(max(r.minY, lo.y), hi.y), y1 = min(max(r.maxY, lo.y), hi.y)
+            return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
+        return (trim(placedQuad), trim(placedBounds), scale)
+    }
+
     /// Far beyond any target: projected coordinates are clamped here so integer arithmetic on
     /// pixel rectangles cannot overflow, whatever finite transform a layer has.
     static let pixelLimit = 1 << 30
