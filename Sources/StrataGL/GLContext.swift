@@ -77,6 +77,9 @@ public final class GLContext {
     public private(set) var allExtensions: Set<String> = []
     /// Live objects created through this context, by kind.
     public internal(set) var liveObjects = GLObjectCounts()
+    /// For tests of what a failed allocation leaves: how many more textures may be made before
+    /// each further one fails as the GPU's `GL_OUT_OF_MEMORY` would (nil: no limit). Owner thread only.
+    @_spi(Testing) public var textureAllocationsLeft: Int?
 
     private var context: EGLContext?
     private var pbuffer: EGLSurface?

@@ -218,6 +218,12 @@ public final class GLTexture {
         guard (1...limit).contains(width), (1...limit).contains(height) else {
             throw GLError.sizeOutOfRange(what: "a texture", width: width, height: height, limit: limit)
         }
+        if let left = context.textureAllocationsLeft {
+            guard left > 0 else {
+                throw GLError.glCallFailed(function: "glTexStorage2D(RGBA8, \(width)×\(height)) (a failure made by a test)", code: GLenum(GL_OUT_OF_MEMORY))
+            }
+            context.textureAllocationsLeft = left - 1
+        }
         self.context = context
         self.width = width
         self.height = height

@@ -64,13 +64,24 @@ final class RenderTree {
     }
 
     /// Applies every operation of `commit` in order, or none of them.
-    /// - Throws: `CommitError` for unknown or duplicate layers and cycles (nothing applied), or a
-    ///   `GLError` when a contents texture cannot be created.
+    /// - Throws: `CommitError` for unknown or duplicate layers and cycles, or a `GLError` when a
+    ///   contents texture cannot be created — nothing applied either way — or `AppliedWithError`
+    ///   when everything applied but an external image the driver refused (that layer shows none).
     func apply(_ commit: Commit) throws {
-        try check(commit)
+        let needed = try check(commit)
+        // Every texture the commit needs is made before any operation applies: a failed
+        // allocation (the GPU out of memory) leaves the tree as it was, not half a commit.
+        var fresh: [Int: LayerContents] = [:]
+        for index in needed {
+            guard case .setContents(_, let update?) = commit.operations[index] else { continue }
+            fresh[index] =
+                if let imageID = update.sharedImageID { try sharedContents(for: imageID, update) } else {
+                    try atlas(for: update).makeContents(size: update.size)
+                }
+        }
         version &+= 1
         var deferred: AppliedWithError?
-        for operation in commit.operations {
+        for (index, operation) in commit.operations.enumerated() {
             switch operation {
             case .createLayer(let id):
                 layers[id] = RenderLayer(id: id, orderClock: orderClock)
@@ -161,15 +172,14 @@ final class RenderTree {
                     continue
                 }
                 if let imageID = update.sharedImageID {
-                    layer.contents = try sharedContents(for: imageID, update)
+                    layer.contents = try fresh[index] ?? sharedContents(for: imageID, update)
                     continue
                 }
                 let whole = update.region == PixelRect(x: 0, y: 0, width: update.size.width, height: update.size.height)
                 if layer.contents?.isShared == true || layer.contents?.width != update.size.width || layer.contents?.height != update.size.height
                     || (whole && layer.contents?.layout != ContentsAtlas.Layout(of: update))
                 {
-                    // Keep the old texture until the new one exists: a failed allocation leaves it shown.
-                    layer.contents = try atlas(for: update).makeContents(size: update.size)
+                    layer.contents = try fresh.removeValue(forKey: index) ?? atlas(for: update).makeContents(size: update.size)
                 }
                 guard let contents = layer.contents else { continue }
                 if contents.isBGRA == update.isBGRA {
@@ -234,12 +244,17 @@ final class RenderTree {
 
     /// Dry-runs the structural part of a commit against the tree: every id must exist when used,
     /// no id is created twice, no insertion closes a cycle, and new contents of a new size cover it whole.
-    private func check(_ commit: Commit) throws(CommitError) {
+    /// Refuses a commit that cannot apply whole, changing nothing, and returns the indices of its
+    /// `setContents` operations that need a texture made (an image's, or pixels of a new size or
+    /// layout), for `apply` to make before it changes anything.
+    private func check(_ commit: Commit) throws(CommitError) -> [Int] {
         var created: Set<LayerID> = []
         var destroyed: Set<LayerID> = []
         var parentOverride: [LayerID: LayerID?] = [:]
         var contentsSize: [LayerID: PixelSize?] = [:]
         var contentsShared: [LayerID: Bool] = [:]
+        var contentsLayout: [LayerID: ContentsAtlas.Layout?] = [:]
+        var needed: [Int] = []
         var cleared = false  // after removeAllLayers, only layers created since exist
 
         func exists(_ id: LayerID) -> Bool {
@@ -257,11 +272,14 @@ final class RenderTree {
                 destroyed = []
                 parentOverride = [:]
                 contentsSize = [:]
+                contentsShared = [:]
+                contentsLayout = [:]
             case .createLayer(let id):
                 guard !exists(id), !destroyed.contains(id) else { throw .duplicateLayer(id) }
                 created.insert(id)
                 parentOverride[id] = .some(nil)
                 contentsSize[id] = .some(nil)
+                contentsLayout[id] = .some(nil)
             case .destroyLayer(let id):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
                 destroyed.insert(id)
@@ -286,6 +304,7 @@ final class RenderTree {
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
                 contentsSize[id] = .some(external.size)
                 contentsShared[id] = true  // never drawn into: pixels sent later replace them whole
+                contentsLayout[id] = .some(nil)
             case .setContents(let id, let update):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
                 let current: PixelSize? = contentsSize[id] ?? (cleared ? nil : layers[id]?.contents.map { PixelSize(width: $0.width, height: $0.height) })
@@ -300,10 +319,21 @@ final class RenderTree {
                             "contents of size \(update.size) (were \(current.map { "\($0)" } ?? "none")\(shared ? ", an image's" : "")) must be covered whole when new, resized or an image's, but the region is \(update.region)",
                         operation: index)
                 }
+                if let update {
+                    let whole = update.region == PixelRect(x: 0, y: 0, width: update.size.width, height: update.size.height)
+                    let layout = contentsLayout[id] ?? (cleared ? nil : layers[id]?.contents?.layout)
+                    if update.sharedImageID != nil || shared || update.size != current || (whole && layout != ContentsAtlas.Layout(of: update)) {
+                        needed.append(index)
+                        contentsLayout[id] = .some(ContentsAtlas.Layout(of: update))
+                    }
+                } else {
+                    contentsLayout[id] = .some(nil)
+                }
                 contentsSize[id] = .some(update?.size)
                 contentsShared[id] = update?.sharedImageID != nil
             }
         }
+        return needed
     }
 
     /// Adds what `layer` and its subtree painted in the last frame drawn to the pending damage
