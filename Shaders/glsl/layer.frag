@@ -31,7 +31,8 @@ flat in vec4 v_slice;          // contents frame size (xy) and the shown content
 #endif
 flat in vec4 v_color;          // premultiplied background colour, or border colour in MODE_BORDER
 flat in vec4 v_params;         // opacity, corner radius (points), clips contents (1 when masksToBounds),
-                               // border width (points; MODE_BORDER) or straight-alpha contents (1; fills)
+                               // border width (points; MODE_BORDER; MODE_MASK: an opaque border's),
+                               // or straight-alpha contents (1; fills)
 
 uniform sampler2D u_texture;   // premultiplied RGBA, row 0 at the top
 
@@ -85,7 +86,12 @@ void main() {
 #endif
 #if defined(MODE_MASK)
 #ifdef ROUNDED
-    if (coverage(v_local, size, radius) < 0.5) discard;
+    // A pixel the clipped content may fill: one whose centre is inside the shape. Under an opaque
+    // border at least a pixel wide, only pixels wholly inside: the border's antialiased outer edge
+    // is drawn over the others, and content filling them would show past the bounds through it.
+    float pixel = max(length(fwidth(v_local)) * 0.7071, 1e-4);
+    float keep = v_params.w >= pixel ? 0.999 : 0.5;
+    if (coverage(v_local, size, radius) < keep) discard;
 #endif
     o_color = vec4(1.0);
 #elif defined(MODE_BORDER)

@@ -243,3 +243,39 @@ import Testing
         await b.finish()
     }
 }
+
+/// The edge of a rounded, bordered `masksToBounds` view over a rotated child that reaches past it:
+/// nothing of the child shows outside the border (strata demo's frame 30 showed the orange
+/// square one pixel beyond its panel's border, where the edge fell on a pixel's outer half).
+@MainActor
+@Suite struct RoundedClipEdgeTests {
+    /// Scale 1: the panel's right and bottom edges at 80.7 points (the pixel from 80 to 81 is
+    /// 70 % inside); scale 2: at 80.35 points, pixel 160 of 161 likewise 70 % inside.
+    @Test("A rotated red child under a rounded, blue-bordered clipping panel: the edge pixel is border over white, never red", arguments: [(1.0, 80.7), (2.0, 80.35)])
+    func theChildDoesNotShowPastTheBorder(scale: CGFloat, edge: CGFloat) async throws {
+        let f = try ScreenFixture(scale: scale)
+        let half = edge - 50
+        let panel = UIView(frame: CGRect(x: 50 - half, y: 50 - half, width: 2 * half, height: 2 * half))
+        panel.layer.cornerRadius = 10
+        panel.layer.borderWidth = 2
+        panel.layer.borderColor = UIColor.blue.cgColor
+        panel.clipsToBounds = true
+        let child = UIView(frame: CGRect(x: 0, y: 0, width: 60, height: 60))
+        child.backgroundColor = .red
+        child.center = CGPoint(x: 2 * half - 5, y: 2 * half - 5)  // its centre near the panel's bottom-right corner
+        child.transform = CGAffineTransform(rotationAngle: .pi / 4)
+        panel.addSubview(child)
+        f.window.addSubview(panel)
+        let image = try await f.render()
+        let p = Int(edge * scale)  // the edge pixel, 70 % inside the panel
+        // 70 % blue border over 30 % white: (77, 77, 255); a leak of the child makes it (77, 0, 179).
+        let borderOverWhite = RGBA8(77, 77, 255)
+        expectPixel(image, p, Int(60 * scale), borderOverWhite, tolerance: 12, "right edge pixel (\(p), \(Int(60 * scale))): border over white")
+        expectPixel(image, Int(60 * scale), p, borderOverWhite, tolerance: 12, "bottom edge pixel (\(Int(60 * scale)), \(p)): border over white")
+        expectPixel(image, p + 1, Int(60 * scale), .white, "right of the edge pixel: white")
+        expectPixel(image, Int(60 * scale), p + 1, .white, "below the edge pixel: white")
+        expectPixel(image, p - 1, Int(60 * scale), .blue, "inside the edge: the border, opaque")
+        expectPixel(image, Int(70 * scale), Int(70 * scale), .red, "(70, 70) points: the child, clipped inside the panel")
+        await f.finish()
+    }
+}

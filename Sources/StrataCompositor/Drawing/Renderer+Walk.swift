@@ -153,7 +153,8 @@ extension Renderer {
             instance.params.3 = Float(layer.state.borderWidth * pointScale)
             if !layer.hasFill { statistics.layersDrawn += 1 }
         case .clipMask:
-            break
+            // An opaque border drawn over the clipped content keeps it wholly inside the edge pixels.
+            if (layer.state.borderColor?.alpha ?? 0) >= 1 { instance.params.3 = Float(layer.state.borderWidth * pointScale) }
         }
         if mode == .fill {
             let start = try enqueue(instance, variant: variant, texture: texture)
