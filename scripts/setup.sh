@@ -87,5 +87,7 @@ test)
     # works; nothing here fails on a time.
     swift build --product strata
     .build/debug/strata bench --frames 2 --size 320x180 --json .build/bench-smoke.json 2>/dev/null
+    # A short soak: memory and GL objects flat over 3,000 frames of churn.
+    .build/debug/strata soak --frames 3000 --every 600 --warmup 600
     ;;
 esac

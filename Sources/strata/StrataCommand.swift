@@ -12,7 +12,7 @@ struct StrataCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata",
         abstract: "Strata, a GPU layer compositor: GPU information and demo renders.",
-        subcommands: [Info.self, Demo.self, Interactive.self, Bench.self])
+        subcommands: [Info.self, Demo.self, Interactive.self, Bench.self, Soak.self])
 }
 
 /// `--size WxH`, parsed: two whole numbers of at least 1 pixel.

@@ -53,6 +53,37 @@ import Testing
     }
 }
 
+/// `strata soak`, short: the churn stays flat, and a deliberate leak is caught.
+@Suite struct SoakCommandTests {
+    private func soak(_ extra: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = CommandLineTests.program
+        process.arguments = ["soak", "--frames", "600", "--every", "120", "--warmup", "120"] + extra
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    @Test("600 frames of churn: views, animations, images, texts, pans and taps all happened, and nothing grew")
+    func theChurnStaysFlat() throws {
+        let (status, output) = try soak([])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("600 views added (12 left)") && output.contains("60 images") && output.contains("30 pans and 10 taps recognised"), "\(output)")
+        #expect(output.contains("strata soak: flat"), "\(output)")
+    }
+
+    @Test("Keeping every image (a deliberate leak) fails the soak with the growth named")
+    func aLeakIsCaught() throws {
+        let (status, output) = try soak(["--keep-every-image"])
+        #expect(status == 1, "\(output)")
+        #expect(output.contains("grew") && output.contains("strata soak: FAILED"), "\(output)")
+    }
+}
+
 struct CommandLineError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
