@@ -297,3 +297,73 @@ extension UIWindow {
         await f.finish()
     }
 }
+
+/// The bad-input catalogue for touch input: each event a host could get wrong, the message it
+/// sees, and nothing delivered (touch 1, down before, stays the only touch).
+@MainActor
+@Suite struct BadInputCatalogueTests {
+    /// The bad events for a window: samples at times relative to touch 1's down at t.
+    nonisolated static let windowCatalogue: [(what: String, event: [TouchInput], message: String)] = [
+        (
+            "a move for a touch that is not down", [TouchInput(id: 2, phase: .move, location: CGPoint(x: 1, y: 1), timestamp: 1)],
+            "input: a move for touch 2, which is not down; send a down for it first (the event was dropped)"
+        ),
+        (
+            "an up for a touch that is not down", [TouchInput(id: 3, phase: .up, location: CGPoint(x: 1, y: 1), timestamp: 1)],
+            "input: an up for touch 3, which is not down; send a down for it first (the event was dropped)"
+        ),
+        (
+            "a down for a touch that is down", [TouchInput(id: 1, phase: .down, location: CGPoint(x: 1, y: 1), timestamp: 1)],
+            "input: a down for touch 1, which is already down; send its up or cancel first, or use a new id (the event was dropped)"
+        ),
+        (
+            "one touch twice in an event",
+            [TouchInput(id: 4, phase: .down, location: CGPoint(x: 1, y: 1), timestamp: 1), TouchInput(id: 4, phase: .move, location: CGPoint(x: 2, y: 1), timestamp: 1)],
+            "input: touch 4 appears twice in one event; send one sample per touch per event (the event was dropped)"
+        ),
+        (
+            "a NaN location", [TouchInput(id: 5, phase: .down, location: CGPoint(x: CGFloat.nan, y: 1), timestamp: 1)],
+            "input: touch 5 has a non-finite location (nan, 1.0); send finite window coordinates (the event was dropped)"
+        ),
+        (
+            "an infinite timestamp", [TouchInput(id: 5, phase: .down, location: CGPoint(x: 1, y: 1), timestamp: .infinity)],
+            "input: timestamp inf is not finite; use seconds on the screen's frame clock (the event was dropped)"
+        ),
+        (
+            "time going backwards", [TouchInput(id: 1, phase: .move, location: CGPoint(x: 1, y: 1), timestamp: -5)],
+            "input: timestamp -5.0 is before the window's last input at 0.0; timestamps must not go backwards (the event was dropped)"
+        ),
+        ("an empty event", [], "input: an event with no touches (nothing was delivered)"),
+    ]
+
+    @Test("Each bad event to a window is refused with its message and delivers nothing", arguments: windowCatalogue.indices)
+    func aBadWindowEventIsRefused(_ index: Int) async throws {
+        let (what, event, message) = Self.windowCatalogue[index]
+        let (f, view) = try gestureScene(multipleTouch: true)
+        try f.window.send(TouchInput(id: 1, phase: .down, location: CGPoint(x: 10, y: 10), timestamp: 0))
+        var thrown: (any Error)?
+        do { try f.window.send(event) } catch { thrown = error }
+        #expect(thrown.map { "\($0)" } == message, "\(what)")
+        #expect(view.log == [".began(1)"] && f.window.activeTouches.count == 1, "\(what): nothing delivered")
+        await f.finish()
+    }
+
+    @Test("A down on a hidden window, a scroll with an infinite delta, and a screen touch on no window are refused")
+    func theRestOfTheInputSurface() async throws {
+        let f = try ScreenFixture(size: CGSize(width: 100, height: 100))
+        f.window.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+        var messages: [String] = []
+        func refused(_ body: () throws -> Void) { do { try body() } catch { messages.append("\(error)") } }
+        refused { try f.screen.send(TouchInput(id: 1, phase: .down, location: CGPoint(x: 80, y: 80), timestamp: 0)) }
+        refused { try f.window.send(ScrollInput(location: CGPoint(x: 5, y: 5), delta: CGVector(dx: .infinity, dy: 0), phase: .wheel, timestamp: 0)) }
+        f.window.isHidden = true
+        refused { try f.window.send(TouchInput(id: 2, phase: .down, location: CGPoint(x: 5, y: 5), timestamp: 0)) }
+        #expect(
+            messages == [
+                "input: the window is hidden or on no screen, so nothing can be touched in it; show it first (the event was dropped)",
+                "input: a scroll has a non-finite delta (inf, 0.0) (the event was dropped)",
+                "input: the window is hidden or on no screen, so nothing can be touched in it; show it first (the event was dropped)",
+            ])
+        await f.finish()
+    }
+}

@@ -93,7 +93,7 @@ public enum InputError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownTouch(let id, let phase):
-            "input: a \(phase.rawValue) for touch \(id), which is not down; send a down for it first (the event was dropped)"
+            "input: \(phase == .up ? "an" : "a") \(phase.rawValue) for touch \(id), which is not down; send a down for it first (the event was dropped)"
         case .touchAlreadyDown(let id):
             "input: a down for touch \(id), which is already down; send its up or cancel first, or use a new id (the event was dropped)"
         case .duplicateTouch(let id):

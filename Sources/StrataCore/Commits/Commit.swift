@@ -236,11 +236,11 @@ public enum CommitError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cycle(let layer, let parent):
             "\(layer) cannot become a sublayer of \(parent): that would put it inside its own subtree; the commit was refused"
         case .invalidIndex(let layer, let index):
-            "\(layer): sublayer index \(index) is negative"
+            "\(layer): sublayer index \(index) is negative; pass 0 or more (past the end adds on top), or nil to add on top; the commit was refused"
         case .unknownLayer(let layer, let op):
             "\(layer) does not exist in the render tree (operation \(op)); create it before using it and do not use it after destroying it"
         case .duplicateLayer(let layer):
-            "\(layer) was created twice"
+            "\(layer) was created twice; create each layer once (destroy it first to make it again); the commit was refused"
         }
     }
 }
