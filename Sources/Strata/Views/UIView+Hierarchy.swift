@@ -189,6 +189,7 @@ extension UIView {
         return nil
     }
 
-    /// A name for messages: the type, tag and frame.
-    var debugName: String { "\(type(of: self))(tag: \(tag), frame: \(frame))" }
+    /// A name for messages: the UIKit-shaped description (`<UIView: 0x…; frame = (x y; w h); …>`),
+    /// as UIKit's own exceptions print views.
+    var debugName: String { description }
 }
