@@ -179,6 +179,10 @@ private func render(
             throw CFailure.invalid(
                 "\(function): framebuffer objects are not shared between contexts, and this compositor has its own (strata_compositor_create_shared); render with strata_render_to_texture or strata_render_to_renderbuffer"
             )
+        } catch HostRenderError.invalidTime(let t) {
+            throw CFailure.invalid("\(function): time \(t) is not finite; pass seconds on the compositor's clock, or a negative value for Strata's own clock")
+        } catch let error as HostRenderError {
+            throw CFailure.invalid("\(function): \(error)")
         }
     }
 }
@@ -248,7 +252,9 @@ public func strata_layer_add_sublayer(_ handle: OpaquePointer?, _ parent: UInt64
 public func strata_layer_insert_sublayer(_ handle: OpaquePointer?, _ parent: UInt64, _ child: UInt64, _ index: Int32) -> Int32 {
     call {
         let c = try compositor(handle, "strata_layer_insert_sublayer")
-        guard index >= 0 else { throw CFailure.invalid("strata_layer_insert_sublayer: index \(index) is negative") }
+        guard index >= 0 else {
+            throw CFailure.invalid("strata_layer_insert_sublayer: index \(index) is negative; pass 0 or more (past the end adds on top)")
+        }
         try c.insert(
             try c.layer(child, "strata_layer_insert_sublayer"), into: try c.layer(parent, "strata_layer_insert_sublayer"),
             at: Int(index), "strata_layer_insert_sublayer")
@@ -482,7 +488,9 @@ public func strata_layer_animate(
             throw CFailure.invalid("\(f): property \(property) is not a strata_property (0...6)")
         }
         let expected = CCompositor.animatableProperties[Int(property)].count
-        guard count == expected else { throw CFailure.invalid("\(f): \(model.name) takes \(expected) values, got count \(count)") }
+        guard count == expected else {
+            throw CFailure.invalid("\(f): \(model.name) takes \(expected) value\(expected == 1 ? "" : "s"), got count \(count)")
+        }
         guard duration.isFinite, duration > 0 else { throw CFailure.invalid("\(f): duration \(duration) must be a finite number of seconds above 0") }
         guard repeatCount >= 1, !repeatCount.isNaN else { throw CFailure.invalid("\(f): repeat_count \(repeatCount) must be at least 1 (INFINITY repeats for ever)") }
         guard beginTime.isFinite else { throw CFailure.invalid("\(f): begin_time \(beginTime) is not finite") }

@@ -60,7 +60,9 @@ private func requirePython() throws {
 }
 
 /// Compiles a C host against strata.h and libStrataC.so (warnings are errors) and runs it.
-private func buildAndRunCHost(_ source: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+/// Returns what it printed.
+@discardableResult
+private func buildAndRunCHost(_ source: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
     try requireLibrary()
     let name = URL(fileURLWithPath: source).deletingPathExtension().lastPathComponent
     let binary = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(name)-\(getpid())").path
@@ -73,9 +75,10 @@ private func buildAndRunCHost(_ source: String, sourceLocation: SourceLocation =
             "-L", libraryFolder, "-lStrataC", "-Wl,-rpath,\(libraryFolder)", "-lEGL", "-lGLESv2", "-lm", "-o", binary,
         ])
     #expect(build.status == 0, "\(source) did not compile:\n\(build.output)", sourceLocation: sourceLocation)
-    guard build.status == 0 else { return }
+    guard build.status == 0 else { return build.output }
     let result = try run(binary, [])
     #expect(result.status == 0, "\(source) failed:\n\(result.output)", sourceLocation: sourceLocation)
+    return result.output
 }
 
 struct HostProgramError: Error, CustomStringConvertible {
@@ -146,5 +149,80 @@ struct HostProgramTests {
             ])
         #expect(result.status == 0, "the windowed host failed:\n\(result.output)")
         #expect(FileManager.default.fileExists(atPath: screenshot), "no screenshot was written")
+    }
+}
+
+/// The bad-input catalogue of the C interface (Tests/Hosts/c_catalogue.c): each call a C user
+/// could get wrong, the status it returns and the message `strata_last_error()` gives; then the
+/// picture is unchanged (the root's red centre) and a call after destroy says so.
+@Suite("The C interface's bad-input catalogue", .serialized)
+struct CCatalogueTests {
+    /// Each case: its name (as c_catalogue.c prints it), the status, the message.
+    static let catalogue: [(name: String, status: Int32, message: String)] = [
+        ("NULL compositor", 1, "strata_set_root: the compositor is NULL"),
+        ("layer 0", 2, "strata_layer_set_opacity: layer 0 does not exist in this compositor (never created, or released); create it with strata_layer_create"),
+        ("a layer never made", 2, "strata_layer_set_opacity: layer 987654 does not exist in this compositor (never created, or released); create it with strata_layer_create"),
+        ("a released layer", 2, "strata_layer_set_opacity: layer 3 does not exist in this compositor (never created, or released); create it with strata_layer_create"),
+        ("opacity NaN", 1, "strata_layer_set_opacity: opacity is nan, outside 0...1"),
+        ("opacity 2", 1, "strata_layer_set_opacity: opacity is 2.0, outside 0...1"),
+        ("bounds with a negative width", 1, "strata_layer_set_bounds: bounds has a negative size -1.0×16.0"),
+        ("position at infinity", 1, "strata_layer_set_position: position has a non-finite value (inf, 0.0)"),
+        (
+            "a transform holding NaN", 1,
+            "strata_layer_set_transform: transform has a non-finite entry: [1.0, 0.0, 0.0, 0.0, 0.0, nan, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0]"
+        ),
+        ("a NULL transform", 1, "strata_layer_set_transform: the matrix is NULL"),
+        ("a negative corner radius", 1, "strata_layer_set_corner_radius: cornerRadius is negative (-2.0)"),
+        ("a colour component of 1.5", 1, "strata_layer_set_background_color: colour components must be in 0…1, got (1.5, 0.0, 0.0, 1.0)"),
+        ("a layer under itself", 3, "strata_layer_add_sublayer: layer 1 cannot become a sublayer of layer 1: that would put it inside its own subtree"),
+        ("a layer under its own sublayer", 3, "strata_layer_add_sublayer: layer 1 cannot become a sublayer of layer 2: that would put it inside its own subtree"),
+        ("a negative sublayer index", 1, "strata_layer_insert_sublayer: index -1 is negative; pass 0 or more (past the end adds on top)"),
+        ("NULL pixels", 1, "strata_layer_set_contents_rgba: pixels is NULL"),
+        ("a stride below width x 4", 1, "strata_layer_set_contents_rgba: stride 4 is less than width × 4 = 8 bytes"),
+        ("contents 0 wide", 1, "strata_layer_set_contents_rgba: size 0×2 is out of range: each side must be 1...16384 pixels on this GPU"),
+        (
+            "a texture never made", 1,
+            "strata_layer_set_contents_texture: texture 4242 is not a texture of this context (glIsTexture is false); pass a name from glGenTextures that holds a GL_TEXTURE_2D image"
+        ),
+        ("a NULL EGLImage", 1, "strata_layer_set_contents_egl_image: the EGLImage is EGL_NO_IMAGE_KHR; pass an image from eglCreateImageKHR"),
+        ("an animation of 0 values", 1, "strata_layer_animate: opacity takes 1 value, got count 0"),
+        ("an opacity animation given 2 values", 1, "strata_layer_animate: opacity takes 1 value, got count 2"),
+        ("an animation of negative duration", 1, "strata_layer_animate: duration -1.0 must be a finite number of seconds above 0"),
+        ("a repeat count of 0", 1, "strata_layer_animate: repeat_count 0.0 must be at least 1 (INFINITY repeats for ever)"),
+        ("render with width 0", 1, "strata_render: viewport (0, 0, 0, 16) is out of range: each side must be 1...16384 pixels on this GPU and the corner within ±16384"),
+        ("render at scale 0", 1, "strata_render: scale 0.0 is not a finite number above 0; pass the framebuffer's pixels per point (1 when they are equal)"),
+        ("render at time NaN", 1, "strata_render: time nan is not finite; pass seconds on the compositor's clock, or a negative value for Strata's own clock"),
+        (
+            "render into a framebuffer never made", 1,
+            "strata_render: 777 is not a framebuffer object of the current context; pass 0 for the window's framebuffer or a name from glGenFramebuffers"
+        ),
+        (
+            "render into texture 0", 1,
+            "strata_render_to_texture: texture 0 is not a texture of the current context (0, never made, or deleted); pass a GL_TEXTURE_2D name from glGenTextures that you have bound and given storage"
+        ),
+        (
+            "render into a renderbuffer that is a texture", 1,
+            "strata_render_to_renderbuffer: renderbuffer 1 is not a renderbuffer of the current context (0, never made, or deleted); pass a name from glGenRenderbuffers that you have bound and given storage"
+        ),
+        ("a pointer event at NaN", 1, "strata_pointer_event: x and y must be finite, got [nan, 0.0]"),
+        ("a pointer move with nothing down", 0, ""),
+        ("after", 0, "centre 255 0 0 255"),
+        ("destroy", 0, ""),
+        ("a call after destroy", 7, "strata_layer_set_opacity: the compositor was destroyed"),
+    ]
+
+    @Test("Every bad call returns its status and message, and nothing it refused changed the picture")
+    func everyBadCallIsRefused() throws {
+        try requireLibrary()
+        let output = try buildAndRunCHost("Tests/Hosts/c_catalogue.c")
+        let seen = output.split(separator: "\n").compactMap { line -> (String, Int32, String)? in
+            let parts = line.split(separator: "|", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count == 3, let status = Int32(parts[1]) else { return nil }
+            return (String(parts[0]), status, String(parts[2]))
+        }
+        #expect(seen.count == Self.catalogue.count, "\(output)")
+        for (expected, actual) in zip(Self.catalogue, seen) {
+            #expect(actual.0 == expected.name && actual.1 == expected.status && actual.2 == expected.message, "\(expected.name): got \(actual)")
+        }
     }
 }

@@ -1,0 +1,92 @@
+/* The bad-input catalogue of the C interface: each call a C user could get wrong, run against a
+ * compositor in this program's own EGL context. Prints one line per case,
+ *   name|status|message
+ * for HostProgramTests to compare with its table, then checks that the tree still renders the
+ * same picture (nothing a refused call changed). Exit 0 when the run completed. */
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GLES3/gl3.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "strata.h"
+
+static void report(const char *name, strata_status status) {
+    printf("%s|%d|%s\n", name, (int)status, status == STRATA_OK ? "" : strata_last_error());
+}
+
+int main(void) {
+    EGLDisplay display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+    eglInitialize(display, NULL, NULL);
+    eglBindAPI(EGL_OPENGL_ES_API);
+    const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
+    EGLContext context = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
+    eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context);
+    GLuint texture, fbo;
+    glGenTextures(1, &texture);
+    glBindTexture(GL_TEXTURE_2D, texture);
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 16, 16);
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
+
+    strata_compositor *c = strata_compositor_create();
+    if (!c) { fprintf(stderr, "c_catalogue: strata_compositor_create failed: %s\n", strata_last_error()); return 1; }
+    strata_layer root = strata_layer_create(c), child = strata_layer_create(c);
+    strata_layer_set_bounds(c, root, 0, 0, 16, 16);
+    strata_layer_set_position(c, root, 8, 8);
+    strata_layer_set_background_color(c, root, 1, 0, 0, 1);
+    strata_layer_add_sublayer(c, root, child);
+    strata_set_root(c, root);
+    strata_layer released = strata_layer_create(c);
+    strata_layer_release(c, released);
+    const double identity[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    double bad_matrix[16];
+    memcpy(bad_matrix, identity, sizeof bad_matrix);
+    bad_matrix[5] = NAN;
+    const uint8_t pixels[16] = {0};
+    const double one = 1, pair[2] = {0, 0};
+
+    report("NULL compositor", strata_set_root(NULL, root));
+    report("layer 0", strata_layer_set_opacity(c, 0, 0.5f));
+    report("a layer never made", strata_layer_set_opacity(c, 987654, 0.5f));
+    report("a released layer", strata_layer_set_opacity(c, released, 0.5f));
+    report("opacity NaN", strata_layer_set_opacity(c, root, NAN));
+    report("opacity 2", strata_layer_set_opacity(c, root, 2));
+    report("bounds with a negative width", strata_layer_set_bounds(c, root, 0, 0, -1, 16));
+    report("position at infinity", strata_layer_set_position(c, root, INFINITY, 0));
+    report("a transform holding NaN", strata_layer_set_transform(c, root, bad_matrix));
+    report("a NULL transform", strata_layer_set_transform(c, root, NULL));
+    report("a negative corner radius", strata_layer_set_corner_radius(c, root, -2));
+    report("a colour component of 1.5", strata_layer_set_background_color(c, root, 1.5f, 0, 0, 1));
+    report("a layer under itself", strata_layer_add_sublayer(c, root, root));
+    report("a layer under its own sublayer", strata_layer_add_sublayer(c, child, root));
+    report("a negative sublayer index", strata_layer_insert_sublayer(c, root, child, -1));
+    report("NULL pixels", strata_layer_set_contents_rgba(c, root, 2, 2, NULL, 8));
+    report("a stride below width x 4", strata_layer_set_contents_rgba(c, root, 2, 2, pixels, 4));
+    report("contents 0 wide", strata_layer_set_contents_rgba(c, root, 0, 2, pixels, 8));
+    report("a texture never made", strata_layer_set_contents_texture(c, root, 4242, 4, 4, true, false));
+    report("a NULL EGLImage", strata_layer_set_contents_egl_image(c, root, NULL, 4, 4, true, false));
+    report("an animation of 0 values", strata_layer_animate(c, root, STRATA_PROPERTY_OPACITY, &one, &one, 0, 1, STRATA_TIMING_LINEAR, -1, 1, false));
+    report("an opacity animation given 2 values", strata_layer_animate(c, root, STRATA_PROPERTY_OPACITY, pair, pair, 2, 1, STRATA_TIMING_LINEAR, -1, 1, false));
+    report("an animation of negative duration", strata_layer_animate(c, root, STRATA_PROPERTY_OPACITY, &one, &one, 1, -1, STRATA_TIMING_LINEAR, -1, 1, false));
+    report("a repeat count of 0", strata_layer_animate(c, root, STRATA_PROPERTY_OPACITY, &one, &one, 1, 1, STRATA_TIMING_LINEAR, -1, 0, false));
+    report("render with width 0", strata_render(c, fbo, 0, 0, 0, 16, 1, -1));
+    report("render at scale 0", strata_render(c, fbo, 0, 0, 16, 16, 0, -1));
+    report("render at time NaN", strata_render(c, fbo, 0, 0, 16, 16, 1, NAN));
+    report("render into a framebuffer never made", strata_render(c, 777, 0, 0, 16, 16, 1, -1));
+    report("render into texture 0", strata_render_to_texture(c, 0, 0, 0, 16, 16, 1, -1));
+    report("render into a renderbuffer that is a texture", strata_render_to_renderbuffer(c, texture, 0, 0, 16, 16, 1, -1));
+    report("a pointer event at NaN", strata_pointer_event(c, STRATA_POINTER_DOWN, NAN, 0, NULL));
+    report("a pointer move with nothing down", strata_pointer_event(c, STRATA_POINTER_MOVE, 1, 1, NULL));
+
+    /* Nothing refused changed the tree: the root is still a red 16-point square. */
+    strata_status s = strata_render(c, fbo, 0, 0, 16, 16, 1, -1);
+    uint8_t centre[4] = {0};
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glReadPixels(8, 8, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, centre);
+    printf("after|%d|centre %d %d %d %d\n", (int)s, centre[0], centre[1], centre[2], centre[3]);
+    report("destroy", strata_compositor_destroy(c));
+    report("a call after destroy", strata_layer_set_opacity(c, root, 0.5f));
+    return 0;
+}
