@@ -58,8 +58,8 @@ test)
         done
     fi
     # The code's format, as .swift-format describes it (swift-format comes with the toolchain).
-    swift format lint --strict --recursive Sources Tests Benchmarks/Sources Examples \
-        || { echo "swift-format found code that is not formatted as .swift-format says: run 'swift format -i -r Sources Tests Benchmarks/Sources Examples'" >&2; exit 1; }
+    swift format lint --strict --recursive Sources Tests Benchmarks/Sources Examples Fuzz/Sources \
+        || { echo "swift-format found code that is not formatted as .swift-format says: run 'swift format -i -r Sources Tests Benchmarks/Sources Examples Fuzz/Sources'" >&2; exit 1; }
     # Every product: the C interface's shared library (the host programs in Tests/Hosts load it),
     # the command line and the example programs (the tests run them).
     swift build
@@ -89,5 +89,7 @@ test)
     .build/debug/strata bench --frames 2 --size 320x180 --json .build/bench-smoke.json 2>/dev/null
     # A short soak: memory and GL objects flat over 3,000 frames of churn.
     .build/debug/strata soak --frames 3000 --every 600 --warmup 600
+    # The fuzz targets (event scripts, commit sequences, C call sequences), a minute each.
+    bash scripts/fuzz.sh "${STRATA_FUZZ_SECONDS:-60}"
     ;;
 esac

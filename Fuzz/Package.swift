@@ -1,0 +1,22 @@
+// swift-tools-version: 6.1
+// Strata's fuzz targets (libFuzzer): a package of their own, built with the fuzzer and address
+// sanitizers by scripts/fuzz.sh, so the library and its tests carry no sanitizer flags.
+import PackageDescription
+
+let package = Package(
+    name: "StrataFuzz",
+    dependencies: [.package(name: "Strata", path: "..")],
+    targets: [
+        .systemLibrary(name: "CEGLFuzz", pkgConfig: "egl"),
+        // Event scripts, text and JSON, from arbitrary bytes.
+        .executableTarget(name: "FuzzEventScript", dependencies: [.product(name: "Strata", package: "Strata")]),
+        // Commit sequences through the Swift API, applied and drawn by a compositor.
+        .executableTarget(
+            name: "FuzzCommits",
+            dependencies: [.product(name: "StrataCompositor", package: "Strata"), .product(name: "StrataCore", package: "Strata")]
+        ),
+        // Call sequences through strata.h's functions, on a compositor embedded in an EGL context.
+        .executableTarget(name: "FuzzCInterface", dependencies: ["CEGLFuzz", .product(name: "StrataC", package: "Strata")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds Strata's fuzz targets (Fuzz/, libFuzzer with the address sanitizer) and runs each for a
+# while: bash scripts/fuzz.sh [SECONDS per target, default 60] [TARGET...]
+# Targets: FuzzEventScript (event scripts, text and JSON), FuzzCommits (commit sequences through
+# the Swift API, drawn by a compositor), FuzzCInterface (strata.h call sequences in an EGL
+# context). Seed inputs are in Fuzz/Corpus/<target>; what libFuzzer finds new is kept in
+# .build/fuzz-corpus/<target>; a crash leaves its input in .build/fuzz-crashes and fails the run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzEventScript FuzzCommits FuzzCInterface)
+swift build --package-path Fuzz -c debug --build-path .build/fuzz \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+bin=$(swift build --package-path Fuzz -c debug --build-path .build/fuzz --show-bin-path)
+mkdir -p .build/fuzz-crashes
+for target in "${targets[@]}"; do
+    corpus=.build/fuzz-corpus/$target
+    mkdir -p "$corpus"
+    seeds=()
+    [ -d "Fuzz/Corpus/$target" ] && seeds=("Fuzz/Corpus/$target")
+    echo "fuzz: $target for ${seconds}s"
+    # Mesa keeps some allocations for the process's life: leak reports would be its, not ours.
+    ASAN_OPTIONS=detect_leaks=0 "$bin/$target" "$corpus" "${seeds[@]}" \
+        -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
+        -artifact_prefix=.build/fuzz-crashes/"$target"- 2>&1 | grep -E "^(#[0-9]+.*(DONE|pulse)|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY|.*Test unit written)" || true
+    if ls .build/fuzz-crashes/"$target"-* >/dev/null 2>&1; then
+        echo "fuzz: $target found a failure; its input is in .build/fuzz-crashes" >&2
+        exit 1
+    fi
+done
+echo "fuzz: no failure found"
