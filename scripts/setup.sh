@@ -89,6 +89,8 @@ test)
     .build/debug/strata bench --frames 2 --size 320x180 --json .build/bench-smoke.json 2>/dev/null
     # A short soak: memory and GL objects flat over 3,000 frames of churn.
     .build/debug/strata soak --frames 3000 --every 600 --warmup 600
+    # The suite again under the thread sanitizer (the host programs ran in the plain build above).
+    bash scripts/tsan.sh
     # The fuzz targets (event scripts, commit sequences, C call sequences), a minute each.
     bash scripts/fuzz.sh "${STRATA_FUZZ_SECONDS:-60}"
     ;;
