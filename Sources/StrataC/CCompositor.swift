@@ -114,7 +114,9 @@ final class CCompositor {
     }
 
     func insert(_ child: CLayer, into parent: CLayer, at index: Int?, _ function: String) throws(CFailure) {
-        guard !parent.hasAncestorOrSelf(child) else {
+        // Only a layer with sublayers can be an ancestor: a leaf needs no walk up the tree (which
+        // made building a deep tree from the top quadratic).
+        guard parent !== child && (child.sublayers.isEmpty || !parent.hasAncestorOrSelf(child)) else {
             throw CFailure(
                 status: CFailure.cycle,
                 message: "\(function): layer \(child.id.rawValue) cannot become a sublayer of layer \(parent.id.rawValue): that would put it inside its own subtree")

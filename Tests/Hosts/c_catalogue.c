@@ -80,6 +80,29 @@ int main(void) {
     report("a pointer event at NaN", strata_pointer_event(c, STRATA_POINTER_DOWN, NAN, 0, NULL));
     report("a pointer move with nothing down", strata_pointer_event(c, STRATA_POINTER_MOVE, 1, 1, NULL));
 
+    /* Not bad input, but a stress the interface must take in linear time: a chain 100,000 levels
+     * deep built from the top (each new layer under the last), then released from the top. It is
+     * not attached to the root (drawing a tree that deep is not yet supported). */
+    {
+        enum { DEPTH = 100000 };
+        static strata_layer chain[DEPTH];
+        strata_status worst = STRATA_OK;
+        for (int i = 0; i < DEPTH; i++) {
+            chain[i] = strata_layer_create(c);
+            if (i > 0) {
+                strata_status st = strata_layer_add_sublayer(c, chain[i - 1], chain[i]);
+                if (st != STRATA_OK) worst = st;
+            }
+        }
+        strata_status cycle = strata_layer_add_sublayer(c, chain[DEPTH - 1], chain[0]);
+        for (int i = 0; i < DEPTH; i++) {
+            strata_status st = strata_layer_release(c, chain[i]);
+            if (st != STRATA_OK) worst = st;
+        }
+        printf("a 100,000-level chain built and released|%d|\n", (int)worst);
+        report("the chain's top added under its bottom", cycle);
+    }
+
     /* Nothing refused changed the tree: the root is still a red 16-point square. */
     strata_status s = strata_render(c, fbo, 0, 0, 16, 16, 1, -1);
     uint8_t centre[4] = {0};

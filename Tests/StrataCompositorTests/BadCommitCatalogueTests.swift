@@ -74,6 +74,11 @@ import Testing
             "layer 1000001 cannot become a sublayer of layer 1000002: that would put it inside its own subtree; the commit was refused"
         ),
         (
+            "a cycle closed within the commit: a new layer under b, then b under it",
+            Commit([.createLayer(ghost), .insertSublayer(ghost, parent: b, index: nil), .insertSublayer(b, parent: ghost, index: nil)]),
+            "layer 1000002 cannot become a sublayer of layer 1000009: that would put it inside its own subtree; the commit was refused"
+        ),
+        (
             "a layer never created", Commit([.set(ghost, .opacity(1))]),
             "layer 1000009 does not exist in the render tree (operation 0); create it before using it and do not use it after destroying it"
         ),

@@ -212,6 +212,11 @@ struct CCatalogueTests {
         ),
         ("a pointer event at NaN", 1, "strata_pointer_event: x and y must be finite, got [nan, 0.0]"),
         ("a pointer move with nothing down", 0, ""),
+        ("a 100,000-level chain built and released", 0, ""),
+        (
+            "the chain's top added under its bottom", 3,
+            "strata_layer_add_sublayer: layer 4 cannot become a sublayer of layer 100003: that would put it inside its own subtree"
+        ),
         ("after", 0, "centre 255 0 0 255"),
         ("destroy", 0, ""),
         ("a call after destroy", 7, "strata_layer_set_opacity: the compositor was destroyed"),

@@ -83,8 +83,10 @@ extension CALayer {
     /// (nothing at all when the layer already is where it would go).
     func insert(_ layer: CALayer, at index: Int, caller: String) {
         precondition(index >= 0, "CALayer.\(caller): index \(index) is negative")
+        // Only a layer with sublayers can be an ancestor: a leaf needs no walk up the tree (which
+        // would make building a deep tree from the top quadratic).
         precondition(
-            !isSelfOrDescendant(of: layer),
+            self !== layer && (layer._sublayers.isEmpty || !isSelfOrDescendant(of: layer)),
             "CALayer.\(caller): cannot add \(layer.debugName) into its own subtree (it is \(self === layer ? "the same layer" : "an ancestor of \(debugName)")); the tree is unchanged"
         )
         var at = index

@@ -111,8 +111,10 @@ extension UIView {
     /// Inserts `view` at `index` (clamped), moving it out of any old superview, keeping the
     /// layer order in step, and sending UIKit's notifications in UIKit's order.
     private func insert(_ view: UIView, at index: Int, caller: String) {
+        // Only a view with subviews can be an ancestor: a leaf needs no walk up the tree (which
+        // would make building a deep tree from the top quadratic).
         precondition(
-            !isDescendant(of: view),
+            self !== view && (view._subviews.isEmpty || !isDescendant(of: view)),
             "UIView.\(caller): cannot add \(view.debugName) into its own subtree (it is \(view === self ? "the same view" : "an ancestor of \(debugName)")); the view tree is unchanged"
         )
         if view._superview === self {

@@ -256,6 +256,7 @@ final class RenderTree {
         var contentsLayout: [LayerID: ContentsAtlas.Layout?] = [:]
         var needed: [Int] = []
         var cleared = false  // after removeAllLayers, only layers created since exist
+        var gainedSublayers: Set<LayerID> = []  // layers given a sublayer by this commit
 
         func exists(_ id: LayerID) -> Bool {
             !destroyed.contains(id) && (created.contains(id) || (!cleared && layers[id] != nil))
@@ -268,6 +269,7 @@ final class RenderTree {
             switch operation {
             case .removeAllLayers:
                 cleared = true
+                gainedSublayers = []
                 created = []
                 destroyed = []
                 parentOverride = [:]
@@ -289,12 +291,17 @@ final class RenderTree {
             case .insertSublayer(let id, let parentID, _):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
                 guard exists(parentID) else { throw .unknownLayer(parentID, operation: index) }
-                var ancestor: LayerID? = parentID
+                // Only a layer with sublayers can be an ancestor of the new parent: a leaf needs
+                // no walk up the tree (which made a deep tree built from the top quadratic).
+                let mayHaveSublayers = gainedSublayers.contains(id) || (!cleared && !created.contains(id) && layers[id]?.sublayers.isEmpty == false)
+                if id == parentID { throw .cycle(layer: id, parent: parentID) }
+                var ancestor: LayerID? = mayHaveSublayers ? parentID : nil
                 while let current = ancestor, !destroyed.contains(current) {
                     if current == id { throw .cycle(layer: id, parent: parentID) }
                     ancestor = parent(of: current)
                 }
                 parentOverride[id] = .some(parentID)
+                gainedSublayers.insert(parentID)
             case .removeFromSuperlayer(let id):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
                 parentOverride[id] = .some(nil)
