@@ -8,15 +8,17 @@ let package = Package(
     dependencies: [.package(name: "Strata", path: "..")],
     targets: [
         .systemLibrary(name: "CEGLFuzz", pkgConfig: "egl"),
+        // What the targets share: reading bytes as values, and libFuzzer's driver.
+        .target(name: "FuzzSupport"),
         // Event scripts, text and JSON, from arbitrary bytes.
-        .executableTarget(name: "FuzzEventScript", dependencies: [.product(name: "Strata", package: "Strata")]),
+        .executableTarget(name: "FuzzEventScript", dependencies: ["FuzzSupport", .product(name: "Strata", package: "Strata")]),
         // Commit sequences through the Swift API, applied and drawn by a compositor.
         .executableTarget(
             name: "FuzzCommits",
-            dependencies: [.product(name: "StrataCompositor", package: "Strata"), .product(name: "StrataCore", package: "Strata")]
+            dependencies: ["FuzzSupport", .product(name: "StrataCompositor", package: "Strata"), .product(name: "StrataCore", package: "Strata")]
         ),
         // Call sequences through strata.h's functions, on a compositor embedded in an EGL context.
-        .executableTarget(name: "FuzzCInterface", dependencies: ["CEGLFuzz", .product(name: "StrataC", package: "Strata")]),
+        .executableTarget(name: "FuzzCInterface", dependencies: ["CEGLFuzz", "FuzzSupport", .product(name: "StrataC", package: "Strata")]),
     ],
     swiftLanguageModes: [.v6]
 )

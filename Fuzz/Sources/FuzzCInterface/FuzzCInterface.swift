@@ -1,26 +1,7 @@
 import CEGLFuzz
 import Foundation
+import FuzzSupport
 import StrataC
-
-/// Reads fuzz bytes as small choices and edge-case numbers (as FuzzCommits does).
-struct FuzzBytes {
-    private let bytes: [UInt8]
-    private var at = 0
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-    var isEmpty: Bool { at >= bytes.count }
-    mutating func byte() -> UInt8 {
-        defer { at += 1 }
-        return at < bytes.count ? bytes[at] : 0
-    }
-    mutating func choice(_ n: Int) -> Int { Int(byte()) % n }
-    mutating func double() -> Double {
-        let edges: [Double] = [.nan, .infinity, -.infinity, 0, -0.0, 1, -1, 0.5, 1e300, -1e300, 1e-300, 16_384, 65_536]
-        let pick = byte()
-        if Int(pick) < edges.count * 2 { return edges[Int(pick) % edges.count] }
-        return Double(Int(pick) - 150) * 1.5
-    }
-    mutating func float() -> Float { Float(double()) }
-}
 
 /// The host: an EGL context current on libFuzzer's thread, its framebuffer, and the compositor
 /// embedded in it. Made once.
@@ -115,17 +96,8 @@ public func fuzzCInterface(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
     return 0
 }
 
-/// libFuzzer's driver (the fuzzer runtime's own `main` is not used: SwiftPM gives an executable
-/// module's entry point its module's name).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
 /// The program's entry: libFuzzer with `fuzzCInterface` as the function under test.
 @_cdecl("FuzzCInterface_main")
 public func entry(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var argc = argc, argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv, fuzzCInterface)
+    runFuzzer(argc, argv, fuzzCInterface)
 }

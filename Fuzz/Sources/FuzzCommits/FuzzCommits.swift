@@ -1,31 +1,8 @@
 import Dispatch
 import Foundation
+import FuzzSupport
 import StrataCompositor
 import StrataCore
-
-/// Reads fuzz bytes as values: small choices, and numbers that are often the edge cases
-/// (NaN, ±∞, 0, −0, huge, tiny) and otherwise the next eight bytes as they are.
-struct FuzzBytes {
-    private let bytes: [UInt8]
-    private var at = 0
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-    var isEmpty: Bool { at >= bytes.count }
-    mutating func byte() -> UInt8 {
-        defer { at += 1 }
-        return at < bytes.count ? bytes[at] : 0
-    }
-    mutating func choice(_ n: Int) -> Int { Int(byte()) % n }
-    mutating func double() -> Double {
-        let edges: [Double] = [.nan, .infinity, -.infinity, 0, -0.0, 1, -1, 0.5, 1e300, -1e300, 1e-300, 16_384, 65_536, 1e19]
-        let pick = byte()
-        if Int(pick) < edges.count * 2 { return edges[Int(pick) % edges.count] }
-        var raw: UInt64 = 0
-        for _ in 0..<8 { raw = raw << 8 | UInt64(byte()) }
-        let value = Double(bitPattern: raw)
-        return pick & 1 == 0 ? value : Double(Int64(truncatingIfNeeded: raw) % 400)  // often an ordinary size
-    }
-    mutating func float() -> Float { Float(double()) }
-}
 
 /// The compositor every input is sent to (made once: making one per input would measure EGL).
 nonisolated(unsafe) let compositor = try! Compositor()
@@ -103,17 +80,8 @@ public func fuzzCommits(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     return 0
 }
 
-/// libFuzzer's driver (the fuzzer runtime's own `main` is not used: SwiftPM gives an executable
-/// module's entry point its module's name).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
 /// The program's entry: libFuzzer with `fuzzCommits` as the function under test.
 @_cdecl("FuzzCommits_main")
 public func entry(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var argc = argc, argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv, fuzzCommits)
+    runFuzzer(argc, argv, fuzzCommits)
 }

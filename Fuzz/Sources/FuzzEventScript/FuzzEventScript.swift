@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Strata
 
 /// libFuzzer's entry: the bytes as an event script in both forms. A script is read or refused
@@ -16,17 +17,8 @@ public func fuzzEventScript(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CIn
     return 0
 }
 
-/// libFuzzer's driver (the fuzzer runtime's own `main` is not used: SwiftPM gives an executable
-/// module's entry point its module's name).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
 /// The program's entry: libFuzzer with `fuzzEventScript` as the function under test.
 @_cdecl("FuzzEventScript_main")
 public func entry(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var argc = argc, argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv, fuzzEventScript)
+    runFuzzer(argc, argv, fuzzEventScript)
 }
