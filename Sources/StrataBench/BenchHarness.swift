@@ -69,6 +69,10 @@ public struct SceneResult: Codable, Sendable {
 
 /// The whole run, as `--json` writes it.
 public struct BenchReport: Codable, Sendable {
+    /// The layout of this JSON: raised when a field changes meaning or goes away.
+    public var schemaVersion = 1
+    /// The Strata release measured.
+    public var strataVersion = StrataVersion.current
     public var renderer: String
     public var glVersion: String
     public var size: String
@@ -251,6 +255,8 @@ public enum BenchHarness {
 
     /// The progress line for a terminal: written over itself on standard error.
     public static func printProgress(_ line: String) {
+        // Only to a person watching: logs and pipes get no escape codes.
+        guard isatty(STDERR_FILENO) != 0 else { return }
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
     }
 

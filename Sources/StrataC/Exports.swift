@@ -103,7 +103,7 @@ public func strata_last_error() -> UnsafePointer<CChar>? {
     UnsafePointer(lastError.message)
 }
 
-nonisolated(unsafe) private let versionString = strdup("0.7.0")  // written once, never freed
+nonisolated(unsafe) private let versionString = strdup(StrataVersion.current)  // written once, never freed
 
 /// `strata_version` from strata.h, where it is documented. Thread rule and errors as the header says.
 @_cdecl("strata_version")

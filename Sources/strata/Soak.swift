@@ -30,7 +30,7 @@ struct Soak: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Growth of resident memory allowed after the warm-up, in MiB.")
     var rssSlack: Double = 8
 
-    @Option(parsing: .unconditional, help: "The target size in pixels, WIDTHxHEIGHT.", transform: SizeArgument.init(parsing:))
+    @Option(parsing: .unconditional, help: "The target size in pixels, WIDTHxHEIGHT (default: 320x240).", transform: SizeArgument.init(parsing:))
     var size: SizeArgument = SizeArgument(argument: "320x240")!
 
     @Option(help: "Force an EGL platform: device, surfaceless or gbm.")

@@ -12,6 +12,7 @@ struct StrataCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata",
         abstract: "Strata, a GPU layer compositor: GPU information and demo renders.",
+        version: StrataVersion.current,
         subcommands: [Info.self, Demo.self, Interactive.self, Bench.self, Soak.self])
 }
 
@@ -19,6 +20,9 @@ struct StrataCommand: AsyncParsableCommand {
 struct SizeArgument: ExpressibleByArgument {
     let size: PixelSize
     init?(argument: String) { try? self.init(parsing: argument) }
+
+    /// As help shows a default: `1280x720`.
+    var defaultValueDescription: String { "\(size.width)x\(size.height)" }
 
     /// Reads `WIDTHxHEIGHT`; a value of another shape, or a side below 1, throws an error that
     /// names the value and what is wanted.
@@ -34,7 +38,15 @@ struct SizeArgument: ExpressibleByArgument {
     }
 }
 
-extension EGLPlatform: ExpressibleByArgument {}
+/// The platforms the command line can open (`host` is only for embedding, never opened here).
+extension EGLPlatform: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let platform = EGLPlatform(rawValue: argument), EGLPlatform.openable.contains(platform) else { return nil }
+        self = platform
+    }
+
+    public static var allValueStrings: [String] { openable.map(\.rawValue) }
+}
 
 struct Info: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print the EGL platform, GL renderer, limits and the extensions Strata uses.")
@@ -47,6 +59,7 @@ struct Info: AsyncParsableCommand {
         let gpu = compositor.gpu
         print(
             """
+            Strata:           \(StrataVersion.current)
             EGL platform:     \(gpu.platform) (\(gpu.device)), EGL \(gpu.eglVersion)
             GL vendor:        \(gpu.vendor)
             GL renderer:      \(gpu.renderer)
@@ -69,7 +82,7 @@ struct Demo: AsyncParsableCommand {
     @Option(help: "The folder to write frame-NNN.png files into (created if missing).")
     var out: String
 
-    @Option(parsing: .unconditional, help: "The frame size in pixels, WIDTHxHEIGHT.", transform: SizeArgument.init(parsing:))
+    @Option(parsing: .unconditional, help: "The frame size in pixels, WIDTHxHEIGHT (default: 1280x720).", transform: SizeArgument.init(parsing:))
     var size: SizeArgument = SizeArgument(argument: "1280x720")!
 
     @Option(parsing: .unconditional, help: "How many frames to render over one second of virtual time.")
@@ -130,7 +143,7 @@ struct Interactive: AsyncParsableCommand {
     @Option(help: "An event script to replay (text or .json); the default drags the card a quarter of the way and lets go.")
     var script: String?
 
-    @Option(parsing: .unconditional, help: "The frame size in pixels, WIDTHxHEIGHT.", transform: SizeArgument.init(parsing:))
+    @Option(parsing: .unconditional, help: "The frame size in pixels, WIDTHxHEIGHT (default: 1280x720).", transform: SizeArgument.init(parsing:))
     var size: SizeArgument = SizeArgument(argument: "1280x720")!
 
     @Option(parsing: .unconditional, help: "Write every Nth frame (60 frames per second of virtual time are rendered).")
@@ -194,7 +207,7 @@ struct Bench: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Measured frames per scene.")
     var frames: Int = 30
 
-    @Option(parsing: .unconditional, help: "The target size in pixels, WIDTHxHEIGHT.", transform: SizeArgument.init(parsing:))
+    @Option(parsing: .unconditional, help: "The target size in pixels, WIDTHxHEIGHT (default: 1920x1080).", transform: SizeArgument.init(parsing:))
     var size: SizeArgument = SizeArgument(argument: "1920x1080")!
 
     @Option(help: "Write the full results as JSON to this file.")
@@ -205,6 +218,13 @@ struct Bench: AsyncParsableCommand {
 
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1, got \(frames)") }
+        if let json {
+            // Checked before any frame is measured, not after the whole run.
+            let folder = (json as NSString).deletingLastPathComponent
+            guard FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder) else {
+                throw ValidationError("--json \(json): the folder \(folder.isEmpty ? "." : folder) does not exist or cannot be written")
+            }
+        }
         for scene in scenes where !BenchScene.allNames.contains(scene) {
             throw ValidationError("no scene is called \"\(scene)\"; the scenes are \(BenchScene.allNames.joined(separator: ", "))")
         }

@@ -47,6 +47,7 @@ int main(void) {
     const uint8_t pixels[16] = {0};
     const double one = 1, pair[2] = {0, 0};
 
+    printf("the version|0|%s\n", strata_version());
     report("NULL compositor", strata_set_root(NULL, root));
     report("layer 0", strata_layer_set_opacity(c, 0, 0.5f));
     report("a layer never made", strata_layer_set_opacity(c, 987654, 0.5f));

@@ -165,6 +165,7 @@ struct HostProgramTests {
 struct CCatalogueTests {
     /// Each case: its name (as c_catalogue.c prints it), the status, the message.
     static let catalogue: [(name: String, status: Int32, message: String)] = [
+        ("the version", 0, "0.8.0"),  // not bad input: the one version, as `strata --version` prints it
         ("NULL compositor", 1, "strata_set_root: the compositor is NULL"),
         ("layer 0", 2, "strata_layer_set_opacity: layer 0 does not exist in this compositor (never created, or released); create it with strata_layer_create"),
         ("a layer never made", 2, "strata_layer_set_opacity: layer 987654 does not exist in this compositor (never created, or released); create it with strata_layer_create"),

@@ -41,7 +41,23 @@ import Testing
         (["bench", "--size", "-1x-1"], "--size wants both sides at least 1 pixel, got -1x-1"),
         (["bench", "no-such-scene"], "no scene is called \"no-such-scene\"; the scenes are fill-1"),
         (["info", "--platform", "bogus"], "The value 'bogus' is invalid for '--platform <platform>'"),
+        (["info", "--platform", "host"], "Please provide one of 'device', 'surfaceless' or 'gbm'"),
+        (["bench", "--json", "/nonexistent/bench.json"], "--json /nonexistent/bench.json: the folder /nonexistent does not exist or cannot be written"),
     ]
+
+    @Test("strata --version prints the one version (StrataVersion), which strata info shows too")
+    func theVersionIsOneNumber() throws {
+        let (status, output) = try strata(["--version"])
+        #expect(status == 0 && output == "0.8.0\n", "\(output)")
+    }
+
+    @Test("Help shows readable defaults and offers only the platforms the command line can open")
+    func helpShowsDefaultsAndValidPlatforms() throws {
+        let (_, raw) = try strata(["demo", "--help"])
+        let output = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")  // help wraps its lines
+        #expect(output.contains("(default: 1280x720)") && output.contains("(values: device, surfaceless, gbm)"), "\(output)")
+        #expect(!output.contains("host"), "\(output)")
+    }
 
     @Test("A bad command line exits with a usage error naming the option and the value", arguments: catalogue.indices)
     func aBadCommandLineIsRefusedWithItsValue(_ index: Int) throws {

@@ -61,7 +61,7 @@ typedef enum strata_status {
  *  Strata call on this thread. Any thread. */
 const char *strata_last_error(void);
 
-/** Strata's version, such as "0.7.0". Any thread. */
+/** Strata's version, such as "0.8.0" (the same as `strata --version`). Any thread. */
 const char *strata_version(void);
 
 /* ---- Compositor ---------------------------------------------------------------------------- */
