@@ -61,7 +61,7 @@ let package = Package(
             name: "strata",
             dependencies: [
                 "Strata", "StrataDemos", "StrataBench", "StrataCompositor", "StrataCore", "StrataGL",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
 

@@ -18,6 +18,8 @@ struct Soak: AsyncParsableCommand {
             grow at all and the resident memory by no more than --rss-slack MiB; otherwise it exits 1.
             """)
 
+    @OptionGroup var common: CommonOptions
+
     @Option(parsing: .unconditional, help: "Frames to render.")
     var frames: Int = 6_000
 
@@ -47,9 +49,13 @@ struct Soak: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let grew = try await runSoak(
-            frames: frames, every: SoakScene.cycles(every), warmup: SoakScene.cycles(warmup), rssSlack: rssSlack, size: size.size,
-            keepEveryImage: keepEveryImage, platform: platform)
+        try common.bootstrap()
+        var grew = false
+        try await runReadably("soak") {
+            grew = try await runSoak(
+                frames: frames, every: SoakScene.cycles(every), warmup: SoakScene.cycles(warmup), rssSlack: rssSlack, size: size.size,
+                keepEveryImage: keepEveryImage, platform: platform)
+        }
         if grew { throw ExitCode(1) }
     }
 }

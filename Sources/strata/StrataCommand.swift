@@ -51,10 +51,17 @@ extension EGLPlatform: ExpressibleByArgument {
 struct Info: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print the EGL platform, GL renderer, limits and the extensions Strata uses.")
 
+    @OptionGroup var common: CommonOptions
+
     @Option(help: "Force an EGL platform: device, surfaceless or gbm (default: try each in turn).")
     var platform: EGLPlatform?
 
     func run() async throws {
+        try common.bootstrap()
+        try await runReadably("info") { try await printInfo() }
+    }
+
+    private func printInfo() async throws {
         let compositor = try Compositor(configuration: CompositorConfiguration(platform: platform))
         let gpu = compositor.gpu
         print(
@@ -79,6 +86,8 @@ struct Info: AsyncParsableCommand {
 struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Render the demo scene to numbered PNG frames.")
 
+    @OptionGroup var common: CommonOptions
+
     @Option(help: "The folder to write frame-NNN.png files into (created if missing).")
     var out: String
 
@@ -96,7 +105,8 @@ struct Demo: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await render(out: out, size: size.size, frames: frames, platform: platform)
+        try common.bootstrap()
+        try await runReadably("demo") { try await render(out: out, size: size.size, frames: frames, platform: platform) }
     }
 }
 
@@ -137,6 +147,8 @@ struct Interactive: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay a recorded drag on the interactive demo (a pan scrubbing an animator, then a spring) and write its frames.")
 
+    @OptionGroup var common: CommonOptions
+
     @Option(help: "The folder to write frame-NNN.png files and the script into (created if missing).")
     var out: String
 
@@ -160,7 +172,10 @@ struct Interactive: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await renderInteractive(out: out, script: script, size: size.size, every: every, platform: platform)
+        try common.bootstrap()
+        try await runReadably("interactive") {
+            try await renderInteractive(out: out, script: script, size: size.size, every: every, platform: platform)
+        }
     }
 }
 
@@ -201,6 +216,8 @@ struct Bench: AsyncParsableCommand {
         discussion:
             "Scenes: \(BenchScene.allNames.joined(separator: ", ")). Times are medians over the frames; ×floor is the frame time over the time raw GL needs for the same pixels.")
 
+    @OptionGroup var common: CommonOptions
+
     @Argument(help: "Scenes to run (all when none are given).")
     var scenes: [String] = []
 
@@ -231,7 +248,8 @@ struct Bench: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await runBench(scenes: scenes, frames: frames, size: size.size, json: json, platform: platform)
+        try common.bootstrap()
+        try await runReadably("bench") { try await runBench(scenes: scenes, frames: frames, size: size.size, json: json, platform: platform) }
     }
 }
 

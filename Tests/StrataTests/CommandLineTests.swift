@@ -41,6 +41,7 @@ import Testing
         (["bench", "--size", "-1x-1"], "--size wants both sides at least 1 pixel, got -1x-1"),
         (["bench", "no-such-scene"], "no scene is called \"no-such-scene\"; the scenes are fill-1"),
         (["info", "--platform", "bogus"], "The value 'bogus' is invalid for '--platform <platform>'"),
+        (["info", "--log-level", "loud"], "The value 'loud' is invalid for '--log-level <log-level>'"),
         (["info", "--platform", "host"], "Please provide one of 'device', 'surfaceless' or 'gbm'"),
         (["bench", "--json", "/nonexistent/bench.json"], "--json /nonexistent/bench.json: the folder /nonexistent does not exist or cannot be written"),
     ]
@@ -49,6 +50,21 @@ import Testing
     func theVersionIsOneNumber() throws {
         let (status, output) = try strata(["--version"])
         #expect(status == 0 && output == "0.8.0\n", "\(output)")
+    }
+
+    @Test("A failure while working is one line a person reads, naming the path and the system's reason, with exit status 1")
+    func aRuntimeFailureIsOneReadableLine() throws {
+        let (status, output) = try strata(["demo", "--out", "/proc/strata-no-such-folder", "--frames", "1"])
+        #expect(status == 1)
+        #expect(output == "strata demo: /proc/strata-no-such-folder: No such file or directory\n", "\(output)")
+    }
+
+    @Test("--log-level debug shows the library's debug messages through swift-log; the default shows none")
+    func theLogLevelIsChosenOnTheCommandLine() throws {
+        let (_, debug) = try strata(["info", "--log-level", "debug"])
+        #expect(debug.contains("debug strata.gl") && debug.contains("EGL display opened"), "\(debug)")
+        let (_, quiet) = try strata(["info"])
+        #expect(!quiet.contains(" debug ") && quiet.contains("Strata:           0.8.0"), "\(quiet)")
     }
 
     @Test("Help shows readable defaults and offers only the platforms the command line can open")
