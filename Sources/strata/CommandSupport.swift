@@ -5,7 +5,7 @@ import Logging
 /// Options every subcommand takes: how much the library logs.
 struct CommonOptions: ParsableArguments {
     @Option(help: "How much Strata logs to standard error: trace, debug, info, notice, warning, error or critical (default: STRATA_LOG_LEVEL, else warning).")
-    var logLevel: Logger.Level?
+    var logLevel: LogLevel?
 
     /// Sends the library's swift-log messages to standard error at the chosen level, once.
     func bootstrap() throws {
@@ -17,7 +17,7 @@ struct CommonOptions: ParsableArguments {
             }
             level = fromEnvironment
         }
-        if let logLevel { level = logLevel }
+        if let logLevel { level = logLevel.level }
         let chosen = level
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -27,7 +27,15 @@ struct CommonOptions: ParsableArguments {
     }
 }
 
-extension Logger.Level: @retroactive ExpressibleByArgument {}
+/// `--log-level`, read: one of swift-log's level names.
+struct LogLevel: ExpressibleByArgument {
+    let level: Logger.Level
+    init?(argument: String) {
+        guard let level = Logger.Level(rawValue: argument) else { return nil }
+        self.level = level
+    }
+    static var allValueStrings: [String] { Logger.Level.allCases.map(\.rawValue) }
+}
 
 /// Runs a subcommand's work; a failure is printed as one line a person reads —
 /// `strata demo: /proc/x: No such file or directory` — and exits with status 1 (usage errors
