@@ -218,3 +218,50 @@ import Testing
         #expect(layer.delegate == nil)
     }
 }
+
+/// `tintColor`: inherited from the nearest superview that sets one, and `tintColorDidChange()`
+/// called down the inheriting subtree, superviews first — also 100,000 levels deep.
+@MainActor
+@Suite struct TintInheritanceTests {
+    final class TintLog: UIView {
+        static var calls: [String] = []
+        var name = ""
+        override func tintColorDidChange() { Self.calls.append(name) }
+    }
+
+    @Test("A tint set on a root reaches its inheriting subviews in order, not one with a tint of its own")
+    func tintChangesReachInheritingSubviewsInOrder() {
+        TintLog.calls = []
+        let root = TintLog(), a = TintLog(), a1 = TintLog(), b = TintLog(), own = TintLog()
+        for (view, name) in [(root, "root"), (a, "a"), (a1, "a1"), (b, "b"), (own, "own")] { view.name = name }
+        root.addSubview(a)
+        a.addSubview(a1)
+        root.addSubview(b)
+        b.addSubview(own)
+        own.tintColor = .green
+        TintLog.calls = []
+        root.tintColor = .red
+        #expect(TintLog.calls == ["root", "a", "a1", "b"], "depth first, superviews before subviews; `own` keeps green")
+        #expect(a1.tintColor == .red && own.tintColor == .green)
+        root.tintColor = nil
+        #expect(a1.tintColor == .systemBlue, "nil inherits again: no superview sets one, so the default")
+    }
+
+    @Test("A tint reaches the bottom of a 100,000-level chain, and the bottom reads it, without running out of stack")
+    func aTintCrossesAHundredThousandLevels() {
+        var chain: [UIView] = [UIView()]
+        chain.reserveCapacity(100_000)
+        // Built from the bottom up: each new view becomes the superview of the last.
+        for _ in 1..<100_000 {
+            let parent = UIView()
+            parent.addSubview(chain[chain.count - 1])
+            chain.append(parent)
+        }
+        let top = chain[chain.count - 1], bottom = chain[0]
+        top.tintColor = .purple
+        #expect(bottom.tintColor == .purple)
+        // Taken apart from the top (each view then has no superview above it to look through), so
+        // that releasing the views recurses nowhere.
+        for view in chain.reversed() { view.removeFromSuperview() }
+    }
+}

@@ -130,7 +130,15 @@ open class UIView: UIResponder, CALayerDelegate {
     /// colour a view shows changes (set here or above it, or the view moved under another tint),
     /// `tintColorDidChange()` is called on it and on its subviews that inherit it.
     open var tintColor: UIColor! {
-        get { ownTintColor ?? _superview?.tintColor ?? .systemBlue }
+        get {
+            // Up the superviews in a loop, not by recursion: a deep hierarchy must not run out of stack.
+            var view: UIView? = self
+            while let v = view {
+                if let own = v.ownTintColor { return own }
+                view = v._superview
+            }
+            return .systemBlue
+        }
         set {
             let old = tintColor
             ownTintColor = newValue
@@ -142,10 +150,14 @@ open class UIView: UIResponder, CALayerDelegate {
     /// uses the tint. The default does nothing.
     open func tintColorDidChange() {}
 
-    /// Tells the view and the subviews that inherit its tint that it changed.
+    /// Tells the view and the subviews that inherit its tint that it changed, superviews before
+    /// subviews, siblings in order (an explicit stack: a deep hierarchy must not run out of stack).
     func tintDidChange() {
-        tintColorDidChange()
-        for subview in _subviews where subview.ownTintColor == nil { subview.tintDidChange() }
+        var pending: [UIView] = [self]
+        while let view = pending.popLast() {
+            view.tintColorDidChange()
+            pending.append(contentsOf: view._subviews.reversed().lazy.filter { $0.ownTintColor == nil })
+        }
     }
 
     /// Tells the view its inherited tint changed with a move, when the colour is not its own.
