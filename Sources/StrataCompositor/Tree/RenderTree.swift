@@ -171,16 +171,11 @@ final class RenderTree {
                     layer.contents = nil
                     continue
                 }
-                if let imageID = update.sharedImageID {
-                    layer.contents = try fresh[index] ?? sharedContents(for: imageID, update)
-                    continue
-                }
-                let whole = update.region == PixelRect(x: 0, y: 0, width: update.size.width, height: update.size.height)
-                if layer.contents?.isShared == true || layer.contents?.width != update.size.width || layer.contents?.height != update.size.height
-                    || (whole && layer.contents?.layout != ContentsAtlas.Layout(of: update))
-                {
-                    layer.contents = try fresh.removeValue(forKey: index) ?? atlas(for: update).makeContents(size: update.size)
-                }
+                // The texture `check` found this update needs (new size or layout, or an image's),
+                // made before anything applied; otherwise the pixels go into the one shown.
+                if let made = fresh.removeValue(forKey: index) { layer.contents = made }
+                // An image's texture holds its pixels from when it was made.
+                if update.sharedImageID != nil { continue }
                 guard let contents = layer.contents else { continue }
                 if contents.isBGRA == update.isBGRA {
                     upload(update.region, pixels: update.pixels, into: contents)
