@@ -113,9 +113,13 @@ public struct EventScript: Sendable, Hashable {
     /// A number written in decimal (digits, sign, point, exponent), or nil. Foundation's reader
     /// alone would stop at a NUL byte (`1<NUL>0` read as 1) and take hexadecimal and `inf`.
     static func decimal(_ text: String) -> Double? {
-        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E || $0 == 0x45 || $0 == 0x65 })
-        else { return nil }
+        guard !text.isEmpty, text.utf8.allSatisfy(isDecimalByte) else { return nil }
         return Double(text)
+    }
+
+    /// Whether `byte` can be part of a decimal number: a digit, `+`, `-`, `.`, `e` or `E`.
+    static func isDecimalByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E || byte == 0x45 || byte == 0x65
     }
 
     /// `text` with control characters shown as `\u{…}`, for messages.
@@ -305,7 +309,7 @@ enum JSONNumbers {
             case 0x2D, 0x30...0x39:
                 var token = [byte]
                 while let next = bytes.next() {
-                    if (0x30...0x39).contains(next) || [0x2B, 0x2D, 0x2E, 0x45, 0x65].contains(next) { token.append(next) } else { pending = next; break }
+                    if EventScript.isDecimalByte(next) { token.append(next) } else { pending = next; break }
                 }
                 let text = String(decoding: token, as: UTF8.self)
                 if let value = Double(text), !value.isFinite {

@@ -138,16 +138,18 @@ extension CALayer {
 
     /// Runs `draw(in:)` into `recording`, clipped to `region` (pixels), with user space in points
     /// of the bounds. Returns whether anything was painted.
-    private func drawRecording(into recording: CairoRecording, region: PixelRect, scale: CGFloat) -> Bool {
+    /// `dirtyRect` is what `draw(_:)` is told to redraw: by default the region, in points.
+    private func drawRecording(into recording: CairoRecording, region: PixelRect, scale: CGFloat, dirtyRect: CGRect? = nil) -> Bool {
         let ctx = CGContext(surface: recording.surface)
         let clip = CGRect(x: CGFloat(region.x), y: CGFloat(region.y), width: CGFloat(region.width), height: CGFloat(region.height))
         ctx.clip(to: clip)
         ctx.scaleBy(x: scale, y: scale)
         ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
         ctx.startDrawing(
-            dirtyRect: CGRect(
-                x: bounds.minX + clip.minX / scale, y: bounds.minY + clip.minY / scale,
-                width: clip.width / scale, height: clip.height / scale))
+            dirtyRect: dirtyRect
+                ?? CGRect(
+                    x: bounds.minX + clip.minX / scale, y: bounds.minY + clip.minY / scale,
+                    width: clip.width / scale, height: clip.height / scale))
         draw(in: ctx)
         return ctx.didPaint
     }
@@ -157,13 +159,7 @@ extension CALayer {
     /// needs one only when it paints.
     private func paintsAnything(scale: CGFloat) -> Bool {
         guard let recording = CairoRecording(size: PixelSize(width: 1, height: 1)) else { return true }
-        let ctx = CGContext(surface: recording.surface)
-        ctx.clip(to: CGRect(x: 0, y: 0, width: 1, height: 1))
-        ctx.scaleBy(x: scale, y: scale)
-        ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
-        ctx.startDrawing(dirtyRect: bounds)
-        draw(in: ctx)
-        return ctx.didPaint
+        return drawRecording(into: recording, region: PixelRect(x: 0, y: 0, width: 1, height: 1), scale: scale, dirtyRect: bounds)
     }
 
     /// The pixels of a backing store of `scale` covering `rect` (bounds space), rounded outwards.
