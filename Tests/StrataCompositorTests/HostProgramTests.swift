@@ -1,4 +1,5 @@
 import Foundation
+import StrataTesting
 import Testing
 
 // Real hosts: programs written in C and Python that own their EGL contexts and framebuffers and
@@ -16,34 +17,9 @@ private enum Paths {
     static let hosts = root.appendingPathComponent("Tests/Hosts")
 }
 
-/// Runs a program and returns its exit status and output (stdout, then stderr).
+/// Runs a program in the package's root (see `runProgram`).
 private func run(_ executable: String, _ arguments: [String], timeout: TimeInterval = 120) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.currentDirectoryURL = Paths.root
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let deadline = Date().addingTimeInterval(timeout)
-    // Read while it runs, so a full pipe cannot stall it.
-    final class Collected: @unchecked Sendable { var out = Data(), err = Data() }
-    let collected = Collected()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-        collected.out = out.fileHandleForReading.readDataToEndOfFile(); group.leave()
-    }
-    group.enter()
-    DispatchQueue.global().async {
-        collected.err = err.fileHandleForReading.readDataToEndOfFile(); group.leave()
-    }
-    while process.isRunning && Date() < deadline { usleep(20_000) }
-    if process.isRunning { process.terminate() }
-    process.waitUntilExit()
-    group.wait()
-    return (process.terminationStatus, String(decoding: collected.out, as: UTF8.self) + String(decoding: collected.err, as: UTF8.self))
+    try runProgram(executable, arguments, in: Paths.root, timeout: timeout)
 }
 
 /// Fails with what to do when the library or the Python environment is missing.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTesting
 import Testing
 
 /// The `strata` command run as a user runs it, with bad arguments: each is refused before
@@ -9,21 +10,14 @@ import Testing
         .appendingPathComponent("strata")
 
     /// Runs `strata` with `arguments`; returns its exit status and everything it printed.
-    private func strata(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        guard FileManager.default.isExecutableFile(atPath: Self.program.path) else {
-            throw CommandLineError("\(Self.program.path) is missing: build it with `swift build` (bash scripts/setup.sh test does)")
+    static func strata(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        guard FileManager.default.isExecutableFile(atPath: program.path) else {
+            throw CommandLineError("\(program.path) is missing: build it with `swift build` (bash scripts/setup.sh test does)")
         }
-        let process = Process()
-        process.executableURL = Self.program
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        return try runProgram(program.path, arguments)
     }
+
+    private func strata(_ arguments: [String]) throws -> (status: Int32, output: String) { try Self.strata(arguments) }
 
     /// Each bad command line and the words its error message must contain.
     static let catalogue: [(arguments: [String], message: String)] = [
@@ -88,16 +82,7 @@ import Testing
 /// `strata soak`, short: the churn stays flat, and a deliberate leak is caught.
 @Suite struct SoakCommandTests {
     private func soak(_ extra: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = CommandLineTests.program
-        process.arguments = ["soak", "--frames", "600", "--every", "120", "--warmup", "120"] + extra
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        try CommandLineTests.strata(["soak", "--frames", "600", "--every", "120", "--warmup", "120"] + extra)
     }
 
     @Test("600 frames of churn: views, animations, images, texts, pans and taps all happened, and nothing grew")

@@ -18,16 +18,8 @@ import Testing
         }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("strata-example-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = program
-        process.arguments = [out.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ExampleError("\(name) exited with \(process.terminationStatus):\n\(output)") }
+        let (status, output) = try runProgram(program.path, [out.path])
+        guard status == 0 else { throw ExampleError("\(name) exited with \(status):\n\(output)") }
         return (out, output)
     }
 

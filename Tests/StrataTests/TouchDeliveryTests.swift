@@ -207,17 +207,7 @@ extension UIWindow {
 @MainActor
 @Suite struct ScreenInputTests {
     @Test func aTouchGoesToTheTopmostWindowUnderItAndStaysThere() async throws {
-        let f = try ScreenFixture(size: CGSize(width: 200, height: 200))
-        let back = TouchLogView(frame: f.window.bounds)
-        back.name = "back"
-        f.window.addSubview(back)
-        let popup = UIWindow(frame: CGRect(x: 100, y: 100, width: 80, height: 80))
-        popup.windowLevel = .alert
-        popup.screen = f.screen
-        popup.makeKeyAndVisible()
-        let front = TouchLogView(frame: popup.bounds)
-        front.name = "front"
-        popup.addSubview(front)
+        let (f, back, popup, front) = try twoWindows()
         let t = f.screen.mediaTime
         try f.screen.send(TouchInput(id: 1, phase: .down, location: CGPoint(x: 110, y: 120), timestamp: t))
         #expect(front.log == ["front.began(1)"] && front.lastLocation == CGPoint(x: 10, y: 20), "in the popup's coordinates")
@@ -229,6 +219,7 @@ extension UIWindow {
         #expect(throws: InputError.unknownTouch(id: 9, phase: .move)) {
             try f.screen.send(TouchInput(id: 9, phase: .move, location: CGPoint(x: 5, y: 5), timestamp: t + 0.4))
         }
+        withExtendedLifetime(popup) {}
         await f.finish()
     }
 

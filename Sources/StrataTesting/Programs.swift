@@ -1,0 +1,34 @@
+import Foundation
+
+/// Runs a program as a user would and returns its exit status and output (standard output, then
+/// standard error), stopping it after `timeout` seconds. `directory` is where it runs (nil: this
+/// process's). Both streams are read while it runs, so a full pipe cannot stall it.
+public func runProgram(_ executable: String, _ arguments: [String], in directory: URL? = nil, timeout: TimeInterval = 120) throws
+    -> (status: Int32, output: String)
+{
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let deadline = Date().addingTimeInterval(timeout)
+    final class Collected: @unchecked Sendable { var out = Data(), err = Data() }
+    let collected = Collected()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+        collected.out = out.fileHandleForReading.readDataToEndOfFile(); group.leave()
+    }
+    group.enter()
+    DispatchQueue.global().async {
+        collected.err = err.fileHandleForReading.readDataToEndOfFile(); group.leave()
+    }
+    while process.isRunning && Date() < deadline { usleep(20_000) }
+    if process.isRunning { process.terminate() }
+    process.waitUntilExit()
+    group.wait()
+    return (process.terminationStatus, String(decoding: collected.out, as: UTF8.self) + String(decoding: collected.err, as: UTF8.self))
+}
