@@ -10,25 +10,17 @@
 #include <stdio.h>
 #include <string.h>
 #include "strata.h"
+#include "host_gl.h"
 
 static void report(const char *name, strata_status status) {
     printf("%s|%d|%s\n", name, (int)status, status == STRATA_OK ? "" : strata_last_error());
 }
 
 int main(void) {
-    EGLDisplay display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-    eglInitialize(display, NULL, NULL);
-    eglBindAPI(EGL_OPENGL_ES_API);
-    const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
-    EGLContext context = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
-    eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context);
-    GLuint texture, fbo;
-    glGenTextures(1, &texture);
-    glBindTexture(GL_TEXTURE_2D, texture);
-    glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 16, 16);
-    glGenFramebuffers(1, &fbo);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
+    EGLContext context;
+    host_make_current_context(&context);
+    GLuint texture;
+    GLuint fbo = host_make_target(16, &texture);
 
     strata_compositor *c = strata_compositor_create();
     if (!c) { fprintf(stderr, "c_catalogue: strata_compositor_create failed: %s\n", strata_last_error()); return 1; }

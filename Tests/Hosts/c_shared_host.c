@@ -8,27 +8,19 @@
 #include <stdio.h>
 #include <string.h>
 #include "strata.h"
+#include "host_gl.h"
 
 static int failures = 0;
 #define CHECK(cond, ...) do { if (cond) { printf("ok "); printf(__VA_ARGS__); printf("\n"); } \
     else { failures++; fprintf(stderr, "c_shared_host: FAIL "); fprintf(stderr, __VA_ARGS__); fprintf(stderr, "\n"); } } while (0)
 
 int main(void) {
-    EGLDisplay display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-    eglInitialize(display, NULL, NULL);
-    eglBindAPI(EGL_OPENGL_ES_API);
-    const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
-    EGLContext context = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
-    eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context);
+    EGLContext context;
+    EGLDisplay display = host_make_current_context(&context);
 
     /* The host's texture, cleared to blue through its own framebuffer. */
-    GLuint texture, fbo;
-    glGenTextures(1, &texture);
-    glBindTexture(GL_TEXTURE_2D, texture);
-    glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 64, 64);
-    glGenFramebuffers(1, &fbo);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
+    GLuint texture;
+    GLuint fbo = host_make_target(64, &texture);
     glClearColor(0, 0, 1, 1);
     glClear(GL_COLOR_BUFFER_BIT);
     glViewport(3, 5, 7, 11);
