@@ -27,36 +27,75 @@ extension FramePlanner {
     /// Lists what the frame draws into `region`, in drawing order (see `DrawOperation`): layers
     /// hidden, transparent, facing away or outside the region are left out, and so are quads an
     /// opaque layer drawn after them hides (a leaf hidden whole comes to rest under it); the
-    /// layer `paintedByClear` draws no fill (the frame's clear paints it).
+    /// layer `paintedByClear` draws no fill (the frame's clear paints it). Walks the tree with an
+    /// explicit stack, so a tree of any depth is listed without deep recursion.
     func emitOperations(root: RenderLayer?, region: PixelRect) {
         operations.removeAll(keepingCapacity: true)
         layersPaintedByClear = 0
         guard let root else { return }
-        var scissor = region
-        emit(root, scissor: &scissor, isGroupRoot: false, inherited: 1)
+        var scissor = region  // the clip in force (target pixels)
+        var stack: [EmitVisit] = []
+        swap(&stack, &emitVisits)  // reuse last frame's capacity
+        defer {
+            stack.removeAll(keepingCapacity: true)
+            swap(&stack, &emitVisits)
+        }
+        if let visit = enterEmit(root, scissor: &scissor, inherited: 1) {
+            if visit.sublayers.isEmpty { finishEmit(visit, scissor: &scissor) } else { stack.append(visit) }
+        }
+        while let top = stack.indices.last {
+            guard stack[top].next < stack[top].sublayers.count else {
+                finishEmit(stack.removeLast(), scissor: &scissor)
+                continue
+            }
+            let sublayer = stack[top].sublayers[stack[top].next]
+            stack[top].next += 1
+            guard let visit = enterEmit(sublayer, scissor: &scissor, inherited: stack[top].opacity) else { continue }
+            if visit.sublayers.isEmpty { finishEmit(visit, scissor: &scissor) } else { stack.append(visit) }
+        }
     }
 
-    /// Lists `layer` and its subtree; `scissor` is the clip in force (target pixels), `inherited`
-    /// the opacity of translucent ancestors drawn without an offscreen pass.
-    private func emit(_ layer: RenderLayer, scissor: inout PixelRect, isGroupRoot: Bool, inherited: Float) {
-        guard !layer.state.isHidden, layer.state.opacity > 0 else { return }
+    /// A layer on the listing walk's stack: what is listed after its sublayers, and how far
+    /// through them the walk is.
+    struct EmitVisit {
+        let layer: RenderLayer
+        /// The opacity its fill and border are drawn with, and its sublayers inherit.
+        let opacity: Float
+        /// What the layer itself paints, when that reaches the region being drawn.
+        let painted: PixelRect?
+        /// The clip before the layer's own (when it masks to its bounds): restored after its sublayers.
+        let scissorBeforeClip: PixelRect?
+        /// The translucent group the layer is drawn in (offscreen): its box and opacity, and the
+        /// clip outside it.
+        let group: (box: PixelRect, opacity: Float, outerScissor: PixelRect)?
+        let sublayers: [RenderLayer]
+        var next = 0
+    }
+
+    /// Lists what `layer` draws before its sublayers (a translucent group's start, its fill, its
+    /// clip) and returns what is left for after them; nil when nothing of its subtree is drawn.
+    /// `scissor` is the clip in force (target pixels), `inherited` the opacity of translucent
+    /// ancestors drawn without an offscreen pass.
+    private func enterEmit(_ layer: RenderLayer, scissor: inout PixelRect, inherited: Float) -> EmitVisit? {
+        guard !layer.state.isHidden, layer.state.opacity > 0 else { return nil }
         // Nothing of the subtree lies in the region being drawn (or it faces away, single-sided:
         // `prepare` left it no box): left out.
-        guard let subtreeBox = layer.frame.subtreeBox, subtreeBox.intersects(scissor) else { return }
+        guard let subtreeBox = layer.frame.subtreeBox, subtreeBox.intersects(scissor) else { return nil }
+        let awake = layer.awakeSublayersInDrawingOrder
+        let visibleSublayers = awake.contains { !$0.state.isHidden && $0.state.opacity > 0 }
+        var group: (box: PixelRect, opacity: Float, outerScissor: PixelRect)?
+        var opacity = inherited * layer.state.opacity
+        if layer.state.opacity < 1, visibleSublayers, !FrameGeometry.paintsDisjointly(layer) {
+            // A translucent group whose layers may overlap: drawn offscreen at full opacity, then composited.
+            let box = subtreeBox.intersection(scissor)
+            guard !box.isEmpty else { return nil }
+            operations.append(.beginGroup(box: box))
+            group = (box, opacity, scissor)
+            scissor = box
+            opacity = 1
+        }
         // What the layer itself paints, when that reaches the region being drawn.
         let painted = layer.frame.drawnBox.flatMap { $0.intersects(scissor) ? $0 : nil }
-        let visibleSublayers = layer.awakeSublayersInDrawingOrder.contains { !$0.state.isHidden && $0.state.opacity > 0 }
-        if layer.state.opacity < 1, visibleSublayers, !isGroupRoot, !FrameGeometry.paintsDisjointly(layer) {
-            // A translucent group whose layers may overlap: drawn offscreen, then composited.
-            let box = subtreeBox.intersection(scissor)
-            guard !box.isEmpty else { return }
-            operations.append(.beginGroup(box: box))
-            var inner = box
-            emit(layer, scissor: &inner, isGroupRoot: true, inherited: 1)
-            operations.append(.endGroup(box: box, opacity: inherited * layer.state.opacity))
-            return
-        }
-        let opacity = inherited * (isGroupRoot ? 1 : layer.state.opacity)
         if layer.hasFill, let box = painted {
             if layer.serial == paintedByClear {
                 layersPaintedByClear += 1
@@ -66,30 +105,37 @@ extension FramePlanner {
                 restCovered(layer, under: occluder.key)
             }
         }
-        if visibleSublayers {
-            let saved = scissor
-            var clipped = true
-            if layer.state.masksToBounds {
-                if layer.state.cornerRadius <= 0, let rect = FrameGeometry.axisAlignedPixelRect(layer.frame.world, layer.state.bounds) {
-                    scissor = scissor.intersection(rect)
-                    clipped = !scissor.isEmpty
-                    operations.append(.pushClip(Unmanaged.passUnretained(layer), scissor: scissor))
-                } else {
-                    operations.append(.pushClip(Unmanaged.passUnretained(layer), scissor: nil))
-                }
-            }
-            if clipped {
-                for sublayer in layer.awakeSublayersInDrawingOrder {
-                    emit(sublayer, scissor: &scissor, isGroupRoot: false, inherited: opacity)
-                }
-            }
-            if layer.state.masksToBounds {
-                operations.append(.popClip(Unmanaged.passUnretained(layer)))
-                scissor = saved
+        var scissorBeforeClip: PixelRect?
+        var clipped = visibleSublayers
+        if visibleSublayers, layer.state.masksToBounds {
+            scissorBeforeClip = scissor
+            if layer.state.cornerRadius <= 0, let rect = FrameGeometry.axisAlignedPixelRect(layer.frame.world, layer.state.bounds) {
+                scissor = scissor.intersection(rect)
+                clipped = !scissor.isEmpty
+                operations.append(.pushClip(Unmanaged.passUnretained(layer), scissor: scissor))
+            } else {
+                operations.append(.pushClip(Unmanaged.passUnretained(layer), scissor: nil))
             }
         }
-        if layer.hasBorder, let box = painted, !isCovered(box, after: layer.frame.borderOrder) {
-            operations.append(.border(Unmanaged.passUnretained(layer), opacity: opacity))
+        return EmitVisit(
+            layer: layer, opacity: opacity, painted: painted, scissorBeforeClip: scissorBeforeClip, group: group,
+            sublayers: clipped ? awake : [])
+    }
+
+    /// Lists what `visit`'s layer draws after its sublayers: the end of its clip, its border, the
+    /// end of its translucent group; restores the clip in force before it.
+    private func finishEmit(_ visit: EmitVisit, scissor: inout PixelRect) {
+        let layer = visit.layer
+        if let saved = visit.scissorBeforeClip {
+            operations.append(.popClip(Unmanaged.passUnretained(layer)))
+            scissor = saved
+        }
+        if layer.hasBorder, let box = visit.painted, !isCovered(box, after: layer.frame.borderOrder) {
+            operations.append(.border(Unmanaged.passUnretained(layer), opacity: visit.opacity))
+        }
+        if let group = visit.group {
+            operations.append(.endGroup(box: group.box, opacity: group.opacity))
+            scissor = group.outerScissor
         }
     }
 }

@@ -106,6 +106,10 @@ final class FramePlanner {
     var operations: [DrawOperation] = []
     var paintedByClear: UInt64?
     var layersPaintedByClear = 0
+    /// The planning walk's stack, kept between frames for its capacity (empty between walks).
+    var visits: [Visit] = []
+    /// The listing walk's stack (`emitOperations`), kept the same way.
+    var emitVisits: [EmitVisit] = []
 
     init() {}
 
@@ -125,18 +129,14 @@ final class FramePlanner {
         walksEverySublayer = walkEverything
         let rootSpace = FrameGeometry.rootSpace(scale: scale)
         if let root {
-            prepare(
-                root, parentSpace: rootSpace, parentSpaceChanged: fullRedraw || root.isDamaged, parentVisible: true,
-                inheritedDamage: false, opaquePath: true, damage: &damage)
+            prepare(root, rootSpace: rootSpace, rootSpaceChanged: fullRedraw || root.isDamaged, damage: &damage)
             let woken = coveredIndex.isEmpty ? [] : wakeUncoveredLayers(reordered: root.orderClock.ticks != lastOrderTicks)
             if !woken.isEmpty {
                 // Layers woke that this walk left out: walk again, so they are placed and
                 // numbered this frame (damage found so far stands), then let those still hidden
                 // rest again and redraw where the others are.
                 beginWalk()
-                prepare(
-                    root, parentSpace: rootSpace, parentSpaceChanged: fullRedraw, parentVisible: true,
-                    inheritedDamage: false, opaquePath: true, damage: &damage)
+                prepare(root, rootSpace: rootSpace, rootSpaceChanged: fullRedraw, damage: &damage)
                 for layer in woken where layer.frame.lastWalk == walk && !layer.isResting {
                     guard let box = layer.frame.drawnBox else { continue }
                     if let occluder = occluderHidingForGood(layer, box: box) {
@@ -166,12 +166,76 @@ final class FramePlanner {
 
     // MARK: - The walk
 
-    /// Computes `layer`'s world matrix and paint boxes for this frame and adds what changed to
-    /// `damage`: where a changed (or moved) layer painted last frame and where it paints now.
-    func prepare(
+    /// Walks `root`'s tree for this frame (see `enter` and `finish`) with an explicit stack, so a
+    /// tree of any depth plans without deep recursion: a layer is entered before its sublayers
+    /// and finished after them, and leaves are finished at once without going on the stack.
+    func prepare(_ root: RenderLayer, rootSpace: Transform3D, rootSpaceChanged: Bool, damage: inout PixelRect?) {
+        var stack: [Visit] = []
+        swap(&stack, &visits)  // reuse last frame's capacity
+        defer {
+            stack.removeAll(keepingCapacity: true)
+            swap(&stack, &visits)
+        }
+        if let visit = enter(
+            root, parentSpace: rootSpace, parentSpaceChanged: rootSpaceChanged, parentVisible: true, inheritedDamage: false,
+            opaquePath: true, damage: &damage)
+        {
+            if visit.sublayers.isEmpty { finish(visit) } else { stack.append(visit) }
+        }
+        while let top = stack.indices.last {
+            guard stack[top].next < stack[top].sublayers.count else {
+                let visit = stack.removeLast()
+                finish(visit)
+                if let parent = stack.indices.last { stack[parent].include(visit.layer.frame.subtreeBox) }
+                continue
+            }
+            let sublayer = stack[top].sublayers[stack[top].next]
+            stack[top].next += 1
+            let entered = enter(
+                sublayer, parentSpace: stack[top].childSpace, parentSpaceChanged: stack[top].childSpaceChanged,
+                parentVisible: stack[top].showsSublayers, inheritedDamage: stack[top].damaged, opaquePath: stack[top].opaqueForSublayers,
+                damage: &damage)
+            if let visit = entered, !visit.sublayers.isEmpty {
+                stack.append(visit)
+            } else {
+                if let visit = entered { finish(visit) }
+                stack[top].include(sublayer.frame.subtreeBox)
+            }
+        }
+    }
+
+    /// A layer on the planning walk's stack: what entering it decided, for its sublayers and for
+    /// finishing it, and how far through its sublayers the walk is.
+    struct Visit {
+        let layer: RenderLayer
+        let visible: Bool
+        let shown: Bool
+        let damaged: Bool
+        /// The pixels the layer's own fill and border paint; `subtree` grows to cover its sublayers'.
+        let box: PixelRect?
+        var subtree: PixelRect?
+        let childSpace: Transform3D
+        let childSpaceChanged: Bool
+        let showsSublayers: Bool
+        /// Whether the sublayers lie on a path of opaque, unclipped layers (they may occlude).
+        let opaqueForSublayers: Bool
+        /// The sublayers the walk visits, and the next one's index.
+        let sublayers: [RenderLayer]
+        var next = 0
+
+        mutating func include(_ box: PixelRect?) {
+            if let box { subtree = subtree.map { $0.union(box) } ?? box }
+        }
+    }
+
+    /// Enters `layer` on the walk: computes its world matrix and paint boxes for this frame, adds
+    /// what changed to `damage` (where a changed or moved layer painted last frame and where it
+    /// paints now), numbers its fill and keeps it as an occluder when it may be one. Returns nil
+    /// when the walk leaves its subtree out (invisible and unchanged, painting nothing).
+    func enter(
         _ layer: RenderLayer, parentSpace: Transform3D, parentSpaceChanged: Bool, parentVisible: Bool,
         inheritedDamage: Bool, opaquePath: Bool, damage: inout PixelRect?
-    ) {
+    ) -> Visit? {
         let shown = !layer.state.isHidden && layer.state.opacity > 0
         let visible = parentVisible && shown
         let damaged = inheritedDamage || layer.isDamaged
@@ -181,7 +245,7 @@ final class FramePlanner {
         // (and once hidden itself, it rests: the walk leaves it out until something changes).
         if !visible, !damaged, layer.frame.subtreeBox == nil, layer.frame.drawnBox == nil {
             layer.setResting(!shown && layer.animatedSlot == nil)
-            return
+            return nil
         }
         var box: PixelRect?
         // The matrices are read only where needed: an unchanged leaf (most layers) touches neither,
@@ -238,38 +302,42 @@ final class FramePlanner {
                 addOccluder(rect, order: layer.frame.fillOrder, layer: layer.serial, fill: layer.contents == nil ? layer.state.backgroundColor : nil)
             }
         }
-        var subtree = box
+        // A single-sided layer facing away hides its whole subtree, as `draw` skips it.
+        let showsSublayers = visible && !layer.frame.isBackFacing
+        var sublayers: [RenderLayer] = []
         if !layer.sublayers.isEmpty {
             if visible, layer.state.masksToBounds, layer.state.cornerRadius > 0 || FrameGeometry.axisAlignedPixelRect(layer.frame.world, layer.state.bounds) == nil {
                 usesStencil = true
             }
-            // A single-sided layer facing away hides its whole subtree, as `draw` skips it.
-            let showsSublayers = visible && !layer.frame.isBackFacing
             // Resting sublayers are left out while this layer's space and the target are what they
             // were: a hidden one shows nothing whatever its superlayer does, and a leaf off the
             // target stays off it (a change of this layer's look alone cannot bring it on).
-            let sublayers =
+            sublayers =
                 !showsSublayers
                 ? layer.sublayers
                 : childSpaceChanged || walksEverySublayer ? layer.sublayersInDrawingOrder : layer.awakeSublayersInDrawingOrder
-            for sublayer in sublayers {
-                prepare(
-                    sublayer, parentSpace: childSpace, parentSpaceChanged: childSpaceChanged, parentVisible: showsSublayers,
-                    inheritedDamage: damaged, opaquePath: opaque && !layer.state.masksToBounds, damage: &damage)
-                if let s = sublayer.frame.subtreeBox { subtree = subtree.map { $0.union(s) } ?? s }
-            }
         }
-        if box != nil {
+        return Visit(
+            layer: layer, visible: visible, shown: shown, damaged: damaged, box: box, subtree: box, childSpace: childSpace,
+            childSpaceChanged: childSpaceChanged, showsSublayers: showsSublayers, opaqueForSublayers: opaque && !layer.state.masksToBounds,
+            sublayers: sublayers)
+    }
+
+    /// Finishes a layer after its sublayers: numbers its border, records the pixels its subtree
+    /// paints, and puts it to rest when it cannot show.
+    func finish(_ visit: Visit) {
+        let layer = visit.layer
+        if visit.box != nil {
             layer.frame.borderOrder = nextOrder
             nextOrder += 1
         }
-        layer.frame.subtreeBox = visible && !layer.frame.isBackFacing ? subtree : box
+        layer.frame.subtreeBox = visit.visible && !layer.frame.isBackFacing ? visit.subtree : visit.box
         // Hidden with nothing painted, or a leaf painting nothing on the target: it rests, unless
         // an animation moves it frame by frame.
         let paintsNothingOnTarget =
-            visible
+            visit.visible
             ? layer.sublayers.isEmpty && !(layer.frame.subtreeBox?.intersects(occlusionTarget) ?? false)
-            : !shown && layer.frame.subtreeBox == nil && layer.frame.drawnBox == nil
+            : !visit.shown && layer.frame.subtreeBox == nil && layer.frame.drawnBox == nil
         layer.setResting(paintsNothingOnTarget && layer.animatedSlot == nil)
     }
 

@@ -340,13 +340,17 @@ final class RenderTree {
 
     /// Adds what `layer` and its subtree painted in the last frame drawn to the pending damage
     /// (they are leaving that place) and forgets it.
+    /// Walks with an explicit stack (a tree of any depth), into subtrees that painted something.
     private func damagePainted(_ layer: RenderLayer) {
-        if let box = layer.frame.drawnBox { pendingDamage = pendingDamage.map { $0.union(box) } ?? box }
-        layer.frame.drawnBox = nil
-        layer.frame.worldValid = false  // wherever it goes next, its place and boxes are computed again
-        guard layer.frame.subtreeBox != nil else { return }
-        layer.frame.subtreeBox = nil
-        for sublayer in layer.sublayers { damagePainted(sublayer) }
+        var stack = [layer]
+        while let layer = stack.popLast() {
+            if let box = layer.frame.drawnBox { pendingDamage = pendingDamage.map { $0.union(box) } ?? box }
+            layer.frame.drawnBox = nil
+            layer.frame.worldValid = false  // wherever it goes next, its place and boxes are computed again
+            guard layer.frame.subtreeBox != nil else { continue }
+            layer.frame.subtreeBox = nil
+            stack.append(contentsOf: layer.sublayers)
+        }
     }
 
     /// Takes the pending damage and the full-redraw request for the frame being drawn.
