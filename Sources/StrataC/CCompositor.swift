@@ -217,6 +217,9 @@ final class CCompositor {
     /// calls with its handle fail with STRATA_ERROR_DESTROYED rather than reach freed memory.
     func destroy() -> GLObjectCounts {
         isDestroyed = true
+        // Unlinked first, so no layer frees a chain of sublayers as it goes (a deep tree would
+        // free recursively, one stack frame per level).
+        for layer in layers.values { layer.sublayers = [] }
         layers = [:]
         root = nil
         return renderer.release()
@@ -224,24 +227,41 @@ final class CCompositor {
 
     // MARK: Pointer input
 
-    /// The topmost visible layer under `point` (the root's superlayer space), or nil.
+    /// The topmost visible layer under `point` (the root's superlayer space), or nil. Walks with
+    /// an explicit stack, so a tree of any depth is hit tested on any thread's stack.
     func hitTest(_ point: Point) -> CLayer? {
-        guard let root else { return nil }
-        return hitTest(root, point)
-    }
-
-    private func hitTest(_ layer: CLayer, _ point: Point) -> CLayer? {
-        guard !layer.state.isHidden, layer.state.opacity >= 0.01, let local = Self.unproject(point, layer.toSuperlayer) else { return nil }
-        let inside = layer.state.boundsContain(local)
-        if layer.state.masksToBounds && !inside { return nil }
-        let ordered = layer.sublayers.enumerated().sorted {
-            let (a, b) = ($0.element.state.zPosition, $1.element.state.zPosition)
-            return a != b ? a < b : $0.offset < $1.offset
+        /// A layer being searched: the point in its bounds space and its sublayers, frontmost first.
+        struct Visit {
+            let layer: CLayer
+            let local: Point
+            let inside: Bool
+            let sublayers: [CLayer]
+            var next = 0
         }
-        for (_, sublayer) in ordered.reversed() {
-            if let hit = hitTest(sublayer, local) { return hit }
+        func enter(_ layer: CLayer, _ point: Point) -> Visit? {
+            guard !layer.state.isHidden, layer.state.opacity >= 0.01, let local = Self.unproject(point, layer.toSuperlayer) else { return nil }
+            let inside = layer.state.boundsContain(local)
+            if layer.state.masksToBounds && !inside { return nil }
+            let ordered = layer.sublayers.enumerated().sorted {
+                let (a, b) = ($0.element.state.zPosition, $1.element.state.zPosition)
+                return a != b ? a > b : $0.offset > $1.offset
+            }
+            return Visit(layer: layer, local: local, inside: inside, sublayers: ordered.map(\.element))
         }
-        return inside ? layer : nil
+        guard let root, let first = enter(root, point) else { return nil }
+        var stack = [first]
+        while let top = stack.indices.last {
+            if stack[top].next < stack[top].sublayers.count {
+                let sublayer = stack[top].sublayers[stack[top].next]
+                stack[top].next += 1
+                if let visit = enter(sublayer, stack[top].local) { stack.append(visit) }
+            } else {
+                // No sublayer took the point: the layer does, when it lies inside it.
+                let visit = stack.removeLast()
+                if visit.inside { return visit.layer }
+            }
+        }
+        return nil
     }
 
     /// `point` in `layer`'s bounds space, from the root's superlayer space.

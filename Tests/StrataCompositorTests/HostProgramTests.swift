@@ -136,7 +136,8 @@ struct HostProgramTests {
 
 /// The bad-input catalogue of the C interface (Tests/Hosts/c_catalogue.c): each call a C user
 /// could get wrong, the status it returns and the message `strata_last_error()` gives; then the
-/// picture is unchanged (the root's red centre) and a call after destroy says so.
+/// picture is unchanged (the root's red centre); a chain 100,000 levels deep under the root draws
+/// its innermost layer, takes a pointer there and is freed by destroy; a call after destroy says so.
 @Suite("The C interface's bad-input catalogue", .serialized, .enabled(if: hostProgramsRun, tsanReason))
 struct CCatalogueTests {
     /// Each case: its name (as c_catalogue.c prints it), the status, the message.
@@ -195,6 +196,7 @@ struct CCatalogueTests {
             "strata_layer_add_sublayer: layer 4 cannot become a sublayer of layer 100003: that would put it inside its own subtree"
         ),
         ("after", 0, "centre 255 0 0 255"),
+        ("a 100,000-level chain under the root", 0, "built 0, centre 0 255 0 255, corner 255 0 0 255, the innermost hit 1"),
         ("destroy", 0, ""),
         ("a call after destroy", 7, "strata_layer_set_opacity: the compositor was destroyed"),
     ]
