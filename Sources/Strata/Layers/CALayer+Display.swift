@@ -34,15 +34,20 @@ extension CALayer {
         top.layoutSubtree()
     }
 
+    /// Lays out this layer when it needs it, then the sublayers that need it or lead to one that
+    /// does, superlayers first, siblings in order; whether a sublayer needs layout is read when
+    /// the walk reaches it (an earlier sibling's layout may have asked). An explicit stack: a deep
+    /// tree must not run out of stack.
     private func layoutSubtree() {
-        if needsLayoutFlag {
-            needsLayoutFlag = false
-            layoutSublayers()
-        }
-        guard descendantNeedsLayout else { return }
-        descendantNeedsLayout = false
-        for sublayer in _sublayers where sublayer.needsLayoutFlag || sublayer.descendantNeedsLayout {
-            sublayer.layoutSubtree()
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            if layer.needsLayoutFlag {
+                layer.needsLayoutFlag = false
+                layer.layoutSublayers()
+            }
+            guard layer.descendantNeedsLayout else { continue }
+            layer.descendantNeedsLayout = false
+            pending.append(contentsOf: layer._sublayers.reversed())
         }
     }
 
@@ -78,6 +83,9 @@ extension CALayer {
         display()
     }
 
+    /// The texture side every OpenGL ES 3.0 GPU supports (`GL_MAX_TEXTURE_SIZE` is at least 2048).
+    static let texturesAlwaysTaken = 2048
+
     /// The default `display()`: see there. Drawing goes first into a Cairo recording (no pixels),
     /// so a draw that paints nothing costs no bitmap; what was painted then replaces the dirty
     /// region of the backing store.
@@ -90,8 +98,10 @@ extension CALayer {
         let dirty = dirtyRect
         dirtyRect = nil
 
-        let screen = currentScreen
-        let limit = Transaction.shared.maxTextureSize(for: screen)
+        // The screen (a walk up the superlayers) is looked up only when needed: for a size beyond
+        // what every OpenGL ES 3 GPU takes, or to report a failure.
+        var screen: UIScreen? { currentScreen }
+        let limit = max(pixelWidth, pixelHeight) <= CGFloat(Self.texturesAlwaysTaken) ? Self.texturesAlwaysTaken : Transaction.shared.maxTextureSize(for: screen)
         guard pixelWidth <= CGFloat(limit), pixelHeight <= CGFloat(limit) else {
             // Too large for a texture: an error only for a layer that paints. A plain view with a
             // background colour needs no backing store at any size.

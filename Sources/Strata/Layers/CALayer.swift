@@ -103,6 +103,10 @@ open class CALayer {
     // MARK: Commit state (see Transaction.swift)
     var changes: LayerChanges = []
     var isQueued = false
+    /// The last commit whose placement walk reached this layer, and the screen it found (its
+    /// place in that commit's list; -1 for none): lets each layer be walked once per commit.
+    var placementPass = 0
+    var placementScreen = -1
     /// The screen whose render tree has this layer, as of the last commit.
     weak var committedScreen: UIScreen?
     /// The render tree (`UIScreen.renderTree`) the layer was created in; 0 for none.
@@ -181,6 +185,16 @@ open class CALayer {
     isolated deinit {
         // Sublayers that outlive this layer lose their superlayer, as after removeFromSuperlayer().
         for sublayer in _sublayers { sublayer._superlayer = nil }
+        // Sublayers only this layer holds go with it: each is emptied first, its sublayers taken
+        // on here, so a deep tree is freed in this loop, not one nested deinit per level.
+        var pending = _sublayers
+        _sublayers = []
+        while var layer = pending.popLast() {
+            guard isKnownUniquelyReferenced(&layer) else { continue }
+            for sublayer in layer._sublayers { sublayer._superlayer = nil }
+            pending.append(contentsOf: layer._sublayers)
+            layer._sublayers = []
+        }
     }
 
     // MARK: Override points
@@ -499,16 +513,54 @@ open class CALayer {
     /// superlayer's bounds space, as Core Animation finds it: nil when the point lies outside
     /// this layer's bounds (or the layer is hidden); otherwise the topmost sublayer (by
     /// `zPosition`, then order) whose own hit test finds one, else this layer.
+    ///
+    /// Each sublayer's own `hitTest(_:)` is called, so overrides take part — down to
+    /// `CALayer.hitTestCallDepth` nested calls; below that the search goes on in a loop, asking
+    /// each layer `contains(_:)`, so a tree of any depth is searched without running out of stack.
     open func hitTest(_ p: CGPoint) -> CALayer? {
-        guard !isHidden, let local = planeTransformToSuperlayer.inverted?.apply(p), contains(local) else { return nil }
-        let ordered = _sublayers.enumerated().sorted {
-            let (a, b) = ($0.element.zPosition, $1.element.zPosition)
-            return a != b ? a < b : $0.offset < $1.offset
-        }
-        for (_, sublayer) in ordered.reversed() {
+        guard let local = pointIfHit(p) else { return nil }
+        guard CALayer.hitTestNesting < CALayer.hitTestCallDepth else { return deepestHit(local) }
+        CALayer.hitTestNesting += 1
+        defer { CALayer.hitTestNesting -= 1 }
+        for sublayer in sublayersFrontToBack {
             if let hit = sublayer.hitTest(local) { return hit }
         }
         return self
+    }
+
+    /// How many `hitTest(_:)` calls of the default implementation nest before the search goes on
+    /// in a loop (see `hitTest(_:)`): 512 levels.
+    public static let hitTestCallDepth = 512
+    /// The default `hitTest(_:)` calls now nested on the main thread.
+    private static var hitTestNesting = 0
+
+    /// `p` (superlayer space) in this layer's bounds space, when the layer is shown and contains it.
+    private func pointIfHit(_ p: CGPoint) -> CGPoint? {
+        guard !isHidden, let local = planeTransformToSuperlayer.inverted?.apply(p), contains(local) else { return nil }
+        return local
+    }
+
+    /// The sublayers in the order hit testing asks them: by `zPosition`, then order, topmost first.
+    private var sublayersFrontToBack: [CALayer] {
+        _sublayers.enumerated().sorted {
+            let (a, b) = ($0.element.zPosition, $1.element.zPosition)
+            return a != b ? a > b : $0.offset > $1.offset
+        }.map(\.element)
+    }
+
+    /// The default hit test's search below `hitTestCallDepth`, in a layer that contains `local`
+    /// (its bounds space): a loop down the tree into the topmost sublayer containing the point.
+    private func deepestHit(_ local: CGPoint) -> CALayer {
+        var layer = self, point = local
+        descending: while true {
+            for sublayer in layer.sublayersFrontToBack {
+                guard let inner = sublayer.pointIfHit(point) else { continue }
+                layer = sublayer
+                point = inner
+                continue descending
+            }
+            return layer
+        }
     }
 
     /// A description in Core Animation's shape: `<CALayer: 0x…>` (the class name first).

@@ -227,10 +227,18 @@ extension UIView {
     /// Whether `updateConstraints()` is due.
     public func needsUpdateConstraints() -> Bool { _autoLayout?.needsUpdateConstraints ?? false }
 
-    /// Runs `updateConstraints()` now when it is due, on this view and its subviews (deepest first).
+    /// Runs `updateConstraints()` now when it is due, on this view and its subviews (deepest
+    /// first: a view after its subviews). An explicit stack: a deep hierarchy must not run out of stack.
     public func updateConstraintsIfNeeded() {
-        for subview in subviews { subview.updateConstraintsIfNeeded() }
-        if needsUpdateConstraints() { updateConstraints() }
+        var pending: [(view: UIView, subviewsDone: Bool)] = [(self, false)]
+        while let (view, subviewsDone) = pending.popLast() {
+            if subviewsDone {
+                if view.needsUpdateConstraints() { view.updateConstraints() }
+                continue
+            }
+            pending.append((view, true))
+            for subview in view.subviews.reversed() { pending.append((subview, false)) }
+        }
     }
 
     // MARK: Alignment rectangles

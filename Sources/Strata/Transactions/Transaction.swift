@@ -43,6 +43,8 @@ final class Transaction {
     private var changed: [CALayer] = []
     /// Screens to rebuild at the next commit.
     private var resets: [UIScreen] = []
+    /// Numbers the commits' placement walks (see `send`; `CALayer.placementPass`).
+    private var placementPass = 0
     /// Open animation blocks, outermost first.
     var animationContexts: [AnimationContext] = []
     /// Depth of `UIView.performWithoutAnimation` calls.
@@ -187,22 +189,34 @@ final class Transaction {
             builder.append(.setRoot(screen.rootLayer.id), on: screen)
         }
         resets = []
-        // Where each layer shows now: one walk up its superlayers per layer and commit, and one
-        // read of the screen per run of layers under the same top layer. Layers refer to their
-        // screen by its place in `shown` (-1: none), so the loops below pass no screen reference
-        // per layer: a screen is weakly referenced, and retaining such an object takes the slow,
-        // atomic path through its side table.
+        // Where each layer shows now: up its superlayers to the first layer this commit already
+        // placed (or the top), then the same way again writing the answer on each, so every
+        // layer is walked once per commit however deep the tree and however many changed. Layers
+        // refer to their screen by its place in `shown` (-1: none), so the loops below pass no
+        // screen reference per layer: a screen is weakly referenced, and retaining such an object
+        // takes the slow, atomic path through its side table.
         var shown: [UIScreen] = []
-        var lastTop: (layer: ObjectIdentifier, screen: Int)?
+        placementPass &+= 1
+        let pass = placementPass
         let screenOf = layers.map { layer -> Int in
-            let top = layer.topLayer
-            if let lastTop, lastTop.layer == ObjectIdentifier(top) { return lastTop.screen }
-            var place = -1
-            if let screen = top.screenIfRoot {
+            var top = layer
+            while top.placementPass != pass, let parent = top._superlayer { top = parent }
+            let place: Int
+            if top.placementPass == pass {
+                place = top.placementScreen
+            } else if let screen = top.screenIfRoot {
                 place = shown.firstIndex { $0 === screen } ?? shown.count
                 if place == shown.count { shown.append(screen) }
+            } else {
+                place = -1
             }
-            lastTop = (ObjectIdentifier(top), place)
+            var marking = layer
+            while marking.placementPass != pass {
+                marking.placementPass = pass
+                marking.placementScreen = place
+                guard let parent = marking._superlayer else { break }
+                marking = parent
+            }
             return place
         }
         // Layers that left the tree their screen shows: release their render-tree copies first.
@@ -285,19 +299,29 @@ struct CommitBuilder {
         commits[index(of: screen)].1.append(operation)
     }
 
-    /// Releases `layer` and the sublayers that went with it from `screen`'s render tree.
+    /// Releases `layer` and the sublayers that went with it from `screen`'s render tree, top
+    /// down (an explicit stack: a deep tree must not run out of stack).
     mutating func destroy(_ layer: CALayer, on screen: UIScreen) {
-        guard layer.isRendered(on: screen) else { return }
-        append(.destroyLayer(layer.id), on: screen)
-        layer.committedScreen = nil
-        layer.committedTree = 0
-        // Leaving the screen's tree ends its animations there, as in Core Animation.
-        layer.dropActiveAnimations()
-        for sublayer in layer._sublayers { destroy(sublayer, on: screen) }
+        var pending = [layer]
+        while let layer = pending.popLast() {
+            guard layer.isRendered(on: screen) else { continue }
+            append(.destroyLayer(layer.id), on: screen)
+            layer.committedScreen = nil
+            layer.committedTree = 0
+            // Leaving the screen's tree ends its animations there, as in Core Animation.
+            layer.dropActiveAnimations()
+            pending.append(contentsOf: layer._sublayers.reversed())
+        }
     }
 
     /// Creates `layer` and its subtree in `screen`'s render tree with their full state.
     mutating func create(_ layer: CALayer, on screen: UIScreen) {
+        createOne(layer, on: screen)
+        insertSublayers(of: layer, on: screen)
+    }
+
+    /// Creates `layer` alone (not its sublayers) with its full state.
+    private mutating func createOne(_ layer: CALayer, on screen: UIScreen) {
         layer.displayIfNeeded()
         append(.createLayer(layer.id), on: screen)
         layer.committedScreen = screen
@@ -306,7 +330,6 @@ struct CommitBuilder {
         sendContents(of: layer, whole: true, on: screen)
         sendAnimations(of: layer, resendingRunning: true, on: screen)
         layer.changes = []
-        insertSublayers(of: layer, on: screen)
     }
 
     /// Sends what changed on `layer`, which `screen`'s render tree already has.
@@ -322,11 +345,31 @@ struct CommitBuilder {
         if changes.contains(.sublayers) { insertSublayers(of: layer, on: screen) }
     }
 
-    /// Puts every sublayer in order under `layer`, creating those the render tree lacks.
+    /// Puts every sublayer in order under `layer`, creating those the render tree lacks with
+    /// their subtrees: each created whole before it is inserted, as a recursive walk would, but
+    /// with an explicit stack (a deep tree must not run out of stack).
     private mutating func insertSublayers(of layer: CALayer, on screen: UIScreen) {
-        for (i, sublayer) in layer._sublayers.enumerated() {
-            if !sublayer.isRendered(on: screen) { create(sublayer, on: screen) }
-            append(.insertSublayer(sublayer.id, parent: layer.id, index: i), on: screen)
+        enum Step {
+            case create(CALayer)
+            case insert(CALayer, parent: CALayer, index: Int)
+        }
+        var pending: [Step] = []
+        func schedule(sublayersOf layer: CALayer) {
+            for (i, sublayer) in layer._sublayers.enumerated().reversed() {
+                pending.append(.insert(sublayer, parent: layer, index: i))
+                pending.append(.create(sublayer))
+            }
+        }
+        schedule(sublayersOf: layer)
+        while let step = pending.popLast() {
+            switch step {
+            case .create(let sublayer):
+                guard !sublayer.isRendered(on: screen) else { continue }
+                createOne(sublayer, on: screen)
+                schedule(sublayersOf: sublayer)
+            case .insert(let sublayer, let parent, let index):
+                append(.insertSublayer(sublayer.id, parent: parent.id, index: index), on: screen)
+            }
         }
     }
 

@@ -7,14 +7,20 @@ extension UIView {
     /// The subviews, back to front.
     public var subviews: [UIView] { _subviews }
 
-    /// The window the view is in: itself for a window, else the window at the top of its superviews.
-    public var window: UIWindow? {
-        var view: UIView? = self
-        while let v = view {
-            if let w = v as? UIWindow { return w }
-            view = v._superview
+    /// The window the view is in: itself for a window, else the window at the top of its
+    /// superviews. Kept on each view as it moves in and out of windows (the move walks the
+    /// subtree anyway, to send `willMove(toWindow:)`), so reading it costs no walk up the tree.
+    public var window: UIWindow? { _window }
+
+    /// Records `window` as the window of this view and of its subviews, not going into windows
+    /// (a window is its own). An explicit stack: a deep hierarchy must not run out of stack.
+    func setWindow(_ window: UIWindow?) {
+        guard !(self is UIWindow) else { return }
+        var pending: [UIView] = [self]
+        while let view = pending.popLast() {
+            view._window = window
+            for subview in view._subviews where !(subview is UIWindow) { pending.append(subview) }
         }
-        return nil
     }
 
     /// Puts `view` on top of the subviews, moving it out of its old superview.
@@ -80,7 +86,6 @@ extension UIView {
     public func removeFromSuperview() {
         guard let parent = _superview else { return }
         let oldWindow = window
-        let oldTint = tintColor!
         // Touches in the leaving subtree are cancelled, for its views and recognizers.
         oldWindow?._events?.viewWillLeaveWindow(self)
         parent.willRemoveSubview(self)
@@ -90,10 +95,12 @@ extension UIView {
         // Constraints between this subtree and the views it leaves go with it, as in UIKit.
         LayoutSystem.shared.subtreeLeft(self, from: parent)
         _superview = nil
+        if oldWindow != nil { setWindow(nil) }
+        let tintChanged = updateTint()
         layer.removeFromSuperlayer()
         if oldWindow != nil { notifyDidMoveToWindow() }
         didMoveToSuperview()
-        tintDidChange(from: oldTint)
+        if tintChanged { tintDidChange() }
     }
 
     /// Whether this view is `view` or one of its descendants.
@@ -127,7 +134,6 @@ extension UIView {
             return
         }
         let oldWindow = view.window, newWindow = window
-        let oldTint = view.tintColor!
         view.willMove(toSuperview: self)
         if oldWindow !== newWindow { view.notifyWillMove(toWindow: newWindow) }
         if let old = view._superview {
@@ -137,10 +143,12 @@ extension UIView {
         let at = min(index, _subviews.count)
         _subviews.insert(view, at: at)
         view._superview = self
+        if oldWindow !== newWindow { view.setWindow(newWindow) }
+        let tintChanged = view.updateTint()
         placeLayer(of: view, at: at)
         if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
         view.didMoveToSuperview()
-        view.tintDidChange(from: oldTint)
+        if tintChanged { view.tintDidChange() }
         didAddSubview(view)
     }
 
@@ -159,21 +167,35 @@ extension UIView {
         }
     }
 
+    /// Sends `willMove(toWindow:)` (and the controller's `viewWillMove(toWindow:)`) to this view
+    /// and its subviews, superviews first. An explicit stack: a deep hierarchy must not run out of stack.
     private func notifyWillMove(toWindow newWindow: UIWindow?) {
-        _viewController?.viewWillMove(toWindow: newWindow)
-        willMove(toWindow: newWindow)
-        for subview in _subviews { subview.notifyWillMove(toWindow: newWindow) }
+        var pending: [UIView] = [self]
+        while let view = pending.popLast() {
+            view._viewController?.viewWillMove(toWindow: newWindow)
+            view.willMove(toWindow: newWindow)
+            pending.append(contentsOf: view._subviews.reversed())
+        }
     }
 
+    /// Sends `didMoveToWindow()` to this view and its subviews, superviews first, matching the
+    /// contents scale to the new screen's; each controller hears `viewDidMoveToWindow` after its
+    /// view's whole subtree, so it ends its appearance (and its children's) once. An explicit
+    /// stack: a deep hierarchy must not run out of stack.
     private func notifyDidMoveToWindow() {
-        if !contentScaleFactorIsExplicit, let scale = window?.screen?.scale, layer.contentsScale != scale {
-            layer.contentsScale = scale
+        var pending: [(view: UIView, subtreeDone: Bool)] = [(self, false)]
+        while let (view, subtreeDone) = pending.popLast() {
+            if subtreeDone {
+                view._viewController?.viewDidMoveToWindow()
+                continue
+            }
+            if !view.contentScaleFactorIsExplicit, let scale = view.window?.screen?.scale, view.layer.contentsScale != scale {
+                view.layer.contentsScale = scale
+            }
+            view.didMoveToWindow()
+            pending.append((view, true))
+            for subview in view._subviews.reversed() { pending.append((subview, false)) }
         }
-        didMoveToWindow()
-        for subview in _subviews { subview.notifyDidMoveToWindow() }
-        // After the whole subtree knows its window, so a controller ends its appearance (and its
-        // children's) once.
-        _viewController?.viewDidMoveToWindow()
     }
 
     /// Tells the whole tree of a window that its screen changed.

@@ -6,17 +6,34 @@ extension UIView {
     /// are zero), plus its view controller's `additionalSafeAreaInsets` for a controller's root
     /// view. Each inset is at most the view's size on its axis.
     public var safeAreaInsets: UIEdgeInsets {
+        // Each view's insets follow from its superview's: found from the top of the superviews (a
+        // window, or the topmost view) down, in a loop, so a deep hierarchy cannot run out of stack.
+        var chain: [UIView] = []
+        var view: UIView? = self
+        while let v = view {
+            chain.append(v)
+            if v is UIWindow { break }
+            view = v._superview
+        }
         var insets = UIEdgeInsets.zero
-        if let superview = _superview, !(self is UIWindow) {
-            let parent = superview.safeAreaInsets
-            if parent != .zero {
-                let safe = superview.convert(superview.bounds.inset(by: parent), to: self)
-                let b = bounds
-                func clamp(_ v: CGFloat, _ limit: CGFloat) -> CGFloat { min(max(v, 0), limit) }
-                insets = UIEdgeInsets(
-                    top: clamp(safe.minY - b.minY, b.height), left: clamp(safe.minX - b.minX, b.width),
-                    bottom: clamp(b.maxY - safe.maxY, b.height), right: clamp(b.maxX - safe.maxX, b.width))
-            }
+        var superview: UIView?
+        for view in chain.reversed() {
+            insets = view.safeAreaInsets(under: superview, whoseInsetsAre: insets)
+            superview = view
+        }
+        return insets
+    }
+
+    /// The view's safe area insets when its superview (nil at the top) has `parent`.
+    private func safeAreaInsets(under superview: UIView?, whoseInsetsAre parent: UIEdgeInsets) -> UIEdgeInsets {
+        var insets = UIEdgeInsets.zero
+        if let superview, parent != .zero {
+            let safe = superview.convert(superview.bounds.inset(by: parent), to: self)
+            let b = bounds
+            func clamp(_ v: CGFloat, _ limit: CGFloat) -> CGFloat { min(max(v, 0), limit) }
+            insets = UIEdgeInsets(
+                top: clamp(safe.minY - b.minY, b.height), left: clamp(safe.minX - b.minX, b.width),
+                bottom: clamp(b.maxY - safe.maxY, b.height), right: clamp(b.maxX - safe.maxX, b.width))
         }
         if let extra = _viewController?.additionalSafeAreaInsets {
             insets.top += extra.top
@@ -34,8 +51,13 @@ extension UIView {
         tellSafeAreaChanged()
     }
 
+    /// Calls `safeAreaInsetsDidChange()` on the view and its subviews, superviews first (an
+    /// explicit stack: a deep hierarchy must not run out of stack).
     private func tellSafeAreaChanged() {
-        safeAreaInsetsDidChange()
-        for subview in _subviews { subview.tellSafeAreaChanged() }
+        var pending: [UIView] = [self]
+        while let view = pending.popLast() {
+            view.safeAreaInsetsDidChange()
+            pending.append(contentsOf: view._subviews.reversed())
+        }
     }
 }

@@ -18,6 +18,8 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Not retained: the superview owns this view and clears this when it goes (see `CALayer._superlayer`).
     unowned var _superview: UIView?
     var _subviews: [UIView] = []
+    /// The window at the top of the superviews (see `window`), kept as the view moves.
+    weak var _window: UIWindow?
 
     /// The view controller whose `view` this is (not retained: the controller owns its view).
     weak var _viewController: UIViewController?
@@ -75,6 +77,17 @@ open class UIView: UIResponder, CALayerDelegate {
     isolated deinit {
         for subview in _subviews { subview._superview = nil }
         layer.owningView = nil
+        // Subviews only this view holds go with it: each is emptied first, its subviews taken on
+        // here, so a deep hierarchy is freed in this loop, not one nested deinit per level (a
+        // chain 100,000 views deep would run out of stack).
+        var pending = _subviews
+        _subviews = []
+        while var view = pending.popLast() {
+            guard isKnownUniquelyReferenced(&view) else { continue }
+            for subview in view._subviews { subview._superview = nil }
+            pending.append(contentsOf: view._subviews)
+            view._subviews = []
+        }
     }
 
     // MARK: Geometry
@@ -124,31 +137,39 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// The tint set on this view itself (nil: it inherits its superview's).
     private var ownTintColor: UIColor?
+    /// The colour `tintColor` reads: the own tint, else the superview's. Kept up to date when
+    /// either changes (`updateTint()`), so reading it costs no walk up the tree.
+    private var effectiveTint: UIColor = .systemBlue
 
     /// The colour controls and template images tint with: the first one set on this view or its
     /// superviews, else `.systemBlue` (UIKit's default). Setting nil inherits again. When the
     /// colour a view shows changes (set here or above it, or the view moved under another tint),
     /// `tintColorDidChange()` is called on it and on its subviews that inherit it.
     open var tintColor: UIColor! {
-        get {
-            // Up the superviews in a loop, not by recursion: a deep hierarchy must not run out of stack.
-            var view: UIView? = self
-            while let v = view {
-                if let own = v.ownTintColor { return own }
-                view = v._superview
-            }
-            return .systemBlue
-        }
+        get { effectiveTint }
         set {
-            let old = tintColor
             ownTintColor = newValue
-            if tintColor != old { tintDidChange() }
+            if updateTint() { tintDidChange() }
         }
     }
 
     /// Called when the view's `tintColor` changed (see `tintColor`); override it to redraw what
     /// uses the tint. The default does nothing.
     open func tintColorDidChange() {}
+
+    /// Brings the tint of this view, and of the subviews that inherit it, in step with its own
+    /// and its superview's; returns whether its colour changed. Called when its own tint or its
+    /// superview changes. An explicit stack: a deep hierarchy must not run out of stack.
+    func updateTint() -> Bool {
+        let tint = ownTintColor ?? _superview?.effectiveTint ?? .systemBlue
+        guard tint != effectiveTint else { return false }
+        var pending: [UIView] = [self]
+        while let view = pending.popLast() {
+            view.effectiveTint = tint
+            pending.append(contentsOf: view._subviews.lazy.filter { $0.ownTintColor == nil })
+        }
+        return true
+    }
 
     /// Tells the view and the subviews that inherit its tint that it changed, superviews before
     /// subviews, siblings in order (an explicit stack: a deep hierarchy must not run out of stack).
@@ -158,11 +179,6 @@ open class UIView: UIResponder, CALayerDelegate {
             view.tintColorDidChange()
             pending.append(contentsOf: view._subviews.reversed().lazy.filter { $0.ownTintColor == nil })
         }
-    }
-
-    /// Tells the view its inherited tint changed with a move, when the colour is not its own.
-    func tintDidChange(from old: UIColor) {
-        if ownTintColor == nil, tintColor != old { tintDidChange() }
     }
 
     /// A description in UIKit's shape, as logs print views: `<UIView: 0x…; frame = (x y; w h);`
@@ -299,15 +315,50 @@ open class UIView: UIResponder, CALayerDelegate {
     /// or is being animated by an animation that takes no touches. Points are mapped into each
     /// subview through its transforms (2D and 3D) — during an animator's animations, through
     /// what is shown, unless the animator leaves hit testing to the app.
+    ///
+    /// As in UIKit, each subview's own `hitTest(_:with:)` is called, so an override anywhere in
+    /// the tree takes part — down to `UIView.hitTestCallDepth` nested calls. Below that the
+    /// search goes on in a loop, asking each view `point(inside:with:)` (overrides of it still
+    /// count), so a hierarchy of any depth is searched without running out of stack.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        guard isUserInteractionEnabled, !isHidden, layer.opacity >= 0.01, animationInteraction != .ignoresTouches,
-            self.point(inside: point, with: event)
-        else { return nil }
+        guard takesTouch(at: point, with: event) else { return nil }
+        guard UIView.hitTestNesting < UIView.hitTestCallDepth else { return deepestTaker(of: point, with: event) }
+        UIView.hitTestNesting += 1
+        defer { UIView.hitTestNesting -= 1 }
         for subview in _subviews.reversed() {
             guard let local = subview.pointFromSuperview(point), let hit = subview.hitTest(local, with: event) else { continue }
             return hit
         }
         return self
+    }
+
+    /// How many `hitTest(_:with:)` calls of the default implementation nest before the search
+    /// goes on in a loop (see `hitTest(_:with:)`): 512 levels, far deeper than real screens.
+    public static let hitTestCallDepth = 512
+    /// The default `hitTest(_:with:)` calls now nested on the main thread.
+    private static var hitTestNesting = 0
+
+    /// Whether the view takes a touch at `point` (its bounds space) itself, before its subviews
+    /// are asked: the conditions `hitTest(_:with:)` lists.
+    private func takesTouch(at point: CGPoint, with event: UIEvent?) -> Bool {
+        isUserInteractionEnabled && !isHidden && layer.opacity >= 0.01 && animationInteraction != .ignoresTouches
+            && self.point(inside: point, with: event)
+    }
+
+    /// The default hit test's search below `hitTestCallDepth`, for a view that takes `point`: a
+    /// loop down the tree, into the frontmost subview that takes the point at each level (the
+    /// view found is the answer: one that takes a point always answers).
+    private func deepestTaker(of point: CGPoint, with event: UIEvent?) -> UIView {
+        var view = self, point = point
+        descending: while true {
+            for subview in view._subviews.reversed() {
+                guard let local = subview.pointFromSuperview(point), subview.takesTouch(at: local, with: event) else { continue }
+                view = subview
+                point = local
+                continue descending
+            }
+            return view
+        }
     }
 
     /// Whether `point` (bounds coordinates) is inside the view: its bounds, by default.
@@ -321,11 +372,13 @@ open class UIView: UIResponder, CALayerDelegate {
 
     // MARK: Tags
 
-    /// The first view with `tag` in a depth-first search of this view and its subviews.
+    /// The first view with `tag` in a depth-first search of this view and its subviews (an
+    /// explicit stack: a deep hierarchy must not run out of stack).
     public func viewWithTag(_ tag: Int) -> UIView? {
-        if self.tag == tag { return self }
-        for subview in _subviews {
-            if let found = subview.viewWithTag(tag) { return found }
+        var pending: [UIView] = [self]
+        while let view = pending.popLast() {
+            if view.tag == tag { return view }
+            pending.append(contentsOf: view._subviews.reversed())
         }
         return nil
     }

@@ -29,6 +29,7 @@ open class UIWindow: UIView {
     /// Creates a hidden window with the given frame, in screen points.
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        _window = self  // a window is its own (see `UIView.window`)
         layer.isHidden = true
     }
 
