@@ -50,3 +50,35 @@ import Testing
         #expect(await compositor.shutdown().total == 0)
     }
 }
+
+/// Rounded clips nest in the stencil, 255 deep in 8 bits: deeper masks go on in offscreen groups
+/// with a fresh stencil (a 256th mask used to be ignored, and popping it broke the 255th).
+@Suite struct DeepStencilClipTests {
+    @Test(
+        "Rounded clips nested 200, 300 and 600 deep, the deepest narrower, show the content only inside the deepest",
+        arguments: [200, 300, 600])
+    func nestedRoundedClips(depth: Int) async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        var parent = root
+        for level in 0..<depth {
+            parent = scene.add(
+                parent: parent, size: Size(width: 60, height: 60), position: Point(x: level == 0 ? 50 : 30, y: level == 0 ? 50 : 30),
+                color: nil, .masksToBounds(true), .cornerRadius(4))
+        }
+        let deepest = parent
+        // The deepest clip: the left third only.
+        parent = scene.add(parent: parent, size: Size(width: 20, height: 60), position: Point(x: 10, y: 30), color: nil, .masksToBounds(true), .cornerRadius(4))
+        scene.add(parent: parent, size: Size(width: 100, height: 100), position: Point(x: 10, y: 30), color: .red)
+        // After it, under the last 60-point clip: green from 25 points in (target x 45) rightwards.
+        scene.add(parent: deepest, size: Size(width: 100, height: 100), position: Point(x: 75, y: 30), color: .green)
+        let frame = try await renderFrame(scene)
+        let image = try #require(frame.image)
+        expectPixel(image, 42, 50, .white, "right of the deepest clip, left of the green sibling")
+        expectPixel(image, 30, 50, .red, "inside the deepest of \(depth) nested rounded clips")
+        expectPixel(image, 22, 50, .red, "just inside the left edge")
+        expectPixel(image, 15, 50, .white, "left of the clips")
+        expectPixel(image, 60, 50, .green, "the green sibling drawn after the deepest clip, inside the others")
+        expectPixel(image, 85, 50, .white, "right of the clips: the green sibling is clipped")
+        expectPixel(image, 20, 20, .white, "the rounded corner, outside every clip")
+    }
+}

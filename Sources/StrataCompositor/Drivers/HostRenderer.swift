@@ -108,8 +108,8 @@ public enum HostRenderError: Error, Sendable, Equatable, CustomStringConvertible
 /// returns, also when it throws. Strata's objects (programs, buffers, a vertex array, textures,
 /// framebuffers for group opacity) live in the host's context until `release()`. Where layers
 /// clip with rotated or rounded masks, the stencil buffer's contents inside the viewport are
-/// used and left undefined (a framebuffer without stencil makes Strata draw through an offscreen
-/// framebuffer of its own instead).
+/// used and left undefined (a framebuffer without an 8-bit stencil makes Strata draw through an
+/// offscreen framebuffer of its own instead).
 public final class HostRenderer {
     /// Where Strata's GL objects live.
     public enum ContextMode: Sendable, Hashable {
@@ -298,7 +298,7 @@ public final class HostRenderer {
         }
     }
 
-    /// Whether `name` is a complete framebuffer, and whether it has a stencil buffer.
+    /// Whether `name` is a complete framebuffer, and whether it has a stencil buffer of 8 bits or more.
     private static func checkFramebuffer(_ name: UInt32) throws -> Bool {
         if name != 0, glIsFramebuffer(name) == 0 { throw HostRenderError.notAFramebuffer(name) }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
@@ -314,7 +314,7 @@ public final class HostRenderer {
         var bits: GLint = 0
         glGetFramebufferAttachmentParameteriv(GLenum(GL_FRAMEBUFFER), attachment, GLenum(GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE), &bits)
         while glGetError() != GLenum(GL_NO_ERROR) {}
-        return bits > 0
+        return bits >= 8  // the clip masks nest up to 255 deep (`FramePlanner.maximumStencilMasks`)
     }
 
     /// Whether a `render` has thrown because submitted changes were refused (a `CommitError`, or

@@ -33,26 +33,39 @@ extension FramePlanner {
         operations.removeAll(keepingCapacity: true)
         layersPaintedByClear = 0
         guard let root else { return }
-        var scissor = region  // the clip in force (target pixels)
+        var clip = ClipState(scissor: region, stencilMasks: 0)
         var stack: [EmitVisit] = []
         swap(&stack, &emitVisits)  // reuse last frame's capacity
         defer {
             stack.removeAll(keepingCapacity: true)
             swap(&stack, &emitVisits)
         }
-        if let visit = enterEmit(root, scissor: &scissor, inherited: 1) {
-            if visit.sublayers.isEmpty { finishEmit(visit, scissor: &scissor) } else { stack.append(visit) }
+        if let visit = enterEmit(root, clip: &clip, inherited: 1) {
+            if visit.sublayers.isEmpty { finishEmit(visit, clip: &clip) } else { stack.append(visit) }
         }
         while let top = stack.indices.last {
             guard stack[top].next < stack[top].sublayers.count else {
-                finishEmit(stack.removeLast(), scissor: &scissor)
+                finishEmit(stack.removeLast(), clip: &clip)
                 continue
             }
             let sublayer = stack[top].sublayers[stack[top].next]
             stack[top].next += 1
-            guard let visit = enterEmit(sublayer, scissor: &scissor, inherited: stack[top].opacity) else { continue }
-            if visit.sublayers.isEmpty { finishEmit(visit, scissor: &scissor) } else { stack.append(visit) }
+            guard let visit = enterEmit(sublayer, clip: &clip, inherited: stack[top].opacity) else { continue }
+            if visit.sublayers.isEmpty { finishEmit(visit, clip: &clip) } else { stack.append(visit) }
         }
+    }
+
+    /// The most stencil masks that nest in one target: an 8-bit stencil counts 255 (Strata's
+    /// targets and offscreen groups have one; a host framebuffer with fewer bits is drawn through
+    /// an offscreen target). A deeper mask starts an offscreen group with a fresh stencil,
+    /// composited back through the masks in force.
+    static let maximumStencilMasks = 255
+
+    /// The clip in force as the listing walk goes: the scissor (target pixels) and how many
+    /// stencil masks are pushed in the current target.
+    struct ClipState {
+        var scissor: PixelRect
+        var stencilMasks: Int
     }
 
     /// A layer on the listing walk's stack: what is listed after its sublayers, and how far
@@ -64,38 +77,41 @@ extension FramePlanner {
         /// What the layer itself paints, when that reaches the region being drawn.
         let painted: PixelRect?
         /// The clip before the layer's own (when it masks to its bounds): restored after its sublayers.
-        let scissorBeforeClip: PixelRect?
+        let clipBeforeMask: ClipState?
+        /// The offscreen group started to give the layer's stencil mask a fresh stencil (the
+        /// target's held `maximumStencilMasks`): its box, and the clip outside it.
+        let stencilRoom: (box: PixelRect, outer: ClipState)?
         /// The translucent group the layer is drawn in (offscreen): its box and opacity, and the
         /// clip outside it.
-        let group: (box: PixelRect, opacity: Float, outerScissor: PixelRect)?
+        let group: (box: PixelRect, opacity: Float, outer: ClipState)?
         let sublayers: [RenderLayer]
         var next = 0
     }
 
     /// Lists what `layer` draws before its sublayers (a translucent group's start, its fill, its
     /// clip) and returns what is left for after them; nil when nothing of its subtree is drawn.
-    /// `scissor` is the clip in force (target pixels), `inherited` the opacity of translucent
-    /// ancestors drawn without an offscreen pass.
-    private func enterEmit(_ layer: RenderLayer, scissor: inout PixelRect, inherited: Float) -> EmitVisit? {
+    /// `clip` is the clip in force, `inherited` the opacity of translucent ancestors drawn
+    /// without an offscreen pass.
+    private func enterEmit(_ layer: RenderLayer, clip: inout ClipState, inherited: Float) -> EmitVisit? {
         guard !layer.state.isHidden, layer.state.opacity > 0 else { return nil }
         // Nothing of the subtree lies in the region being drawn (or it faces away, single-sided:
         // `prepare` left it no box): left out.
-        guard let subtreeBox = layer.frame.subtreeBox, subtreeBox.intersects(scissor) else { return nil }
+        guard let subtreeBox = layer.frame.subtreeBox, subtreeBox.intersects(clip.scissor) else { return nil }
         let awake = layer.awakeSublayersInDrawingOrder
         let visibleSublayers = awake.contains { !$0.state.isHidden && $0.state.opacity > 0 }
-        var group: (box: PixelRect, opacity: Float, outerScissor: PixelRect)?
+        var group: (box: PixelRect, opacity: Float, outer: ClipState)?
         var opacity = inherited * layer.state.opacity
         if layer.state.opacity < 1, visibleSublayers, !FrameGeometry.paintsDisjointly(layer) {
             // A translucent group whose layers may overlap: drawn offscreen at full opacity, then composited.
-            let box = subtreeBox.intersection(scissor)
+            let box = subtreeBox.intersection(clip.scissor)
             guard !box.isEmpty else { return nil }
             operations.append(.beginGroup(box: box))
-            group = (box, opacity, scissor)
-            scissor = box
+            group = (box, opacity, clip)
+            clip = ClipState(scissor: box, stencilMasks: 0)  // the group's target: a fresh stencil
             opacity = 1
         }
         // What the layer itself paints, when that reaches the region being drawn.
-        let painted = layer.frame.drawnBox.flatMap { $0.intersects(scissor) ? $0 : nil }
+        let painted = layer.frame.drawnBox.flatMap { $0.intersects(clip.scissor) ? $0 : nil }
         if layer.hasFill, let box = painted {
             if layer.serial == paintedByClear {
                 layersPaintedByClear += 1
@@ -105,37 +121,52 @@ extension FramePlanner {
                 restCovered(layer, under: occluder.key)
             }
         }
-        var scissorBeforeClip: PixelRect?
+        var clipBeforeMask: ClipState?
+        var stencilRoom: (box: PixelRect, outer: ClipState)?
         var clipped = visibleSublayers
         if visibleSublayers, layer.state.masksToBounds {
-            scissorBeforeClip = scissor
             if layer.state.cornerRadius <= 0, let rect = FrameGeometry.axisAlignedPixelRect(layer.frame.world, layer.state.bounds) {
-                scissor = scissor.intersection(rect)
-                clipped = !scissor.isEmpty
-                operations.append(.pushClip(Unmanaged.passUnretained(layer), scissor: scissor))
+                clipBeforeMask = clip
+                clip.scissor = clip.scissor.intersection(rect)
+                clipped = !clip.scissor.isEmpty
+                operations.append(.pushClip(Unmanaged.passUnretained(layer), scissor: clip.scissor))
             } else {
+                if clip.stencilMasks == Self.maximumStencilMasks {
+                    // The target's stencil holds all the masks it can: this one and what it clips
+                    // are drawn offscreen with a fresh stencil, composited through the masks in force.
+                    let box = subtreeBox.intersection(clip.scissor)
+                    operations.append(.beginGroup(box: box))
+                    stencilRoom = (box, clip)
+                    clip = ClipState(scissor: box, stencilMasks: 0)
+                }
+                clipBeforeMask = clip
+                clip.stencilMasks += 1
                 operations.append(.pushClip(Unmanaged.passUnretained(layer), scissor: nil))
             }
         }
         return EmitVisit(
-            layer: layer, opacity: opacity, painted: painted, scissorBeforeClip: scissorBeforeClip, group: group,
+            layer: layer, opacity: opacity, painted: painted, clipBeforeMask: clipBeforeMask, stencilRoom: stencilRoom, group: group,
             sublayers: clipped ? awake : [])
     }
 
     /// Lists what `visit`'s layer draws after its sublayers: the end of its clip, its border, the
-    /// end of its translucent group; restores the clip in force before it.
-    private func finishEmit(_ visit: EmitVisit, scissor: inout PixelRect) {
+    /// ends of its offscreen groups; restores the clip in force before it.
+    private func finishEmit(_ visit: EmitVisit, clip: inout ClipState) {
         let layer = visit.layer
-        if let saved = visit.scissorBeforeClip {
+        if let saved = visit.clipBeforeMask {
             operations.append(.popClip(Unmanaged.passUnretained(layer)))
-            scissor = saved
+            clip = saved
         }
         if layer.hasBorder, let box = visit.painted, !isCovered(box, after: layer.frame.borderOrder) {
             operations.append(.border(Unmanaged.passUnretained(layer), opacity: visit.opacity))
         }
+        if let room = visit.stencilRoom {
+            operations.append(.endGroup(box: room.box, opacity: 1))
+            clip = room.outer
+        }
         if let group = visit.group {
             operations.append(.endGroup(box: group.box, opacity: group.opacity))
-            scissor = group.outerScissor
+            clip = group.outer
         }
     }
 }
