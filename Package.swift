@@ -52,7 +52,7 @@ let package = Package(
             ]
         ),
         // strata.h's functions over HostRenderer, for hosts written in C or any language with a C FFI.
-        .target(name: "StrataC", dependencies: ["StrataCompositor", "StrataCore", "StrataGL"], exclude: ["include"]),
+        .target(name: "StrataC", dependencies: ["StrataCompositor", "StrataCore", "StrataGL"], exclude: ["include", "strata.map"]),
         // Demo scenes built with the UIKit API, shared by the command line and the tests.
         .target(name: "StrataDemos", dependencies: ["Strata"]),
         // Benchmark scenes, their raw-GL floors and the harness behind `strata bench`.

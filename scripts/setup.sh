@@ -2,13 +2,18 @@
 # Strata's one set-up script for Debian 12: installs whatever is missing, then runs a job.
 #   bash scripts/setup.sh demo [strata demo options]   renders the demo scene to ./demo-frames
 #   bash scripts/setup.sh test [swift test options]    runs the test suite
+#   bash scripts/setup.sh install [--prefix DIR] [--debug]
+#       builds and installs the `strata` command (PREFIX/bin) and the C library: libstrata.so
+#       (PREFIX/lib, SONAME libstrata.so.0), strata.h (PREFIX/include) and strata.pc
+#       (PREFIX/lib/pkgconfig). PREFIX is /usr/local for root, else ~/.local. Both are linked
+#       with Swift's runtime inside, so they run without the toolchain.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 job="${1:-}"
 case "$job" in
-    demo | test) shift ;;
-    *) echo "usage: bash scripts/setup.sh demo|test [options]" >&2; exit 2 ;;
+    demo | test | install) shift ;;
+    *) echo "usage: bash scripts/setup.sh demo|test|install [options]" >&2; exit 2 ;;
 esac
 
 # System packages: EGL/GLES headers and Mesa's drivers (llvmpipe runs where there is no GPU),
@@ -43,6 +48,58 @@ if ! command -v swift >/dev/null; then
 fi
 
 case "$job" in
+install)
+    if [ "$(id -u)" -eq 0 ]; then prefix=/usr/local; else prefix="$HOME/.local"; fi
+    configuration=release
+    while (($#)); do
+        case "$1" in
+            --prefix) prefix="${2:?--prefix needs a directory}"; shift 2 ;;
+            --debug) configuration=debug; shift ;;
+            *) echo "setup.sh install: unknown option $1 (use --prefix DIR, --debug)" >&2; exit 2 ;;
+        esac
+    done
+    mkdir -p "$prefix" && prefix="$(cd "$prefix" && pwd)"
+    version="$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/StrataCore/Version.swift)"
+    major="${version%%.*}"
+    # A build of its own (flags differ from the development build's): the Swift runtime linked
+    # in, and the library exporting strata.h's functions only, under its SONAME.
+    # (The static Foundation libraries' folder is named for the shared library's link, which
+    # SwiftPM leaves out.)
+    static_libs="$(dirname "$(realpath "$(command -v swift)")")/../lib/swift_static/linux"
+    build=(swift build -c "$configuration" --scratch-path .build/install --static-swift-stdlib -Xswiftc -static-stdlib
+        -Xlinker -L -Xlinker "$static_libs"
+        -Xlinker "-soname=libstrata.so.$major" -Xlinker "--version-script=$PWD/Sources/StrataC/strata.map")
+    "${build[@]}" --product StrataC
+    "${build[@]}" --product strata
+    out=".build/install/$configuration"
+    install -d "$prefix/bin" "$prefix/lib/pkgconfig" "$prefix/include"
+    install -m 755 "$out/strata" "$prefix/bin/strata"
+    install -m 755 "$out/libStrataC.so" "$prefix/lib/libstrata.so.$version"
+    ln -sf "libstrata.so.$version" "$prefix/lib/libstrata.so.$major"
+    ln -sf "libstrata.so.$major" "$prefix/lib/libstrata.so"
+    install -m 644 Sources/StrataC/include/strata.h "$prefix/include/strata.h"
+    cat > "$prefix/lib/pkgconfig/strata.pc" <<PC
+prefix=$prefix
+libdir=\${prefix}/lib
+includedir=\${prefix}/include
+
+Name: strata
+Description: Strata's C interface: a GPU layer compositor drawing into the caller's OpenGL ES context
+Version: $version
+Libs: -L\${libdir} -Wl,-rpath,\${libdir} -lstrata
+Cflags: -I\${includedir}
+PC
+    if [ "$(id -u)" -eq 0 ] && command -v ldconfig >/dev/null; then ldconfig; fi
+    echo "installed strata $version under $prefix: bin/strata, lib/libstrata.so.$version, include/strata.h, lib/pkgconfig/strata.pc"
+    case ":$PATH:" in
+        *":$prefix/bin:"*) ;;
+        *) echo "$prefix/bin is not on PATH: add it (export PATH=\"$prefix/bin:\$PATH\"), or run $prefix/bin/strata" ;;
+    esac
+    case ":${PKG_CONFIG_PATH:-}:" in
+        *":$prefix/lib/pkgconfig:"*) ;;
+        *) [ "$prefix" = /usr/local ] || echo "for pkg-config: export PKG_CONFIG_PATH=\"$prefix/lib/pkgconfig:\${PKG_CONFIG_PATH:-}\"" ;;
+    esac
+    ;;
 demo)
     swift build -c release --product strata
     .build/release/strata info
@@ -63,12 +120,14 @@ test)
     # Every product: the C interface's shared library (the host programs in Tests/Hosts load it),
     # the command line and the example programs (the tests run them).
     swift build
-    # The Python hosts' environment: moderngl (its own EGL context), glfw (a window), Pillow (screenshots).
+    # The Python hosts' environment: moderngl (its own EGL context), glfw (a window), Pillow
+    # (screenshots), and Strata's own Python package (python/: the bindings the hosts use).
     venv=.build/hosts-venv
     if ! "$venv/bin/python" -c "import moderngl, glfw, PIL" 2>/dev/null; then
         python3 -m venv "$venv"
         "$venv/bin/pip" install -q --disable-pip-version-check --retries 5 --timeout 60 moderngl==5.13.0 glfw==2.11.0 pillow==13.0.0
     fi
+    "$venv/bin/pip" install -q --disable-pip-version-check --retries 5 --timeout 60 ./python
     swift test --disable-xctest "$@"
     # The thread rule is the compiler's: model code off the main actor must not type-check.
     # shellcheck disable=SC2046
@@ -87,6 +146,9 @@ test)
     # works; nothing here fails on a time.
     swift build --product strata
     .build/debug/strata bench --frames 2 --size 320x180 --json .build/bench-smoke.json 2>/dev/null
+    # The install route: the command and the C library into a fresh prefix (a debug build of its
+    # own), used from a new shell, through pkg-config (the README's C example) and from Python.
+    bash scripts/check-install.sh
     # A short soak: memory and GL objects flat over 3,000 frames of churn.
     .build/debug/strata soak --frames 3000 --every 600 --warmup 600
     # The suite again under the thread sanitizer (the host programs ran in the plain build above).

@@ -1,4 +1,4 @@
-"""moderngl_host.py — a Python host that embeds Strata in a moderngl context through ctypes.
+"""moderngl_host.py — a Python host that embeds Strata in a moderngl context through the strata package (python/).
 
 Usage:  python moderngl_host.py /path/to/libStrataC.so
 Needs:  Python 3.9+, PyPI `moderngl` (5.x; brings `glcontext`), Mesa's EGL (Debian libegl1,
@@ -15,16 +15,15 @@ a translucent magenta quad with the same VAO — moderngl re-binds only the prog
 draw, so the framebuffer, viewport, blend, depth and scissor state must be what the host left.
 """
 import ctypes
-import os
 import struct
 import sys
 import threading
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from strata_ctypes import (STRATA_ERROR_CONTEXT, STRATA_ERROR_INVALID_ARGUMENT, STRATA_ERROR_WRONG_THREAD,  # noqa: E402
-                           STRATA_OK, STRATA_POINTER_DOWN, Checks, Strata, strata_layer, over)
-
-import moderngl  # noqa: E402
+import moderngl
+import strata as strata_package
+from host_checks import Checks, over
+from strata import (STRATA_ERROR_CONTEXT, STRATA_ERROR_INVALID_ARGUMENT, STRATA_ERROR_WRONG_THREAD, STRATA_OK,
+                    STRATA_POINTER_DOWN, strata_layer)
 
 W = H = 128
 VX, VY, VW, VH = 24, 16, 80, 96
@@ -41,7 +40,7 @@ def main():
     if len(sys.argv) != 2:
         print("usage: python moderngl_host.py /path/to/libStrataC.so", file=sys.stderr)
         return 2
-    strata = Strata(sys.argv[1], checks)
+    strata = strata_package.load(sys.argv[1])
 
     # ---- The host's context, framebuffer and drawing ------------------------------------------
     ctx = moderngl.create_standalone_context(backend="egl")
@@ -103,7 +102,7 @@ def main():
 
     # ---- Strata ---------------------------------------------------------------------------------
     version = strata.version()
-    checks.expect(version, f"strata_version() = {version.decode() if version else version}", "strata_version() is empty")
+    checks.expect(version, f"strata_version() = {version}", "strata_version() is empty")
     before_create = gl.snapshot()
     c = strata.compositor_create()
     checks.expect(c, "strata_compositor_create in moderngl's desktop GL 4.5 core context",
@@ -419,4 +418,7 @@ class EGL:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except strata_package.StrataError as error:
+        checks.fail(str(error))

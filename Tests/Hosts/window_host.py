@@ -27,8 +27,9 @@ import os
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from strata_ctypes import STRATA_OK, Checks, Strata, over  # noqa: E402
+import strata as strata_package
+from host_checks import Checks, over
+from strata import STRATA_OK
 
 WIN_W, WIN_H = 160, 120
 VX, VY, VW, VH = 40, 20, 80, 80
@@ -100,7 +101,7 @@ def main():
     display = os.environ.get("DISPLAY")
     if not display:
         checks.fail("DISPLAY is not set: run under an X server, e.g. xvfb-run -a -s \"-screen 0 320x240x24\" …")
-    strata = Strata(lib_path, checks)
+    strata = strata_package.load(lib_path)
 
     import glfw
     from PIL import ImageGrab
@@ -237,4 +238,7 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except strata_package.StrataError as error:
+        checks.fail(str(error))
