@@ -3,7 +3,8 @@
 #   bash scripts/setup.sh demo [strata demo options]   renders the demo scene to ./demo-frames
 #   bash scripts/setup.sh test [swift test options]    runs the test suite
 #   bash scripts/setup.sh install [--prefix DIR] [--debug]
-#       builds and installs the `strata` command (PREFIX/bin) and the C library: libstrata.so
+#       builds and installs the `strata` command (PREFIX/bin, with its man page and bash, zsh
+#       and fish completions under PREFIX/share) and the C library: libstrata.so
 #       (PREFIX/lib, SONAME libstrata.so.0), strata.h (PREFIX/include) and strata.pc
 #       (PREFIX/lib/pkgconfig). PREFIX is /usr/local for root, else ~/.local. Both are linked
 #       with Swift's runtime inside, so they run without the toolchain.
@@ -12,7 +13,7 @@ cd "$(dirname "$0")/.."
 
 job="${1:-}"
 case "$job" in
-    demo | test | install) shift ;;
+    demo | test | install | packages) shift ;;
     *) echo "usage: bash scripts/setup.sh demo|test|install [options]" >&2; exit 2 ;;
 esac
 
@@ -21,7 +22,14 @@ esac
 # font and DejaVu Sans Mono as the monospaced one; glslang-tools validates the shaders during tests; the host
 # programs that embed Strata in the tests need a C compiler, Python with venv, and Xvfb.
 packages=(pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libgbm-dev libcairo2-dev libpango1.0-dev fonts-inter fonts-dejavu-core)
-[ "$job" = test ] && packages+=(glslang-tools gcc libc6-dev python3 python3-venv xvfb xauth libopengl0)
+test_packages=(glslang-tools gcc libc6-dev python3 python3-venv xvfb xauth libopengl0)
+[ "$job" = test ] && packages+=("${test_packages[@]}")
+# `setup.sh packages demo|test` prints a job's list (scripts/check-packages.sh reads it).
+if [ "$job" = packages ]; then
+    [ "${1:-}" = test ] && packages+=("${test_packages[@]}")
+    echo "${packages[*]}"
+    exit 0
+fi
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -71,9 +79,16 @@ install)
         -Xlinker "-soname=libstrata.so.$major" -Xlinker "--version-script=$PWD/Sources/StrataC/strata.map")
     "${build[@]}" --product StrataC
     "${build[@]}" --product strata
+    "${build[@]}" --product generate-manual  # swift-argument-parser's man page writer
     out=".build/install/$configuration"
-    install -d "$prefix/bin" "$prefix/lib/pkgconfig" "$prefix/include"
+    install -d "$prefix/bin" "$prefix/lib/pkgconfig" "$prefix/include" "$prefix/share/man/man1" \
+        "$prefix/share/bash-completion/completions" "$prefix/share/zsh/site-functions" "$prefix/share/fish/vendor_completions.d"
     install -m 755 "$out/strata" "$prefix/bin/strata"
+    # The man page and shell completions, from the command's own description (swift-argument-parser).
+    "$out/generate-manual" "$prefix/bin/strata" --output-directory "$prefix/share/man/man1"
+    "$prefix/bin/strata" --generate-completion-script bash > "$prefix/share/bash-completion/completions/strata"
+    "$prefix/bin/strata" --generate-completion-script zsh > "$prefix/share/zsh/site-functions/_strata"
+    "$prefix/bin/strata" --generate-completion-script fish > "$prefix/share/fish/vendor_completions.d/strata.fish"
     install -m 755 "$out/libStrataC.so" "$prefix/lib/libstrata.so.$version"
     ln -sf "libstrata.so.$version" "$prefix/lib/libstrata.so.$major"
     ln -sf "libstrata.so.$major" "$prefix/lib/libstrata.so"
@@ -90,7 +105,7 @@ Libs: -L\${libdir} -Wl,-rpath,\${libdir} -lstrata
 Cflags: -I\${includedir}
 PC
     if [ "$(id -u)" -eq 0 ] && command -v ldconfig >/dev/null; then ldconfig; fi
-    echo "installed strata $version under $prefix: bin/strata, lib/libstrata.so.$version, include/strata.h, lib/pkgconfig/strata.pc"
+    echo "installed strata $version under $prefix: bin/strata, lib/libstrata.so.$version, include/strata.h, lib/pkgconfig/strata.pc, share/man/man1/strata.1, bash, zsh and fish completions"
     case ":$PATH:" in
         *":$prefix/bin:"*) ;;
         *) echo "$prefix/bin is not on PATH: add it (export PATH=\"$prefix/bin:\$PATH\"), or run $prefix/bin/strata" ;;
@@ -128,6 +143,8 @@ test)
         "$venv/bin/pip" install -q --disable-pip-version-check --retries 5 --timeout 60 moderngl==5.13.0 glfw==2.11.0 pillow==13.0.0
     fi
     "$venv/bin/pip" install -q --disable-pip-version-check --retries 5 --timeout 60 ./python
+    # The package list above against what these programs load (so a missing one fails here).
+    bash scripts/check-packages.sh
     swift test --disable-xctest "$@"
     # The thread rule is the compiler's: model code off the main actor must not type-check.
     # shellcheck disable=SC2046

@@ -247,10 +247,16 @@ public enum BenchHarness {
     }
 
     /// Writes `report` as pretty-printed JSON with sorted keys to `path`.
+    /// Writes the report as JSON to `path`, or to standard output for `-`.
     public static func writeJSON(_ report: BenchReport, to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(report).write(to: URL(fileURLWithPath: path))
+        let data = try encoder.encode(report)
+        if path == "-" {
+            FileHandle.standardOutput.write(data + Data("\n".utf8))
+        } else {
+            try data.write(to: URL(fileURLWithPath: path))
+        }
     }
 
     /// The progress line for a terminal: written over itself on standard error.
@@ -259,6 +265,24 @@ public enum BenchHarness {
         guard isatty(STDERR_FILENO) != 0 else { return }
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
     }
+
+    /// What the table's columns mean, printed under it (`strata bench`); the JSON's fields say
+    /// the same in `SceneResult`'s documentation.
+    public static let legend = """
+        columns:
+          layers       layers in the scene's tree
+          walked       layers the frame planner visited per frame (resting layers are left out)
+          frame ms     wall time from the main thread's change to the frame finished on the GPU: median, then p90, p99, max
+          main ms      main-thread CPU per frame: the change, layout, drawing, building the commit (median)
+          render ms    render-thread wall time per frame: animations, planning, drawing, waiting for the GPU (median)
+          issue µs/L   render-thread CPU walking the tree and issuing GL, per layer, in microseconds
+          draws        draw calls per frame;  binds: texture binds per frame
+          drawn        frames actually drawn (the others showed what was there: nothing changed)
+          ×floor       Strata's median frame over the raw-GL floor's (the same quads, one draw per run): 1.00 is the floor
+          floor µs/L   the floor's CPU per layer to issue the same pixels, in microseconds
+          ÷1-draw      raw GL with one draw call per quad, its frame time over Strata's (only where every frame redrew whole)
+          GPU ms       GPU time from timer queries (median); - where the driver has none
+        """
 
     /// The report as a table, one scene per line.
     public static func table(_ report: BenchReport) -> String {

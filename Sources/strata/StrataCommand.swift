@@ -152,7 +152,10 @@ struct Interactive: AsyncParsableCommand {
     @Option(help: "The folder to write frame-NNN.png files and the script into (created if missing).")
     var out: String
 
-    @Option(help: "An event script to replay (text or .json); the default drags the card a quarter of the way and lets go.")
+    @Option(
+        help:
+            "An event script to replay (text, or JSON when the name ends in .json); - reads a text script from standard input. The default drags the card a quarter of the way and lets go."
+    )
     var script: String?
 
     @Option(parsing: .unconditional, help: "The frame size in pixels, WIDTHxHEIGHT (default: 1280x720).", transform: SizeArgument.init(parsing:))
@@ -166,7 +169,7 @@ struct Interactive: AsyncParsableCommand {
 
     func validate() throws {
         guard every >= 1 else { throw ValidationError("--every must be at least 1, got \(every)") }
-        if let script, !FileManager.default.isReadableFile(atPath: script) {
+        if let script, script != "-", !FileManager.default.isReadableFile(atPath: script) {
             throw ValidationError("--script names no readable file: \(script)")
         }
     }
@@ -192,7 +195,7 @@ private func renderInteractive(out: String, script path: String?, size: PixelSiz
     let demo = InteractiveCardDemo(screen: screen)
     let script: EventScript
     if let path {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
         script = path.hasSuffix(".json") ? try EventScript(json: data) : try EventScript(text: String(decoding: data, as: UTF8.self))
     } else {
         let text = InteractiveCardDemo.defaultScript(for: screen)
@@ -227,7 +230,7 @@ struct Bench: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "The target size in pixels, WIDTHxHEIGHT (default: 1920x1080).", transform: SizeArgument.init(parsing:))
     var size: SizeArgument = SizeArgument(argument: "1920x1080")!
 
-    @Option(help: "Write the full results as JSON to this file.")
+    @Option(help: "Write the full results as JSON to this file; - writes them to standard output (the table then goes to standard error).")
     var json: String?
 
     @Option(help: "Force an EGL platform: device, surfaceless or gbm.")
@@ -235,7 +238,7 @@ struct Bench: AsyncParsableCommand {
 
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1, got \(frames)") }
-        if let json {
+        if let json, json != "-" {
             // Checked before any frame is measured, not after the whole run.
             let folder = (json as NSString).deletingLastPathComponent
             guard FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder) else {
@@ -259,9 +262,16 @@ private func runBench(scenes: [String], frames: Int, size: PixelSize, json: Stri
     let report = try await BenchHarness.run(
         scenes: scenes, frames: frames, size: size, platform: platform,
         progress: BenchHarness.printProgress)
-    print(BenchHarness.table(report))
-    if let json {
-        try BenchHarness.writeJSON(report, to: json)
-        print("results written to \(json)")
+    // With the JSON on standard output, what a person reads goes to standard error.
+    let text = BenchHarness.table(report) + "\n" + BenchHarness.legend
+    if json == "-" {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+        try BenchHarness.writeJSON(report, to: "-")
+    } else {
+        print(text)
+        if let json {
+            try BenchHarness.writeJSON(report, to: json)
+            print("results written to \(json)")
+        }
     }
 }

@@ -40,6 +40,34 @@ import Testing
         (["bench", "--json", "/nonexistent/bench.json"], "--json /nonexistent/bench.json: the folder /nonexistent does not exist or cannot be written"),
     ]
 
+    /// Runs a shell command line with `$STRATA` set to the program (for pipes and redirections).
+    private func shell(_ line: String) throws -> (status: Int32, output: String) {
+        try runProgram("/bin/sh", ["-c", "STRATA='\(Self.program.path)'; \(line)"])
+    }
+
+    @Test("bench --json - writes the JSON alone to standard output; the table and the legend of its columns go to standard error")
+    func benchJSONToStandardOutput() throws {
+        let json = try shell("\"$STRATA\" bench fill-1 --frames 1 --size 32x32 --json - 2>/dev/null")
+        #expect(json.status == 0)
+        let report = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        #expect(report?["schemaVersion"] as? Int == 1 && report?["strataVersion"] as? String == "0.8.0", "\(json.output.prefix(300))")
+        #expect((report?["scenes"] as? [[String: Any]])?.first?["scene"] as? String == "fill-1")
+        let text = try shell("\"$STRATA\" bench fill-1 --frames 1 --size 32x32 --json - >/dev/null")
+        #expect(text.output.contains("fill-1 ") && text.output.contains("columns:") && text.output.contains("×floor       Strata's median frame"), "\(text.output)")
+        let plain = try strata(["bench", "fill-1", "--frames", "1", "--size", "32x32"])
+        #expect(plain.output.contains("columns:\n  layers       layers in the scene's tree"), "the legend follows the table: \(plain.output)")
+    }
+
+    @Test("interactive --script - reads a text script from standard input")
+    func aScriptFromStandardInput() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("strata-stdin-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = try shell("printf '0 down 1 10 10\\n0.1 up 1 10 10\\n' | \"$STRATA\" interactive --out '\(out)' --script -")
+        #expect(result.status == 0 && result.output.contains("7 frames replayed over 0.1 s"), "\(result.output)")
+        let bad = try shell("printf '0 sideways 1 10 10\\n' | \"$STRATA\" interactive --out '\(out)' --script -")
+        #expect(bad.status == 1 && bad.output.contains("line 1"), "a bad script from standard input names its line: \(bad.output)")
+    }
+
     @Test("strata --version prints the one version (StrataVersion), which strata info shows too")
     func theVersionIsOneNumber() throws {
         let (status, output) = try strata(["--version"])
