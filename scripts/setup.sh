@@ -159,6 +159,10 @@ test)
     echo "compile-time check passed: the view model cannot be used off the main actor"
     # Every Swift block of the README compiles exactly as written.
     bash scripts/check-readme.sh
+    # The documentation builds (DocC, through swift-docc-plugin), its warnings counted as errors.
+    swift package generate-documentation --target Strata --warnings-as-errors >/dev/null \
+        || { swift package generate-documentation --target Strata --warnings-as-errors | grep -E "warning|error" >&2; exit 1; }
+    echo "documentation built: .build/plugins/Swift-DocC/outputs/Strata.doccarchive"
     # A benchmark is not a test: run every scene once, small and short, to prove the harness
     # works; nothing here fails on a time.
     swift build --product strata

@@ -158,12 +158,15 @@ public final class UIScreen {
     ///
     /// With a host-driven compositor (`HostRenderer`) it commits and waits for the host's next
     /// frame, returning the drawn area of the host's framebuffer.
-    /// - Parameter clearColor: what shows where no window covers the screen.
+    /// After a refused commit (or a GPU error while applying one) the screen sends its whole tree
+    /// again, so a later frame is right.
+    /// - Parameters:
+    ///   - clearColor: what shows where no window covers the screen.
+    ///   - readBack: whether to read the pixels back (`RenderedFrame.image`); false renders only,
+    ///     for frames nobody looks at.
     /// - Throws: the first `StrataError` recorded since the last frame (a backing store or image
     ///   too large for the GPU, a refused commit), then the compositor's errors (`CompositorError`,
     ///   `GLError`).
-    /// After a refused commit (or a GPU error while applying one) the screen sends its whole tree
-    /// again, so a later frame is right.
     public func renderFrame(clearColor: UIColor = .black, readBack: Bool = true) async throws -> RenderedFrame {
         CATransaction.flush()
         if !pendingErrors.isEmpty { throw pendingErrors.removeFirst() }
