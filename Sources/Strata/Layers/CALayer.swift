@@ -183,18 +183,11 @@ open class CALayer {
     }
 
     isolated deinit {
-        // Sublayers that outlive this layer lose their superlayer, as after removeFromSuperlayer().
-        for sublayer in _sublayers { sublayer._superlayer = nil }
-        // Sublayers only this layer holds go with it: each is emptied first, its sublayers taken
-        // on here, so a deep tree is freed in this loop, not one nested deinit per level.
-        var pending = _sublayers
+        // Sublayers that outlive this layer lose their superlayer, as after removeFromSuperlayer();
+        // the others go with it, in a loop however deep the tree.
+        var sublayers = _sublayers
         _sublayers = []
-        while var layer = pending.popLast() {
-            guard isKnownUniquelyReferenced(&layer) else { continue }
-            for sublayer in layer._sublayers { sublayer._superlayer = nil }
-            pending.append(contentsOf: layer._sublayers)
-            layer._sublayers = []
-        }
+        releaseChildren(&sublayers, of: \._sublayers) { $0._superlayer = nil }
     }
 
     // MARK: Override points

@@ -75,19 +75,12 @@ open class UIView: UIResponder, CALayerDelegate {
     }
 
     isolated deinit {
-        for subview in _subviews { subview._superview = nil }
         layer.owningView = nil
-        // Subviews only this view holds go with it: each is emptied first, its subviews taken on
-        // here, so a deep hierarchy is freed in this loop, not one nested deinit per level (a
-        // chain 100,000 views deep would run out of stack).
-        var pending = _subviews
+        // Subviews that outlive this view lose their superview; the others go with it, in a loop
+        // however deep the hierarchy.
+        var subviews = _subviews
         _subviews = []
-        while var view = pending.popLast() {
-            guard isKnownUniquelyReferenced(&view) else { continue }
-            for subview in view._subviews { subview._superview = nil }
-            pending.append(contentsOf: view._subviews)
-            view._subviews = []
-        }
+        releaseChildren(&subviews, of: \._subviews) { $0._superview = nil }
     }
 
     // MARK: Geometry

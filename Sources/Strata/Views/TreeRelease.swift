@@ -1,0 +1,17 @@
+/// Lets go of the children of a view or layer being freed (`children`, taken out of it) so that a
+/// deep tree is freed in this loop rather than one nested `deinit` per level (a chain 100,000
+/// deep would run out of stack): each child is first orphaned (`clearParent`, its unowned way
+/// back), and one that nothing else holds is emptied before it goes, its own children taken on
+/// here. Children held elsewhere live on, orphaned, with their subtrees. Main actor.
+@MainActor
+func releaseChildren<Node: AnyObject>(
+    _ children: inout [Node], of key: ReferenceWritableKeyPath<Node, [Node]>, clearParent: (Node) -> Void
+) {
+    for child in children { clearParent(child) }
+    while var node = children.popLast() {
+        guard isKnownUniquelyReferenced(&node) else { continue }
+        for child in node[keyPath: key] { clearParent(child) }
+        children.append(contentsOf: node[keyPath: key])
+        node[keyPath: key] = []
+    }
+}
