@@ -237,6 +237,18 @@ import Testing
         #expect(reader.window == nil && reader.tintColor == .systemBlue)
     }
 
+    @Test("A subview that outlives its superview has no superview and reads the default tint, not the one it inherited")
+    func anOrphanLosesTheInheritedTint() {
+        let child = UIView()
+        do {
+            let parent = UIView()
+            parent.tintColor = .red
+            parent.addSubview(child)
+            #expect(child.tintColor == .red)
+        }
+        #expect(child.superview == nil && child.tintColor == .systemBlue)
+    }
+
     @Test("A window's own window is itself, and views in a window that is freed read nil")
     func aWindowIsItsOwn() {
         let view = UIView()

@@ -2,14 +2,19 @@
 /// deep tree is freed in this loop rather than one nested `deinit` per level (a chain 100,000
 /// deep would run out of stack): each child is first orphaned (`clearParent`, its unowned way
 /// back), and one that nothing else holds is emptied before it goes, its own children taken on
-/// here. Children held elsewhere live on, orphaned, with their subtrees. Main actor.
+/// here. Children held elsewhere live on, orphaned, with their subtrees, and are passed to
+/// `survives` (to bring what they inherited from the parent up to date). Main actor.
 @MainActor
 func releaseChildren<Node: AnyObject>(
-    _ children: inout [Node], of key: ReferenceWritableKeyPath<Node, [Node]>, clearParent: (Node) -> Void
+    _ children: inout [Node], of key: ReferenceWritableKeyPath<Node, [Node]>, clearParent: (Node) -> Void,
+    survives: (Node) -> Void = { _ in }
 ) {
     for child in children { clearParent(child) }
     while var node = children.popLast() {
-        guard isKnownUniquelyReferenced(&node) else { continue }
+        guard isKnownUniquelyReferenced(&node) else {
+            survives(node)
+            continue
+        }
         for child in node[keyPath: key] { clearParent(child) }
         children.append(contentsOf: node[keyPath: key])
         node[keyPath: key] = []

@@ -76,11 +76,11 @@ open class UIView: UIResponder, CALayerDelegate {
 
     isolated deinit {
         layer.owningView = nil
-        // Subviews that outlive this view lose their superview; the others go with it, in a loop
-        // however deep the hierarchy.
+        // Subviews that outlive this view lose their superview (and the tint they inherited from
+        // it); the others go with it, in a loop however deep the hierarchy.
         var subviews = _subviews
         _subviews = []
-        releaseChildren(&subviews, of: \._subviews) { $0._superview = nil }
+        releaseChildren(&subviews, of: \._subviews, clearParent: { $0._superview = nil }, survives: { _ = $0.updateTint() })
     }
 
     // MARK: Geometry
