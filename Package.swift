@@ -29,6 +29,9 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
 
+        // JPEG (libjpeg-turbo) and WebP (libwebp) in C: libjpeg reports errors by longjmp.
+        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp")]),
+
         // GLSL ES 3.00 sources, embedded into the binary at build time.
         .target(name: "StrataShaders", path: "Shaders", resources: [.embedInCode("glsl")]),
 
@@ -41,7 +44,7 @@ let package = Package(
         .target(
             name: "StrataCompositor",
             dependencies: [
-                "StrataCore", "StrataGL", "StrataShaders", "CCairo", "CEGL", "CGBM",
+                "StrataCore", "StrataGL", "StrataShaders", "CCairo", "CEGL", "CGBM", "CImageCodecs",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -7,6 +7,14 @@ let package = Package(
     dependencies: [.package(name: "Strata", path: "..")],
     targets: [
         .systemLibrary(name: "CPangoReference", pkgConfig: "pangocairo"),
+        .systemLibrary(name: "CImageReference", pkgConfig: "cairo"),
+        .executableTarget(
+            name: "StrataImageBench",
+            dependencies: [
+                "CImageReference", .product(name: "Strata", package: "Strata"), .product(name: "StrataCompositor", package: "Strata"),
+                .product(name: "StrataCore", package: "Strata"),
+            ]
+        ),
         .executableTarget(name: "StrataSolverBench", dependencies: [.product(name: "Cassowary", package: "Strata")]),
         .executableTarget(
             name: "StrataTextBench",

@@ -18,10 +18,11 @@ case "$job" in
 esac
 
 # System packages: EGL/GLES headers and Mesa's drivers (llvmpipe runs where there is no GPU),
-# GBM, Cairo and Pango (with HarfBuzz and fontconfig) headers, pkg-config; Inter as the system
+# GBM, Cairo and Pango (with HarfBuzz and fontconfig) headers, libjpeg-turbo and libwebp (JPEG and
+# WebP images), pkg-config; Inter as the system
 # font and DejaVu Sans Mono as the monospaced one; glslang-tools validates the shaders during tests; the host
 # programs that embed Strata in the tests need a C compiler, Python with venv, and Xvfb.
-packages=(pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libgbm-dev libcairo2-dev libpango1.0-dev fonts-inter fonts-dejavu-core)
+packages=(pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libgbm-dev libcairo2-dev libpango1.0-dev libjpeg62-turbo-dev libwebp-dev fonts-inter fonts-dejavu-core)
 test_packages=(glslang-tools gcc libc6-dev python3 python3-venv xvfb xauth libopengl0)
 [ "$job" = test ] && packages+=("${test_packages[@]}")
 # `setup.sh packages demo|test` prints a job's list (scripts/check-packages.sh reads it).
@@ -149,7 +150,7 @@ test)
     # The thread rule is the compiler's: model code off the main actor must not type-check.
     # shellcheck disable=SC2046
     if swiftc -typecheck -swift-version 6 -I .build/debug/Modules \
-        -I Sources/CCairo -I Sources/CPango -I Sources/CEGL -I Sources/CGLES3 -I Sources/CGBM \
+        -I Sources/CCairo -I Sources/CPango -I Sources/CEGL -I Sources/CGLES3 -I Sources/CGBM -I Sources/CImageCodecs/include \
         $(pkg-config --cflags-only-I cairo pangocairo | sed 's/-I/-Xcc -I/g') \
         Tests/CompileFail/ModelOffTheMainActor.swift 2>/tmp/strata-compile-fail.log; then
         echo "Tests/CompileFail/ModelOffTheMainActor.swift compiled: the view model is reachable off the main actor" >&2

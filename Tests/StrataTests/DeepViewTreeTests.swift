@@ -86,7 +86,7 @@ import Testing
         #expect(probe.window == nil, "out of the window: no window at the bottom either")
         let after = try await f.render()
         expectPixel(after, 50, 50, .white, "centre after the chain left the window")
-        weak var bottom = chain[chain.count - 1]
+        weak let bottom = chain[chain.count - 1]
         chain = []
         #expect(bottom === probe, "still held by the test")
         await f.finish()
@@ -172,7 +172,7 @@ import Testing
         expectPixel(image, 50, 50, .blue, "centre: the innermost of 100,000 nested layers")
         #expect(f.window.layer.hitTest(CGPoint(x: 50, y: 50)) === layers[layers.count - 1])
         #expect(f.window.layer.hitTest(CGPoint(x: 5, y: 5)) === f.window.layer)
-        weak var bottom = layers[layers.count - 1]
+        weak let bottom = layers[layers.count - 1]
         layers[0].removeFromSuperlayer()
         layers = []
         let after = try await f.render()

@@ -18,27 +18,39 @@ public final class UIImage: Sendable {
         self.scale = scale
     }
 
-    /// Reads a PNG file; nil when it is missing or not a PNG.
+    /// Reads a PNG, JPEG or WebP file; nil when it is missing or none of these. A name ending in
+    /// `@2x` or `@3x` before its extension gives the scale, as UIKit reads it.
     public convenience init?(contentsOfFile path: String) {
-        guard let image = try? CGImage(pngFile: path) else { return nil }
-        self.init(cgImage: image)
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let scale: CGFloat = stem.hasSuffix("@3x") ? 3 : stem.hasSuffix("@2x") ? 2 : 1
+        self.init(data: data, scale: scale)
     }
 
-    /// Decodes PNG file bytes at scale 1; nil when they are not a whole PNG (JPEG and WebP are
-    /// not read yet), as UIKit answers nil for data it cannot decode.
+    /// Decodes PNG, JPEG or WebP file bytes at scale 1; nil when they are none of these, or
+    /// damaged, as UIKit answers nil for data it cannot decode. A JPEG's EXIF orientation is
+    /// applied to the pixels, so it draws upright.
     public convenience init?(data: Data) {
         self.init(data: data, scale: 1)
     }
 
-    /// Decodes PNG file bytes; `scale` pixels make one point. Nil when they are not a whole PNG.
+    /// Decodes PNG, JPEG or WebP file bytes; `scale` pixels make one point. Nil when they are
+    /// none of these, or damaged.
     public convenience init?(data: Data, scale: CGFloat) {
-        guard scale.isFinite, scale > 0, let image = try? RGBAImage(pngData: [UInt8](data)) else { return nil }
+        guard scale.isFinite, scale > 0, let image = try? RGBAImage(imageData: [UInt8](data)) else { return nil }
         self.init(cgImage: CGImage(image: image), scale: scale)
     }
 
     /// The image as PNG file bytes (RGBA, straight alpha); nil for an image without a bitmap.
     public func pngData() -> Data? {
         guard let cgImage, let bytes = try? cgImage.image.pngData() else { return nil }
+        return Data(bytes)
+    }
+
+    /// The image as JPEG file bytes at `compressionQuality` (0 most compressed … 1 best, clamped),
+    /// over black where it is not opaque (JPEG has no alpha); nil for an image without a bitmap.
+    public func jpegData(compressionQuality: CGFloat) -> Data? {
+        guard let cgImage, let bytes = try? cgImage.image.jpegData(quality: Double(compressionQuality)) else { return nil }
         return Data(bytes)
     }
 

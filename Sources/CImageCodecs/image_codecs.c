@@ -1,0 +1,187 @@
+#include "image_codecs.h"
+
+#include <setjmp.h>
+#include <stdio.h> /* before jpeglib.h, which uses FILE */
+#include <stdlib.h>
+#include <jpeglib.h>
+#include <string.h>
+#include <webp/decode.h>
+
+/* libjpeg's error manager, ending in a longjmp back to the call instead of exit(). */
+struct jpeg_failure {
+    struct jpeg_error_mgr manager;
+    jmp_buf back;
+    char *error;
+    int error_size;
+};
+
+static void jpeg_fail(j_common_ptr info) {
+    struct jpeg_failure *failure = (struct jpeg_failure *)info->err;
+    char message[JMSG_LENGTH_MAX];
+    (*info->err->format_message)(info, message);
+    snprintf(failure->error, (size_t)failure->error_size, "%s", message);
+    longjmp(failure->back, 1);
+}
+
+static void jpeg_warning(j_common_ptr info, int level) {
+    (void)info;
+    (void)level; /* corrupt-data warnings: libjpeg recovers; the picture is what it could read */
+}
+
+/* The EXIF orientation in an APP1 marker's bytes (a TIFF header after "Exif\0\0"), or 1. */
+static int exif_orientation(const uint8_t *p, unsigned int length) {
+    if (length < 14 || memcmp(p, "Exif\0\0", 6) != 0) return 1;
+    const uint8_t *tiff = p + 6;
+    unsigned int size = length - 6;
+    int little = tiff[0] == 'I' && tiff[1] == 'I';
+    if (!little && !(tiff[0] == 'M' && tiff[1] == 'M')) return 1;
+#define U16(q) (little ? (unsigned)((q)[0] | (q)[1] << 8) : (unsigned)((q)[0] << 8 | (q)[1]))
+#define U32(q) (little ? (unsigned)((q)[0] | (q)[1] << 8 | (q)[2] << 16 | (unsigned)(q)[3] << 24) \
+                       : (unsigned)((unsigned)(q)[0] << 24 | (q)[1] << 16 | (q)[2] << 8 | (q)[3]))
+    unsigned int ifd = U32(tiff + 4);
+    if (ifd < 8 || ifd + 2 > size) return 1;
+    unsigned int count = U16(tiff + ifd);
+    for (unsigned int i = 0; i < count; i++) {
+        unsigned int entry = ifd + 2 + 12 * i;
+        if (entry + 12 > size) return 1;
+        if (U16(tiff + entry) == 0x0112) {
+            unsigned int value = U16(tiff + entry + 8);
+            return value >= 1 && value <= 8 ? (int)value : 1;
+        }
+    }
+    return 1;
+#undef U16
+#undef U32
+}
+
+/* Points a codec's errors at jpeg_fail (a longjmp back to the setjmp that follows) and its warnings at nothing. */
+#define JPEG_BEGIN(info, failure, error, error_size)            \
+    (info).err = jpeg_std_error(&(failure).manager);            \
+    (failure).manager.error_exit = jpeg_fail;                   \
+    (failure).manager.emit_message = jpeg_warning;              \
+    (failure).error = (error);                                  \
+    (failure).error_size = (error_size);
+
+int strata_jpeg_header(const uint8_t *data, size_t size, int *width, int *height, int *orientation, char *error,
+                       int error_size) {
+    struct jpeg_decompress_struct info;
+    struct jpeg_failure failure;
+    JPEG_BEGIN(info, failure, error, error_size)
+    if (setjmp(failure.back)) {
+        jpeg_destroy_decompress(&info);
+        return 1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)size);
+    jpeg_save_markers(&info, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_read_header(&info, TRUE);
+    *orientation = 1;
+    for (jpeg_saved_marker_ptr m = info.marker_list; m; m = m->next) {
+        if (m->marker == JPEG_APP0 + 1) *orientation = exif_orientation(m->data, m->data_length);
+    }
+    *width = (int)info.image_width;
+    *height = (int)info.image_height;
+    jpeg_destroy_decompress(&info);
+    return 0;
+}
+
+int strata_jpeg_decode_into(const uint8_t *data, size_t size, uint8_t *pixels, int width, int height, char *error,
+                            int error_size) {
+    struct jpeg_decompress_struct info;
+    struct jpeg_failure failure;
+    JPEG_BEGIN(info, failure, error, error_size)
+    if (setjmp(failure.back)) {
+        jpeg_destroy_decompress(&info);
+        return 1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)size);
+    jpeg_read_header(&info, TRUE);
+    info.out_color_space = JCS_EXT_RGBA;
+    jpeg_start_decompress(&info);
+    if ((int)info.output_width != width || (int)info.output_height != height) {
+        snprintf(error, (size_t)error_size, "the JPEG is %ux%u, not the %dx%d its header gave", info.output_width,
+                 info.output_height, width, height);
+        jpeg_destroy_decompress(&info);
+        return 1;
+    }
+    size_t row = (size_t)width * 4;
+    while (info.output_scanline < info.output_height) {
+        JSAMPROW line = pixels + row * info.output_scanline;
+        jpeg_read_scanlines(&info, &line, 1);
+    }
+    jpeg_finish_decompress(&info);
+    jpeg_destroy_decompress(&info);
+    return 0;
+}
+
+int strata_jpeg_encode(const uint8_t *rgba, int width, int height, int quality, uint8_t **bytes, size_t *size,
+                       char *error, int error_size) {
+    struct jpeg_compress_struct info;
+    struct jpeg_failure failure;
+    unsigned char *buffer = NULL;
+    unsigned long length = 0;
+    *bytes = NULL;
+    JPEG_BEGIN(info, failure, error, error_size)
+    if (setjmp(failure.back)) {
+        jpeg_destroy_compress(&info);
+        free(buffer);
+        return 1;
+    }
+    jpeg_create_compress(&info);
+    jpeg_mem_dest(&info, &buffer, &length);
+    info.image_width = (JDIMENSION)width;
+    info.image_height = (JDIMENSION)height;
+    info.input_components = 4;
+    info.in_color_space = JCS_EXT_RGBA;
+    jpeg_set_defaults(&info);
+    jpeg_set_quality(&info, quality, TRUE);
+    jpeg_start_compress(&info, TRUE);
+    size_t row = (size_t)width * 4;
+    while (info.next_scanline < info.image_height) {
+        JSAMPROW line = (JSAMPROW)(rgba + row * info.next_scanline);
+        jpeg_write_scanlines(&info, &line, 1);
+    }
+    jpeg_finish_compress(&info);
+    jpeg_destroy_compress(&info);
+    *bytes = buffer;
+    *size = length;
+    return 0;
+}
+
+int strata_webp_header(const uint8_t *data, size_t size, int *width, int *height, char *error, int error_size) {
+    WebPBitstreamFeatures features;
+    VP8StatusCode status = WebPGetFeatures(data, size, &features);
+    if (status != VP8_STATUS_OK) {
+        snprintf(error, (size_t)error_size, "not a WebP image, or cut short (libwebp status %d)", (int)status);
+        return 1;
+    }
+    *width = features.width;
+    *height = features.height;
+    return 0;
+}
+
+int strata_webp_decode_into(const uint8_t *data, size_t size, uint8_t *pixels, int width, int height, char *error,
+                            int error_size) {
+    WebPDecoderConfig config;
+    if (!WebPInitDecoderConfig(&config)) {
+        snprintf(error, (size_t)error_size, "libwebp's decoder does not match its header");
+        return 1;
+    }
+    size_t row = (size_t)width * 4;
+    /* Decoded straight into the caller's buffer, premultiplied (MODE_rgbA). */
+    config.output.colorspace = MODE_rgbA;
+    config.output.is_external_memory = 1;
+    config.output.u.RGBA.rgba = pixels;
+    config.output.u.RGBA.stride = (int)row;
+    config.output.u.RGBA.size = row * (size_t)height;
+    VP8StatusCode status = WebPDecode(data, size, &config);
+    WebPFreeDecBuffer(&config.output);
+    if (status != VP8_STATUS_OK) {
+        snprintf(error, (size_t)error_size, "the WebP data is damaged, cut short or animated (libwebp status %d)", (int)status);
+        return 1;
+    }
+    return 0;
+}
+
+void strata_codec_free(void *pointer) { free(pointer); }
