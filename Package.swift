@@ -89,7 +89,9 @@ let package = Package(
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "StrataGLTests", dependencies: ["StrataGL", "StrataShaders", "CGLES3"]),
         .testTarget(name: "StrataCompositorTests", dependencies: ["StrataCompositor", "StrataCore", "StrataGL", "StrataTesting", "CEGL", "CGLES3"]),
-        .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataDemos", "StrataCompositor", "StrataCore", "StrataTesting", "CGLES3"]),
+        .testTarget(
+            name: "StrataTests", dependencies: ["Strata", "StrataDemos", "StrataCompositor", "StrataCore", "StrataTesting", "CGLES3"],
+            resources: [.process("Resources")]),
     ],
     swiftLanguageModes: [.v6]
 )

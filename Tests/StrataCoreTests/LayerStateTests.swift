@@ -33,7 +33,7 @@ import Testing
         #expect(
             LayerKey.animatable.map(\.name) == [
                 "bounds", "position", "zPosition", "transform", "opacity", "backgroundColor",
-                "cornerRadius", "borderWidth", "borderColor",
+                "cornerRadius", "borderWidth", "borderColor", "contentsRect", "contentsCenter",
             ],
             "Core Animation's animatable properties that Strata interpolates")
     }

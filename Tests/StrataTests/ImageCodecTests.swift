@@ -6,7 +6,7 @@ import Testing
 @testable import Strata
 
 /// JPEG and WebP through `UIImage`: decoded by libjpeg-turbo and libwebp, encoded by
-/// `jpegData(compressionQuality:)`, EXIF orientation applied, bad data nil.
+/// `jpegData(compressionQuality:)`, bad data nil (EXIF orientation: `UIImageOrientationTests`).
 @MainActor
 @Suite struct ImageCodecTests {
     /// A 32×16 picture: the left half red, the right half blue, as JPEG bytes at quality 0.9.
@@ -56,23 +56,6 @@ import Testing
         #expect(near(pixels[24, 8], RGBA8(0, 0, 255)), "\(pixels[24, 8])")
         let small = try #require(UIImage(data: data)?.jpegData(compressionQuality: 0.1))
         #expect(small.count < data.count, "quality 0.1 makes fewer bytes than 0.9: \(small.count) vs \(data.count)")
-    }
-
-    @Test(
-        "EXIF orientation turns the pixels upright: 6 (turned right) and 8 (turned left) swap the sides, 3 turns it over",
-        arguments: [
-            (UInt8(6), CGSize(width: 16, height: 32), RGBA8(255, 0, 0), RGBA8(0, 0, 255)),
-            (UInt8(8), CGSize(width: 16, height: 32), RGBA8(0, 0, 255), RGBA8(255, 0, 0)),
-            (UInt8(3), CGSize(width: 32, height: 16), RGBA8(0, 0, 255), RGBA8(255, 0, 0)),
-            (UInt8(1), CGSize(width: 32, height: 16), RGBA8(255, 0, 0), RGBA8(0, 0, 255)),
-        ])
-    func exifOrientationIsApplied(orientation: UInt8, size: CGSize, first: RGBA8, second: RGBA8) throws {
-        let image = try #require(UIImage(data: Self.withOrientation(try Self.redBlueJPEG(), orientation)))
-        #expect(image.size == size)
-        let pixels = try #require(image.cgImage?.image)
-        // The first half (top when tall, left when wide) and the second.
-        let (a, b) = size.height > size.width ? (pixels[8, 8], pixels[8, 24]) : (pixels[8, 8], pixels[24, 8])
-        #expect(near(a, first) && near(b, second), "orientation \(orientation): \(a), \(b)")
     }
 
     @Test("A lossless WebP with a translucent half decodes premultiplied: red, and blue at alpha 128 as (0, 0, 128, 128)")

@@ -137,6 +137,14 @@ extension Transaction {
         scheduleImplicitCommitForAnimations()
     }
 
+    /// Starts a group for animations added directly to layers (`CALayer.addAnimation`);
+    /// `completion` hears the group and whether its animations ran to their end.
+    func startAnimationGroup(_ completion: @escaping @MainActor (UInt64, Bool) -> Void) -> UInt64 {
+        let group = makeGroup()
+        groups[group] = AnimationGroup(completion: { finished in completion(group, finished) })
+        return group
+    }
+
     /// A new group number for an animation block.
     func makeGroup() -> UInt64 {
         nextGroup += 1

@@ -260,7 +260,7 @@ open class UIButton: UIControl {
             titleLabel.text = title
             titleLabel.isHidden = title?.isEmpty ?? true
         }
-        imageView.image = currentImage
+        imageView.image = buttonType == .system ? template(currentImage) : currentImage
         imageView.isHidden = currentImage == nil
         backgroundImageView.image = currentBackgroundImage
         backgroundImageView.isHidden = currentBackgroundImage == nil
@@ -272,6 +272,18 @@ open class UIButton: UIControl {
         if isSymbol { setNeedsDisplay() }
         setNeedsLayout()
     }
+
+    /// `image` drawn as a template when its rendering mode leaves it to the button (`.automatic`),
+    /// as system buttons and configurations draw images in their tint; the last one kept, so
+    /// each update does not make a new image.
+    private func template(_ image: UIImage?) -> UIImage? {
+        guard let image, image.renderingMode == .automatic else { return image }
+        if let lastTemplate, lastTemplate.source === image { return lastTemplate.template }
+        let template = image.withRenderingMode(.alwaysTemplate)
+        lastTemplate = (image, template)
+        return template
+    }
+    private var lastTemplate: (source: UIImage, template: UIImage)?
 
     /// Shows a configuration: its title, subtitle, image, colours and corners.
     private func show(_ c: Configuration) {
@@ -294,7 +306,8 @@ open class UIButton: UIControl {
         } else {
             subtitleLabel?.isHidden = true
         }
-        imageView.image = c.image
+        imageView.image = template(c.image)
+        imageView.tintColor = foreground
         imageView.isHidden = c.image == nil
         backgroundImageView.isHidden = true
         backgroundColor = configurationBackground(c)

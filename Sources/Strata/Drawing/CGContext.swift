@@ -292,6 +292,52 @@ public final class CGContext {
         didPaint = true
     }
 
+    /// Paints `image` (`scale` pixels a point) upright into `rect` in nine parts: the corners at
+    /// their size, the edges and the interior between them tiled at their size or stretched
+    /// (`tiled`), as UIKit draws a resizable image. Caps wider or taller than `rect` together
+    /// shrink in proportion.
+    func paintNinePart(_ image: CGImage, scale: CGFloat, capInsets caps: UIEdgeInsets, tiled: Bool, in rect: CGRect) {
+        let r = rect.standardized
+        let w = CGFloat(image.width), h = CGFloat(image.height)
+        guard r.width > 0, r.height > 0, let source = CairoBitmap(image: image.image) else { return }
+        // Caps in source pixels (within the image) and in points at the destination.
+        let sl = min(max(caps.left * scale, 0), w), sr = min(max(caps.right * scale, 0), w - sl)
+        let st = min(max(caps.top * scale, 0), h), sb = min(max(caps.bottom * scale, 0), h - st)
+        let fx = min(1, r.width / max((sl + sr) / scale, .leastNonzeroMagnitude))
+        let fy = min(1, r.height / max((st + sb) / scale, .leastNonzeroMagnitude))
+        let dl = sl / scale * fx, dr = sr / scale * fx, dt = st / scale * fy, db = sb / scale * fy
+        let sourceColumns = [(0, sl), (sl, w - sl - sr), (w - sr, sr)]
+        let sourceRows = [(0, st), (st, h - st - sb), (h - sb, sb)]
+        let targetColumns = [(r.minX, dl), (r.minX + dl, r.width - dl - dr), (r.maxX - dr, dr)]
+        let targetRows = [(r.minY, dt), (r.minY + dt, r.height - dt - db), (r.maxY - db, db)]
+        source.withSurface { surface in
+            for row in 0..<3 {
+                for column in 0..<3 {
+                    let (sx, sw) = sourceColumns[column], (sy, sh) = sourceRows[row]
+                    let (tx, tw) = targetColumns[column], (ty, th) = targetRows[row]
+                    guard sw > 0, sh > 0, tw > 0, th > 0 else { continue }
+                    let piece = cairo_surface_create_for_rectangle(surface, sx, sy, sw, sh)!
+                    defer { cairo_surface_destroy(piece) }
+                    cairo_save(cairo)
+                    cairo_new_path(cairo)
+                    cairo_rectangle(cairo, tx, ty, tw, th)
+                    cairo_clip(cairo)
+                    cairo_translate(cairo, tx, ty)
+                    // Corners and the capped direction of edges keep their size; the rest tiles
+                    // at its own size or stretches.
+                    let tileAcross = tiled && column == 1, tileDown = tiled && row == 1
+                    cairo_scale(cairo, tileAcross ? 1 / scale : tw / sw, tileDown ? 1 / scale : th / sh)
+                    cairo_set_source_surface(cairo, piece, 0, 0)
+                    cairo_pattern_set_extend(cairo_get_source(cairo), tileAcross || tileDown ? CAIRO_EXTEND_REPEAT : CAIRO_EXTEND_PAD)
+                    cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+                    cairo_paint_with_alpha(cairo, state.alpha)
+                    cairo_restore(cairo)
+                }
+            }
+        }
+        didPaint = true
+    }
+
     // MARK: Clipping
 
     /// Intersects the clip with the current path, then clears the path.

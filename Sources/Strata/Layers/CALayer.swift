@@ -260,6 +260,26 @@ open class CALayer {
         Transaction.shared.animationsRemoved(active: active, pending: pending, from: self)
     }
 
+    /// Adds `animation` (its begin time relative to the next commit) to the layer, in its
+    /// group (made with `Transaction.startAnimationGroup`). Main actor.
+    func addAnimation(_ animation: LayerAnimation) {
+        pendingAnimations.append(animation)
+        Transaction.shared.groups[animation.group, default: AnimationGroup()].pending += 1
+        markChanged(.animations)
+    }
+
+    /// Removes the layer's animations of `group`: the group completes with `finished == false`
+    /// when nothing of it is left. Main actor.
+    func removeAnimations(group: UInt64) {
+        let active = activeAnimations.filter { $0.group == group }, pending = pendingAnimations.filter { $0.group == group }
+        guard !active.isEmpty || !pending.isEmpty else { return }
+        if !active.isEmpty, !pendingAnimationRemovals.contains(group) { pendingAnimationRemovals.append(group) }
+        activeAnimations.removeAll { $0.group == group }
+        pendingAnimations.removeAll { $0.group == group }
+        markChanged(.animations)
+        Transaction.shared.animationsRemoved(active: active, pending: pending, from: self)
+    }
+
     /// Forgets the animations its screen was running (the layer left that screen's tree).
     func dropActiveAnimations() {
         guard !activeAnimations.isEmpty else { return }

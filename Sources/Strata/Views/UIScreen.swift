@@ -77,7 +77,12 @@ public final class UIScreen {
             !Self.compositorsInUse.contains(ObjectIdentifier(compositor)),
             "UIScreen: this compositor already backs another screen; give each screen its own compositor")
         Self.compositorsInUse.insert(ObjectIdentifier(compositor))
-        defer { if Self.firstScreen == nil { Self.firstScreen = self } }
+        defer {
+            if Self.firstScreen == nil {
+                Self.firstScreen = self
+                UIImage.setMainScreenScale(scale)
+            }
+        }
         bounds = CGRect(origin: .zero, size: size)
         self.scale = scale
         self.compositor = compositor

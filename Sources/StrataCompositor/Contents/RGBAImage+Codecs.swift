@@ -42,6 +42,15 @@ extension RGBAImage {
     /// - Throws: `ImageDecodingError` with libjpeg's message for data that is not a JPEG, is cut
     ///   off in its header, or is larger than `maximumDecodedPixels`.
     public init(jpegData bytes: [UInt8]) throws {
+        let stored = try Self.storedJPEG(bytes)
+        self = stored.image.upright(exifOrientation: stored.exifOrientation)
+    }
+
+    /// Decodes a JPEG file's bytes (libjpeg-turbo) as stored, with the EXIF orientation (1…8; 1
+    /// when there is none) that says how to show them: for callers that keep the orientation
+    /// beside the pixels, as `UIImage` does.
+    /// - Throws: as `init(jpegData:)`.
+    public static func storedJPEG(_ bytes: [UInt8]) throws -> (image: RGBAImage, exifOrientation: Int) {
         var message = [CChar](repeating: 0, count: 256)
         var width: Int32 = 0, height: Int32 = 0, orientation: Int32 = 1
         let header = bytes.withUnsafeBufferPointer {
@@ -53,7 +62,8 @@ extension RGBAImage {
                 strata_jpeg_decode_into($0.baseAddress, $0.count, out, width, height, message, Int32(256))
             }
         }
-        self = RGBAImage(size: PixelSize(width: Int(width), height: Int(height)), pixels: pixels).upright(exifOrientation: Int(orientation))
+        let tag = (1...8).contains(Int(orientation)) ? Int(orientation) : 1
+        return (RGBAImage(size: PixelSize(width: Int(width), height: Int(height)), pixels: pixels), tag)
     }
 
     /// Decodes a WebP file's bytes (libwebp; still images), straight into the image's storage.
@@ -97,10 +107,18 @@ extension RGBAImage {
     /// Decodes PNG, JPEG or WebP bytes, whichever they are.
     /// - Throws: `ImageDecodingError` (or the PNG reader's error) when they are none of these, or damaged.
     public init(imageData bytes: [UInt8]) throws {
+        let stored = try Self.stored(imageData: bytes)
+        self = stored.image.upright(exifOrientation: stored.exifOrientation)
+    }
+
+    /// Decodes PNG, JPEG or WebP bytes as stored, with the EXIF orientation (1…8) that says how
+    /// to show them (1 for PNG and WebP, and for a JPEG without one).
+    /// - Throws: as `init(imageData:)`.
+    public static func stored(imageData bytes: [UInt8]) throws -> (image: RGBAImage, exifOrientation: Int) {
         switch ImageFileKind(sniffing: bytes) {
-        case .png: try self.init(pngData: bytes)
-        case .jpeg: try self.init(jpegData: bytes)
-        case .webp: try self.init(webpData: bytes)
+        case .png: (try RGBAImage(pngData: bytes), 1)
+        case .jpeg: try storedJPEG(bytes)
+        case .webp: (try RGBAImage(webpData: bytes), 1)
         case nil: throw ImageDecodingError(format: "image", problem: "the bytes are not PNG, JPEG or WebP (they start \(bytes.prefix(4).map { String($0, radix: 16) }))")
         }
     }
@@ -127,8 +145,8 @@ extension RGBAImage {
     }
 
     /// The picture as it is meant to be seen under an EXIF orientation (1: as stored; 2…8: mirrored
-    /// and/or turned; 5…8 swap width and height).
-    func upright(exifOrientation orientation: Int) -> RGBAImage {
+    /// and/or turned; 5…8 swap width and height). Any other number gives the image as it is.
+    public func upright(exifOrientation orientation: Int) -> RGBAImage {
         guard (2...8).contains(orientation) else { return self }
         let w = size.width, h = size.height
         let swaps = orientation >= 5

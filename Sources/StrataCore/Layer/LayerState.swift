@@ -162,8 +162,8 @@ public enum LayerKey: UInt8, CaseIterable, Hashable, Sendable {
         case .borderColor: (.colorComponents, .additive)
         case .contentsGravity: (.finite, .none)
         case .contentsScale: (.positive, .none)
-        case .contentsRect: (.nonNegativeSize, .none)
-        case .contentsCenter: (.nonNegativeSize, .none)
+        case .contentsRect: (.nonNegativeSize, .additive)
+        case .contentsCenter: (.nonNegativeSize, .additive)
         }
     }
 

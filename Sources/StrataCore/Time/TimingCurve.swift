@@ -98,6 +98,10 @@ public enum TimingCurve: Hashable, Sendable {
     case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
     /// A damped spring; progress is 1 − displacement and may overshoot 1.
     case spring(Spring)
+    /// Discrete steps: the animation's time in `count` equal parts, progress k / (count − 1)
+    /// through the k-th (CSS's `steps(count, jump-none)`), so each of `count` values from the
+    /// start to the end shows for the same time: frame-by-frame animation.
+    case steps(Int)
 
     /// Core Animation's `easeIn`: (0.42, 0), (1, 1).
     public static let easeIn = TimingCurve.cubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1)
@@ -120,6 +124,9 @@ public enum TimingCurve: Hashable, Sendable {
             return Self.bezier(x: elapsed / duration, x1: x1, y1: y1, x2: x2, y2: y2)
         case .spring(let spring):
             return 1 - spring.displacement(at: elapsed)
+        case .steps(let count):
+            guard count > 1 else { return 0 }
+            return min((elapsed / duration * Double(count)).rounded(.down), Double(count - 1)) / Double(count - 1)
         }
     }
 
