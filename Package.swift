@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "StrataGLTests", dependencies: ["StrataGL", "StrataShaders", "CGLES3"]),
         .testTarget(name: "StrataCompositorTests", dependencies: ["StrataCompositor", "StrataCore", "StrataGL", "StrataTesting", "CEGL", "CGLES3"]),
         .testTarget(
-            name: "StrataTests", dependencies: ["Strata", "StrataDemos", "StrataCompositor", "StrataCore", "StrataTesting", "CGLES3"],
+            name: "StrataTests", dependencies: ["Strata", "StrataDemos", "StrataCompositor", "StrataCore", "StrataTesting", "CGLES3", "CPango"],
             resources: [.process("Resources")]),
     ],
     swiftLanguageModes: [.v6]

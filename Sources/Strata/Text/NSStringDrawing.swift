@@ -70,6 +70,26 @@ extension NSAttributedString {
         guard length > 0, let context = UIGraphicsGetCurrentContext() else { return }
         textLayout(width: rect.width, height: rect.height, lines: 0).draw(in: context, at: rect.origin, color: UIColor.black.cgColor.value)
     }
+
+    /// Draws the string as `boundingRect(with:options:context:)` measures it: with
+    /// `.usesLineFragmentOrigin` wrapped in `rect` from its top-left corner; without it on one
+    /// line whose baseline starts at `rect.origin`, as UIKit draws it. Main actor.
+    @MainActor public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], context: NSStringDrawingContext?) {
+        guard length > 0, let ctx = UIGraphicsGetCurrentContext() else { return }
+        let black = UIColor.black.cgColor.value
+        if options.contains(.usesLineFragmentOrigin) {
+            let width: CGFloat? = rect.width > 0 && rect.width.isFinite ? rect.width : nil
+            let height: CGFloat? = rect.height > 0 && rect.height.isFinite ? rect.height : nil
+            let layout = textLayout(width: width, height: height, lines: 0, truncates: options.contains(.truncatesLastVisibleLine))
+            context?.totalBounds = CGRect(origin: rect.origin, size: layout.size)
+            layout.draw(in: ctx, at: rect.origin, color: black)
+        } else {
+            let layout = textLayout(width: nil, lines: 1)
+            let origin = CGPoint(x: rect.minX, y: rect.minY - layout.firstBaseline)
+            context?.totalBounds = CGRect(origin: origin, size: layout.size)
+            layout.draw(in: ctx, at: origin, color: black)
+        }
+    }
 }
 
 // The same for plain strings with attributes, as UIKit's NSString methods (available on `String`
@@ -100,5 +120,47 @@ extension StringProtocol {
     /// Draws the string wrapped in `rect` with `attributes`. Main actor.
     @MainActor public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         attributed(attributes).draw(in: rect)
+    }
+
+    /// Draws the string with `attributes` as `NSAttributedString.draw(with:options:context:)`
+    /// does. Main actor.
+    @MainActor public func draw(
+        with rect: CGRect, options: NSStringDrawingOptions = [], attributes: [NSAttributedString.Key: Any]? = nil, context: NSStringDrawingContext?
+    ) {
+        attributed(attributes).draw(with: rect, options: options, context: context)
+    }
+}
+
+// The same on `NSString`, which UIKit code written against Objective-C types calls.
+extension NSString {
+    /// The string's size on one line with `attributes`.
+    public func size(withAttributes attributes: [NSAttributedString.Key: Any]? = nil) -> CGSize {
+        (self as String).size(withAttributes: attributes)
+    }
+
+    /// The rectangle the string takes in `size` with `attributes` (see `NSAttributedString`'s).
+    public func boundingRect(
+        with size: CGSize, options: NSStringDrawingOptions = [], attributes: [NSAttributedString.Key: Any]? = nil,
+        context: NSStringDrawingContext?
+    ) -> CGRect {
+        (self as String).boundingRect(with: size, options: options, attributes: attributes, context: context)
+    }
+
+    /// Draws the string on one line at `point` with `attributes`. Main actor.
+    @MainActor public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+        (self as String).draw(at: point, withAttributes: attributes)
+    }
+
+    /// Draws the string wrapped in `rect` with `attributes`. Main actor.
+    @MainActor public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+        (self as String).draw(in: rect, withAttributes: attributes)
+    }
+
+    /// Draws the string with `attributes` as `NSAttributedString.draw(with:options:context:)`
+    /// does. Main actor.
+    @MainActor public func draw(
+        with rect: CGRect, options: NSStringDrawingOptions = [], attributes: [NSAttributedString.Key: Any]? = nil, context: NSStringDrawingContext?
+    ) {
+        (self as String).draw(with: rect, options: options, attributes: attributes, context: context)
     }
 }

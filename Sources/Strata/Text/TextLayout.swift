@@ -93,6 +93,41 @@ final class TextLayout {
         shadow = foundShadow
     }
 
+    /// The shaped runs, in visual order over every line: each one's font family (the font asked
+    /// for, or the fallback fontconfig found for characters it lacks) and how many glyphs
+    /// HarfBuzz made of it (a conjunct or a precomposed accent is one glyph for several characters).
+    var runs: [(family: String, glyphs: Int)] {
+        FontSystem.shared.withContext { _ in
+            var runs: [(String, Int)] = []
+            let iter = pango_layout_get_iter(layout)!
+            defer { pango_layout_iter_free(iter) }
+            repeat {
+                guard let run = pango_layout_iter_get_run_readonly(iter) else { continue }
+                let description = pango_font_describe(run.pointee.item.pointee.analysis.font)
+                defer { pango_font_description_free(description) }
+                let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? ""
+                runs.append((family, Int(run.pointee.glyphs.pointee.num_glyphs)))
+            } while pango_layout_iter_next_run(iter) != 0
+            return runs
+        }
+    }
+
+    /// Every glyph of the shaped text, in visual order over every line: the font's glyph
+    /// indices (a missing glyph carries Pango's unknown flag).
+    var glyphIDs: [UInt32] {
+        FontSystem.shared.withContext { _ in
+            var ids: [UInt32] = []
+            let iter = pango_layout_get_iter(layout)!
+            defer { pango_layout_iter_free(iter) }
+            repeat {
+                guard let run = pango_layout_iter_get_run_readonly(iter) else { continue }
+                let glyphs = run.pointee.glyphs.pointee
+                for i in 0..<Int(glyphs.num_glyphs) { ids.append(glyphs.glyphs[i].glyph) }
+            } while pango_layout_iter_next_run(iter) != 0
+            return ids
+        }
+    }
+
     /// A number attribute's value in points (`CGFloat`, `Double`, `Float`, `Int` or `NSNumber`).
     private static func number(_ value: Any?) -> CGFloat? {
         switch value {

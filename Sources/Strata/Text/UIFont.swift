@@ -7,7 +7,10 @@ import Foundation
 /// set-up): an open sans-serif drawn for user interfaces, close to San Francisco in proportions
 /// and with the same weights (thin to black), so layouts sized for iOS fit. Without Inter it is
 /// fontconfig's `sans-serif`. The monospaced system font is DejaVu Sans Mono (`monospace`
-/// without it). Metrics come from the font itself through Pango and HarfBuzz, in points.
+/// without it). Characters a font lacks are drawn from the font fontconfig finds for them: the
+/// set-up installs Noto for other scripts (Arabic, Hebrew, Devanagari, Thai and the rest of
+/// `fonts-noto-core`; Chinese, Japanese and Korean from `fonts-noto-cjk`) and Noto Color Emoji,
+/// drawn in colour. Metrics come from the font itself through Pango and HarfBuzz, in points.
 public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     /// A font weight: UIKit's `UIFont.Weight`, with its values (-1 … 1, regular 0).
     public struct Weight: RawRepresentable, Hashable, Comparable, Sendable {
