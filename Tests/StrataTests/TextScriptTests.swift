@@ -181,3 +181,82 @@ func inkColumns(_ image: RGBAImage, rows: Range<Int>) -> ClosedRange<Int>? {
         #expect(sharp < blurred, "grey pixels: scale 2 \(sharp), scale 1 magnified \(blurred)")
     }
 }
+
+/// Core Graphics shadows (`CGContext.setShadow`) and blurred `NSShadow`s.
+@MainActor
+@Suite struct ShadowTests {
+    /// A 100×60 canvas at `scale` with a black 20×20 square at (20, 20) drawn under `setup`.
+    func square(scale: CGFloat = 1, _ setup: (CGContext) -> Void) throws -> RGBAImage {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = scale
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 100, height: 60), format: format).image { ctx in
+            setup(ctx.cgContext)
+            UIColor.black.setFill()
+            ctx.fill(CGRect(x: 20, y: 20, width: 20, height: 20))
+        }
+        return try #require(image.cgImage?.image)
+    }
+
+    @Test("setShadow with no blur: the square moved 30 right and 5 down in red, under the square; nothing elsewhere")
+    func sharpShadow() throws {
+        let pixels = try square { $0.setShadow(offset: CGSize(width: 30, height: 5), blur: 0, color: UIColor.red.cgColor) }
+        #expect(pixels[30, 30] == RGBA8(0, 0, 0), "the square itself")
+        #expect(pixels[60, 35] == RGBA8(255, 0, 0), "the shadow's middle, at (50…70, 25…45)")
+        #expect(pixels[60, 22].a == 0, "above the shadow")
+        #expect(pixels[75, 35].a == 0, "right of the shadow")
+    }
+
+    @Test("setShadow with blur 8 (σ = 4 points): half coverage at the shadow's edge x = 70, full 10 inside, none 12 outside")
+    func blurredShadow() throws {
+        let pixels = try square { $0.setShadow(offset: CGSize(width: 30, height: 0), blur: 8, color: UIColor.red.cgColor) }
+        let edge = Int(pixels[70, 30].a), inside = Int(pixels[60, 30].a), outside = Int(pixels[82, 30].a)
+        #expect(abs(edge - 128) <= 24, "at the edge: \(edge)")
+        #expect(inside >= 235, "10 points inside: \(inside)")
+        #expect(outside <= 10, "12 points outside: \(outside)")
+        #expect(pixels[30, 30] == RGBA8(0, 0, 0), "the square drawn over its shadow")
+    }
+
+    @Test("At scale 2 the offset and blur are in points: the blurred edge at pixel 140 is half covered")
+    func shadowInPoints() throws {
+        let pixels = try square(scale: 2) { $0.setShadow(offset: CGSize(width: 30, height: 0), blur: 8, color: UIColor.red.cgColor) }
+        #expect(abs(Int(pixels[140, 60].a) - 128) <= 24, "\(pixels[140, 60])")
+        #expect(pixels[164, 60].a <= 10, "24 pixels (12 points) outside")
+    }
+
+    @Test("A nil colour turns the shadow off, and restoreGState takes it back")
+    func shadowOffAndRestored() throws {
+        let off = try square { $0.setShadow(offset: CGSize(width: 30, height: 0), blur: 0, color: nil) }
+        #expect(off[60, 30].a == 0)
+        let restored = try square { ctx in
+            ctx.saveGState()
+            ctx.setShadow(offset: CGSize(width: 30, height: 0), blur: 0, color: UIColor.red.cgColor)
+            ctx.restoreGState()
+        }
+        #expect(restored[60, 30].a == 0)
+        let defaultColour = try square { $0.setShadow(offset: CGSize(width: 30, height: 0), blur: 0) }
+        #expect(abs(Int(defaultColour[60, 30].a) - 85) <= 2, "black at one third: \(defaultColour[60, 30])")
+    }
+
+    @Test("An NSShadow with blur 6 draws a soft shadow under text: partly covered pixels across its edge, none with blur 0")
+    func blurredTextShadow() throws {
+        func shadowRow(blur: CGFloat) throws -> [UInt8] {
+            let shadow = NSShadow()
+            shadow.shadowOffset = CGSize(width: 40, height: 0)
+            shadow.shadowBlurRadius = blur
+            shadow.shadowColor = .red
+            let format = UIGraphicsImageRendererFormat()
+            format.scale = 1
+            let image = UIGraphicsImageRenderer(size: CGSize(width: 120, height: 60), format: format).image { _ in
+                NSAttributedString(string: "\u{2588}", attributes: [.font: UIFont.systemFont(ofSize: 30), .shadow: shadow]).draw(at: CGPoint(x: 4, y: 10))
+            }
+            let pixels = try #require(image.cgImage?.image)
+            // The row through the block's middle, right of the block: only the shadow there.
+            return (50..<120).map { pixels[$0, 30].a }
+        }
+        let soft = try shadowRow(blur: 6).filter { $0 > 10 && $0 < 245 }.count
+        let sharp = try shadowRow(blur: 0).filter { $0 > 10 && $0 < 245 }.count
+        #expect(soft >= 8, "partly covered pixels with blur 6: \(soft)")
+        #expect(sharp <= 2, "with blur 0: \(sharp)")
+        #expect(try shadowRow(blur: 0).contains(255), "the sharp shadow is there")
+    }
+}

@@ -38,8 +38,6 @@ public final class CGContext {
     /// The part of the layer being redrawn, in its bounds space: what `draw(_:)` receives.
     private(set) var dirtyRect = CGRect.zero
 
-    /// The Cairo context, for text drawn through Pango (Strata's own drawing code only).
-    var cairoHandle: OpaquePointer { cairo }
 
     /// The current graphics state's alpha, which painting multiplies colours by.
     var currentAlpha: CGFloat { state.alpha }
@@ -57,6 +55,15 @@ public final class CGContext {
         var fill = Color.black
         var stroke = Color.black
         var alpha: CGFloat = 1
+        /// The shadow under everything drawn, in device pixels; nil for none.
+        var shadow: Shadow?
+    }
+
+    /// A shadow as `setShadow` sets it, in device pixels (the scale of the transform then in force).
+    struct Shadow {
+        var offset: CGSize
+        var blur: CGFloat
+        var color: Color
     }
 
     /// A context drawing into a Cairo surface (which it keeps alive), with Core Graphics' defaults.
@@ -113,6 +120,71 @@ public final class CGContext {
     public func setShouldAntialias(_ on: Bool) { cairo_set_antialias(cairo, on ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE) }
     /// Sets how painted pixels combine with the bitmap.
     public func setBlendMode(_ mode: CGBlendMode) { cairo_set_operator(cairo, mode.cairo) }
+
+    /// Draws a shadow under everything painted from now on (until the graphics state is
+    /// restored): what is painted, moved by `offset` (points, y down, as in UIKit's contexts),
+    /// blurred by `blur` (a Gaussian of standard deviation blur ÷ 2, as Core Graphics' blur
+    /// amount), in `color` (nil, or a clear colour, turns shadows off). The offset and blur are
+    /// not changed by transforms applied later, as Core Graphics documents.
+    public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
+        guard let color, color.value.alpha > 0, offset.width.isFinite, offset.height.isFinite, blur.isFinite else {
+            state.shadow = nil
+            return
+        }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cairo, &m)
+        let scale = abs(m.xx * m.yy - m.xy * m.yx).squareRoot()
+        state.shadow = Shadow(
+            offset: CGSize(width: offset.width * scale, height: offset.height * scale), blur: max(blur, 0) * scale, color: color.value)
+    }
+
+    /// Draws a shadow as `setShadow(offset:blur:color:)` does, in black at one third opacity.
+    public func setShadow(offset: CGSize, blur: CGFloat) {
+        setShadow(offset: offset, blur: blur, color: CGColor(red: 0, green: 0, blue: 0, alpha: 1.0 / 3))
+    }
+
+    /// Runs `paint` on this context, first painting the shadow in force (if any) under what it
+    /// paints: `paint` runs once more on a context that records only coverage, with the same
+    /// transform, path and line style; that coverage is rasterised, blurred, moved and filled
+    /// with the shadow's colour.
+    func withShadow(_ paint: (OpaquePointer) -> Void) {
+        guard let shadow = state.shadow else { return paint(cairo) }
+        let recording = cairo_recording_surface_create(CAIRO_CONTENT_ALPHA, nil)!
+        defer { cairo_surface_destroy(recording) }
+        let shape = cairo_create(recording)!
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cairo, &m)
+        cairo_set_matrix(shape, &m)
+        if let path = cairo_copy_path(cairo) {
+            cairo_append_path(shape, path)
+            cairo_path_destroy(path)
+        }
+        cairo_set_line_width(shape, cairo_get_line_width(cairo))
+        cairo_set_line_cap(shape, cairo_get_line_cap(cairo))
+        cairo_set_line_join(shape, cairo_get_line_join(cairo))
+        cairo_set_miter_limit(shape, cairo_get_miter_limit(cairo))
+        cairo_set_fill_rule(shape, cairo_get_fill_rule(cairo))
+        let dashes = Int(cairo_get_dash_count(cairo))
+        if dashes > 0 {
+            var lengths = [Double](repeating: 0, count: dashes)
+            var phase = 0.0
+            cairo_get_dash(cairo, &lengths, &phase)
+            cairo_set_dash(shape, lengths, Int32(dashes), phase)
+        }
+        paint(shape)
+        cairo_destroy(shape)
+        var x = 0.0, y = 0.0, w = 0.0, h = 0.0
+        cairo_recording_surface_ink_extents(recording, &x, &y, &w, &h)
+        if w > 0, h > 0, w * h < 64_000_000, let mask = BlurredCoverage(of: recording, x: x, y: y, width: w, height: h, sigma: shadow.blur / 2) {
+            cairo_save(cairo)
+            cairo_identity_matrix(cairo)
+            let c = shadow.color
+            cairo_set_source_rgba(cairo, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha) * state.alpha)
+            cairo_mask_surface(cairo, mask.surface, mask.origin.x + shadow.offset.width, mask.origin.y + shadow.offset.height)
+            cairo_restore(cairo)
+        }
+        paint(cairo)
+    }
 
     // MARK: Transformation
 
@@ -204,27 +276,33 @@ public final class CGContext {
     /// Fills the current path with the fill colour and clears the path.
     public func fillPath(using rule: CGPathFillRule = .winding) {
         cairo_set_fill_rule(cairo, rule == .winding ? CAIRO_FILL_RULE_WINDING : CAIRO_FILL_RULE_EVEN_ODD)
-        setSource(state.fill)
-        cairo_fill(cairo)
+        withShadow { c in
+            setSource(state.fill, on: c)
+            cairo_fill(c)
+        }
         didPaint = true
     }
     /// Strokes the current path with the stroke colour and line style and clears the path.
     public func strokePath() {
-        setSource(state.stroke)
-        cairo_stroke(cairo)
+        withShadow { c in
+            setSource(state.stroke, on: c)
+            cairo_stroke(c)
+        }
         didPaint = true
     }
     /// Fills and/or strokes the current path, then clears it.
     public func drawPath(using mode: CGPathDrawingMode) {
         let rule = mode == .eoFill || mode == .eoFillStroke ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING
         cairo_set_fill_rule(cairo, rule)
-        if mode != .stroke {
-            setSource(state.fill)
-            if mode == .fill || mode == .eoFill { cairo_fill(cairo) } else { cairo_fill_preserve(cairo) }
-        }
-        if mode == .stroke || mode == .fillStroke || mode == .eoFillStroke {
-            setSource(state.stroke)
-            cairo_stroke(cairo)
+        withShadow { c in
+            if mode != .stroke {
+                setSource(state.fill, on: c)
+                if mode == .fill || mode == .eoFill { cairo_fill(c) } else { cairo_fill_preserve(c) }
+            }
+            if mode == .stroke || mode == .fillStroke || mode == .eoFillStroke {
+                setSource(state.stroke, on: c)
+                cairo_stroke(c)
+            }
         }
         didPaint = true
     }
@@ -268,26 +346,28 @@ public final class CGContext {
     func paint(_ image: CGImage, in rect: CGRect, upright: Bool) {
         let r = rect.standardized
         guard r.width > 0, r.height > 0, let source = CairoBitmap(image: image.image) else { return }
-        cairo_save(cairo)
-        if upright {
-            cairo_translate(cairo, r.minX, r.minY)
-            cairo_scale(cairo, r.width / CGFloat(image.width), r.height / CGFloat(image.height))
-        } else {
-            cairo_translate(cairo, r.minX, r.maxY)
-            cairo_scale(cairo, r.width / CGFloat(image.width), -r.height / CGFloat(image.height))
-        }
         // The source surface lives only inside `withSurface`: everything that uses it happens there.
         source.withSurface { surface in
-            cairo_set_source_surface(cairo, surface, 0, 0)
-            // Edge pixels extend outwards (as Core Graphics samples them) instead of fading to clear;
-            // the clip below keeps the image inside its rectangle.
-            cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
-            cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
-            cairo_new_path(cairo)
-            cairo_rectangle(cairo, 0, 0, CGFloat(image.width), CGFloat(image.height))
-            cairo_clip(cairo)
-            cairo_paint_with_alpha(cairo, state.alpha)
-            cairo_restore(cairo)
+            withShadow { c in
+                cairo_save(c)
+                if upright {
+                    cairo_translate(c, r.minX, r.minY)
+                    cairo_scale(c, r.width / CGFloat(image.width), r.height / CGFloat(image.height))
+                } else {
+                    cairo_translate(c, r.minX, r.maxY)
+                    cairo_scale(c, r.width / CGFloat(image.width), -r.height / CGFloat(image.height))
+                }
+                cairo_set_source_surface(c, surface, 0, 0)
+                // Edge pixels extend outwards (as Core Graphics samples them) instead of fading to
+                // clear; the clip below keeps the image inside its rectangle.
+                cairo_pattern_set_extend(cairo_get_source(c), CAIRO_EXTEND_PAD)
+                cairo_pattern_set_filter(cairo_get_source(c), CAIRO_FILTER_GOOD)
+                cairo_new_path(c)
+                cairo_rectangle(c, 0, 0, CGFloat(image.width), CGFloat(image.height))
+                cairo_clip(c)
+                cairo_paint_with_alpha(c, state.alpha)
+                cairo_restore(c)
+            }
         }
         didPaint = true
     }
@@ -311,27 +391,29 @@ public final class CGContext {
         let targetColumns = [(r.minX, dl), (r.minX + dl, r.width - dl - dr), (r.maxX - dr, dr)]
         let targetRows = [(r.minY, dt), (r.minY + dt, r.height - dt - db), (r.maxY - db, db)]
         source.withSurface { surface in
-            for row in 0..<3 {
-                for column in 0..<3 {
-                    let (sx, sw) = sourceColumns[column], (sy, sh) = sourceRows[row]
-                    let (tx, tw) = targetColumns[column], (ty, th) = targetRows[row]
-                    guard sw > 0, sh > 0, tw > 0, th > 0 else { continue }
-                    let piece = cairo_surface_create_for_rectangle(surface, sx, sy, sw, sh)!
-                    defer { cairo_surface_destroy(piece) }
-                    cairo_save(cairo)
-                    cairo_new_path(cairo)
-                    cairo_rectangle(cairo, tx, ty, tw, th)
-                    cairo_clip(cairo)
-                    cairo_translate(cairo, tx, ty)
-                    // Corners and the capped direction of edges keep their size; the rest tiles
-                    // at its own size or stretches.
-                    let tileAcross = tiled && column == 1, tileDown = tiled && row == 1
-                    cairo_scale(cairo, tileAcross ? 1 / scale : tw / sw, tileDown ? 1 / scale : th / sh)
-                    cairo_set_source_surface(cairo, piece, 0, 0)
-                    cairo_pattern_set_extend(cairo_get_source(cairo), tileAcross || tileDown ? CAIRO_EXTEND_REPEAT : CAIRO_EXTEND_PAD)
-                    cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
-                    cairo_paint_with_alpha(cairo, state.alpha)
-                    cairo_restore(cairo)
+            withShadow { c in
+                for row in 0..<3 {
+                    for column in 0..<3 {
+                        let (sx, sw) = sourceColumns[column], (sy, sh) = sourceRows[row]
+                        let (tx, tw) = targetColumns[column], (ty, th) = targetRows[row]
+                        guard sw > 0, sh > 0, tw > 0, th > 0 else { continue }
+                        let piece = cairo_surface_create_for_rectangle(surface, sx, sy, sw, sh)!
+                        defer { cairo_surface_destroy(piece) }
+                        cairo_save(c)
+                        cairo_new_path(c)
+                        cairo_rectangle(c, tx, ty, tw, th)
+                        cairo_clip(c)
+                        cairo_translate(c, tx, ty)
+                        // Corners and the capped direction of edges keep their size; the rest tiles
+                        // at its own size or stretches.
+                        let tileAcross = tiled && column == 1, tileDown = tiled && row == 1
+                        cairo_scale(c, tileAcross ? 1 / scale : tw / sw, tileDown ? 1 / scale : th / sh)
+                        cairo_set_source_surface(c, piece, 0, 0)
+                        cairo_pattern_set_extend(cairo_get_source(c), tileAcross || tileDown ? CAIRO_EXTEND_REPEAT : CAIRO_EXTEND_PAD)
+                        cairo_pattern_set_filter(cairo_get_source(c), CAIRO_FILTER_GOOD)
+                        cairo_paint_with_alpha(c, state.alpha)
+                        cairo_restore(c)
+                    }
                 }
             }
         }
@@ -363,8 +445,8 @@ public final class CGContext {
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    private func setSource(_ c: Color) {
-        cairo_set_source_rgba(cairo, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha) * state.alpha)
+    private func setSource(_ c: Color, on context: OpaquePointer? = nil) {
+        cairo_set_source_rgba(context ?? cairo, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha) * state.alpha)
     }
 }
 

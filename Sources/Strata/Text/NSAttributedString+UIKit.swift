@@ -173,7 +173,8 @@ open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
 open class NSShadow: NSObject, @unchecked Sendable {
     /// How far the shadow is moved, in points (y down).
     public var shadowOffset = CGSize.zero
-    /// How blurred the shadow is (kept; drawn sharp in Strata).
+    /// How blurred the shadow is: a Gaussian of standard deviation radius ÷ 2, as Core Graphics
+    /// blurs (0: sharp).
     public var shadowBlurRadius: CGFloat = 0
     /// The shadow's colour (black at one third opacity when nil, as UIKit).
     public var shadowColor: UIColor?

@@ -276,25 +276,24 @@ final class TextLayout {
     /// Draws the text with its top-left at `origin` (the layout's box: lines aligned within
     /// the width) in `color`, into `context`.
     func draw(in context: CGContext, at origin: CGPoint, color: Color, shadow labelShadow: (color: Color, offset: CGSize)? = nil) {
-        let cairo = context.cairoHandle
         let alpha = Double(context.currentAlpha)
         let x = Double(origin.x + leftInset), y = Double(origin.y)
-        FontSystem.shared.withContext { _ in
-            cairo_save(cairo)
-            // A shadow: the glyphs' outlines, moved by the offset and filled in the shadow's colour
-            // (the label's own shadow, else the text's first NSShadow).
-            let shadowValues = labelShadow ?? shadow.map { ($0.shadowColor ?? UIColor(white: 0, alpha: 1.0 / 3)).cgColor.value }.map { ($0, shadow!.shadowOffset) }
-            if let (c, offset) = shadowValues {
-                cairo_set_source_rgba(cairo, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha) * alpha)
-                cairo_move_to(cairo, x + Double(offset.width), y + Double(offset.height))
-                pango_cairo_layout_path(cairo, layout)
-                cairo_fill(cairo)
-            }
-            cairo_set_source_rgba(cairo, Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha) * alpha)
-            cairo_move_to(cairo, x, y)
-            pango_cairo_show_layout(cairo, layout)
-            cairo_restore(cairo)
+        // A shadow: the label's own (sharp), else the text's first NSShadow, else the context's.
+        let textShadow =
+            labelShadow.map { ($0.color, $0.offset, CGFloat(0)) }
+            ?? shadow.map { (($0.shadowColor ?? UIColor(white: 0, alpha: 1.0 / 3)).cgColor.value, $0.shadowOffset, $0.shadowBlurRadius) }
+        context.saveGState()
+        if let (c, offset, blur) = textShadow {
+            context.setShadow(offset: offset, blur: blur, color: CGColor(red: CGFloat(c.red), green: CGFloat(c.green), blue: CGFloat(c.blue), alpha: CGFloat(c.alpha)))
         }
+        FontSystem.shared.withContext { _ in
+            context.withShadow { c in
+                cairo_set_source_rgba(c, Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha) * alpha)
+                cairo_move_to(c, x, y)
+                pango_cairo_show_layout(c, layout)
+            }
+        }
+        context.restoreGState()
         context.markPainted()
     }
 }
