@@ -38,7 +38,6 @@ public final class CGContext {
     /// The part of the layer being redrawn, in its bounds space: what `draw(_:)` receives.
     private(set) var dirtyRect = CGRect.zero
 
-
     /// The current graphics state's alpha, which painting multiplies colours by.
     var currentAlpha: CGFloat { state.alpha }
 
