@@ -156,6 +156,18 @@ final class LayoutSystem {
         }
     }
 
+    /// The engine of `view`'s tree, built and solved for the current constraints; nil when no
+    /// constraint is active.
+    func solvedEngine(for view: UIView) -> LayoutEngine? {
+        guard activeCount > 0 else { return nil }
+        runConstraintUpdates()
+        let top = view.topmostView
+        let engine = top.autoLayout.engine ?? LayoutEngine(top: top, fitting: nil)
+        top.autoLayout.engine = engine
+        engine.solve()
+        return engine
+    }
+
     /// The size of `view` its constraints allow closest to `target`.
     func fittingSize(of view: UIView, target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority) -> CGSize {
         runConstraintUpdates()
@@ -227,6 +239,10 @@ final class LayoutEngine {
     private var items: [ObjectIdentifier: Item] = [:]
     private var order: [Item] = []
     private var constraintMap: [NSLayoutConstraint: Constraint] = [:]
+    /// Constraints whose solver form holds numbers read from their items (margins, label
+    /// baselines), with those numbers: re-added when they change (a new safe area, a superview's
+    /// margins preserved, a margin set, a label's text or width changed).
+    private var dependentConstraints: [(constraint: NSLayoutConstraint, numbers: [Double])] = []
 
     init(top: UIView, fitting: (CGSize, UILayoutPriority, UILayoutPriority)?) {
         self.top = top
@@ -240,7 +256,35 @@ final class LayoutEngine {
     func solve() {
         if !isCurrent { build() }
         refreshPins()
+        refreshDependentConstraints()
         solver.updateVariables()
+    }
+
+    /// The numbers `c`'s solver form reads from its items: margins and label baselines.
+    private static func dependencies(of c: NSLayoutConstraint) -> [Double] {
+        var result: [Double] = []
+        for (item, attribute) in [(c.firstItem, c.firstAttribute), (c.secondItem, c.secondAttribute)] {
+            guard let view = item as? UIView else { continue }
+            if attribute.isMargin {
+                let m = view.effectiveLayoutMargins
+                result += [Double(m.top), Double(m.left), Double(m.bottom), Double(m.right)]
+            } else if attribute == .firstBaseline || attribute == .lastBaseline, let label = view as? UILabel {
+                let b = label.baselinesFromCentre()
+                result += [Double(b.first), Double(b.last)]
+            }
+        }
+        return result
+    }
+
+    /// Re-adds the constraints whose items' numbers changed since they were added.
+    private func refreshDependentConstraints() {
+        for i in dependentConstraints.indices {
+            let c = dependentConstraints[i].constraint
+            let now = Self.dependencies(of: c)
+            guard now != dependentConstraints[i].numbers, c.isActive else { continue }
+            dependentConstraints[i].numbers = now
+            update(c)
+        }
     }
 
     /// The frame of a view or guide in the top view's bounds coordinates, as last solved.
@@ -256,6 +300,7 @@ final class LayoutEngine {
         items = [:]
         order = []
         constraintMap = [:]
+        dependentConstraints = []
         var constraints: [NSLayoutConstraint] = []
         var stack = [top]
         while let view = stack.popLast() {
@@ -352,8 +397,9 @@ final class LayoutEngine {
             let insets: UIEdgeInsets
             switch guide.kind {
             case .free: return ([], [])
-            case .margins: insets = owner.layoutMargins
+            case .margins: insets = owner.effectiveLayoutMargins
             case .safeArea: insets = owner.safeAreaInsets
+            case .readable: return readablePins(item, owner: o, margins: owner.effectiveLayoutMargins, build: build)
             }
             guard build else { return ([insets.top, insets.left, insets.bottom, insets.right], []) }
             return (
@@ -366,6 +412,24 @@ final class LayoutEngine {
             )
         }
         return ([], [])
+    }
+
+    /// A readable content guide: inside the owner's margins, as tall as they are, centred
+    /// between them, as wide as they allow up to `UIView.readableContentWidth` (the width's
+    /// preference is the weakest constraint there is, so the guide never pushes its owner).
+    private func readablePins(_ item: Item, owner o: Item, margins m: UIEdgeInsets, build: Bool) -> ([Double], [Constraint]) {
+        let key = [Double(m.top), Double(m.left), Double(m.bottom), Double(m.right)]
+        guard build else { return (key, []) }
+        let inner = o.width - Double(m.left + m.right)
+        return (
+            key,
+            [
+                item.top == o.top + Double(m.top), item.height == o.height - Double(m.top + m.bottom),
+                item.left + item.width * 0.5 == o.left + Double(m.left) + inner * 0.5,
+                item.width <= inner, item.width <= Double(UIView.readableContentWidth), item.width >= 0,
+                (item.width == Double(UIView.readableContentWidth)) | Strength(0.01),
+            ]
+        )
     }
 
     /// A view placed by its frame: fixed relative to its superview, the parts its autoresizing
@@ -428,7 +492,7 @@ final class LayoutEngine {
         let i = view?.alignmentRectInsets ?? .zero
         let l = item.left + Double(i.left), t = item.top + Double(i.top)
         let w = item.width - Double(i.left + i.right), h = item.height - Double(i.top + i.bottom)
-        let m = view?.layoutMargins ?? .zero
+        let m = view?.effectiveLayoutMargins ?? .zero
         switch attribute {
         case .left, .leading: return l
         case .right, .trailing: return l + w
@@ -445,9 +509,10 @@ final class LayoutEngine {
         case .centerXWithinMargins: return l + Double(m.left) + (w - Double(m.left + m.right)) * 0.5
         case .centerYWithinMargins: return t + Double(m.top) + (h - Double(m.top + m.bottom)) * 0.5
         case .firstBaseline, .lastBaseline:
-            // A label's one line is centred down its bounds; other views' baseline is their bottom.
-            if let label = view as? UILabel, let font = label.font {
-                return t + h * 0.5 + Double(font.ascender - font.lineHeight / 2)
+            // A label's lines are centred down its bounds; other views' baseline is their bottom.
+            if let label = view as? UILabel {
+                let offsets = label.baselinesFromCentre()
+                return t + h * 0.5 + Double(attribute == .firstBaseline ? offsets.first : offsets.last)
             }
             return t + h
         case .notAnAttribute: return nil
@@ -469,6 +534,10 @@ final class LayoutEngine {
             case .greaterThanOrEqual: .greaterThanOrEqual
             }
         let constraint = Constraint(lhs, relation, rhs, strength: Self.strength(c.priority))
+        let numbers = Self.dependencies(of: c)
+        if !numbers.isEmpty, !dependentConstraints.contains(where: { $0.constraint === c }) {
+            dependentConstraints.append((c, numbers))
+        }
         do {
             try solver.addConstraint(constraint)
             constraintMap[c] = constraint
@@ -488,9 +557,63 @@ final class LayoutEngine {
         }
     }
 
+    // MARK: Ambiguity
+
+    /// The frame parts of `object` (left, top, width, height) that can take another value, in
+    /// its superview's (or owner's) coordinates, without breaking or straining any constraint:
+    /// each is asked, at a strength below every constraint's, to move 97 points each way; the
+    /// solution is put back after each. With `stopAtFirst`, the search stops at the first part
+    /// that moves and gives the frame (in the top view's coordinates) that move made: another
+    /// valid layout, for UIKit's `exerciseAmbiguityInLayout()`.
+    func ambiguousParts(of object: AnyObject, stopAtFirst: Bool) -> (parts: [Int], movedFrame: CGRect?) {
+        guard let item = items[ObjectIdentifier(object)] else { return ([], nil) }
+        let parent: Item? =
+            (object as? UIView)?.superview.flatMap { items[ObjectIdentifier($0)] }
+            ?? (object as? UILayoutGuide)?.owningView.flatMap { items[ObjectIdentifier($0)] }
+        func relative() -> [Double] {
+            [item.left.value - (parent?.left.value ?? 0), item.top.value - (parent?.top.value ?? 0), item.width.value, item.height.value]
+        }
+        solver.updateVariables()
+        var found: [Int] = []
+        var movedFrame: CGRect?
+        for (index, variable) in [item.left, item.top, item.width, item.height].enumerated() where !solver.hasEditVariable(variable) {
+            let before = variable.value, shape = relative()
+            guard (try? solver.addEditVariable(variable, strength: Strength(0.001))) != nil else { continue }
+            var moved = false
+            for delta in [97.0, -97.0] {
+                try? solver.suggestValue(variable, before + delta)
+                solver.updateVariables()
+                if zip(relative(), shape).contains(where: { abs($0 - $1) > 0.5 }) {
+                    moved = true
+                    break
+                }
+            }
+            if moved {
+                found.append(index)
+                if stopAtFirst { movedFrame = frame(of: object) }
+            }
+            try? solver.suggestValue(variable, before)
+            solver.updateVariables()
+            try? solver.removeEditVariable(variable)
+            solver.updateVariables()
+            if moved && stopAtFirst { break }
+        }
+        return (found, movedFrame)
+    }
+
     /// Re-adds `c` after its constant or priority changed (the rest of the solution stays).
     func update(_ c: NSLayoutConstraint) {
         if let old = constraintMap.removeValue(forKey: c) { try? solver.removeConstraint(old) }
         add(c)
+    }
+}
+
+extension NSLayoutConstraint.Attribute {
+    /// Whether the attribute is measured from the item's layout margins.
+    var isMargin: Bool {
+        switch self {
+        case .leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin, .centerXWithinMargins, .centerYWithinMargins: true
+        default: false
+        }
     }
 }

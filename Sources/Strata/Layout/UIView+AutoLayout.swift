@@ -11,15 +11,17 @@ final class AutoLayoutState {
     var layoutGuides: [UILayoutGuide] = []
     var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     var preservesSuperviewLayoutMargins = false
+    var insetsLayoutMarginsFromSafeArea = true
     var needsUpdateConstraints = false
     /// The solver of the view tree this view is the top of (made when it first lays out with constraints).
     var engine: LayoutEngine?
     /// The margins and safe-area guides, made when first asked for.
     var marginsGuide: UILayoutGuide?
     var safeAreaGuide: UILayoutGuide?
+    var readableGuide: UILayoutGuide?
 
     /// The guides whose frames the view's layout sets: its own once asked for, and those added.
-    var guides: [UILayoutGuide] { [marginsGuide, safeAreaGuide].compactMap { $0 } + layoutGuides }
+    var guides: [UILayoutGuide] { [marginsGuide, safeAreaGuide, readableGuide].compactMap { $0 } + layoutGuides }
     var anchors: [NSLayoutConstraint.Attribute: AnyObject] = [:]
 }
 
@@ -27,6 +29,12 @@ extension NSLayoutConstraint {
     /// The two axes: UIKit's `NSLayoutConstraint.Axis`.
     public enum Axis: Int, Sendable {
         case horizontal = 0, vertical = 1
+
+        /// Whether `attribute` places or sizes along this axis.
+        @MainActor func includes(_ attribute: Attribute) -> Bool {
+            let code = NSLayoutConstraint.axis(attribute)
+            return self == .horizontal ? code == 0 || code == 2 : code == 1 || code == 3
+        }
     }
 }
 
@@ -167,10 +175,63 @@ extension UIView {
         set { layoutMargins = UIEdgeInsets(top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing) }
     }
 
-    /// Whether the view's margins take its superview's where they overlap (kept; not applied yet).
+    /// Whether the view's margins also keep content inside its superview's margins (false by
+    /// default): where the view lies closer to an edge of its superview than the superview's
+    /// margin on that side, its own margin there grows by the least amount that keeps its
+    /// margins inside the superview's, as UIKit documents. Used by `layoutMarginsGuide` and the
+    /// margin attributes of constraints.
     public var preservesSuperviewLayoutMargins: Bool {
         get { _autoLayout?.preservesSuperviewLayoutMargins ?? false }
-        set { autoLayout.preservesSuperviewLayoutMargins = newValue }
+        set {
+            guard newValue != preservesSuperviewLayoutMargins else { return }
+            autoLayout.preservesSuperviewLayoutMargins = newValue
+            setNeedsLayout()
+            superview?.setNeedsLayout()
+        }
+    }
+
+    /// Whether the layout margins are measured from the safe area (true by default): the margins
+    /// guide is inset by the safe area insets plus the margins; false measures them from the
+    /// bounds, even where that lies outside the safe area.
+    public var insetsLayoutMarginsFromSafeArea: Bool {
+        get { _autoLayout?.insetsLayoutMarginsFromSafeArea ?? true }
+        set {
+            guard newValue != insetsLayoutMarginsFromSafeArea else { return }
+            autoLayout.insetsLayoutMarginsFromSafeArea = newValue
+            setNeedsLayout()
+            superview?.setNeedsLayout()
+        }
+    }
+
+    /// The margins `layoutMarginsGuide` and the margin attributes use now: `layoutMargins`, plus
+    /// the safe area insets when `insetsLayoutMarginsFromSafeArea`, widened where
+    /// `preservesSuperviewLayoutMargins` keeps the superview's margins (from the current frames).
+    var effectiveLayoutMargins: UIEdgeInsets {
+        var m = layoutMargins
+        if insetsLayoutMarginsFromSafeArea {
+            let s = safeAreaInsets
+            m = UIEdgeInsets(top: m.top + s.top, left: m.left + s.left, bottom: m.bottom + s.bottom, right: m.right + s.right)
+        }
+        guard preservesSuperviewLayoutMargins, let superview else { return m }
+        let sm = superview.effectiveLayoutMargins, sb = superview.bounds, f = frame
+        m.left = max(m.left, sm.left - (f.minX - sb.minX))
+        m.top = max(m.top, sm.top - (f.minY - sb.minY))
+        m.right = max(m.right, sm.right - (sb.maxX - f.maxX))
+        m.bottom = max(m.bottom, sm.bottom - (sb.maxY - f.maxY))
+        return m
+    }
+
+    /// The widest a `readableContentGuide` gets, in points: the readable width UIKit gives body
+    /// text at the default content size (672).
+    public static let readableContentWidth: CGFloat = 672
+
+    /// A guide inside the layout margins whose width suits reading: the margins guide's height,
+    /// and its width up to `readableContentWidth`, centred between the margins.
+    public var readableContentGuide: UILayoutGuide {
+        if let guide = autoLayout.readableGuide { return guide }
+        let guide = ownGuide(.readable, "UIViewReadableContentGuide")
+        autoLayout.readableGuide = guide
+        return guide
     }
 
     /// A guide on the view's bounds inset by its layout margins.
@@ -239,6 +300,44 @@ extension UIView {
             pending.append((view, true))
             for subview in view.subviews.reversed() { pending.append((subview, false)) }
         }
+    }
+
+    // MARK: Ambiguity
+
+    /// Whether the constraints leave the view's frame free to take more than one value (its
+    /// place or size in its superview can change without breaking or straining any constraint),
+    /// as UIKit's debugging aid answers. False for views not placed by constraints.
+    public var hasAmbiguousLayout: Bool {
+        guard !translatesAutoresizingMaskIntoConstraints, let engine = LayoutSystem.shared.solvedEngine(for: self) else { return false }
+        return !engine.ambiguousParts(of: self, stopAtFirst: false).parts.isEmpty
+    }
+
+    /// Moves a view whose layout is ambiguous to another layout its constraints allow (one free
+    /// part of its frame moved 97 points), to show what is undetermined; nothing for a view whose
+    /// layout is not ambiguous. A debugging aid, as in UIKit: the next layout pass may move it back.
+    public func exerciseAmbiguityInLayout() {
+        guard !translatesAutoresizingMaskIntoConstraints, let superview, let engine = LayoutSystem.shared.solvedEngine(for: self),
+            let theirs = engine.frame(of: superview), let mine = engine.ambiguousParts(of: self, stopAtFirst: true).movedFrame
+        else { return }
+        let b = superview.bounds
+        frame = CGRect(x: mine.minX - theirs.minX + b.minX, y: mine.minY - theirs.minY + b.minY, width: max(mine.width, 0), height: max(mine.height, 0))
+    }
+
+    /// The active constraints that place the view along `axis`: those naming it as an item with
+    /// an attribute of that axis (Strata lists the constraints you made; UIKit also lists the
+    /// ones it makes for intrinsic sizes and autoresizing masks).
+    public func constraintsAffectingLayout(for axis: NSLayoutConstraint.Axis) -> [NSLayoutConstraint] {
+        var found: [NSLayoutConstraint] = []
+        var holder: UIView? = self
+        while let view = holder {
+            for c in view.constraints {
+                if (c.firstItem === self && axis.includes(c.firstAttribute)) || (c.secondItem === self && axis.includes(c.secondAttribute)) {
+                    found.append(c)
+                }
+            }
+            holder = view.superview
+        }
+        return found
     }
 
     // MARK: Alignment rectangles

@@ -93,6 +93,16 @@ final class TextLayout {
         shadow = foundShadow
     }
 
+    /// The last line's baseline, from the top of the text (the first line's for one line).
+    var lastBaseline: CGFloat {
+        FontSystem.shared.withContext { _ in
+            let iter = pango_layout_get_iter(layout)!
+            defer { pango_layout_iter_free(iter) }
+            while pango_layout_iter_next_line(iter) != 0 {}
+            return CGFloat(pango_layout_iter_get_baseline(iter)) / CGFloat(PANGO_SCALE)
+        }
+    }
+
     /// The shaped runs, in visual order over every line: each one's font family (the font asked
     /// for, or the fallback fontconfig found for characters it lacks) and how many glyphs
     /// HarfBuzz made of it (a conjunct or a precomposed accent is one glyph for several characters).

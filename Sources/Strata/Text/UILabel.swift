@@ -187,8 +187,29 @@ open class UILabel: UIView {
     /// Forgets the measured intrinsic size (the text, font, line settings or wrap width changed).
     open override func invalidateIntrinsicContentSize() {
         intrinsicSize = nil
+        baselineOffsets = nil
         super.invalidateIntrinsicContentSize()
     }
+
+    /// Where the first and last baselines lie relative to the label's vertical centre, as
+    /// `drawText(in:)` centres the text: for the lines the text takes at the label's width
+    /// (`preferredMaxLayoutWidth` when set; unbounded for a label without a width). Kept until
+    /// the text, its settings or the width change. Auto Layout's baseline attributes use it.
+    func baselinesFromCentre() -> (first: CGFloat, last: CGFloat) {
+        let width = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : bounds.width
+        if let cached = baselineOffsets, cached.width == width { return cached.offsets }
+        let offsets: (CGFloat, CGFloat)
+        if let layout = layout(width: width > 0 && numberOfLines != 1 ? width : nil, height: nil, lines: numberOfLines) {
+            let top = -layout.size.height / 2
+            offsets = (top + layout.firstBaseline, top + layout.lastBaseline)
+        } else {
+            let font = _font ?? UIFont.systemFont(ofSize: 17)
+            offsets = (font.ascender - font.lineHeight / 2, font.ascender - font.lineHeight / 2)
+        }
+        baselineOffsets = (width, offsets)
+        return offsets
+    }
+    private var baselineOffsets: (width: CGFloat, offsets: (first: CGFloat, last: CGFloat))?
 
     // MARK: Drawing
 

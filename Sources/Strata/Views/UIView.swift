@@ -519,9 +519,13 @@ open class UIView: UIResponder, CALayerDelegate {
     /// where it asks for none (the default, on both axes). Controls and labels override it.
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
 
-    /// Says the content changed what `intrinsicContentSize` answers. Strata has no Auto Layout
-    /// yet, so nothing is computed from it; the call is kept for UIKit code.
-    open func invalidateIntrinsicContentSize() {}
+    /// Says the content changed what `intrinsicContentSize` answers: a view placed by
+    /// constraints has its superview laid out again, so the next layout pass sizes it anew.
+    open func invalidateIntrinsicContentSize() {
+        guard _autoLayout != nil, !translatesAutoresizingMaskIntoConstraints else { return }
+        setNeedsLayout()
+        superview?.setNeedsLayout()
+    }
 
     /// The value `intrinsicContentSize` has on an axis without an intrinsic size (-1).
     public static let noIntrinsicMetric: CGFloat = -1
