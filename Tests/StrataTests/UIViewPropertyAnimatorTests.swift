@@ -218,8 +218,48 @@ import Testing
         animator.pauseAnimation()
         animator.fractionComplete = 0.5
         animator.continueAnimation(withTimingParameters: UICubicTimingParameters(animationCurve: .linear), durationFactor: 0.5)
-        _ = try await scene.advance(17)  // 0.25 s of a 0.5 s animator: +0.5
+        _ = try await scene.advance(16)  // begins at the next frame; 15 frames: a quarter of the rest
+        #expect(abs(scene.shownX - 65) < 1e-6, "the second half takes 0.5 × 1 s: at 0.25 s, x 65, got \(scene.shownX)")
+        _ = try await scene.advance(15)
         #expect(positions == [.end], "\(scene.shownX)")
+        await scene.f.finish()
+    }
+
+    @Test(
+        "continueAnimation: what is left takes durationFactor × duration (2: 2 s for the second half, x 65 after 1 s); 0 keeps the original pace (0.5 s)",
+        arguments: [(CGFloat(2), 60, 65.0, 120), (0, 15, 65.0, 30)])
+    func continueAnimationTakesTheFactorTimesTheDuration(factor: CGFloat, midFrames: Int, midX: Double, endFrames: Int) async throws {
+        var scene = try await Scene()
+        let animator = linearMove(scene)
+        var positions: [UIViewAnimatingPosition] = []
+        animator.addCompletion { positions.append($0) }
+        animator.pauseAnimation()
+        animator.fractionComplete = 0.5
+        animator.continueAnimation(withTimingParameters: nil, durationFactor: factor)
+        _ = try await scene.advance(1 + midFrames)
+        #expect(abs(scene.shownX - midX) < 1e-6, "factor \(factor): x \(scene.shownX)")
+        #expect(positions.isEmpty)
+        _ = try await scene.advance(endFrames - midFrames - 1)
+        #expect(positions.isEmpty, "not yet one frame before the end")
+        _ = try await scene.advance(2)
+        #expect(positions == [.end], "factor \(factor)")
+        await scene.f.finish()
+    }
+
+    @Test("Reversed from 0.5 with durationFactor 1: back to the start in the whole duration (x 25 after 0.5 s)")
+    func continueReversed() async throws {
+        var scene = try await Scene()
+        let animator = linearMove(scene)
+        var positions: [UIViewAnimatingPosition] = []
+        animator.addCompletion { positions.append($0) }
+        animator.pauseAnimation()
+        animator.fractionComplete = 0.5
+        animator.isReversed = true
+        animator.continueAnimation(withTimingParameters: nil, durationFactor: 1)
+        _ = try await scene.advance(31)
+        #expect(abs(scene.shownX - 25) < 1e-6, "x \(scene.shownX)")
+        _ = try await scene.advance(31)
+        #expect(positions == [.start])
         await scene.f.finish()
     }
 

@@ -212,9 +212,11 @@ public final class UIViewPropertyAnimator {
     }
 
     /// Resumes a paused (or running) animator with new timing (nil keeps the current one): every
-    /// animation continues from the value shown now to its target on the new curve, over the
-    /// time left scaled by `durationFactor` times the original duration (0 keeps the original,
-    /// as in UIKit). `duration` keeps its value.
+    /// animation continues from the value shown now to its target on the new curve. What is left
+    /// takes `durationFactor` times the original duration, as UIKit documents ("multiplied by the
+    /// original duration value to obtain the new duration"): from half way, a factor of 1 takes
+    /// the whole `duration` for the second half and `1 - fractionComplete` keeps the original
+    /// pace; 0 means the time left at the original pace. `duration` keeps its value.
     public func continueAnimation(withTimingParameters parameters: (any UITimingCurveProvider)?, durationFactor: CGFloat) {
         require(state == .active, "continueAnimation(withTimingParameters:durationFactor:)", allowed: ".active")
         precondition(
@@ -228,7 +230,10 @@ public final class UIViewPropertyAnimator {
                 records[i].segmentStart = fraction
             }
         }
-        runDuration = duration * (durationFactor == 0 ? 1 : durationFactor)
+        // The run's pace: what is left (towards the end, or back to the start when reversed) in
+        // the new time.
+        let left = reversed ? fraction : 1 - fraction
+        runDuration = durationFactor == 0 || left <= 0 ? duration : duration * Double(durationFactor) / left
         if let spring = parameters?.springTimingParameters {
             let (springCurve, settling) = spring.timing(duration: runDuration * (1 - fraction))
             curve = springCurve
