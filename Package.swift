@@ -30,7 +30,7 @@ let package = Package(
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
 
         // JPEG (libjpeg-turbo) and WebP (libwebp) in C: libjpeg reports errors by longjmp.
-        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp")]),
+        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
 
         // GLSL ES 3.00 sources, embedded into the binary at build time.
         .target(name: "StrataShaders", path: "Shaders", resources: [.embedInCode("glsl")]),

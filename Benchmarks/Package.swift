@@ -7,12 +7,12 @@ let package = Package(
     dependencies: [.package(name: "Strata", path: "..")],
     targets: [
         .systemLibrary(name: "CPangoReference", pkgConfig: "pangocairo"),
-        .systemLibrary(name: "CImageReference", pkgConfig: "cairo"),
+        .systemLibrary(name: "CImageReference", pkgConfig: "libpng"),
         .executableTarget(
             name: "StrataImageBench",
             dependencies: [
                 "CImageReference", .product(name: "Strata", package: "Strata"), .product(name: "StrataCompositor", package: "Strata"),
-                .product(name: "StrataCore", package: "Strata"),
+                .product(name: "StrataCore", package: "Strata"), .product(name: "StrataGL", package: "Strata"),
             ]
         ),
         .executableTarget(name: "StrataSolverBench", dependencies: [.product(name: "Cassowary", package: "Strata")]),

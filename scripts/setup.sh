@@ -18,11 +18,11 @@ case "$job" in
 esac
 
 # System packages: EGL/GLES headers and Mesa's drivers (llvmpipe runs where there is no GPU),
-# GBM, Cairo and Pango (with HarfBuzz and fontconfig) headers, libjpeg-turbo and libwebp (JPEG and
-# WebP images), pkg-config; Inter as the system
+# GBM, Cairo and Pango (with HarfBuzz and fontconfig) headers, libjpeg-turbo, libwebp and libpng (JPEG,
+# WebP and PNG images), pkg-config; Inter as the system
 # font and DejaVu Sans Mono as the monospaced one; glslang-tools validates the shaders during tests; the host
 # programs that embed Strata in the tests need a C compiler, Python with venv, and Xvfb.
-packages=(pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libgbm-dev libcairo2-dev libpango1.0-dev libjpeg62-turbo-dev libwebp-dev fonts-inter fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
+packages=(pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libgbm-dev libcairo2-dev libpango1.0-dev libjpeg62-turbo-dev libwebp-dev libpng-dev fonts-inter fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 test_packages=(glslang-tools gcc libc6-dev python3 python3-venv xvfb xauth libopengl0)
 [ "$job" = test ] && packages+=("${test_packages[@]}")
 # `setup.sh packages demo|test` prints a job's list (scripts/check-packages.sh reads it).

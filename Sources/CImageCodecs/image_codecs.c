@@ -4,6 +4,7 @@
 #include <stdio.h> /* before jpeglib.h, which uses FILE */
 #include <stdlib.h>
 #include <jpeglib.h>
+#include <png.h>
 #include <string.h>
 #include <webp/decode.h>
 
@@ -182,6 +183,110 @@ int strata_webp_decode_into(const uint8_t *data, size_t size, uint8_t *pixels, i
         return 1;
     }
     return 0;
+}
+
+/* libpng, through its full API: errors arrive by longjmp, caught here. */
+struct png_source {
+    const uint8_t *data;
+    size_t size, offset;
+};
+
+static void png_read_memory(png_structp png, png_bytep out, size_t length) {
+    struct png_source *source = (struct png_source *)png_get_io_ptr(png);
+    if (length > source->size - source->offset) png_error(png, "the data ends early");
+    memcpy(out, source->data + source->offset, length);
+    source->offset += length;
+}
+
+struct png_failure {
+    char *error;
+    int error_size;
+};
+
+static void png_fail(png_structp png, png_const_charp message) {
+    struct png_failure *failure = (struct png_failure *)png_get_error_ptr(png);
+    snprintf(failure->error, (size_t)failure->error_size, "not a PNG, or damaged or cut short (libpng: %s)", message);
+    png_longjmp(png, 1);
+}
+
+static void png_warn(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+/* Reads the header (and, with `pixels`, the image) of a PNG in memory. */
+static int png_read(const uint8_t *data, size_t size, int *width, int *height, uint8_t *pixels, char *error,
+                    int error_size) {
+    if (size < 8 || png_sig_cmp(data, 0, 8) != 0) {
+        snprintf(error, (size_t)error_size, "not a PNG (no PNG signature)");
+        return 1;
+    }
+    struct png_failure failure = {error, error_size};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &failure, png_fail, png_warn);
+    if (!png) {
+        snprintf(error, (size_t)error_size, "libpng could not start");
+        return 1;
+    }
+    png_infop info = png_create_info_struct(png);
+    png_bytep *volatile rows = NULL;
+    if (!info || setjmp(png_jmpbuf(png))) {
+        free(rows);
+        png_destroy_read_struct(&png, &info, NULL);
+        return 1;
+    }
+    struct png_source source = {data, size, 0};
+    png_set_read_fn(png, &source, png_read_memory);
+    png_read_info(png, info);
+    png_uint_32 w = png_get_image_width(png, info), h = png_get_image_height(png, info);
+    if (!pixels) {
+        *width = (int)w;
+        *height = (int)h;
+        png_destroy_read_struct(&png, &info, NULL);
+        return 0;
+    }
+    if ((int)w != *width || (int)h != *height) png_error(png, "the size changed between reads");
+    /* Every colour type to 8-bit RGBA, the samples as stored (no gamma conversion, as Cairo and
+     * browsers show PNGs without colour management). */
+    int type = png_get_color_type(png, info);
+    int has_alpha = (type & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
+    png_set_expand(png);
+    png_set_strip_16(png);
+    png_set_gray_to_rgb(png);
+    if (!(type & PNG_COLOR_MASK_ALPHA)) png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)w * 4) png_error(png, "unexpected row size after conversion");
+    rows = malloc(sizeof(png_bytep) * h);
+    if (!rows) png_error(png, "out of memory for row pointers");
+    for (png_uint_32 y = 0; y < h; y++) rows[y] = pixels + (size_t)y * w * 4;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    free(rows);
+    rows = NULL;
+    png_destroy_read_struct(&png, &info, NULL);
+    if (has_alpha) {
+        /* PNG stores straight alpha; the compositor takes premultiplied (in the encoded values,
+         * as Core Graphics and Cairo premultiply). Opaque pixels are left as they are. */
+        size_t count = (size_t)w * (size_t)h;
+        for (size_t i = 0; i < count; i++) {
+            uint8_t *p = pixels + i * 4;
+            unsigned a = p[3];
+            if (a == 255) continue;
+            p[0] = (uint8_t)((p[0] * a + 127) / 255);
+            p[1] = (uint8_t)((p[1] * a + 127) / 255);
+            p[2] = (uint8_t)((p[2] * a + 127) / 255);
+        }
+    }
+    return 0;
+}
+
+int strata_png_header(const uint8_t *data, size_t size, int *width, int *height, char *error, int error_size) {
+    return png_read(data, size, width, height, NULL, error, error_size);
+}
+
+int strata_png_decode_into(const uint8_t *data, size_t size, uint8_t *pixels, int width, int height, char *error,
+                           int error_size) {
+    return png_read(data, size, &width, &height, pixels, error, error_size);
 }
 
 void strata_codec_free(void *pointer) { free(pointer); }

@@ -87,4 +87,37 @@ import Testing
         let image = try #require(UIImage(contentsOfFile: path))
         #expect(image.scale == 2 && image.size == CGSize(width: 16, height: 8))
     }
+
+    @Test(
+        "PNG through libpng: RGBA red at alpha 128 premultiplied to (128, 0, 0, 128); 16-bit grey and alpha to 8 bits; a palette with a transparent entry",
+        arguments: [
+            ("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DQwMDw/z8ADX4DfuoeFyEAAAAASUVORK5CYII=", RGBA8(128, 0, 0, 128), RGBA8(0, 0, 255, 255)),
+            ("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABEAQAAAAOu2tCAAAAEElEQVR4nGP4DwQNDP//AwAe7AZ7O6hMXQAAAABJRU5ErkJggg==", RGBA8(255, 255, 255, 255), RGBA8(128, 128, 128, 255)),
+            (
+                "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAMAAADD/I+4AAAABlBMVEUA/wD/AADRm0quAAAAAnRSTlP/AOW3MEoAAAALSURBVHicY2BgBAAABAACv3o/SgAAAABJRU5ErkJggg==",
+                RGBA8(0, 255, 0, 255), RGBA8(0, 0, 0, 0)
+            ),
+        ])
+    func pngKinds(base64: String, first: RGBA8, second: RGBA8) throws {
+        let bytes = try #require(Data(base64Encoded: base64))
+        let image = try #require(UIImage(data: bytes))
+        #expect(image.size == CGSize(width: 2, height: 1))
+        let pixels = try #require(image.cgImage?.image)
+        #expect(pixels[0, 0].isClose(to: first, tolerance: 1), "\(pixels[0, 0])")
+        #expect(pixels[1, 0].isClose(to: second, tolerance: 1), "\(pixels[1, 0])")
+    }
+
+    @Test("A PNG cut short or with a damaged chunk gives nil; pngData round-trips a translucent image exactly")
+    func damagedPNGAndRoundTrip() throws {
+        let png = try #require(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DQwMDw/z8ADX4DfuoeFyEAAAAASUVORK5CYII="))
+        #expect(UIImage(data: png.prefix(40)) == nil, "cut inside the image data")
+        var damaged = png
+        damaged[20] ^= 0xFF  // inside IHDR: its CRC no longer matches
+        #expect(UIImage(data: damaged) == nil)
+        #expect(throws: ImageDecodingError.self) { try RGBAImage(pngData: [0x89, 0x50, 0x4E, 0x47]) }
+        let image = try #require(UIImage(data: png))
+        let encoded = try #require(image.pngData())
+        let again = try #require(UIImage(data: encoded))
+        #expect(again.cgImage?.image == image.cgImage?.image, "decode, encode, decode: the same pixels")
+    }
 }

@@ -1,11 +1,14 @@
 // Decoding images through UIImage(data:) against the reference library's own decode of the same
-// bytes into a plain buffer, in the same process: a 12-megapixel JPEG (libjpeg-turbo), a
-// 4-megapixel PNG (Cairo's reader) and a 4-megapixel WebP (libwebp). Medians of 7 runs each.
+// bytes into a plain buffer, in the same process: a 12-megapixel JPEG (libjpeg-turbo), two
+// 4-megapixel PNGs, opaque and translucent (libpng), and a 4-megapixel WebP (libwebp); then
+// uploading the 12-megapixel picture as a GL texture against copying its bytes with memcpy.
+// Medians of 7 runs each.
 import CImageReference
 import Foundation
 import Strata
 import StrataCompositor
 import StrataCore
+import StrataGL
 
 /// The median of `runs` timings of `body`, in milliseconds.
 func median(runs: Int = 7, _ body: () -> Void) -> Double {
@@ -18,15 +21,18 @@ func median(runs: Int = 7, _ body: () -> Void) -> Double {
     return times.sorted()[runs / 2]
 }
 
-/// A photo-like picture: smooth gradients with fine detail, opaque.
-func picture(width: Int, height: Int) -> RGBAImage {
+/// A photo-like picture: smooth gradients with fine detail; opaque, or with alpha falling from
+/// left to right (premultiplied).
+func picture(width: Int, height: Int, translucent: Bool = false) -> RGBAImage {
     var pixels = [UInt8](repeating: 255, count: width * height * 4)
     for y in 0..<height {
         for x in 0..<width {
             let i = (y * width + x) * 4
-            pixels[i] = UInt8(x * 255 / width)
-            pixels[i + 1] = UInt8(y * 255 / height)
-            pixels[i + 2] = UInt8(truncatingIfNeeded: (x ^ y) &* 7)
+            let a = translucent ? 255 - x * 255 / width : 255
+            pixels[i] = UInt8(x * 255 / width * a / 255)
+            pixels[i + 1] = UInt8(y * 255 / height * a / 255)
+            pixels[i + 2] = UInt8(Int(UInt8(truncatingIfNeeded: (x ^ y) &* 7)) * a / 255)
+            pixels[i + 3] = UInt8(a)
         }
     }
     return RGBAImage(size: PixelSize(width: width, height: height), pixels: pixels)
@@ -58,11 +64,17 @@ func referenceJPEG(_ bytes: [UInt8]) -> [UInt8] {
     }
 }
 
-/// Cairo's PNG reader into its own image surface.
-func referencePNG(_ path: String) {
-    let surface = cairo_image_surface_create_from_png(path)
-    precondition(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "Cairo could not read \(path)")
-    cairo_surface_destroy(surface)
+/// libpng's own decode (its simplified API) into a plain RGBA buffer (straight alpha, as PNG
+/// stores it).
+func referencePNG(_ bytes: [UInt8]) {
+    var image = png_image()
+    image.version = UInt32(PNG_IMAGE_VERSION)
+    let ok = bytes.withUnsafeBufferPointer { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
+    precondition(ok != 0, "libpng could not read the header")
+    image.format = strata_png_format_rgba
+    var out = [UInt8](repeating: 0, count: Int(image.width * image.height * 4))
+    let done = out.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, Int32(image.width * 4), nil) }
+    precondition(done != 0, "libpng could not decode")
 }
 
 /// libwebp's simple decode into an RGBA buffer.
@@ -78,9 +90,7 @@ func referenceWebP(_ bytes: [UInt8]) {
     let jpeg = try photo.jpegData(quality: 0.9)
     let square = picture(width: 2000, height: 2000)
     let png = try square.pngData()
-    let pngPath = FileManager.default.temporaryDirectory.appendingPathComponent("strata-image-bench-\(getpid()).png").path
-    try Data(png).write(to: URL(fileURLWithPath: pngPath))
-    defer { try? FileManager.default.removeItem(atPath: pngPath) }
+    let translucentPNG = try picture(width: 2000, height: 2000, translucent: true).pngData()
     var encoded: UnsafeMutablePointer<UInt8>?
     let webpCount = square.pixels.withUnsafeBufferPointer { WebPEncodeRGBA($0.baseAddress, 2000, 2000, 2000 * 4, 90, &encoded) }
     let webp = [UInt8](UnsafeBufferPointer(start: encoded, count: webpCount))
@@ -88,7 +98,8 @@ func referenceWebP(_ bytes: [UInt8]) {
 
     let cases: [(String, Int, Data, () -> Void)] = [
         ("JPEG 4000×3000 (12 MP)", jpeg.count, Data(jpeg), { _ = referenceJPEG(jpeg) }),
-        ("PNG 2000×2000 (4 MP)", png.count, Data(png), { referencePNG(pngPath) }),
+        ("PNG 2000×2000 (4 MP, opaque)", png.count, Data(png), { referencePNG(png) }),
+        ("PNG 2000×2000 (4 MP, translucent)", translucentPNG.count, Data(translucentPNG), { referencePNG(translucentPNG) }),
         ("WebP 2000×2000 (4 MP, lossy)", webp.count, Data(webp), { referenceWebP(webp) }),
     ]
     for (name, bytes, data, reference) in cases {
@@ -102,4 +113,28 @@ func referenceWebP(_ bytes: [UInt8]) {
     }
 }
 
+/// Uploading the 12-megapixel picture into a GL texture (glTexSubImage2D, then glFinish so the
+/// copy is done) against memcpy of the same 48 MB.
+func upload() throws {
+    let photo = picture(width: 4000, height: 3000)
+    let context = try GLContext(connection: EGLConnection.open())
+    defer { context.destroy() }
+    let gl = try {
+        let texture = try GLTexture(context: context, width: 4000, height: 3000)
+        return median {
+            texture.upload(x: 0, y: 0, width: 4000, height: 3000, pixels: photo.pixels)
+            context.finish()
+        }
+    }()
+    var target = [UInt8](repeating: 0, count: photo.pixels.count)
+    let copy = median {
+        target.withUnsafeMutableBytes { out in photo.pixels.withUnsafeBytes { _ = memcpy(out.baseAddress!, $0.baseAddress!, $0.count) } }
+    }
+    print(
+        String(
+            format: "upload 4000×3000 RGBA (48 MB) to a texture on %@: %.1f ms, memcpy of the same bytes %.1f ms, ratio %.2f (medians of 7)",
+            context.info.renderer, gl, copy, gl / copy))
+}
+
 try MainActor.assumeIsolated { try run() }
+try upload()

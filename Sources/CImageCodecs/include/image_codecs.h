@@ -1,4 +1,4 @@
-/* JPEG (libjpeg-turbo) and WebP (libwebp) decoding and JPEG encoding for Strata's images, in C
+/* PNG (libpng), JPEG (libjpeg-turbo) and WebP (libwebp) decoding and JPEG encoding for Strata's images, in C
  * because libjpeg reports errors by longjmp, which Swift cannot take. Each function returns 0
  * on success; on failure it returns nonzero and writes a message to `error` (`error_size`
  * bytes, NUL-terminated). Pixels are RGBA8, premultiplied alpha, top row first, tightly packed,
@@ -29,6 +29,15 @@ int strata_webp_header(const uint8_t *data, size_t size, int *width, int *height
  * strata_webp_header), premultiplied (libwebp's MODE_rgbA: no pass of our own). */
 int strata_webp_decode_into(const uint8_t *data, size_t size, uint8_t *pixels, int width, int height, char *error,
                             int error_size);
+
+/* Reads a PNG file's header (libpng): its size in pixels. */
+int strata_png_header(const uint8_t *data, size_t size, int *width, int *height, char *error, int error_size);
+
+/* Decodes a PNG file's bytes (libpng; any bit depth, palette, grey or colour, with or without
+ * alpha) straight into `pixels` (width × height × 4 bytes, from strata_png_header) as RGBA8,
+ * premultiplied in place only when the file has an alpha channel or a transparent colour. */
+int strata_png_decode_into(const uint8_t *data, size_t size, uint8_t *pixels, int width, int height, char *error,
+                           int error_size);
 
 /* Frees what the functions above returned. */
 void strata_codec_free(void *pointer);

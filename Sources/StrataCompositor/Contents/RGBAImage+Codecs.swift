@@ -1,7 +1,7 @@
 import CImageCodecs
 import StrataCore
 
-// JPEG (libjpeg-turbo) and WebP (libwebp), decoded by their reference libraries straight into the
+// PNG (libpng), JPEG (libjpeg-turbo) and WebP (libwebp), decoded by their reference libraries straight into the
 // premultiplied RGBA layout the compositor uploads (libjpeg-turbo's JCS_EXT_RGBA, libwebp's
 // MODE_rgbA); the C side (CImageCodecs) catches libjpeg's errors, which arrive by longjmp.
 
@@ -64,6 +64,23 @@ extension RGBAImage {
         }
         let tag = (1...8).contains(Int(orientation)) ? Int(orientation) : 1
         return (RGBAImage(size: PixelSize(width: Int(width), height: Int(height)), pixels: pixels), tag)
+    }
+
+    /// Decodes a PNG file's bytes (libpng; any bit depth, palette, grey or colour), straight into
+    /// the image's storage, premultiplied (a pass only for files that can hold translucency).
+    /// - Throws: `ImageDecodingError` with libpng's message for data that is not a PNG, is
+    ///   damaged or cut short, or is larger than `maximumDecodedPixels`.
+    public init(pngData bytes: [UInt8]) throws {
+        var message = [CChar](repeating: 0, count: 256)
+        var width: Int32 = 0, height: Int32 = 0
+        let header = bytes.withUnsafeBufferPointer { strata_png_header($0.baseAddress, $0.count, &width, &height, &message, Int32(message.count)) }
+        guard header == 0 else { throw ImageDecodingError(format: "PNG", problem: Self.text(message)) }
+        let pixels = try Self.decode("PNG", width: Int(width), height: Int(height), message: &message) { out, message in
+            bytes.withUnsafeBufferPointer {
+                strata_png_decode_into($0.baseAddress, $0.count, out, width, height, message, Int32(256))
+            }
+        }
+        self.init(size: PixelSize(width: Int(width), height: Int(height)), pixels: pixels)
     }
 
     /// Decodes a WebP file's bytes (libwebp; still images), straight into the image's storage.

@@ -56,60 +56,19 @@ extension RGBAImage {
         }
     }
 
-    /// Reads a PNG file into premultiplied RGBA8. Any thread.
+    /// Reads a PNG file into premultiplied RGBA8 (libpng, as `init(pngData:)`). Any thread.
     /// - Throws: `PNGError` when the file is missing or not a PNG.
     public init(pngFile path: String) throws {
-        try self.init(cairoSurface: cairo_image_surface_create_from_png(path), path: path)
-    }
-
-    /// Decodes PNG file bytes into premultiplied RGBA8. Any thread.
-    /// - Throws: `PNGError` when the bytes are not a whole PNG.
-    public init(pngData bytes: [UInt8]) throws {
-        let source = ByteSource(bytes)
-        let surface = cairo_image_surface_create_from_png_stream(
-            { closure, buffer, length in
-                let source = Unmanaged<ByteSource>.fromOpaque(closure!).takeUnretainedValue()
-                let n = Int(length)
-                guard source.offset + n <= source.bytes.count else { return CAIRO_STATUS_READ_ERROR }
-                source.bytes.withUnsafeBufferPointer { _ = memcpy(buffer!, $0.baseAddress! + source.offset, n) }
-                source.offset += n
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(source).toOpaque())
-        try self.init(cairoSurface: surface, path: "(memory)")
-    }
-
-    /// The pixels of a surface Cairo decoded, premultiplied RGBA8, top row first; destroys it.
-    private init(cairoSurface surface: OpaquePointer?, path: String) throws {
-        guard let surface else { throw PNGError(path: path, reason: "cannot read") }
-        defer { cairo_surface_destroy(surface) }
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw PNGError(path: path, reason: String(cString: cairo_status_to_string(status)))
+        guard let data = FileManager.default.contents(atPath: path) else { throw PNGError(path: path, reason: "cannot read the file") }
+        do {
+            try self.init(pngData: [UInt8](data))
+        } catch {
+            throw PNGError(path: path, reason: "\(error)")
         }
-        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let format = cairo_image_surface_get_format(surface)
-        let data = cairo_image_surface_get_data(surface)!
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        pixels.withUnsafeMutableBytes { out in
-            for y in 0..<height { swapRedAndBlue(data + y * stride, into: out.baseAddress! + y * width * 4, pixels: width) }
-        }
-        // RGB24 leaves its fourth byte unused: those pixels are opaque.
-        if format == CAIRO_FORMAT_RGB24 {
-            for i in Swift.stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }
-        }
-        self.init(size: PixelSize(width: width, height: height), pixels: pixels)
     }
 }
 
 /// Bytes Cairo writes a PNG into.
 private final class ByteSink {
     var bytes: [UInt8] = []
-}
-
-/// Bytes Cairo reads a PNG from, and how far it has read.
-private final class ByteSource {
-    let bytes: [UInt8]
-    var offset = 0
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
 }
