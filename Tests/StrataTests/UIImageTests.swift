@@ -422,4 +422,28 @@ import Testing
         #expect(seen.contains(RGBA8(255, 0, 0)) && seen.contains(RGBA8(0, 0, 255)), "\(seen)")
         _ = await compositor.shutdown()
     }
+
+    /// Strata refuses an image beyond the GPU's texture limit (it does not downsample it): the
+    /// frame reports `contentsTooLarge` naming the size and the limit, the view shows no contents,
+    /// and the rest of the commit arrives.
+    @Test("An image view whose image is wider than the texture limit: a clear error, the rest drawn")
+    func anImageBeyondTheTextureLimitIsAClearError() async throws {
+        let f = try ScreenFixture()
+        let limit = f.screen.compositor.gpu.maxTextureSize
+        let huge = UIImageView(image: solidImage(width: limit + 1, height: 2))
+        huge.frame = CGRect(x: 0, y: 0, width: 100, height: 20)
+        let fine = UIView(frame: CGRect(x: 0, y: 50, width: 10, height: 10))
+        fine.backgroundColor = .red
+        [huge, fine].forEach(f.window.addSubview)
+        await #expect {
+            _ = try await f.screen.renderFrame()
+        } throws: { error in
+            guard case StrataError.contentsTooLarge(_, let width, let height, let l) = error else { return false }
+            return width == limit + 1 && height == 2 && l == limit && "\(error)".contains("maximum texture size \(limit)")
+        }
+        let image = try await f.render()
+        expectPixel(image, 50, 10, .white, "where the huge image would be: the window, no contents")
+        expectPixel(image, 5, 55, .red, "the rest of the commit arrived")
+        await f.finish()
+    }
 }
