@@ -1,5 +1,7 @@
 import Foundation
 import Strata
+import StrataCore
+import StrataTesting
 import Testing
 
 /// A view with a fixed intrinsic size.
@@ -108,5 +110,38 @@ final class SizedView: UIView {
         #expect(stack.customSpacing(after: v[0]) == 30 && stack.customSpacing(after: v[1]) == UIStackView.spacingUseDefault)
         stack.layoutIfNeeded()
         #expect(v[1].frame.minX == 70 && v[1].frame.width == 140, "30 after the first view, the middle one shrinks by 20")
+    }
+
+    /// In a window on a 300 × 100 screen, a `.fillEqually` stack of a green, a blue and a red
+    /// view, 10 points apart (93⅓ points each, red at x 206⅔): hiding the blue one inside a
+    /// 1-second linear `UIView.animate` with `layoutIfNeeded()` moves the model at once (two
+    /// views of 145, red at 155), and half way (frame 30 at 60 Hz) red is shown at x 180.8, 119.2
+    /// wide: white at x 170, where blue was and red is not yet, red at x 190.
+    @Test("Hiding an arranged view inside UIView.animate animates the others into place")
+    func hidingInsideAnAnimationAnimatesTheOthers() async throws {
+        let f = try ScreenFixture(size: CGSize(width: 300, height: 100))
+        let views = [UIView(), UIView(), UIView()]
+        zip(views, [UIColor.green, .blue, .red]).forEach { $0.backgroundColor = $1 }
+        let stack = UIStackView(arrangedSubviews: views)
+        stack.frame = CGRect(x: 0, y: 0, width: 300, height: 100)
+        stack.spacing = 10
+        stack.distribution = .fillEqually
+        f.window.addSubview(stack)
+        _ = try await f.render()
+        #expect(abs(views[2].frame.minX - 620.0 / 3) < 1e-6)
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) {
+            views[1].isHidden = true
+            stack.layoutIfNeeded()
+        }
+        #expect(views[2].frame == CGRect(x: 155, y: 0, width: 145, height: 100), "the model moves at once")
+        #expect(views[0].frame == CGRect(x: 0, y: 0, width: 145, height: 100))
+        let half = try await f.renderFrames(31)
+        let shown = try #require(views[2].layer.presentation()).frame
+        #expect(abs(shown.minX - (620.0 / 3 + 155) / 2) < 1.5, "half way: x \(shown.minX)")
+        #expect(abs(shown.width - (280.0 / 3 + 145) / 2) < 1.5, "half way: width \(shown.width)")
+        expectPixel(half, 170, 50, .white, tolerance: 2, "x 170, half way: blue is hidden and red not there yet")
+        expectPixel(half, 190, 50, .red, tolerance: 2, "x 190, half way: red")
+        expectPixel(half, 60, 50, .green, tolerance: 2, "x 60, half way: green, growing from 93 to 145")
+        await f.finish()
     }
 }
