@@ -49,6 +49,26 @@ import Testing
         #expect(try #require(image.pngData()) == data, "encoding the decoded image gives the same bytes")
     }
 
+    /// A 16 × 16 renderer at scale 2 filling its top half red and its bottom half translucent
+    /// green: JPEG bytes of 32 × 32 pixels, red at the top, green over black below (no alpha).
+    @Test func jpegDataGivesAJPEGOfTheFormatsPixels() throws {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 2
+        let renderer = UIGraphicsImageRenderer(size: CGSize(width: 16, height: 16), format: format)
+        let data = renderer.jpegData(withCompressionQuality: 0.9) { context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 16, height: 8))
+            UIColor.green.withAlphaComponent(0.5).setFill()
+            context.fill(CGRect(x: 0, y: 8, width: 16, height: 8))
+        }
+        #expect(data.starts(with: [0xFF, 0xD8, 0xFF]), "a JPEG start of image")
+        let pixels = try #require(UIImage(data: data)?.cgImage?.image)
+        #expect(pixels.size == PixelSize(width: 32, height: 32))
+        let top = pixels[16, 4], bottom = pixels[16, 28]
+        #expect(top.r > 240 && top.g < 15 && top.b < 15 && top.a == 255, "top: red, \(top)")
+        #expect(bottom.r < 15 && abs(Int(bottom.g) - 128) < 8 && bottom.b < 15 && bottom.a == 255, "bottom: half green over black, \(bottom)")
+    }
+
     @Test func badImageDataGivesNilAndNoCrash() {
         #expect(UIImage(data: Data("not an image".utf8)) == nil)
         let format = UIGraphicsImageRendererFormat()

@@ -101,6 +101,13 @@ public final class UIGraphicsImageRenderer {
     public func pngData(actions: (UIGraphicsImageRendererContext) -> Void) -> Data {
         image(actions: actions).pngData() ?? Data()
     }
+
+    /// Runs `actions` into a new bitmap and returns it as JPEG file bytes at
+    /// `compressionQuality` (0 most compressed … 1 best, clamped), over black where it is not
+    /// opaque (JPEG has no alpha).
+    public func jpegData(withCompressionQuality compressionQuality: CGFloat, actions: (UIGraphicsImageRendererContext) -> Void) -> Data {
+        image(actions: actions).jpegData(compressionQuality: compressionQuality) ?? Data()
+    }
 }
 
 /// A bitmap with a context drawing into it, for image renderers and image contexts. Main actor.
