@@ -302,8 +302,37 @@ extension UIView {
         public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
         /// Inside another animation block: use this block's repeat and autoreverse, not the outer block's.
         public static let overrideInheritedOptions = AnimationOptions(rawValue: 1 << 9)
+        /// Redraw content during a transition (accepted; Strata's transitions animate views, not snapshots).
+        public static let allowAnimatedContent = AnimationOptions(rawValue: 1 << 7)
+        /// In `transition(from:to:…)`: hide the from-view and show the to-view instead of
+        /// removing and adding them.
+        public static let showHideTransitionViews = AnimationOptions(rawValue: 1 << 8)
+        /// A transition with no animation (the default).
+        public static let transitionNone = AnimationOptions(rawValue: 0 << 20)
+        /// A transition turning about the vertical axis, left edge coming forward.
+        public static let transitionFlipFromLeft = AnimationOptions(rawValue: 1 << 20)
+        /// A transition turning about the vertical axis, right edge coming forward.
+        public static let transitionFlipFromRight = AnimationOptions(rawValue: 2 << 20)
+        /// A page curl upwards (Strata shows it as a cross-dissolve).
+        public static let transitionCurlUp = AnimationOptions(rawValue: 3 << 20)
+        /// A page curl downwards (Strata shows it as a cross-dissolve).
+        public static let transitionCurlDown = AnimationOptions(rawValue: 4 << 20)
+        /// A transition fading the old view out as the new one fades in.
+        public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
+        /// A transition turning about the horizontal axis, top edge coming forward.
+        public static let transitionFlipFromTop = AnimationOptions(rawValue: 6 << 20)
+        /// A transition turning about the horizontal axis, bottom edge coming forward.
+        public static let transitionFlipFromBottom = AnimationOptions(rawValue: 7 << 20)
+        /// The screen's frame rate for the animation (Strata draws at the compositor's rate).
+        public static let preferredFramesPerSecondDefault = AnimationOptions(rawValue: 0 << 24)
+        /// 60 frames a second (accepted; Strata draws at the compositor's rate).
+        public static let preferredFramesPerSecond60 = AnimationOptions(rawValue: 3 << 24)
+        /// 30 frames a second (accepted; Strata draws at the compositor's rate).
+        public static let preferredFramesPerSecond30 = AnimationOptions(rawValue: 7 << 24)
 
         var curve: AnimationCurve { AnimationCurve(rawValue: Int((rawValue >> 16) & 3)) ?? .easeInOut }
+        /// The transition bits (`transitionNone` … `transitionFlipFromBottom`), 0…7.
+        var transition: UInt { (rawValue >> 20) & 7 }
     }
 
     /// Animates the changes `animations` makes, over `duration` seconds after `delay`, with

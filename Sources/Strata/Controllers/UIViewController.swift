@@ -372,6 +372,10 @@ open class UIViewController: UIResponder {
 
     /// The next responder: for a presented controller the controller that presented it,
     /// otherwise the view's superview (the window, for a window's root view controller).
+    /// A controller is first responder of the window its loaded view is in.
+    override var responderWindow: UIWindow? { _view?.window }
+    override var firstResponderView: UIView? { _view }
+
     open override var next: UIResponder? {
         if let _presenting { return _presenting }
         return _view?._superview

@@ -38,11 +38,54 @@ open class UIResponder {
         next?.touchesCancelled(touches, with: event)
     }
 
-    /// Whether this responder can become the first responder (false by default).
+    // MARK: First responder
+
+    /// Whether this responder can become the first responder (false by default; override it to
+    /// return true in a responder that takes focus).
     open var canBecomeFirstResponder: Bool { false }
 
+    /// Whether this responder is willing to give up first-responder status (true by default).
+    open var canResignFirstResponder: Bool { true }
+
     /// Whether this responder is the first responder of its window.
-    open var isFirstResponder: Bool { false }
+    open var isFirstResponder: Bool { responderWindow.map { $0.firstResponder === self } ?? false }
+
+    /// Asks to make this responder the first responder of its window; returns whether it is now.
+    ///
+    /// It must be in an active hierarchy (a view in a window, a controller whose view is in
+    /// one): otherwise, or when `canBecomeFirstResponder` is false, nothing changes and the
+    /// answer is false. The current first responder is asked to resign first (its
+    /// `canResignFirstResponder`, then `resignFirstResponder()`); if it refuses, it stays and the
+    /// answer is false. Main actor.
+    @discardableResult
+    open func becomeFirstResponder() -> Bool {
+        guard let window = responderWindow else { return false }
+        if window.firstResponder === self { return true }
+        guard canBecomeFirstResponder else { return false }
+        if let current = window.firstResponder {
+            guard current.canResignFirstResponder, current.resignFirstResponder() else { return false }
+            window.firstResponder = nil
+        }
+        window.firstResponder = self
+        return true
+    }
+
+    /// Gives up first-responder status in its window and returns true (UIKit's default).
+    /// Override it to update state, or to return false and refuse; call `super` when you give it
+    /// up. Main actor.
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        if let window = responderWindow, window.firstResponder === self { window.firstResponder = nil }
+        return true
+    }
+
+    /// The window whose first responder this responder would be: a view's window, a loaded
+    /// controller view's window; nil for other responders.
+    var responderWindow: UIWindow? { nil }
+
+    /// The view that stands for this responder in its window's hierarchy: a view itself, a
+    /// controller's loaded view.
+    var firstResponderView: UIView? { nil }
 }
 
 // Views, windows and other responders are `NSObject`s in UIKit: equal only to themselves, hashed

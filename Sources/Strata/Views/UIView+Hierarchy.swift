@@ -90,6 +90,7 @@ extension UIView {
         oldWindow?._events?.viewWillLeaveWindow(self)
         parent.willRemoveSubview(self)
         willMove(toSuperview: nil)
+        if let oldWindow { resignFirstResponderLeaving(oldWindow) }
         if oldWindow != nil { notifyWillMove(toWindow: nil) }
         if let index = parent.indexOfSubview(self) { parent._subviews.remove(at: index) }
         // Constraints between this subtree and the views it leaves go with it, as in UIKit.
@@ -135,6 +136,7 @@ extension UIView {
         }
         let oldWindow = view.window, newWindow = window
         view.willMove(toSuperview: self)
+        if oldWindow !== newWindow, let oldWindow { view.resignFirstResponderLeaving(oldWindow) }
         if oldWindow !== newWindow { view.notifyWillMove(toWindow: newWindow) }
         if let old = view._superview {
             old.willRemoveSubview(view)
@@ -165,6 +167,14 @@ extension UIView {
         } else {
             layer.addSublayer(view.layer)
         }
+    }
+
+    /// When `window`'s first responder lies in this subtree, which is leaving the window, it is
+    /// asked to resign and loses the status whatever it answers, as in UIKit.
+    private func resignFirstResponderLeaving(_ window: UIWindow) {
+        guard let responder = window.firstResponder, let view = responder.firstResponderView, view.isDescendant(of: self) else { return }
+        _ = responder.resignFirstResponder()
+        window.firstResponder = nil
     }
 
     /// Sends `willMove(toWindow:)` (and the controller's `viewWillMove(toWindow:)`) to this view

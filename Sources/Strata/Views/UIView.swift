@@ -235,6 +235,13 @@ open class UIView: UIResponder, CALayerDelegate {
         }
     }
 
+    /// The view's 3D transform (its layer's `transform`), applied about its center; `transform`
+    /// reads its affine part.
+    open var transform3D: CATransform3D {
+        get { layer.transform }
+        set { layer.transform = newValue }
+    }
+
     /// The view's opacity, 0...1; values outside are clamped, as UIKit does.
     open var alpha: CGFloat {
         get { CGFloat(layer.opacity) }
@@ -300,6 +307,28 @@ open class UIView: UIResponder, CALayerDelegate {
     /// The next responder: the view controller whose root view this is, otherwise the superview
     /// (nil for a view in no hierarchy), as UIKit documents.
     open override var next: UIResponder? { _viewController ?? _superview }
+
+    /// A view is first responder of the window it is in.
+    override var responderWindow: UIWindow? { window }
+    override var firstResponderView: UIView? { self }
+
+    /// Makes the first responder, if it is this view or one of its descendants, resign:
+    /// asked through `canResignFirstResponder` and `resignFirstResponder()`, or, with `force`,
+    /// not asked. Returns true when it resigned, or when no first responder lies in this
+    /// subtree (there is no editing left to end); false when it refused. Main actor.
+    @discardableResult
+    public func endEditing(_ force: Bool) -> Bool {
+        guard let window, let responder = window.firstResponder, let view = responder.firstResponderView, view.isDescendant(of: self) else {
+            return true
+        }
+        if force {
+            window.firstResponder = nil
+            return true
+        }
+        guard responder.canResignFirstResponder, responder.resignFirstResponder() else { return false }
+        window.firstResponder = nil
+        return true
+    }
 
     /// The farthest descendant of this view (itself included) that contains `point` (in this
     /// view's bounds coordinates) and takes touches, searching subviews front to back; nil when

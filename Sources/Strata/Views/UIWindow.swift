@@ -26,6 +26,10 @@ open class UIWindow: UIView {
         public static func + (a: Level, b: CGFloat) -> Level { Level(a.rawValue + b) }
     }
 
+    /// The responder that has first-responder status in this window (see
+    /// `UIResponder.becomeFirstResponder()`), held weakly.
+    weak var firstResponder: UIResponder?
+
     /// Creates a hidden window with the given frame, in screen points.
     public override init(frame: CGRect) {
         super.init(frame: frame)
