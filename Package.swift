@@ -32,6 +32,9 @@ let package = Package(
         // JPEG (libjpeg-turbo) and WebP (libwebp) in C: libjpeg reports errors by longjmp.
         .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
 
+        // Swift's runtime's swift_isDeallocating, for the model's ways back (see DeinitGap.swift).
+        .target(name: "CSwiftRuntime"),
+
         // GLSL ES 3.00 sources, embedded into the binary at build time.
         .target(name: "StrataShaders", path: "Shaders", resources: [.embedInCode("glsl")]),
 
@@ -51,7 +54,8 @@ let package = Package(
         .target(
             name: "Strata",
             dependencies: [
-                "StrataCore", "StrataCompositor", "Cassowary", "CCairo", "CPango", .product(name: "Logging", package: "swift-log"),
+                "StrataCore", "StrataCompositor", "Cassowary", "CCairo", "CPango", "CSwiftRuntime",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]

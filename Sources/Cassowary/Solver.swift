@@ -187,19 +187,22 @@ public final class Solver {
     /// The variables with their symbols' numbers, for writing the solution out quickly.
     private var externals: [(Variable, Int)] = []
     private var edits: [Variable: EditInfo] = [:]
+    // The tableau's arrays are read and written only by this solver's own methods, one call at a
+    // time and never lent out across a call, so their accesses cannot overlap: they skip the
+    // dynamic exclusivity checks, which cost about a tenth of a re-solve.
     /// Each symbol's kind, by number.
-    private var kinds: [Symbol.Kind] = [.invalid]
+    @exclusivity(unchecked) private var kinds: [Symbol.Kind] = [.invalid]
     /// Each basic symbol's row, by number (nil: not basic).
-    private var rows: [Row?] = [nil]
+    @exclusivity(unchecked) private var rows: [Row?] = [nil]
     /// The basic symbols, in no order, and where each is in that list (-1: not basic).
-    private var basics: [Symbol] = []
-    private var basicPosition: [Int32] = [-1]
+    @exclusivity(unchecked) private var basics: [Symbol] = []
+    @exclusivity(unchecked) private var basicPosition: [Int32] = [-1]
     /// For each symbol, the basic symbols whose rows may hold it (a superset: entries are
     /// checked and pruned when read), so a substitution touches only the rows that hold the
     /// symbol instead of scanning the whole tableau.
-    private var columns: [[UInt32]] = [[]]
+    @exclusivity(unchecked) private var columns: [[UInt32]] = [[]]
     /// Marks for visiting each basic symbol once in `rowsContaining`.
-    private var visited: [UInt32] = [0]
+    @exclusivity(unchecked) private var visited: [UInt32] = [0]
     private var stamp: UInt32 = 0
     private var infeasibleRows: [Symbol] = []
     private var objective = Row()
@@ -355,19 +358,28 @@ public final class Solver {
         } else {
             var infeasible: [Symbol] = []
             stamp &+= 1
+            let stamp = stamp
+            // The column is taken out while it is pruned, so writing it copies nothing.
             let column = Int(marker.id)
+            var ids = columns[column]
+            columns[column] = []
             var kept = 0
-            for k in columns[column].indices {
-                let id = columns[column][k], i = Int(id)
-                guard visited[i] != stamp else { continue }
-                visited[i] = stamp
-                let c = rows[i]?.coefficient(for: marker) ?? 0
-                guard c != 0 else { continue }
-                columns[column][kept] = id
-                kept += 1
-                if rows[i]!.add(delta * c) < 0, kinds[i] != .external { infeasible.append(Symbol(id: id)) }
+            rows.withUnsafeMutableBufferPointer { rows in
+                visited.withUnsafeMutableBufferPointer { visited in
+                    for k in ids.indices {
+                        let id = ids[k], i = Int(id)
+                        guard visited[i] != stamp else { continue }
+                        visited[i] = stamp
+                        let c = rows[i]?.coefficient(for: marker) ?? 0
+                        guard c != 0 else { continue }
+                        ids[kept] = id
+                        kept += 1
+                        if rows[i]!.add(delta * c) < 0, kinds[i] != .external { infeasible.append(Symbol(id: id)) }
+                    }
+                }
             }
-            columns[column].removeLast(columns[column].count - kept)
+            ids.removeLast(ids.count - kept)
+            columns[column] = ids
             if !infeasible.isEmpty { infeasibleRows.append(contentsOf: infeasible.sorted()) }
         }
         dualOptimize()

@@ -82,20 +82,32 @@ open class CALayer {
             }
         }
     }
-    // Ownership: a view owns its layer, so the layer's way back is `unowned` (no side table on
-    // the view, as a `weak` reference would force on every retain and release of it) and the
-    // view clears it when it goes. Other delegates are held weakly, as Core Animation does.
-    /// The view this layer backs.
-    unowned var owningView: UIView?
+    // Ownership: a view owns its layer, so the layer's way back is not retained, and the view
+    // clears it when it goes. Other delegates are held weakly, as Core Animation does.
+    /// The view this layer backs; nil while that view is dying (see DeinitGap.swift).
+    final var owningView: UIView? {
+        get { aliveOrNil(owningViewStorage) }
+        set { owningViewStorage = newValue }
+    }
+    private unowned(unsafe) var owningViewStorage: UIView?
+    /// Whether a view backs this layer (a dying one included); no check, no retain, for the
+    /// per-property path.
+    final var isViewBacked: Bool { owningViewStorage != nil }
     private weak var externalDelegate: (any CALayerDelegate)?
     /// A name for debugging; not shown.
     public var name: String?
 
     // MARK: Hierarchy state (see CALayer+Hierarchy.swift)
-    /// Not retained: the superlayer owns this layer and clears this when it goes (`unowned`, not
-    /// `weak`, keeps layers free of side tables and their retains and releases fast). Hence, as in
-    /// UIKit, release layers on the main actor and do not edit the layer tree in a `deinit`.
-    unowned var _superlayer: CALayer?
+    /// Not retained: the superlayer owns this layer and clears this when it goes; nil while the
+    /// superlayer is dying (see DeinitGap.swift). As in UIKit, do not edit the layer tree in a
+    /// `deinit`.
+    final var _superlayer: CALayer? {
+        get { aliveOrNil(superlayerStorage) }
+        set { superlayerStorage = newValue }
+    }
+    /// The superlayer without the check, dying or not: for the commit's walks, which only read
+    /// and stamp layers (a dying layer's memory stays valid until its deinit has run).
+    unowned(unsafe) final var superlayerStorage: CALayer?
     var _sublayers: [CALayer] = []
     /// Set on a screen's root layer: the screen it shows on.
     weak var screenIfRoot: UIScreen?
@@ -240,7 +252,7 @@ open class CALayer {
     private func valueBeforeChange(_ key: LayerKey) -> LayerProperty? {
         let t = Transaction.shared
         if !t.animationContexts.isEmpty { return property(key) }
-        guard owningView == nil, t.implicitAnimationsEnabled, renderedScreen != nil else { return nil }
+        guard !isViewBacked, t.implicitAnimationsEnabled, renderedScreen != nil else { return nil }
         return property(key)
     }
 

@@ -200,7 +200,7 @@ final class Transaction {
         let pass = placementPass
         let screenOf = layers.map { layer -> Int in
             var top = layer
-            while top.placementPass != pass, let parent = top._superlayer { top = parent }
+            while top.placementPass != pass, let parent = top.superlayerStorage { top = parent }
             let place: Int
             if top.placementPass == pass {
                 place = top.placementScreen
@@ -214,7 +214,7 @@ final class Transaction {
             while marking.placementPass != pass {
                 marking.placementPass = pass
                 marking.placementScreen = place
-                guard let parent = marking._superlayer else { break }
+                guard let parent = marking.superlayerStorage else { break }
                 marking = parent
             }
             return place

@@ -1,7 +1,6 @@
 /// Lets go of the children of a view or layer being freed (`children`, taken out of it) so that a
 /// deep tree is freed in this loop rather than one nested `deinit` per level (a chain 100,000
-/// deep would run out of stack): each child is first orphaned (`clearParent`, its unowned way
-/// back), and one that nothing else holds is emptied before it goes, its own children taken on
+/// deep would run out of stack): each child is first orphaned (`clearParent`, its way back), and one that nothing else holds is emptied before it goes, its own children taken on
 /// here. Children held elsewhere live on, orphaned, with their subtrees, and are passed to
 /// `survives` (to bring what they inherited from the parent up to date). Main actor.
 @MainActor

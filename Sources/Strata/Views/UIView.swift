@@ -15,8 +15,13 @@ open class UIView: UIResponder, CALayerDelegate {
     /// The view's backing layer; the view is its delegate.
     public let layer: CALayer
 
-    /// Not retained: the superview owns this view and clears this when it goes (see `CALayer._superlayer`).
-    unowned var _superview: UIView?
+    /// Not retained: the superview owns this view and clears this when it goes; nil while the
+    /// superview is dying (see DeinitGap.swift).
+    final var _superview: UIView? {
+        get { aliveOrNil(superviewStorage) }
+        set { superviewStorage = newValue }
+    }
+    private unowned(unsafe) var superviewStorage: UIView?
     var _subviews: [UIView] = []
     /// The window at the top of the superviews (see `window`), kept as the view moves.
     weak var _window: UIWindow?
