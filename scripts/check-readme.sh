@@ -29,7 +29,7 @@ for block in "$out"/block*.swift; do
     fi
     # shellcheck disable=SC2046
     if ! swiftc -typecheck -swift-version 6 -I .build/debug/Modules \
-        -I Sources/CCairo -I Sources/CPango -I Sources/CEGL -I Sources/CGLES3 -I Sources/CGBM -I Sources/CImageCodecs/include \
+        -I Sources/CCairo -I Sources/CPango -I Sources/CEGL -I Sources/CGLES3 -I Sources/CGBM -I Sources/CImageCodecs/include -I Sources/CSwiftRuntime/include \
         $(pkg-config --cflags-only-I cairo pangocairo | sed 's/-I/-Xcc -I/g') \
         "$file" > "$out/errors.log" 2>&1; then
         echo "README.md's Swift block $count does not compile as written ($block):" >&2

@@ -150,7 +150,7 @@ test)
     # The thread rule is the compiler's: model code off the main actor must not type-check.
     # shellcheck disable=SC2046
     if swiftc -typecheck -swift-version 6 -I .build/debug/Modules \
-        -I Sources/CCairo -I Sources/CPango -I Sources/CEGL -I Sources/CGLES3 -I Sources/CGBM -I Sources/CImageCodecs/include \
+        -I Sources/CCairo -I Sources/CPango -I Sources/CEGL -I Sources/CGLES3 -I Sources/CGBM -I Sources/CImageCodecs/include -I Sources/CSwiftRuntime/include \
         $(pkg-config --cflags-only-I cairo pangocairo | sed 's/-I/-Xcc -I/g') \
         Tests/CompileFail/ModelOffTheMainActor.swift 2>/tmp/strata-compile-fail.log; then
         echo "Tests/CompileFail/ModelOffTheMainActor.swift compiled: the view model is reachable off the main actor" >&2
