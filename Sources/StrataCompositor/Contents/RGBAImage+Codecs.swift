@@ -71,32 +71,32 @@ extension RGBAImage {
     /// - Throws: `ImageDecodingError` with libpng's message for data that is not a PNG, is
     ///   damaged or cut short, or is larger than `maximumDecodedPixels`.
     public init(pngData bytes: [UInt8]) throws {
-        var message = [CChar](repeating: 0, count: 256)
-        var width: Int32 = 0, height: Int32 = 0
-        let header = bytes.withUnsafeBufferPointer { strata_png_header($0.baseAddress, $0.count, &width, &height, &message, Int32(message.count)) }
-        guard header == 0 else { throw ImageDecodingError(format: "PNG", problem: Self.text(message)) }
-        let pixels = try Self.decode("PNG", width: Int(width), height: Int(height), message: &message) { out, message in
-            bytes.withUnsafeBufferPointer {
-                strata_png_decode_into($0.baseAddress, $0.count, out, width, height, message, Int32(256))
-            }
-        }
-        self.init(size: PixelSize(width: Int(width), height: Int(height)), pixels: pixels)
+        self = try Self.decodeStill("PNG", bytes, header: strata_png_header, decodeInto: strata_png_decode_into)
     }
 
     /// Decodes a WebP file's bytes (libwebp; still images), straight into the image's storage.
     /// - Throws: `ImageDecodingError` for data that is not a WebP image, is cut short or
     ///   animated, or is larger than `maximumDecodedPixels`.
     public init(webpData bytes: [UInt8]) throws {
+        self = try Self.decodeStill("WebP", bytes, header: strata_webp_header, decodeInto: strata_webp_decode_into)
+    }
+
+    /// A C codec's header read (bytes, count, width, height, message, its size → status).
+    private typealias HeaderReader = (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<CChar>?, Int32) -> Int32
+    /// A C codec's decode into given storage (bytes, count, pixels, width, height, message, its size → status).
+    private typealias Decoder = (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?, Int32, Int32, UnsafeMutablePointer<CChar>?, Int32) -> Int32
+
+    /// Reads the header with `header`, then decodes the pixels into the image's storage with
+    /// `decodeInto`; each failure is an `ImageDecodingError` with the codec's message.
+    private static func decodeStill(_ format: String, _ bytes: [UInt8], header: HeaderReader, decodeInto: Decoder) throws -> RGBAImage {
         var message = [CChar](repeating: 0, count: 256)
         var width: Int32 = 0, height: Int32 = 0
-        let header = bytes.withUnsafeBufferPointer { strata_webp_header($0.baseAddress, $0.count, &width, &height, &message, Int32(message.count)) }
-        guard header == 0 else { throw ImageDecodingError(format: "WebP", problem: Self.text(message)) }
-        let pixels = try Self.decode("WebP", width: Int(width), height: Int(height), message: &message) { out, message in
-            bytes.withUnsafeBufferPointer {
-                strata_webp_decode_into($0.baseAddress, $0.count, out, width, height, message, Int32(256))
-            }
+        let status = bytes.withUnsafeBufferPointer { header($0.baseAddress, $0.count, &width, &height, &message, Int32(message.count)) }
+        guard status == 0 else { throw ImageDecodingError(format: format, problem: Self.text(message)) }
+        let pixels = try Self.decode(format, width: Int(width), height: Int(height), message: &message) { out, message in
+            bytes.withUnsafeBufferPointer { decodeInto($0.baseAddress, $0.count, out, width, height, message, Int32(256)) }
         }
-        self.init(size: PixelSize(width: Int(width), height: Int(height)), pixels: pixels)
+        return RGBAImage(size: PixelSize(width: Int(width), height: Int(height)), pixels: pixels)
     }
 
     /// Makes the pixel storage for a `width`×`height` image and lets `decode` fill it (it returns
