@@ -85,7 +85,7 @@ public struct GLStateSnapshot {
     ]
     private static let sampleMask: Int32 = 0x8E51  // GL_SAMPLE_MASK (desktop 3.2, ES 3.1)
     private typealias PolygonMode = @convention(c) (GLenum, GLenum) -> Void
-    nonisolated(unsafe) private static let glPolygonMode: PolygonMode? =
+    private static let glPolygonMode: PolygonMode? =
         eglGetProcAddress("glPolygonMode").map { unsafeBitCast($0, to: PolygonMode.self) }
 
     /// The state names a snapshot restores, for documentation and messages.

@@ -203,7 +203,7 @@ open class UILabel: UIView {
             let top = -layout.size.height / 2
             offsets = (top + layout.firstBaseline, top + layout.lastBaseline)
         } else {
-            let font = _font ?? UIFont.systemFont(ofSize: 17)
+            let font = _font
             offsets = (font.ascender - font.lineHeight / 2, font.ascender - font.lineHeight / 2)
         }
         baselineOffsets = (width, offsets)
