@@ -95,12 +95,10 @@ extension Transaction {
         } else {
             return
         }
-        layer.pendingAnimations.append(
+        layer.addAnimation(
             LayerAnimation(
                 kind: kind, curve: context.curve, beginTime: context.delay, duration: context.duration,
                 repeatCount: context.repeatCount, autoreverses: context.autoreverses, group: context.group))
-        groups[context.group, default: AnimationGroup()].pending += 1
-        layer.markChanged(.animations)
     }
 
     /// The settings of a `UIView.animate` block: a duration of 0 or less animates nothing (the

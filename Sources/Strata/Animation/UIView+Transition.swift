@@ -25,41 +25,37 @@ extension UIView {
         let container = fromView.superview
         let timing = AnimationOptions(rawValue: options.rawValue & (3 << 16))
 
+        /// Shows `toView`: unhidden, or inserted just above `fromView`.
+        func bringIn() {
+            if showHide {
+                toView.isHidden = false
+            } else if toView !== fromView, let container {
+                container.insertSubview(toView, aboveSubview: fromView)
+            }
+        }
         /// Shows `toView` in `fromView`'s place and takes `fromView` away.
         func swap() {
             performWithoutAnimation {
+                bringIn()
                 if showHide {
-                    toView.isHidden = false
                     fromView.isHidden = true
                 } else if toView !== fromView {
-                    if let container { container.insertSubview(toView, aboveSubview: fromView) }
                     fromView.removeFromSuperview()
                 }
             }
         }
 
-        if duration <= 0 || options.transition == 0 {
+        let flips = [1, 2, 6, 7].contains(options.transition)
+        if duration <= 0 || options.transition == 0 || (flips && container == nil) {
             swap()
             animate(withDuration: max(duration, 0), delay: 0, options: timing, animations: {}, completion: completion)
-            return
-        }
-        switch options.transition {
-        case 1, 2, 6, 7:
-            guard let container else {
-                swap()
-                animate(withDuration: duration, delay: 0, options: timing, animations: {}, completion: completion)
-                return
-            }
+        } else if flips, let container {
             flip(container, kind: options.transition, duration: duration, swap: swap, completion: completion)
-        default:
+        } else {
             let toAlpha = toView.alpha
             performWithoutAnimation {
                 toView.alpha = 0
-                if showHide {
-                    toView.isHidden = false
-                } else if toView !== fromView, let container {
-                    container.insertSubview(toView, aboveSubview: fromView)
-                }
+                bringIn()
             }
             animate(
                 withDuration: duration, delay: 0, options: timing, animations: { toView.alpha = toAlpha },

@@ -61,11 +61,7 @@ open class UIResponder {
     open func becomeFirstResponder() -> Bool {
         guard let window = responderWindow else { return false }
         if window.firstResponder === self { return true }
-        guard canBecomeFirstResponder else { return false }
-        if let current = window.firstResponder {
-            guard current.canResignFirstResponder, current.resignFirstResponder() else { return false }
-            window.firstResponder = nil
-        }
+        guard canBecomeFirstResponder, window.askFirstResponderToResign() else { return false }
         window.firstResponder = self
         return true
     }

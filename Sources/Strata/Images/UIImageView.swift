@@ -98,6 +98,13 @@ open class UIImageView: UIView {
         showCurrentImage()
     }
 
+    /// The image shown now: `highlightedImage` while highlighted (when there is one), else `image`.
+    private var shownImage: UIImage? { (isHighlighted ? highlightedImage : nil) ?? image }
+
+    /// The whole of the contents, in unit coordinates (`contentsRect` and `contentsCenter` of
+    /// an image shown plainly).
+    private static let whole = CGRect(x: 0, y: 0, width: 1, height: 1)
+
     /// The frames `startAnimating()` plays now.
     private var animationFrames: [UIImage]? {
         (isHighlighted ? highlightedAnimationImages : nil) ?? animationImages
@@ -120,14 +127,14 @@ open class UIImageView: UIView {
             let duration = animationDuration > 0 ? animationDuration : Double(frames.count) / 30
             return play(frames, duration: duration, repeatCount: animationRepeatCount)
         }
-        let shown = (isHighlighted ? highlightedImage : nil) ?? image
+        let shown = shownImage
         if let shown, let frames = shown.images, frames.count > 1 {
             let duration = shown.duration > 0 ? shown.duration : Double(frames.count) / 30
             return play(frames, duration: duration, repeatCount: 0)
         }
         guard let shown, let bitmap = shown.uprightImage else {
             layer.contents = nil
-            layer.contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+            layer.contentsCenter = Self.whole
             return
         }
         show(bitmap: shown.renderingMode == .alwaysTemplate ? tint(bitmap) : bitmap, of: shown)
@@ -136,22 +143,22 @@ open class UIImageView: UIView {
     /// Puts `bitmap` (the shown image's, tinted when a template) in the layer.
     private func show(bitmap: CGImage, of shown: UIImage) {
         contentScaleFactorIsExplicit = true
-        layer.contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+        layer.contentsRect = Self.whole
         if shown.isResizable, shown.resizingMode == .tile, interiorIsLargerThanAPixel(shown) {
             // Tiles need drawing at the view's size: done at layout, when the size is known.
-            layer.contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+            layer.contentsCenter = Self.whole
             drawTiled(shown, bitmap: bitmap)
             return
         }
         layer.contents = bitmap
         layer.contentsScale = shown.scale
-        layer.contentsCenter = shown.isResizable ? Self.unitCenter(of: shown) : CGRect(x: 0, y: 0, width: 1, height: 1)
+        layer.contentsCenter = shown.isResizable ? Self.unitCenter(of: shown) : Self.whole
     }
 
     /// The stretchable part of a resizable image, in unit coordinates of its bitmap.
     private static func unitCenter(of image: UIImage) -> CGRect {
         let size = image.size
-        guard size.width > 0, size.height > 0 else { return CGRect(x: 0, y: 0, width: 1, height: 1) }
+        guard size.width > 0, size.height > 0 else { return Self.whole }
         let c = image.capInsets
         let left = min(max(c.left, 0), size.width), top = min(max(c.top, 0), size.height)
         let width = max(size.width - left - max(c.right, 0), 0), height = max(size.height - top - max(c.bottom, 0), 0)
@@ -200,7 +207,7 @@ open class UIImageView: UIView {
         contentScaleFactorIsExplicit = true
         layer.contents = strip.image
         layer.contentsScale = strip.scale
-        layer.contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+        layer.contentsCenter = Self.whole
         // The model shows the last frame: what a finished, limited animation leaves until the
         // main thread hears of its end.
         let first = CGRect(x: 0, y: 0, width: 1, height: 1 / n), last = CGRect(x: 0, y: (n - 1) / n, width: 1, height: 1 / n)
@@ -268,7 +275,7 @@ open class UIImageView: UIView {
     /// Draws a tiled resizable image again for a new size.
     open override func layoutSubviews() {
         super.layoutSubviews()
-        guard playingGroup == nil, let shown = (isHighlighted ? highlightedImage : nil) ?? image, shown.isResizable,
+        guard playingGroup == nil, let shown = shownImage, shown.isResizable,
             shown.resizingMode == .tile, interiorIsLargerThanAPixel(shown), let bitmap = shown.uprightImage
         else { return }
         drawTiled(shown, bitmap: shown.renderingMode == .alwaysTemplate ? tint(bitmap) : bitmap)
@@ -277,7 +284,7 @@ open class UIImageView: UIView {
     /// Tints template images again in the new colour.
     open override func tintColorDidChange() {
         super.tintColorDidChange()
-        let shown = (isHighlighted ? highlightedImage : nil) ?? image
+        let shown = shownImage
         if shown?.renderingMode == .alwaysTemplate || (isAnimating && animationFrames?.first?.renderingMode == .alwaysTemplate) {
             showCurrentImage()
         }

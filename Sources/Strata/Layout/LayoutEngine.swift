@@ -266,8 +266,7 @@ final class LayoutEngine {
         for (item, attribute) in [(c.firstItem, c.firstAttribute), (c.secondItem, c.secondAttribute)] {
             guard let view = item as? UIView else { continue }
             if attribute.isMargin {
-                let m = view.effectiveLayoutMargins
-                result += [Double(m.top), Double(m.left), Double(m.bottom), Double(m.right)]
+                result += view.effectiveLayoutMargins.numbers
             } else if attribute == .firstBaseline || attribute == .lastBaseline, let label = view as? UILabel {
                 let b = label.baselinesFromCentre()
                 result += [Double(b.first), Double(b.last)]
@@ -401,9 +400,9 @@ final class LayoutEngine {
             case .safeArea: insets = owner.safeAreaInsets
             case .readable: return readablePins(item, owner: o, margins: owner.effectiveLayoutMargins, build: build)
             }
-            guard build else { return ([insets.top, insets.left, insets.bottom, insets.right], []) }
+            guard build else { return (insets.numbers, []) }
             return (
-                [insets.top, insets.left, insets.bottom, insets.right],
+                insets.numbers,
                 [
                     item.left == o.left + Double(insets.left), item.top == o.top + Double(insets.top),
                     item.width == o.width - Double(insets.left + insets.right),
@@ -418,7 +417,7 @@ final class LayoutEngine {
     /// between them, as wide as they allow up to `UIView.readableContentWidth` (the width's
     /// preference is the weakest constraint there is, so the guide never pushes its owner).
     private func readablePins(_ item: Item, owner o: Item, margins m: UIEdgeInsets, build: Bool) -> ([Double], [Constraint]) {
-        let key = [Double(m.top), Double(m.left), Double(m.bottom), Double(m.right)]
+        let key = m.numbers
         guard build else { return (key, []) }
         let inner = o.width - Double(m.left + m.right)
         return (
@@ -606,6 +605,11 @@ final class LayoutEngine {
         if let old = constraintMap.removeValue(forKey: c) { try? solver.removeConstraint(old) }
         add(c)
     }
+}
+
+extension UIEdgeInsets {
+    /// Top, left, bottom and right, as the numbers a constraint's solver form is keyed by.
+    fileprivate var numbers: [Double] { [Double(top), Double(left), Double(bottom), Double(right)] }
 }
 
 extension NSLayoutConstraint.Attribute {

@@ -107,34 +107,34 @@ final class TextLayout {
     /// for, or the fallback fontconfig found for characters it lacks) and how many glyphs
     /// HarfBuzz made of it (a conjunct or a precomposed accent is one glyph for several characters).
     var runs: [(family: String, glyphs: Int)] {
-        FontSystem.shared.withContext { _ in
-            var runs: [(String, Int)] = []
-            let iter = pango_layout_get_iter(layout)!
-            defer { pango_layout_iter_free(iter) }
-            repeat {
-                guard let run = pango_layout_iter_get_run_readonly(iter) else { continue }
-                let description = pango_font_describe(run.pointee.item.pointee.analysis.font)
-                defer { pango_font_description_free(description) }
-                let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? ""
-                runs.append((family, Int(run.pointee.glyphs.pointee.num_glyphs)))
-            } while pango_layout_iter_next_run(iter) != 0
-            return runs
+        eachRun { run in
+            let description = pango_font_describe(run.item.pointee.analysis.font)
+            defer { pango_font_description_free(description) }
+            let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? ""
+            return (family, Int(run.glyphs.pointee.num_glyphs))
         }
     }
 
     /// Every glyph of the shaped text, in visual order over every line: the font's glyph
     /// indices (a missing glyph carries Pango's unknown flag).
     var glyphIDs: [UInt32] {
+        eachRun { run in
+            let glyphs = run.glyphs.pointee
+            return (0..<Int(glyphs.num_glyphs)).map { glyphs.glyphs[$0].glyph }
+        }.flatMap { $0 }
+    }
+
+    /// `body` of each shaped run, in visual order over every line.
+    private func eachRun<T>(_ body: (PangoGlyphItem) -> T) -> [T] {
         FontSystem.shared.withContext { _ in
-            var ids: [UInt32] = []
+            var results: [T] = []
             let iter = pango_layout_get_iter(layout)!
             defer { pango_layout_iter_free(iter) }
             repeat {
                 guard let run = pango_layout_iter_get_run_readonly(iter) else { continue }
-                let glyphs = run.pointee.glyphs.pointee
-                for i in 0..<Int(glyphs.num_glyphs) { ids.append(glyphs.glyphs[i].glyph) }
+                results.append(body(run.pointee))
             } while pango_layout_iter_next_run(iter) != 0
-            return ids
+            return results
         }
     }
 

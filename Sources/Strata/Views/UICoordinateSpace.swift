@@ -54,10 +54,7 @@ extension UIView: UICoordinateSpace {
     /// a window on it; otherwise the top of this view's tree (a window's coordinates, as UIKit
     /// takes a window's to be the screen's when it is on no screen).
     private func screenLayer(_ screen: UIScreen) -> CALayer {
-        if window?.screen === screen { return screen.rootLayer }
-        var top: UIView = self
-        while let s = top._superview { top = s }
-        return top.layer
+        window?.screen === screen ? screen.rootLayer : referenceLayer(nil)
     }
 }
 

@@ -172,7 +172,7 @@ extension UIView {
     /// When `window`'s first responder lies in this subtree, which is leaving the window, it is
     /// asked to resign and loses the status whatever it answers, as in UIKit.
     private func resignFirstResponderLeaving(_ window: UIWindow) {
-        guard let responder = window.firstResponder, let view = responder.firstResponderView, view.isDescendant(of: self) else { return }
+        guard let responder = window.firstResponder(within: self) else { return }
         _ = responder.resignFirstResponder()
         window.firstResponder = nil
     }

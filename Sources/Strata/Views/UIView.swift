@@ -323,14 +323,8 @@ open class UIView: UIResponder, CALayerDelegate {
     /// subtree (there is no editing left to end); false when it refused. Main actor.
     @discardableResult
     public func endEditing(_ force: Bool) -> Bool {
-        guard let window, let responder = window.firstResponder, let view = responder.firstResponderView, view.isDescendant(of: self) else {
-            return true
-        }
-        if force {
-            window.firstResponder = nil
-            return true
-        }
-        guard responder.canResignFirstResponder, responder.resignFirstResponder() else { return false }
+        guard let window, window.firstResponder(within: self) != nil else { return true }
+        guard force else { return window.askFirstResponderToResign() }
         window.firstResponder = nil
         return true
     }
@@ -414,7 +408,7 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// The layer the coordinates of `view` mean: its own, or for nil the window's (or the
     /// topmost superview's when not in a window).
-    private func referenceLayer(_ view: UIView?) -> CALayer? {
+    func referenceLayer(_ view: UIView?) -> CALayer {
         if let view { return view.layer }
         var top: UIView = self
         while let s = top._superview { top = s }

@@ -30,6 +30,21 @@ open class UIWindow: UIView {
     /// `UIResponder.becomeFirstResponder()`), held weakly.
     weak var firstResponder: UIResponder?
 
+    /// The first responder when it is `view` or lies inside it (a controller by its view).
+    func firstResponder(within view: UIView) -> UIResponder? {
+        guard let responder = firstResponder, let shown = responder.firstResponderView, shown.isDescendant(of: view) else { return nil }
+        return responder
+    }
+
+    /// Asks the first responder to resign (its `canResignFirstResponder`, then
+    /// `resignFirstResponder()`) and clears it when it agrees; true when none is left.
+    func askFirstResponderToResign() -> Bool {
+        guard let current = firstResponder else { return true }
+        guard current.canResignFirstResponder, current.resignFirstResponder() else { return false }
+        firstResponder = nil
+        return true
+    }
+
     /// Creates a hidden window with the given frame, in screen points.
     public override init(frame: CGRect) {
         super.init(frame: frame)
