@@ -10,7 +10,7 @@ import Testing
 @Suite struct AnimationReviewTests {
     /// A red 10×10 view at x 0...10 on a white window, shown in frame 0.
     private func scene() async throws -> (ScreenFixture, UIView) {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         view.backgroundColor = .red
         f.window.addSubview(view)
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func aViewAnimatedOutsideAWindowCompletesAndDoesNotReplayLater() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         view.backgroundColor = .red
         var finished: Bool?

@@ -9,7 +9,7 @@ import Testing
 @MainActor
 @Suite struct AnimationTests {
     @Test func aLinearMoveIsHalfWayAtHalfTime() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         view.backgroundColor = .red
         f.window.addSubview(view)
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func easeInOutAtAQuarterMatchesTheCurve() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         f.window.addSubview(view)
         _ = try await f.render()
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func completionRunsAfterTheFrameThatShowsTheEnd() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         f.window.addSubview(view)
         _ = try await f.render()
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func anInterruptingAnimationStartsFromTheShownValue() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         f.window.addSubview(view)
         _ = try await f.render()
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func performWithoutAnimationJumps() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         f.window.addSubview(view)
         _ = try await f.render()
@@ -89,7 +89,7 @@ import Testing
     }
 
     @Test func anUnderdampedSpringOvershootsOnScreen() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         f.window.addSubview(view)
         _ = try await f.render()
@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func transformsAndColoursAnimate() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 40, y: 40, width: 20, height: 20))
         view.backgroundColor = .red
         f.window.addSubview(view)
@@ -170,7 +170,7 @@ import Testing
 @MainActor
 @Suite struct DisableActionsTests {
     @Test func disabledActionsMakeChangesJumpEvenInAnimationBlocks() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         f.window.addSubview(view)
         _ = try await f.render()

@@ -273,7 +273,7 @@ import Testing
     /// inside a 1-second linear `UIView.animate` with `layoutIfNeeded()`: half way (frame 30 at
     /// 60 Hz) it is shown at x 50 while the model is already at 100.
     @Test func aConstraintChangeAnimatesWithLayoutIfNeededInAnAnimationBlock() async throws {
-        let f = try ScreenFixture(size: CGSize(width: 200, height: 100))
+        let f = try ScreenFixture(size: CGSize(width: 200, height: 100), gpu: true)
         let square = constrained(in: f.window)
         square.backgroundColor = .red
         let leading = square.leadingAnchor.constraint(equalTo: f.window.leadingAnchor)

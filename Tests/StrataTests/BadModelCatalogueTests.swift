@@ -23,6 +23,12 @@ import Testing
             "an animator finished after stopAnimation(true)",
             "UIViewPropertyAnimator.finishAnimation(at:) is not allowed in state .inactive; it is allowed in .stopped (after stopAnimation(false))"
         ),
+        ("a screen over a recording sink asked for its compositor", "UIScreen.compositor: this screen's commits go to a RecordingCommitSink, not a Compositor; read commitSink"),
+        ("two screens over one commit sink", "UIScreen: this RecordingCommitSink already backs another screen; give each screen its own"),
+        (
+            "a screen larger than its sink's targets",
+            "UIScreen: CGSize(width: 100.0, height: 50.0) points at scale 2.0 is 200.0×100.0 pixels; each side must be 1...128 for its RecordingCommitSink"
+        ),
     ]
 
     /// Performs misuse `index` of the catalogue (it traps).
@@ -51,6 +57,13 @@ import Testing
             animator.startAnimation()
             animator.stopAnimation(true)
             animator.finishAnimation(at: .end)
+        case 10: _ = UIScreen(size: CGSize(width: 10, height: 10), commitSink: RecordingCommitSink()).compositor
+        case 11:
+            let sink = RecordingCommitSink()
+            let first = UIScreen(size: CGSize(width: 10, height: 10), commitSink: sink)
+            _ = UIScreen(size: CGSize(width: 10, height: 10), commitSink: sink)
+            _ = first
+        case 12: _ = UIScreen(size: CGSize(width: 100, height: 50), scale: 2, commitSink: RecordingCommitSink(maxTargetSize: 128))
         default: break
         }
     }

@@ -12,7 +12,7 @@ import Testing
     let otherWindow: UIWindow, corner: UIView
 
     init() throws {
-        screen = try UIScreen(size: CGSize(width: 100, height: 100), scale: 2)
+        screen = UIScreen(size: CGSize(width: 100, height: 100), scale: 2, commitSink: RecordingCommitSink())
         window = UIWindow(frame: screen.bounds)
         window.screen = screen
         window.makeKeyAndVisible()

@@ -50,7 +50,7 @@ import Testing
 
     @Test("100,000 nested views in a window render their innermost view, hit test and lay out down to it, and come apart")
     func aHundredThousandNestedViews() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let probe = Probe()
         var chain = Self.chain(in: f, bottom: probe)
         probe.backgroundColor = .red
@@ -155,7 +155,7 @@ import Testing
 
     @Test("100,000 nested layers added with addSublayer render, hit test through CALayer.hitTest(_:) and free")
     func aHundredThousandNestedLayers() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         var layers: [CALayer] = []
         layers.reserveCapacity(Self.depth)
         var parent = f.window.layer

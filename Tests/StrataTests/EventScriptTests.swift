@@ -164,8 +164,7 @@ private func rgba(_ color: UIColor, mixedWith other: UIColor? = nil, fraction: D
 
     @Test("A replay on a frame clock too fine for its duration stops at 100,000 frames with the limit")
     @MainActor func aReplayStopsAtTheFrameLimit() async throws {
-        let compositor = try Compositor(configuration: CompositorConfiguration(clock: .virtual(start: 0, step: 1e-6)))
-        let screen = UIScreen(size: CGSize(width: 8, height: 8), compositor: compositor)
+        let screen = UIScreen(size: CGSize(width: 8, height: 8), commitSink: RecordingCommitSink(clock: .virtual(start: 0, step: 1e-6)))
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 8, height: 8))
         window.screen = screen
         window.makeKeyAndVisible()
@@ -175,6 +174,5 @@ private func rgba(_ color: UIColor, mixedWith other: UIColor? = nil, fraction: D
             try await script.replay(on: window, readBack: false) { _, _ in frames += 1 }
         }
         #expect(frames == 100_000)
-        await compositor.shutdown()
     }
 }

@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func aStandaloneLayerAnimatesAChangeWithTheTransactionsDurationAndCurve() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let layer = try await standaloneLayer(f)
         var next = 1
         CATransaction.begin()
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func theDefaultIsAQuarterSecondOnTheDefaultCurve() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let layer = try await standaloneLayer(f)
         var next = 1
         layer.opacity = 0
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func aViewsLayerAndALayerNotYetShownJump() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         view.backgroundColor = .red
         f.window.addSubview(view)
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func disabledActionsAndAZeroDurationMakeChangesJump() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let layer = try await standaloneLayer(f)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func aTransactionsCompletionWaitsForItsImplicitAnimations() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let layer = try await standaloneLayer(f)
         var next = 1
         var done = false
@@ -110,7 +110,7 @@ import Testing
     }
 
     @Test func removeAllAnimationsShowsTheModelAndCompletesWithFalse() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         view.backgroundColor = .red
         f.window.addSubview(view)
@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test func aViewLeavingItsWindowEndsItsAnimationsUnfinished() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let a = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         let b = UIView(frame: CGRect(x: 0, y: 20, width: 10, height: 10))
         f.window.addSubview(a)

@@ -9,7 +9,7 @@ import Testing
 @MainActor
 @Suite struct ReviewRegressionTests {
     @Test func reparentingUnderAFormerSublayerInOneTurnIsAccepted() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let a = CALayer(), b = CALayer()
         a.frame = CGRect(x: 0, y: 0, width: 60, height: 60)
         a.backgroundColor = UIColor.red.cgColor
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func aRefusedCommitMakesTheScreenResendItsWholeTree() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
         view.backgroundColor = .red
         f.window.addSubview(view)
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func aNewBitmapGoesUpWholeEvenAfterALaterPartialRedraw() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = SolidDrawingView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
         f.window.addSubview(view)
         _ = try await f.render()
@@ -70,7 +70,7 @@ import Testing
                 UIRectFill(bounds)
             }
         }
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let first = Toggle(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
         f.window.addSubview(first)
         var image = try await f.render()
@@ -121,7 +121,7 @@ import Testing
                 ctx.strokePath()
             }
         }
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         f.window.addSubview(Line(frame: CGRect(x: 0, y: 0, width: 20, height: 20)))
         let image = try await f.render()
         expectPixel(image, 10, 10, .black, "the one-point line covers pixel 10")
@@ -147,7 +147,7 @@ import Testing
     }
 
     @Test func theWindowShownLastIsOnTopOfItsLevel() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let w1 = UIWindow(frame: CGRect(x: 0, y: 0, width: 50, height: 50)), w2 = UIWindow(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
         w1.backgroundColor = .red
         w2.backgroundColor = .blue
@@ -164,7 +164,7 @@ import Testing
     }
 
     @Test func showingAHiddenWindowAgainReuploadsNothing() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = SolidDrawingView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
         f.window.addSubview(view)
         _ = try await f.render()
@@ -206,7 +206,7 @@ import Testing
                 ctx.fillPath()
             }
         }
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         f.window.addSubview(Ellipse(frame: CGRect(x: 0, y: 0, width: 100, height: 100)))
         let image = try await f.render()
         expectPixel(image, 75, 20, .red, "inside the ellipse's long axis (a circle of the mean radius would miss it)")
@@ -225,7 +225,7 @@ import Testing
                 ctx.fillPath()
             }
         }
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         f.window.addSubview(Clipped(frame: CGRect(x: 0, y: 0, width: 40, height: 40)))
         let image = try await f.render()
         expectPixel(image, 10, 10, .red, "the path survived the clip and filled")
@@ -247,7 +247,7 @@ import Testing
     // Second review.
 
     @Test func aShutDownCompositorDoesNotMakeTheScreenResendForever() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         _ = try await f.render()
         _ = await f.screen.compositor.shutdown()
         f.window.backgroundColor = .red
@@ -307,7 +307,7 @@ import Testing
                 UIRectFill(bounds)
             }
         }
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = Blinker(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
         f.window.addSubview(view)
         var image = try await f.render()

@@ -12,8 +12,11 @@ struct ScreenFixture {
     /// Every commit the screen sent, in order.
     let commits = CommitLog()
 
-    init(size: CGSize = CGSize(width: 100, height: 100), scale: CGFloat = 1, background: UIColor? = .white) throws {
-        screen = try UIScreen(size: size, scale: scale)
+    /// A window filling a screen of `size` points. With `gpu` the screen draws through a
+    /// compositor of its own (EGL: pixels, GPU limits, statistics); without, its commits go to a
+    /// `RecordingCommitSink` (no EGL: frames advance the clock and draw nothing).
+    init(size: CGSize = CGSize(width: 100, height: 100), scale: CGFloat = 1, background: UIColor? = .white, gpu: Bool = false) throws {
+        screen = gpu ? try UIScreen(size: size, scale: scale) : UIScreen(size: size, scale: scale, commitSink: RecordingCommitSink())
         window = UIWindow(frame: CGRect(origin: .zero, size: size))
         window.backgroundColor = background
         window.screen = screen
@@ -45,9 +48,10 @@ struct ScreenFixture {
         return try #require(image)
     }
 
-    /// Shuts the compositor down and expects no GL object to outlive it.
+    /// Shuts the compositor down (if the screen has one) and expects no GL object to outlive it.
     func finish() async {
-        let leaked = await screen.compositor.shutdown()
+        guard let compositor = screen.commitSink as? Compositor else { return }
+        let leaked = await compositor.shutdown()
         #expect(leaked.total == 0, "GL objects outlived the compositor: \(leaked)")
     }
 }

@@ -65,7 +65,7 @@ func inkColumns(_ image: RGBAImage, rows: Range<Int>) -> ClosedRange<Int>? {
         "Right-to-left text with .natural starts at the right edge of a 200-point label (ink ends past x = 188, starts past 40); .left puts it at the left",
         arguments: ["مرحبا بالعالم", "שלום עולם"])
     func rightToLeftStartsAtTheRight(text: String) async throws {
-        let f = try ScreenFixture(size: CGSize(width: 200, height: 40))
+        let f = try ScreenFixture(size: CGSize(width: 200, height: 40), gpu: true)
         let label = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 40))
         label.text = text
         label.font = .systemFont(ofSize: 20)
@@ -158,7 +158,7 @@ func inkColumns(_ image: RGBAImage, rows: Range<Int>) -> ClosedRange<Int>? {
     @Test("A label on a scale-2 screen is sharper than the same label drawn at scale 1 and magnified twice: fewer grey pixels across the stems of \"lll\"")
     func twoXIsSharper() async throws {
         func greys(scale: CGFloat, magnified: Bool) async throws -> Int {
-            let f = try ScreenFixture(size: CGSize(width: 120, height: 40), scale: scale)
+            let f = try ScreenFixture(size: CGSize(width: 120, height: 40), scale: scale, gpu: true)
             let label = UILabel(frame: CGRect(x: 10, y: 0, width: 50, height: 20))
             label.text = "lll"
             label.font = .systemFont(ofSize: 16)

@@ -133,7 +133,7 @@ extension UIWindow {
     }
 
     @Test func animatedViewsTakeTouchesAsTheirAnimationAllows() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = TouchLogView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
         f.window.addSubview(view)
         _ = try await f.render()

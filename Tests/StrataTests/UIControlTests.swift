@@ -272,7 +272,7 @@ func controlScene(_ control: UIControl) throws -> ScreenFixture {
     /// (25, 25) and the thumb white at its right (58, 25); off, the track's left is the white
     /// thumb and its right end (66, 25) light grey over white.
     @Test func aSwitchDrawsItsTrackAndThumb() async throws {
-        let f = try ScreenFixture(size: CGSize(width: 100, height: 60))
+        let f = try ScreenFixture(size: CGSize(width: 100, height: 60), gpu: true)
         let toggle = UISwitch(frame: CGRect(x: 20, y: 10, width: 0, height: 0))
         f.window.addSubview(toggle)
         toggle.isOn = true

@@ -74,7 +74,7 @@ import Testing
 
     @Test("An image view shows a .right photo upright: the scene 16×32 at (0, 0), red on top at (8, 8), blue below at (8, 24)")
     func imageViewShowsUpright() async throws {
-        let f = try ScreenFixture(size: CGSize(width: 40, height: 40), background: .white)
+        let f = try ScreenFixture(size: CGSize(width: 40, height: 40), background: .white, gpu: true)
         let photo = try #require(UIImage(data: ImageCodecTests.withOrientation(try ImageCodecTests.redBlueJPEG(), 6)))
         let view = UIImageView(image: photo)
         #expect(view.frame == CGRect(x: 0, y: 0, width: 16, height: 32))
@@ -210,7 +210,7 @@ import Testing
 
     @Test("An image view tints a template image: green at (15, 15) in a view at (10, 10); .automatic shows red; a new tint recolours")
     func imageViewTintsTemplates() async throws {
-        let f = try ScreenFixture(size: CGSize(width: 60, height: 30))
+        let f = try ScreenFixture(size: CGSize(width: 60, height: 30), gpu: true)
         let template = UIImageView(image: Self.mark().withRenderingMode(.alwaysTemplate))
         template.frame = CGRect(x: 10, y: 10, width: 10, height: 10)
         template.tintColor = .green
@@ -232,7 +232,7 @@ import Testing
 
     @Test("A system button draws an .automatic image in its tint (green at the image's middle); a custom button in the image's red; .alwaysOriginal stays red")
     func buttonsTemplateTheirImages() async throws {
-        let f = try ScreenFixture(size: CGSize(width: 90, height: 30))
+        let f = try ScreenFixture(size: CGSize(width: 90, height: 30), gpu: true)
         func button(_ type: UIButton.ButtonType, _ image: UIImage, x: CGFloat) -> UIButton {
             let b = UIButton(type: type)
             b.setImage(image, for: .normal)
@@ -285,7 +285,7 @@ import Testing
 
     @Test("A stretched resizable image in a 100×60 image view keeps 10-point caps: blue at (5, 30) and (95, 30), red at (15, 30) and (50, 30)")
     func stretchedInAnImageView() async throws {
-        let f = try ScreenFixture(size: CGSize(width: 100, height: 60))
+        let f = try ScreenFixture(size: CGSize(width: 100, height: 60), gpu: true)
         let view = UIImageView(
             image: Self.framed().resizableImage(withCapInsets: UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10), resizingMode: .stretch))
         view.frame = CGRect(x: 0, y: 0, width: 100, height: 60)
@@ -301,7 +301,7 @@ import Testing
 
     @Test("A tiled resizable image in a 100×10 image view repeats its interior from x = 10: green at 12, yellow at 17, green at 22, yellow at 27; caps blue")
     func tiledInAnImageView() async throws {
-        let f = try ScreenFixture(size: CGSize(width: 100, height: 10))
+        let f = try ScreenFixture(size: CGSize(width: 100, height: 10), gpu: true)
         let view = UIImageView(image: Self.striped().resizableImage(withCapInsets: UIEdgeInsets(top: 0, left: 10, bottom: 0, right: 10)))
         view.frame = CGRect(x: 0, y: 0, width: 100, height: 10)
         f.window.addSubview(view)
@@ -334,7 +334,7 @@ import Testing
 @Suite struct UIImageViewAnimationTests {
     @Test("animationImages red, green, blue over 0.3 s once: red at 0.05 s, green at 0.15 s, blue at 0.25 s, then the image (none: white) and isAnimating false")
     func framesStepOnTheFrameClock() async throws {
-        let f = try ScreenFixture(size: CGSize(width: 20, height: 20))
+        let f = try ScreenFixture(size: CGSize(width: 20, height: 20), gpu: true)
         let view = UIImageView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         view.animationImages = [solid(.red), solid(.green), solid(.blue)]
         view.animationDuration = 0.3
@@ -360,7 +360,7 @@ import Testing
 
     @Test("A repeating animation keeps stepping, and stopAnimating shows the image again")
     func repeatingThenStopped() async throws {
-        let f = try ScreenFixture(size: CGSize(width: 20, height: 20))
+        let f = try ScreenFixture(size: CGSize(width: 20, height: 20), gpu: true)
         let view = UIImageView(image: solid(.black))
         view.animationImages = [solid(.red), solid(.green)]
         view.animationDuration = 0.2
@@ -384,7 +384,7 @@ import Testing
         let animated = try #require(UIImage.animatedImage(with: [solid(.red), solid(.blue)], duration: 0.2))
         #expect(animated.images?.count == 2 && animated.duration == 0.2 && animated.size == CGSize(width: 10, height: 10))
         #expect(UIImage.animatedImage(with: [], duration: 1) == nil)
-        let f = try ScreenFixture(size: CGSize(width: 20, height: 20))
+        let f = try ScreenFixture(size: CGSize(width: 20, height: 20), gpu: true)
         f.window.addSubview(UIImageView(image: animated))
         var frame = 0
         var image = try await f.renderUntil(frame: 3, from: &frame)
@@ -428,8 +428,8 @@ import Testing
     /// and the rest of the commit arrives.
     @Test("An image view whose image is wider than the texture limit: a clear error, the rest drawn")
     func anImageBeyondTheTextureLimitIsAClearError() async throws {
-        let f = try ScreenFixture()
-        let limit = f.screen.compositor.gpu.maxTextureSize
+        let f = try ScreenFixture(gpu: true)
+        let limit = f.screen.commitSink.maxTextureSize
         let huge = UIImageView(image: solidImage(width: limit + 1, height: 2))
         huge.frame = CGRect(x: 0, y: 0, width: 100, height: 20)
         let fine = UIView(frame: CGRect(x: 0, y: 50, width: 10, height: 10))

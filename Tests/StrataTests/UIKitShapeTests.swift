@@ -202,7 +202,7 @@ private final class TintLayer: CALayer {
     }
 
     @Test func theMainScreenIsAScreenThatExists() throws {
-        let own = try UIScreen(size: CGSize(width: 200, height: 100))
+        let own = UIScreen(size: CGSize(width: 200, height: 100), commitSink: RecordingCommitSink())
         let main = UIScreen.main
         #expect(UIScreen.main === main, "the same screen each time")
         #expect(main.bounds.width > 0 && main.scale > 0)

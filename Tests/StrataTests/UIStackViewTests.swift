@@ -119,7 +119,7 @@ final class SizedView: UIView {
     /// wide: white at x 170, where blue was and red is not yet, red at x 190.
     @Test("Hiding an arranged view inside UIView.animate animates the others into place")
     func hidingInsideAnAnimationAnimatesTheOthers() async throws {
-        let f = try ScreenFixture(size: CGSize(width: 300, height: 100))
+        let f = try ScreenFixture(size: CGSize(width: 300, height: 100), gpu: true)
         let views = [UIView(), UIView(), UIView()]
         zip(views, [UIColor.green, .blue, .red]).forEach { $0.backgroundColor = $1 }
         let stack = UIStackView(arrangedSubviews: views)

@@ -362,7 +362,7 @@ import Testing
     /// (18 frames at 60 Hz, ease in-out). At frame 9, half way in time and distance, the top
     /// half shows blue and the bottom half red; at the end red everywhere and the completion ran.
     @Test func anAnimatedCoverVerticalSlidesTheViewUpOnTheRenderThread() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let log = CallbackLog()
         let root = RecordingController("root", log: log)
         f.window.rootViewController = root

@@ -8,7 +8,7 @@ import Testing
 @MainActor
 @Suite struct UIViewDrawingTests {
     @Test func aViewIsDrawnOnceAndItsTextureReused() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = SolidDrawingView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
         f.window.addSubview(view)
         var image = try await f.render()
@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func setNeedsDisplayInRectRedrawsAndUploadsOnlyThatRect() async throws {
-        let f = try ScreenFixture(scale: 2)
+        let f = try ScreenFixture(scale: 2, gpu: true)
         let view = SolidDrawingView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
         f.window.addSubview(view)
         _ = try await f.render()
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func dirtyRectsOfOneTurnAreDrawnAsTheirUnion() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = SolidDrawingView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
         f.window.addSubview(view)
         _ = try await f.render()
@@ -60,7 +60,7 @@ import Testing
     /// Scene: a white window, a red view filling it, a green 10×10 view at (30, 30), and over them
     /// a 60×60 view at (20, 20) that paints a blue disc of radius 20 and leaves its corners clear.
     @Test func anOpaqueLayersBackingStoreHasNoAlphaAndHidesWhatIsUnderIt() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let red = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         red.backgroundColor = .red
         let green = UIView(frame: CGRect(x: 30, y: 30, width: 10, height: 10))
@@ -93,7 +93,7 @@ import Testing
     /// Scene: a white window, a red view, and over it a 40×40 view whose contents image is green
     /// with a clear left half, its layer marked opaque.
     @Test func anImageKeepsItsAlphaOnAnOpaqueLayer() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let red = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         red.backgroundColor = .red
         let pictured = UIView(frame: CGRect(x: 20, y: 20, width: 40, height: 40))
@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func viewsThatDoNotDrawGetNoBackingStore() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let plain = UIView(frame: CGRect(x: 0, y: 0, width: 30, height: 30))
         plain.backgroundColor = .green
         f.window.addSubview(plain)
@@ -122,7 +122,7 @@ import Testing
     }
 
     @Test func geometryChangesDoNotRedrawButRedrawModeDoes() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let cached = SolidDrawingView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
         let redrawn = SolidDrawingView(frame: CGRect(x: 50, y: 0, width: 20, height: 20))
         redrawn.contentMode = .redraw
@@ -154,7 +154,7 @@ import Testing
         (.scaleAspectFill, (75, 75), nil),
     ])
     func contentModePlacesTheCachedDrawing(_ mode: UIView.ContentMode, _ red: (Int, Int), _ notRed: (Int, Int)?) async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = SolidDrawingView(frame: CGRect(x: 40, y: 40, width: 20, height: 20))
         view.contentMode = mode
         view.backgroundColor = .green
@@ -169,7 +169,7 @@ import Testing
     }
 
     @Test func contentsOverflowingTheBoundsShowUnlessClipped() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = SolidDrawingView(frame: CGRect(x: 40, y: 40, width: 20, height: 20))
         view.contentMode = .center
         f.window.addSubview(view)
@@ -195,7 +195,7 @@ import Testing
     }
 
     @Test func contentStretchKeepsTheEdgesAtTheirSize() async throws {
-        let f = try ScreenFixture(background: .blue)
+        let f = try ScreenFixture(background: .blue, gpu: true)
         // A 20×20 drawing: 5-point black frame, white middle; stretched to 80×80.
         let stretched = FramedView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
         stretched.contentStretch = CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
@@ -211,8 +211,8 @@ import Testing
     }
 
     @Test func aBackingStoreBeyondTheGPULimitIsAClearError() async throws {
-        let f = try ScreenFixture()
-        let limit = f.screen.compositor.gpu.maxTextureSize
+        let f = try ScreenFixture(gpu: true)
+        let limit = f.screen.commitSink.maxTextureSize
         let huge = SolidDrawingView(frame: CGRect(x: 0, y: 0, width: CGFloat(limit + 1), height: 10))
         let fine = SolidDrawingView(frame: CGRect(x: 0, y: 50, width: 10, height: 10))
         [huge, fine].forEach(f.window.addSubview)
@@ -233,8 +233,8 @@ import Testing
     /// backingStoreTooLarge), and so does one with a frame of ±1e300.
     @Test("A plain 20,000 × 10 view and a ±1e300 one with background colours render on the first frame")
     func aPlainViewBeyondTheTextureLimitIsAColourFill() async throws {
-        let f = try ScreenFixture()
-        let limit = f.screen.compositor.gpu.maxTextureSize
+        let f = try ScreenFixture(gpu: true)
+        let limit = f.screen.commitSink.maxTextureSize
         let wide = UIView(frame: CGRect(x: -100, y: 10, width: CGFloat(max(20_000, limit + 1)), height: 10))
         wide.backgroundColor = .red
         let endless = UIView(frame: CGRect(x: -1e300, y: 40, width: 2e300, height: 10))
@@ -250,7 +250,7 @@ import Testing
     }
 
     @Test func contentsImageIsShownWithGravity() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let layer = CALayer()
         layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
         layer.contents = CGImage(image: RGBAImage(size: PixelSize(width: 10, height: 10), filledWith: .blue))
@@ -278,7 +278,7 @@ import Testing
                 ctx.strokePath()
             }
         }
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         f.window.addSubview(Drawing(frame: CGRect(x: 0, y: 0, width: 100, height: 100)))
         let image = try await f.render()
         expectPixel(image, 30, 50, .red, "inside the circle, left of the clip edge")
@@ -304,7 +304,7 @@ import Testing
     }
 
     @Test func layerClassDecidesTheBackingLayer() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = StripedView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
         #expect(view.layer is StripedLayer)
         #expect(view.layer.delegate === view)
@@ -316,7 +316,7 @@ import Testing
     }
 
     @Test func aStandaloneLayerDrawsOnlyAfterSetNeedsDisplay() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let layer = StripedLayer()
         layer.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
         f.window.layer.addSublayer(layer)
@@ -344,7 +344,7 @@ import Testing
                 UIGraphicsGetCurrentContext()!.draw(CustomLayerTests.quadrants, in: CGRect(x: 50, y: 0, width: 40, height: 40))
             }
         }
-        let f = try ScreenFixture(background: .black)
+        let f = try ScreenFixture(background: .black, gpu: true)
         f.window.addSubview(ImageView(frame: CGRect(x: 0, y: 0, width: 100, height: 40)))
         let image = try await f.render()
         expectPixel(image, 5, 5, .red, tolerance: 3, "UIImage: the image's top row at the top")
@@ -386,7 +386,7 @@ import Testing
     }
 
     @Test func pathsFillStrokeAndUseTheirRules() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         f.window.addSubview(PathView(frame: CGRect(x: 0, y: 0, width: 100, height: 100)))
         let image = try await f.render()
         expectPixel(image, 25, 25, .red, "rounded rectangle's middle")

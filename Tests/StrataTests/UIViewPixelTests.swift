@@ -7,7 +7,7 @@ import Testing
 @MainActor
 @Suite struct UIViewPixelTests {
     @Test func backgroundColorFillsTheFrame() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 10, y: 20, width: 30, height: 40))
         view.backgroundColor = .red
         f.window.addSubview(view)
@@ -22,7 +22,7 @@ import Testing
         "Scene: white 100×100 window, a red 40×40 view at (10, 10) under a blue one at (30, 30): bringing the blue (top) view to the front, adding it again or inserting its layer above the red one sends nothing and draws nothing; bringing the red one to the front shows red at (45, 45)"
     )
     func reAddingTheTopViewWhereItIsChangesNothing() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let red = UIView(frame: CGRect(x: 10, y: 10, width: 40, height: 40)), blue = UIView(frame: CGRect(x: 30, y: 30, width: 40, height: 40))
         red.backgroundColor = .red
         blue.backgroundColor = .blue
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func boundsOriginShiftsWhereSubviewsAppear() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let parent = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         let child = UIView(frame: CGRect(x: 30, y: 30, width: 10, height: 10))
         child.backgroundColor = .red
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func clipsToBoundsCutsSubviews() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let parent = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
         let child = UIView(frame: CGRect(x: 10, y: 10, width: 70, height: 20))
         child.backgroundColor = .red
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func zOrderCallsChangeWhatShowsOnTop() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let red = UIView(frame: CGRect(x: 10, y: 10, width: 40, height: 40))
         let blue = UIView(frame: CGRect(x: 30, y: 30, width: 40, height: 40))
         red.backgroundColor = .red
@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test func windowsStackByLevel() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let alert = UIWindow(frame: CGRect(x: 0, y: 0, width: 60, height: 60))
         alert.backgroundColor = .red
         alert.windowLevel = .alert
@@ -120,7 +120,7 @@ import Testing
     }
 
     @Test func hiddenWindowIsNotShown() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         window.backgroundColor = .red
         window.screen = f.screen
@@ -130,7 +130,7 @@ import Testing
     }
 
     @Test func transformTurnsAboutTheCenter() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 30, y: 30, width: 40, height: 40))
         view.backgroundColor = .red
         view.transform = CGAffineTransform(rotationAngle: .pi / 4)
@@ -143,7 +143,7 @@ import Testing
     }
 
     @Test func alphaBlendsOverWhatIsBelow() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
         view.backgroundColor = .red
         view.alpha = 0.5
@@ -154,7 +154,7 @@ import Testing
     }
 
     @Test func screenScaleRendersPointsAsPixels() async throws {
-        let f = try ScreenFixture(size: CGSize(width: 50, height: 40), scale: 2)
+        let f = try ScreenFixture(size: CGSize(width: 50, height: 40), scale: 2, gpu: true)
         let view = UIView(frame: CGRect(x: 10, y: 10, width: 10, height: 10))
         view.backgroundColor = .red
         f.window.addSubview(view)
@@ -166,7 +166,7 @@ import Testing
     }
 
     @Test func cornerRadiusAndBorderOnAViewLayer() async throws {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 10, y: 10, width: 80, height: 80))
         view.backgroundColor = .red
         view.layer.cornerRadius = 20
@@ -185,7 +185,7 @@ import Testing
 @MainActor
 @Suite struct SharedImageTests {
     @Test func aHundredViewsShowingOneImageShareItsTexture() async throws {
-        let f = try ScreenFixture(size: CGSize(width: 100, height: 100))
+        let f = try ScreenFixture(size: CGSize(width: 100, height: 100), gpu: true)
         // Wider than the atlas takes: each texture is its own GL texture, so sharing is countable.
         let red = CGImage(image: RGBAImage(size: PixelSize(width: 300, height: 8), filledWith: .red))
         let blue = CGImage(image: RGBAImage(size: PixelSize(width: 300, height: 8), filledWith: .blue))
@@ -212,7 +212,7 @@ import Testing
     /// with a green 10×10 subview moves from the first window to the second, then out of both,
     /// then back into the first. Each frame of each screen shows exactly where the views are.
     @Test func aViewMovesBetweenScreensAndOutOfBoth() async throws {
-        let a = try ScreenFixture(), b = try ScreenFixture()
+        let a = try ScreenFixture(gpu: true), b = try ScreenFixture(gpu: true)
         let blue = UIView(frame: CGRect(x: 40, y: 40, width: 20, height: 20))
         blue.backgroundColor = .blue
         let green = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
@@ -253,7 +253,7 @@ import Testing
     /// 70 % inside); scale 2: at 80.35 points, pixel 160 of 161 likewise 70 % inside.
     @Test("A rotated red child under a rounded, blue-bordered clipping panel: the edge pixel is border over white, never red", arguments: [(1.0, 80.7), (2.0, 80.35)])
     func theChildDoesNotShowPastTheBorder(scale: CGFloat, edge: CGFloat) async throws {
-        let f = try ScreenFixture(scale: scale)
+        let f = try ScreenFixture(scale: scale, gpu: true)
         let half = edge - 50
         let panel = UIView(frame: CGRect(x: 50 - half, y: 50 - half, width: 2 * half, height: 2 * half))
         panel.layer.cornerRadius = 10

@@ -14,7 +14,7 @@ import Testing
         var frames = 0
 
         init() async throws {
-            f = try ScreenFixture()
+            f = try ScreenFixture(gpu: true)
             view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
             view.backgroundColor = .red
             f.window.addSubview(view)

@@ -12,7 +12,7 @@ import Testing
 @MainActor
 @Suite struct ViewTransitionTests {
     func scene() async throws -> (ScreenFixture, UIView, UIView, UIView) {
-        let f = try ScreenFixture()
+        let f = try ScreenFixture(gpu: true)
         let container = UIView(frame: CGRect(x: 10, y: 10, width: 80, height: 80))
         let red = UIView(frame: container.bounds), blue = UIView(frame: container.bounds)
         red.backgroundColor = .red

@@ -136,7 +136,7 @@ final class Transaction {
     }
 
     func maxTextureSize(for screen: UIScreen?) -> Int {
-        screen?.compositor.gpu.maxTextureSize ?? 16384
+        screen?.commitSink.maxTextureSize ?? 16384
     }
 
     // MARK: Explicit transactions
@@ -395,7 +395,7 @@ struct CommitBuilder {
 
     /// Sends the layer's pixels: all of them, or the region redrawn since the last commit.
     private mutating func sendContents(of layer: CALayer, whole: Bool, on screen: UIScreen) {
-        let limit = screen.compositor.gpu.maxTextureSize
+        let limit = screen.commitSink.maxTextureSize
         switch layer.contentsSource {
         case .none:
             if !whole { append(.setContents(layer.id, nil), on: screen) }

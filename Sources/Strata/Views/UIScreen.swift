@@ -3,8 +3,9 @@ import OrderedCollections
 import StrataCompositor
 import StrataCore
 
-/// A render target that windows are shown on: a size in points, a scale, and the compositor that
-/// draws it. Strata's stand-in for a display (there is no `UIScreen.main` on a server).
+/// A render target that windows are shown on: a size in points, a scale, and the commit sink its
+/// commits go to (a compositor that draws them, or a `RecordingCommitSink` with no GPU). Strata's
+/// stand-in for a display.
 ///
 /// Main actor. The screen owns the root of the layer tree it shows; visible windows are its
 /// sublayers, stacked by `windowLevel` (equal levels in the order they became visible).
@@ -14,8 +15,18 @@ public final class UIScreen {
     public let bounds: CGRect
     /// Pixels per point.
     public let scale: CGFloat
+    /// What this screen's commits go to and its frames come from: a `Compositor` (Strata's render
+    /// thread, or a host's through `HostRenderer.compositor`) or a `RecordingCommitSink`.
+    public let commitSink: any CommitSink
     /// The compositor that turns this screen's tree into pixels.
-    public let compositor: Compositor
+    /// - Precondition: the screen was made over a `Compositor`; on a screen over another commit
+    ///   sink this traps (read `commitSink` there).
+    public var compositor: Compositor {
+        guard let compositor = commitSink as? Compositor else {
+            preconditionFailure("UIScreen.compositor: this screen's commits go to a \(type(of: commitSink)), not a Compositor; read commitSink")
+        }
+        return compositor
+    }
     /// The root layer: the screen's coordinate space in points, scaled to pixels.
     let rootLayer = CALayer()
     /// Windows attached to this screen, in the order they were attached.
@@ -30,8 +41,8 @@ public final class UIScreen {
         renderTreesMade += 1
         return renderTreesMade
     }
-    /// Compositors already backing a screen: each has one root, so one screen.
-    private static var compositorsInUse: Set<ObjectIdentifier> = []
+    /// Commit sinks already backing a screen: each has one root, so one screen.
+    private static var sinksInUse: Set<ObjectIdentifier> = []
     /// Sees every commit this screen sends (tests use it to count commits and check regions).
     @_spi(Testing) public var _commitObserver: ((Commit) -> Void)?
 
@@ -63,20 +74,28 @@ public final class UIScreen {
     /// A screen of `size` points at `scale` pixels per point, drawn by `compositor`.
     /// - Precondition: `size` and `scale` are finite and positive, and the size in pixels is
     ///   within the GPU's limits; otherwise this traps naming the value.
-    public init(size: CGSize, scale: CGFloat = 1, compositor: Compositor) {
+    public convenience init(size: CGSize, scale: CGFloat = 1, compositor: Compositor) {
+        self.init(size: size, scale: scale, commitSink: compositor)
+    }
+
+    /// A screen of `size` points at `scale` pixels per point whose commits go to `commitSink`
+    /// (a `RecordingCommitSink` runs the model with no GPU).
+    /// - Precondition: `size` and `scale` are finite and positive, the size in pixels is within
+    ///   the sink's limits, and no other screen uses the sink; otherwise this traps naming the value.
+    public init(size: CGSize, scale: CGFloat = 1, commitSink: any CommitSink) {
         precondition(scale.isFinite && scale > 0, "UIScreen: scale must be a finite number above 0, got \(scale)")
         precondition(
             size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0,
             "UIScreen: size must be finite and positive, got \(size)")
-        let limit = compositor.gpu.maxTargetSize
+        let limit = commitSink.maxTargetSize
         let w = (size.width * scale).rounded(), h = (size.height * scale).rounded()
         precondition(
             w >= 1 && h >= 1 && w <= CGFloat(limit) && h <= CGFloat(limit),
-            "UIScreen: \(size) points at scale \(scale) is \(w)×\(h) pixels; each side must be 1...\(limit) on this GPU")
+            "UIScreen: \(size) points at scale \(scale) is \(w)×\(h) pixels; each side must be 1...\(limit) for its \(type(of: commitSink))")
         precondition(
-            !Self.compositorsInUse.contains(ObjectIdentifier(compositor)),
-            "UIScreen: this compositor already backs another screen; give each screen its own compositor")
-        Self.compositorsInUse.insert(ObjectIdentifier(compositor))
+            !Self.sinksInUse.contains(ObjectIdentifier(commitSink)),
+            "UIScreen: this \(type(of: commitSink)) already backs another screen; give each screen its own")
+        Self.sinksInUse.insert(ObjectIdentifier(commitSink))
         defer {
             if Self.firstScreen == nil {
                 Self.firstScreen = self
@@ -85,22 +104,20 @@ public final class UIScreen {
         }
         bounds = CGRect(origin: .zero, size: size)
         self.scale = scale
-        self.compositor = compositor
+        self.commitSink = commitSink
         rootLayer.name = "screen root"
         rootLayer.screenIfRoot = self
         rootLayer.anchorPoint = .zero
         rootLayer.bounds = bounds
         if scale != 1 { rootLayer.transform = CATransform3DMakeScale(scale, scale, 1) }
-        if compositor.isHostDriven {
-            // The host draws frames on its own thread: hear of each, to finish animations and fire
-            // input deadlines on the main actor as `renderFrame` does.
-            compositor.setFramePresentedHandler { [weak self] result in
-                Task { @MainActor in self?.hostFrameFinished(result) }
-            }
+        // Frames presented without being asked for (a host's thread draws them): hear of each, to
+        // finish animations and fire input deadlines on the main actor as `renderFrame` does.
+        commitSink.setFramePresentedHandler { [weak self] result in
+            Task { @MainActor in self?.hostFrameFinished(result) }
         }
     }
 
-    /// A frame the host drew (or failed to draw) with this screen's host-driven compositor.
+    /// A frame the sink presented unasked (a host drew it), or the error drawing it met.
     private func hostFrameFinished(_ result: Result<FrameStatistics, any Error>) {
         switch result {
         case .success(let statistics):
@@ -137,15 +154,15 @@ public final class UIScreen {
     /// The frame clock's time now, in seconds: the time of the next frame (new animations begin
     /// then) on the virtual clock, the monotonic time on the real one. Input timestamps use it.
     public var mediaTime: Double {
-        switch compositor.clock {
-        case .virtual: compositor.clock.time(ofFrame: framesRendered)
+        switch commitSink.clock {
+        case .virtual: commitSink.clock.time(ofFrame: framesRendered)
         case .monotonic: MonotonicTime.now()
         }
     }
 
     /// The frame-clock time of what is shown: the last frame's time (or the next one's before any).
     var shownTime: Double {
-        switch compositor.clock {
+        switch commitSink.clock {
         case .virtual: lastFrameTime ?? mediaTime
         case .monotonic: MonotonicTime.now()
         }
@@ -177,7 +194,7 @@ public final class UIScreen {
         if !pendingErrors.isEmpty { throw pendingErrors.removeFirst() }
         do {
             framesRendered += 1
-            let frame = try await compositor.renderFrame(size: pixelSize, clearColor: clearColor.cgColor.value, readBack: readBack)
+            let frame = try await commitSink.renderFrame(size: pixelSize, clearColor: clearColor.cgColor.value, readBack: readBack)
             presented(at: frame.statistics.time)
             return frame
         } catch let error as CommitError {
@@ -192,7 +209,7 @@ public final class UIScreen {
     }
 
     isolated deinit {
-        Self.compositorsInUse.remove(ObjectIdentifier(compositor))
+        Self.sinksInUse.remove(ObjectIdentifier(commitSink))
     }
 
     func record(_ error: StrataError) { pendingErrors.append(error) }
@@ -200,7 +217,7 @@ public final class UIScreen {
     func send(_ commit: Commit) {
         _commitObserver?(commit)
         do {
-            try compositor.submit(commit)
+            try commitSink.submit(commit)
         } catch CompositorError.shutDown {
             record(.commitFailed("the compositor has been shut down"))
         } catch {

@@ -1,0 +1,43 @@
+import StrataCore
+
+/// What a model's commits go to and frames come from: the one face of the render side the
+/// UIKit-shaped model talks to (`UIScreen`).
+///
+/// Three drivers conform: `Compositor` (Strata's own render thread, frames drawn when asked), a
+/// host-driven `Compositor` (`HostRenderer.compositor`: frames drawn when the host's thread
+/// renders, each reported through the frame handler), and `RecordingCommitSink` (no GPU: commits
+/// are checked and kept, frames advance the clock and draw nothing), on which model tests run.
+/// Any thread may call any requirement.
+public protocol CommitSink: AnyObject, Sendable {
+    /// The largest texture side the sink accepts, in pixels: contents beyond it are refused.
+    var maxTextureSize: Int { get }
+    /// The largest render-target side the sink accepts, in pixels.
+    var maxTargetSize: Int { get }
+    /// Where frame times come from: animations' begin times are on this clock.
+    var clock: FrameClock { get }
+
+    /// Sends one transaction's changes, after checking every value in it; never waits for a frame.
+    /// Commits apply in the order they are submitted.
+    /// - Throws: `CommitError` for a value that cannot be shown (nothing is sent), or
+    ///   `CompositorError.shutDown`.
+    func submit(_ commit: Commit) throws
+
+    /// Asks for a frame of `size` pixels showing every commit submitted before the call, and
+    /// returns it when it is presented (on a host-driven sink: the host's next frame).
+    /// - Throws: `CompositorError.targetSizeOutOfRange` naming the size and the limit, the error of
+    ///   a refused commit, or the sink's own errors.
+    func renderFrame(size: PixelSize, clearColor: Color, readBack: Bool) async throws -> RenderedFrame
+
+    /// Sets the function told of every frame the sink presents without being asked (a host's
+    /// frames: their statistics, or the error a frame met); nil removes it. Called on the thread
+    /// that drew the frame, right after it: keep it short and hop to the main actor for model work.
+    /// Frames asked for with `renderFrame` are answered there instead.
+    func setFramePresentedHandler(_ handler: (@Sendable (Result<FrameStatistics, any Error>) -> Void)?)
+}
+
+extension Compositor: CommitSink {
+    /// The GPU's largest texture side (`gpu.maxTextureSize`).
+    public var maxTextureSize: Int { gpu.maxTextureSize }
+    /// The GPU's largest render-target side (`gpu.maxTargetSize`).
+    public var maxTargetSize: Int { gpu.maxTargetSize }
+}
