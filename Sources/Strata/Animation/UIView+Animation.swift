@@ -41,6 +41,11 @@ struct AnimationGroup {
     var finished = true
     /// Whether the views it animates take touches meanwhile (`.allowUserInteraction`).
     var allowsUserInteraction = true
+    /// Runs after the first frame at or past the group's begin (an explicit animation's delegate's
+    /// `animationDidStart`), then is dropped.
+    var start: (@MainActor () -> Void)?
+    /// The earliest begin time of the group's sent animations; nil until one is sent.
+    var beginTime: Double?
 }
 
 extension Transaction {
@@ -149,12 +154,14 @@ extension Transaction {
         return nextGroup
     }
 
-    /// Notes that an animation of `group` on `layer` was sent, ending at `endTime`, to `screen`.
-    func animationSent(group: UInt64, endTime: Double, layer: CALayer, screen: UIScreen) {
+    /// Notes that an animation of `group` on `layer` was sent, beginning at `beginTime` and ending
+    /// at `endTime`, to `screen`.
+    func animationSent(group: UInt64, beginTime: Double, endTime: Double, layer: CALayer, screen: UIScreen) {
         // In place: a copy of the group would copy its `ends` table for every animation sent.
         guard let i = groups.index(forKey: group) else { return }
         let key = ObjectIdentifier(layer)
         groups.values[i].pending -= 1
+        groups.values[i].beginTime = min(groups.values[i].beginTime ?? beginTime, beginTime)
         groups.values[i].endTime = max(groups.values[i].endTime ?? endTime, endTime)
         groups.values[i].ends[key] = max(groups.values[i].ends[key] ?? endTime, endTime)
         groups.values[i].screen = screen
@@ -227,6 +234,11 @@ extension Transaction {
     /// A frame at `time` was shown on `screen`: completes the groups it showed the end of.
     func framePresented(on screen: UIScreen, at time: Double) {
         for animator in animators.values { animator.framePresented(at: time, on: screen) }
+        for (id, g) in groups where g.start != nil && g.screen === screen {
+            guard let begin = g.beginTime, time >= begin - 1e-9 else { continue }
+            groups[id]?.start = nil
+            g.start?()
+        }
         for (id, g) in groups where g.screen === screen && g.pending == 0 {
             guard let end = g.endTime, time >= end - 1e-9 else { continue }
             groups[id] = nil
@@ -249,6 +261,8 @@ extension CALayer {
         // Pending begin times are relative to the commit that sends them: at its own begin time an
         // animation shows its time offset's progress (0 for a block's, the fraction for an animator's).
         for animation in pendingAnimations where animation.key == property.key {
+            // One that fills nothing backwards shows nothing before a later begin.
+            if !animation.fillsBackwards, animation.beginTime > 0 { continue }
             value = animation.value(over: value, at: animation.beginTime)
         }
         return value.clampedForDisplay

@@ -141,6 +141,8 @@ open class CALayer {
     var activeAnimations: [LayerAnimation] = []
     /// Groups whose running animations are to be removed at the next commit (before new ones are added).
     var pendingAnimationRemovals: [UInt64] = []
+    /// Explicit animations added with `add(_:forKey:)`, in the order added.
+    var explicitAnimations: [ExplicitAnimation] = []
 
     /// Replaces the animations of `group` with `animations` (begin times relative to the commit).
     func replaceAnimations(group: UInt64, with animations: [LayerAnimation]) {
@@ -261,6 +263,7 @@ open class CALayer {
     /// shows its model values, and the animation blocks they belonged to complete with
     /// `finished == false`. Main actor.
     public func removeAllAnimations() {
+        explicitAnimations = []
         guard !activeAnimations.isEmpty || !pendingAnimations.isEmpty else { return }
         for animation in activeAnimations where !pendingAnimationRemovals.contains(animation.group) {
             pendingAnimationRemovals.append(animation.group)
@@ -515,13 +518,21 @@ open class CALayer {
     /// Sets the transform to an affine transform (`CATransform3DMakeAffineTransform`).
     public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
 
-    /// The names of the properties the layer's animations animate (running, and added since the
-    /// last commit), each once, in the order they were added; nil when none, as Core Animation's.
+    /// The keys of the layer's animations (running, and added since the last commit), each once,
+    /// in the order they were added; nil when none, as Core Animation's: an explicit animation's
+    /// key from `add(_:forKey:)` (one added with no key is not listed), an animation block's or
+    /// implicit animation's property name (as UIKit keys them).
     public func animationKeys() -> [String]? {
         if let time = renderedScreen?.shownTime { activeAnimations.removeAll { $0.isFinished(at: time) } }
         var keys: [String] = []
-        for animation in activeAnimations + pendingAnimations where !keys.contains(animation.propertyName) {
-            keys.append(animation.propertyName)
+        for animation in activeAnimations + pendingAnimations {
+            // An explicit animation by the key it was added with (none: unlisted), others by property.
+            let key: String? =
+                if let explicit = explicitAnimations.first(where: { $0.group == animation.group }) { explicit.key } else { animation.propertyName }
+            if let key, !keys.contains(key) { keys.append(key) }
+        }
+        for explicit in explicitAnimations where explicit.animations == 0 {
+            if let key = explicit.key, !keys.contains(key) { keys.append(key) }
         }
         return keys.isEmpty ? nil : keys
     }

@@ -68,6 +68,8 @@ final class Transaction {
         var completion: (@MainActor () -> Void)?
         /// The animation group of the implicit animations this level started, once it started one.
         var group: UInt64?
+        /// The groups of the explicit animations added while this level was open.
+        var explicitGroups: [UInt64] = []
     }
     /// Explicit levels, outermost first.
     var levels: [Level] = []
@@ -153,11 +155,34 @@ final class Transaction {
     /// after the frame that shows their end, or, when it started none, to run after the commit.
     private func close(_ level: Level) {
         guard let completion = level.completion else { return }
-        if let id = level.group, groups[id] != nil {
-            groups[id]?.completion = { _ in completion() }
-        } else {
-            pendingCompletions.append(completion)
+        let waiting = ([level.group].compactMap { $0 } + level.explicitGroups).filter { groups[$0] != nil }
+        guard !waiting.isEmpty else { return pendingCompletions.append(completion) }
+        // Runs once the last of the level's groups has completed (after its own completion).
+        let countdown = Countdown(waiting.count, then: completion)
+        for id in waiting {
+            let own = groups[id]?.completion
+            groups[id]?.completion = { finished in
+                own?(finished)
+                countdown.tick()
+            }
         }
+    }
+
+    /// Runs an action when it has been ticked a given number of times. Main actor.
+    @MainActor private final class Countdown {
+        private var remaining: Int
+        private let action: @MainActor () -> Void
+        init(_ count: Int, then action: @escaping @MainActor () -> Void) { (remaining, self.action) = (count, action) }
+        func tick() {
+            remaining -= 1
+            if remaining == 0 { action() }
+        }
+    }
+
+    /// Notes that an explicit animation's `group` was added while the current level is open: the
+    /// level's completion block waits for it.
+    func transactionAdded(group: UInt64) {
+        current.explicitGroups.append(group)
     }
 
     // MARK: The commit
@@ -388,7 +413,7 @@ struct CommitBuilder {
             animation.beginTime += now  // the block's delay, from the next frame
             append(.addAnimation(layer.id, animation), on: screen)
             layer.activeAnimations.append(animation)
-            Transaction.shared.animationSent(group: animation.group, endTime: animation.endTime, layer: layer, screen: screen)
+            Transaction.shared.animationSent(group: animation.group, beginTime: animation.beginTime, endTime: animation.endTime, layer: layer, screen: screen)
         }
         layer.pendingAnimations = []
     }

@@ -188,7 +188,7 @@ final class RenderLayer {
         var curveKey: CurveKey
 
         init?(_ a: LayerAnimation) {
-            guard case .additive(let property) = a.kind, property.key == .position, case .point(let d) = property.value else { return nil }
+            guard case .additive(let property) = a.kind, property.key == .position, case .point(let d) = property.value, a.fillsBothWays else { return nil }
             delta = d
             (beginTime, speed, timeOffset, duration, repeatCount, endTime) = (a.beginTime, a.speed, a.timeOffset, a.duration, a.repeatCount, a.endTime)
             (autoreverses, isRemovedOnCompletion, curve) = (a.autoreverses, a.isRemovedOnCompletion, a.curve)
@@ -287,7 +287,7 @@ final class RenderLayer {
     private func additivePosition(over model: Point, at time: Double, anyFinished: inout Bool) -> Point? {
         var p = model
         for a in animations.indices where animations[a].key == .position {
-            guard case .additive(let property) = animations[a].kind, case .point(let d) = property.value else { return nil }
+            guard case .additive(let property) = animations[a].kind, case .point(let d) = property.value, animations[a].fillsBothWays else { return nil }
             let k = 1 - animations[a].progress(at: time)
             p.x += d.x * k
             p.y += d.y * k

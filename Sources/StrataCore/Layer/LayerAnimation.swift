@@ -14,6 +14,8 @@ public struct LayerAnimation: Hashable, Sendable {
         case additive(delta: LayerProperty)
         /// Shows the interpolation from `from` to `to`, whatever the model holds.
         case absolute(from: LayerProperty, to: LayerProperty)
+        /// Shows keyframes' values over the model value (Core Animation's explicit animations).
+        case keyframes(Keyframes)
     }
 
     /// The change.
@@ -40,12 +42,19 @@ public struct LayerAnimation: Hashable, Sendable {
     /// Whether the animation goes away when it ends (false: it keeps showing its end value
     /// until removed, so whoever drives it can change the model first).
     public var isRemovedOnCompletion: Bool
+    /// Whether the animation shows its start before it begins (a fill mode of `backwards` or
+    /// `both`); otherwise the model shows until then. True for UIKit's animations.
+    public var fillsBackwards: Bool
+    /// Whether an animation kept after its end (`isRemovedOnCompletion` false) goes on showing
+    /// its end (a fill mode of `forwards` or `both`); otherwise the model shows. True for UIKit's.
+    public var fillsForwards: Bool
 
     /// Creates an animation.
     public init(
         kind: Kind, curve: TimingCurve, beginTime: Double, duration: Double,
         repeatCount: Double = 1, autoreverses: Bool = false, group: UInt64 = 0,
-        speed: Double = 1, timeOffset: Double = 0, isRemovedOnCompletion: Bool = true
+        speed: Double = 1, timeOffset: Double = 0, isRemovedOnCompletion: Bool = true,
+        fillsBackwards: Bool = true, fillsForwards: Bool = true
     ) {
         self.kind = kind
         key = Self.key(of: kind)
@@ -58,6 +67,8 @@ public struct LayerAnimation: Hashable, Sendable {
         self.speed = speed
         self.timeOffset = timeOffset
         self.isRemovedOnCompletion = isRemovedOnCompletion
+        self.fillsBackwards = fillsBackwards
+        self.fillsForwards = fillsForwards
     }
 
     /// Why the animation cannot run, or nil: non-finite values or times, a negative duration,
@@ -79,6 +90,8 @@ public struct LayerAnimation: Hashable, Sendable {
                 return "from \(from.name) to \(to.name) is not one animatable property"
             }
             guard from.isFiniteValue, to.isFiniteValue else { return "has a non-finite value" }
+        case .keyframes(let keyframes):
+            if let problem = keyframes.problem { return problem }
         }
         return nil
     }
@@ -90,14 +103,20 @@ public struct LayerAnimation: Hashable, Sendable {
         switch kind {
         case .additive(let delta): delta.key
         case .absolute(let from, _): from.key
+        case .keyframes(let keyframes): keyframes.key
         }
     }
+
+    /// Whether the animation shows what it would with both fills on (UIKit's animations): the
+    /// render thread's quick paths handle only those.
+    public var fillsBothWays: Bool { fillsBackwards && fillsForwards }
 
     /// The `CALayer` name of the animated property.
     public var propertyName: String { key.name }
 
-    /// The length of all passes together, in the animation's own time.
-    var activeDuration: Double { duration * (autoreverses ? 2 : 1) * max(repeatCount, 1) }
+    /// The length of all passes together, in the animation's own time (a repeat count of 0
+    /// counts as 1; a fractional one ends part way through a pass).
+    var activeDuration: Double { duration * (autoreverses ? 2 : 1) * (repeatCount > 0 ? repeatCount : 1) }
 
     /// The animation's own elapsed time at frame-clock `time`.
     func localTime(at time: Double) -> Double {
@@ -131,7 +150,14 @@ public struct LayerAnimation: Hashable, Sendable {
         guard elapsed > 1e-12 else { return 0 }
         let pass = duration * (autoreverses ? 2 : 1)
         guard duration > 0, pass > 0 else { return autoreverses ? 0 : 1 }
-        if elapsed >= pass * max(repeatCount, 1) - 1e-9 { return autoreverses ? 0 : 1 }
+        let passes = repeatCount > 0 ? repeatCount : 1
+        var elapsed = elapsed
+        if elapsed >= pass * passes - 1e-9 {
+            // A whole number of passes ends at the end (or, reversing, the start); a fractional
+            // one where it was cut off.
+            guard passes.rounded(.down) != passes else { return autoreverses ? 0 : 1 }
+            elapsed = pass * passes
+        }
         var local = elapsed.truncatingRemainder(dividingBy: pass)
         if autoreverses, local > duration { local = pass - local }
         return curve.progress(elapsed: local, duration: duration)
@@ -140,12 +166,18 @@ public struct LayerAnimation: Hashable, Sendable {
     /// The value shown at `time` for a property whose model value is `model`: the one pure
     /// evaluation both threads use.
     public func value(over model: LayerProperty, at time: Double) -> LayerProperty {
+        if !fillsBothWays {
+            if !fillsBackwards, localTime(at: time) < -1e-12 { return model }
+            if !fillsForwards, time >= endTime - 1e-9 { return model }
+        }
         let p = progress(at: time)
         switch kind {
         case .additive(let delta):
             return model.adding(delta, scaledBy: 1 - p) ?? model
         case .absolute(let from, let to):
             return LayerProperty.interpolate(from, to, p) ?? model
+        case .keyframes(let keyframes):
+            return keyframes.shown(over: model, at: p)
         }
     }
 }

@@ -1,0 +1,72 @@
+import StrataCore
+
+/// An explicit animation on a layer: the copy `add(_:forKey:)` made, its key, and the animation
+/// group its layer animations form.
+struct ExplicitAnimation {
+    var key: String?
+    var animation: CAAnimation
+    var group: UInt64
+    /// How many layer animations it made (0: nothing Strata can show; it ends at the next commit).
+    var animations: Int
+}
+
+extension CALayer {
+    /// Adds a copy of `anim` to the layer under `key` (replacing an animation of the same key,
+    /// whose delegate hears it stopped unfinished): it begins with the next frame (or at its
+    /// `beginTime` on the media clock), shows its values over the model value, which it never
+    /// changes, and, when `isRemovedOnCompletion`, goes away at its end. A duration of 0 takes
+    /// the transaction's animation duration (0.25 s unless set). Changing `anim` afterwards
+    /// changes nothing. A key path Strata cannot animate, or values of the wrong type, animate
+    /// nothing (logged); the animation still ends and tells its delegate. Main actor.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        let copy = anim.copy() as! CAAnimation
+        if !(copy.duration > 0) { copy.duration = CATransaction.animationDuration() }
+        if let key { removeAnimation(forKey: key) }
+        let t = Transaction.shared
+        let group = t.startAnimationGroup { [weak self] group, finished in
+            self?.explicitAnimationEnded(group: group, finished: finished, removed: !finished || copy.isRemovedOnCompletion)
+            copy.delegate?.animationDidStop(copy, finished: finished)
+        }
+        if let delegate = copy.delegate { t.groups[group]?.start = { delegate.animationDidStart(copy) } }
+        let now = renderedScreen?.mediaTime ?? CACurrentMediaTime()
+        let made = copy.layerAnimations(on: self, timing: copy.timing(now: now, group: group))
+        for animation in made { addAnimation(animation) }
+        explicitAnimations.append(ExplicitAnimation(key: key, animation: copy, group: group, animations: made.count))
+        t.transactionAdded(group: group)
+        t.scheduleImplicitCommitForAnimations()
+    }
+
+    /// The animation added under `key`, or nil (Core Animation's: changing it is undefined; Strata
+    /// ignores the change). Main actor.
+    public func animation(forKey key: String) -> CAAnimation? {
+        if let time = renderedScreen?.shownTime { activeAnimations.removeAll { $0.isFinished(at: time) } }
+        return explicitAnimations.first { $0.key == key && isStillAttached($0) }?.animation
+    }
+
+    /// Removes the animation added under `key`: the layer shows its model value from the next
+    /// frame, and the animation's delegate hears it stopped (unfinished, when it had not ended).
+    /// Nothing when there is none. Main actor.
+    public func removeAnimation(forKey key: String) {
+        guard let index = explicitAnimations.firstIndex(where: { $0.key == key }) else { return }
+        let removed = explicitAnimations.remove(at: index)
+        removeAnimations(group: removed.group)
+    }
+
+    /// Converts `t` from `layer`'s time (nil: the media clock) to this layer's. Strata's layers
+    /// have no time of their own (no layer `speed` or `timeOffset`), so this is `t`.
+    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval { t }
+
+    /// Converts `t` from this layer's time to `layer`'s (nil: the media clock); `t`, as above.
+    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval { t }
+
+    /// Whether an explicit animation still has layer animations (or never had any).
+    private func isStillAttached(_ explicit: ExplicitAnimation) -> Bool {
+        explicit.animations == 0 || (activeAnimations + pendingAnimations).contains { $0.group == explicit.group }
+    }
+
+    /// An explicit animation's group ended: the entry goes when the animation was removed or is
+    /// removed on completion.
+    private func explicitAnimationEnded(group: UInt64, finished: Bool, removed: Bool) {
+        if removed { explicitAnimations.removeAll { $0.group == group } }
+    }
+}
