@@ -346,6 +346,25 @@ final class AnimationLog: CAAnimationDelegate {
         #expect(done)
     }
 
+    @Test(
+        "Values boxed the UIKit way: NSValue(cgPoint:) 0,50 → 100,50 for position, NSValue(caTransform3D:) scale 1 → 3 for transform: half way (50, 50) and scale 2; NSNumber for opacity"
+    )
+    func boxedValues() async throws {
+        layer.add(basic("position", from: NSValue(cgPoint: CGPoint(x: 0, y: 50)), to: NSValue(cgPoint: CGPoint(x: 100, y: 50))), forKey: "p")
+        layer.add(
+            basic("transform", from: NSValue(caTransform3D: CATransform3DIdentity), to: NSValue(caTransform3D: CATransform3DMakeScale(3, 3, 1))),
+            forKey: "t")
+        layer.add(basic("opacity", from: NSNumber(value: 1), to: NSNumber(value: 0)), forKey: "o")
+        #expect(NSValue(caTransform3D: CATransform3DMakeScale(3, 3, 1)).caTransform3DValue == CATransform3DMakeScale(3, 3, 1))
+        #expect(NSValue(cgAffineTransform: CGAffineTransform(scaleX: 2, y: 3)).cgAffineTransformValue == CGAffineTransform(scaleX: 2, y: 3))
+        #expect(NSValue(cgRect: CGRect(x: 1, y: 2, width: 3, height: 4)).cgRectValue == CGRect(x: 1, y: 2, width: 3, height: 4))
+        try await present(through: 30)
+        #expect(try shown().position == CGPoint(x: 50, y: 50))
+        let scale = try shown().transform
+        #expect(abs(scale.m11 - 2) < 1e-9 && abs(scale.m22 - 2) < 1e-9)
+        #expect(abs(try shown().opacity - 0.5) < 1e-6)
+    }
+
     @Test("Values of the wrong type or an unknown key path animate nothing: the model shows")
     func badValuesAnimateNothing() async throws {
         layer.add(basic("opacity", from: "none", to: 0.0), forKey: "bad")

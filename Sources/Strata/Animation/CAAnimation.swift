@@ -249,9 +249,18 @@ open class CAPropertyAnimation: CAAnimation {
     }
 
     /// `value` (what a program sets: a number, `CGPoint`, `CGSize`, `CGRect`, `CGColor`,
-    /// `CATransform3D`) as a value of `kind`, or nil when it is not one.
+    /// `CATransform3D`, or geometry in an `NSValue`) as a value of `kind`, or nil when it is not one.
     static func layerValue(_ value: Any?, as kind: LayerValue.Kind) -> LayerValue? {
-        guard let value else { return nil }
+        guard var value else { return nil }
+        // Geometry boxed the UIKit way (`NSValue(cgPoint:)`, `NSValue(caTransform3D:)`, …).
+        if !(value is NSNumber), let box = value as? NSValue, let geometry = box.boxedGeometry {
+            switch geometry {
+            case .point(let p): value = p
+            case .size(let s): value = s
+            case .rect(let r): value = r
+            case .transform(let t): value = t
+            }
+        }
         switch kind {
         case .number, .float:
             let number: Double? =
