@@ -22,18 +22,18 @@ extension CALayer {
         let copy = anim.copy() as! CAAnimation
         if !(copy.duration > 0) { copy.duration = CATransaction.animationDuration() }
         if let key { removeAnimation(forKey: key) }
-        let t = Transaction.shared
-        let group = t.startAnimationGroup { [weak self] group, finished in
+        let ledger = AnimationLedger.shared
+        let group = ledger.startAnimationGroup { [weak self] group, finished in
             self?.explicitAnimationEnded(group: group, finished: finished, removed: !finished || copy.isRemovedOnCompletion)
             copy.delegate?.animationDidStop(copy, finished: finished)
         }
-        if let delegate = copy.delegate { t.groups[group]?.start = { delegate.animationDidStart(copy) } }
+        if let delegate = copy.delegate { ledger.groups[group]?.start = { delegate.animationDidStart(copy) } }
         let now = renderedScreen?.mediaTime ?? CACurrentMediaTime()
         let made = copy.layerAnimations(on: self, timing: copy.timing(now: now, group: group))
         for animation in made { addAnimation(animation) }
         explicitAnimations.append(ExplicitAnimation(key: key, animation: copy, group: group, animations: made.count))
-        t.transactionAdded(group: group)
-        t.scheduleImplicitCommitForAnimations()
+        TransactionStack.shared.transactionAdded(group: group)
+        CommitScheduler.shared.scheduleImplicitCommitForAnimations()
     }
 
     /// The animation added under `key`, or nil (Core Animation's: changing it is undefined; Strata

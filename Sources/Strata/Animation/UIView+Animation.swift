@@ -48,25 +48,22 @@ struct AnimationGroup {
     var beginTime: Double?
 }
 
-extension Transaction {
-    /// Whether a standalone layer's change animates implicitly now (actions enabled, a duration).
-    var implicitAnimationsEnabled: Bool {
-        let level = current
-        return withoutAnimation == 0 && !level.disableActions && level.animationDuration > 0
-    }
+extension AnimationLedger {
+    /// The transaction stack the blocks and levels are read from.
+    private var stack: TransactionStack { .shared }
 
-    /// The settings of an implicit animation in the current transaction level, starting the
+    /// The settings of an implicit animation in the stack.current transaction level, starting the
     /// level's animation group if it has none yet.
     private func implicitContext() -> AnimationContext {
         let group: UInt64
-        if let id = current.group, groups[id] != nil {
+        if let id = stack.current.group, groups[id] != nil {
             group = id
         } else {
             group = makeGroup()
             groups[group] = AnimationGroup()
-            current.group = group
+            stack.current.group = group
         }
-        let level = current
+        let level = stack.current
         return AnimationContext(
             duration: level.animationDuration, delay: 0, curve: level.timingFunction?.curve ?? .caDefault,
             repeatCount: 1, autoreverses: false, group: group)
@@ -77,13 +74,13 @@ extension Transaction {
     /// `CALayer.valueBeforeChange`) as Core Animation's implicit animation with the transaction's
     /// duration and timing function. Nothing when actions are disabled.
     func recordAnimation(of layer: CALayer, old: LayerProperty, new: LayerProperty) {
-        guard withoutAnimation == 0, !current.disableActions, old != new else { return }
+        guard stack.withoutAnimation == 0, !stack.current.disableActions, old != new else { return }
         // Animation blocks (not animators, not implicit animations) are off while UIKit's switch is.
-        if let block = animationContexts.last, block.animator == nil, !animationsEnabled { return }
+        if let block = stack.animationContexts.last, block.animator == nil, !stack.animationsEnabled { return }
         let context: AnimationContext
-        if let block = animationContexts.last {
+        if let block = stack.animationContexts.last {
             context = block
-        } else if current.animationDuration > 0 {
+        } else if stack.current.animationDuration > 0 {
             context = implicitContext()
         } else {
             return
@@ -116,7 +113,7 @@ extension Transaction {
             repeatCount: options.contains(.repeat) ? .infinity : 1,
             autoreverses: options.contains(.autoreverse), group: makeGroup(),
             allowsUserInteraction: options.contains(.allowUserInteraction))
-        if let outer = animationContexts.last, outer.animator == nil {
+        if let outer = stack.animationContexts.last, outer.animator == nil {
             if !options.contains(.overrideInheritedDuration) { context.duration = outer.duration }
             if !options.contains(.overrideInheritedCurve) { context.curve = outer.curve }
             if !options.contains(.overrideInheritedOptions) { (context.repeatCount, context.autoreverses) = (outer.repeatCount, outer.autoreverses) }
@@ -129,15 +126,15 @@ extension Transaction {
     func animate(_ context: AnimationContext, animations: () -> Void, completion: (@MainActor (Bool) -> Void)?) {
         groups[context.group] = AnimationGroup(completion: completion, allowsUserInteraction: context.allowsUserInteraction)
         if context.duration > 0 {
-            animationContexts.append(context)
+            stack.animationContexts.append(context)
             animations()
-            animationContexts.removeLast()
+            stack.animationContexts.removeLast()
         } else {
-            withoutAnimation += 1
+            stack.withoutAnimation += 1
             animations()
-            withoutAnimation -= 1
+            stack.withoutAnimation -= 1
         }
-        scheduleImplicitCommitForAnimations()
+        CommitScheduler.shared.scheduleImplicitCommitForAnimations()
     }
 
     /// Starts a group for animations added directly to layers (`CALayer.addAnimation`);
@@ -354,7 +351,7 @@ extension UIView {
         animations: @MainActor () -> Void, completion: (@MainActor (Bool) -> Void)? = nil
     ) {
         precondition(duration.isFinite && delay.isFinite, "UIView.animate: duration \(duration) and delay \(delay) must be finite")
-        let t = Transaction.shared
+        let t = AnimationLedger.shared
         t.animate(
             t.blockContext(duration: duration, delay: delay, curve: options.curve.timing, options: options),
             animations: animations, completion: completion)
@@ -378,7 +375,7 @@ extension UIView {
         precondition(
             duration.isFinite && delay.isFinite && dampingRatio.isFinite && dampingRatio > 0 && velocity.isFinite,
             "UIView.animate(usingSpringWithDamping:): duration \(duration), delay \(delay), damping \(dampingRatio) and velocity \(velocity) must be finite, the damping above 0")
-        let t = Transaction.shared
+        let t = AnimationLedger.shared
         let spring = Spring(dampingRatio: dampingRatio, settlingIn: max(duration, 0), initialVelocity: velocity)
         t.animate(
             t.blockContext(duration: duration, delay: delay, curve: .spring(spring), options: options.union(.overrideInheritedCurve)),
@@ -434,7 +431,7 @@ extension UIView {
         if options.contains(.allowUserInteraction) { blockOptions.insert(.allowUserInteraction) }
         if options.contains(.overrideInheritedDuration) { blockOptions.insert(.overrideInheritedDuration) }
         if options.contains(.overrideInheritedOptions) { blockOptions.insert(.overrideInheritedOptions) }
-        let t = Transaction.shared
+        let t = AnimationLedger.shared
         t.animate(t.blockContext(duration: duration, delay: delay, curve: .linear, options: blockOptions), animations: animations, completion: completion)
     }
 
@@ -448,7 +445,7 @@ extension UIView {
         precondition(
             frameStartTime.isFinite && frameDuration.isFinite,
             "UIView.addKeyframe: relative start \(frameStartTime) and duration \(frameDuration) must be finite")
-        let t = Transaction.shared
+        let t = TransactionStack.shared
         guard let block = t.animationContexts.last, block.animator == nil, t.withoutAnimation == 0 else {
             performWithoutAnimation(animations)
             return
@@ -467,22 +464,22 @@ extension UIView {
     /// subsequent animation blocks take effect at once (their completions still run); animations
     /// already running go on, and Core Animation's implicit animations of standalone layers are
     /// not affected, as UIKit documents. Main actor.
-    public static var areAnimationsEnabled: Bool { Transaction.shared.animationsEnabled }
+    public static var areAnimationsEnabled: Bool { TransactionStack.shared.animationsEnabled }
 
     /// Turns animation blocks' animations on or off (see `areAnimationsEnabled`).
-    public static func setAnimationsEnabled(_ enabled: Bool) { Transaction.shared.animationsEnabled = enabled }
+    public static func setAnimationsEnabled(_ enabled: Bool) { TransactionStack.shared.animationsEnabled = enabled }
 
     /// The duration of the innermost animation block being run, in seconds; 0 outside one.
     public static var inheritedAnimationDuration: TimeInterval {
-        let t = Transaction.shared
+        let t = TransactionStack.shared
         guard t.withoutAnimation == 0, let block = t.animationContexts.last else { return 0 }
         return block.duration
     }
 
     /// Runs `actionsWithoutAnimation` with animations off, even inside an animation block.
     public static func performWithoutAnimation(_ actionsWithoutAnimation: @MainActor () -> Void) {
-        Transaction.shared.withoutAnimation += 1
+        TransactionStack.shared.withoutAnimation += 1
         actionsWithoutAnimation()
-        Transaction.shared.withoutAnimation -= 1
+        TransactionStack.shared.withoutAnimation -= 1
     }
 }

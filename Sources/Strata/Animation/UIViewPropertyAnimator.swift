@@ -81,7 +81,7 @@ public final class UIViewPropertyAnimator {
             self.duration = duration
         }
         runDuration = self.duration
-        group = Transaction.shared.makeGroup()
+        group = AnimationLedger.shared.makeGroup()
     }
 
     /// An animator of no duration with UIKit's default timing (ease in, ease out), as UIKit's
@@ -318,12 +318,12 @@ public final class UIViewPropertyAnimator {
         runningPendingBlocks = true
         for block in pending { perform(block.body, delayFactor: block.delayFactor) }
         runningPendingBlocks = false
-        Transaction.shared.watch(self)
+        AnimationLedger.shared.watch(self)
     }
 
     /// Runs `body` in this animator's context, recording what it changes.
     private func perform(_ body: @MainActor () -> Void, delayFactor: Double) {
-        let t = Transaction.shared
+        let t = TransactionStack.shared
         t.animationContexts.append(
             AnimationContext(
                 duration: runDuration, delay: 0, curve: curve, repeatCount: 1,
@@ -345,7 +345,7 @@ public final class UIViewPropertyAnimator {
             // the last one was heading to, adds onto it (so nothing jumps).
             records.append(Record(layer: layer, old: old, new: new, delayFactor: delayFactor))
         }
-        Transaction.shared.scheduleImplicitCommitForAnimations()
+        CommitScheduler.shared.scheduleImplicitCommitForAnimations()
     }
 
     /// Starts running from `fraction`, after `delay` seconds.
@@ -477,7 +477,7 @@ public final class UIViewPropertyAnimator {
         pausedFraction = 0
         reversed = false
         runDuration = duration
-        Transaction.shared.unwatch(self)
+        AnimationLedger.shared.unwatch(self)
     }
 
     /// A frame at `time` was shown: a running animator that reached its end finishes (or pauses

@@ -114,7 +114,7 @@ extension UIViewController {
             host.transitionInFlight = false
             completion?()
         }
-        guard animated else { return Transaction.shared.afterCommit(finish) }
+        guard animated else { return CommitScheduler.shared.afterCommit(finish) }
         Self.animateTransition(of: view, style: presented.modalTransitionStyle, entering: true, distance: window.bounds.height, then: finish)
     }
 
@@ -170,7 +170,7 @@ extension UIViewController {
             host.transitionInFlight = false
             completion?()
         }
-        guard animated else { return Transaction.shared.afterCommit(finish) }
+        guard animated else { return CommitScheduler.shared.afterCommit(finish) }
         Self.animateTransition(of: topView, style: top.modalTransitionStyle, entering: false, distance: window.bounds.height, then: finish)
     }
 

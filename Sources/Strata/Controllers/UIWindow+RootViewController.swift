@@ -39,7 +39,7 @@ extension UIWindow {
             if visible { new.sendIsAppearing() }
         }
         if visible {
-            Transaction.shared.afterCommit {
+            CommitScheduler.shared.afterCommit {
                 old?.endAppearanceTransition()
                 new?.endAppearanceTransition()
             }
@@ -65,7 +65,7 @@ extension UIWindow {
         let appearing = !isHidden
         for c in controllers { c.beginAppearanceTransition(appearing, animated: false) }
         if appearing { for c in controllers { c.sendIsAppearing() } }
-        Transaction.shared.afterCommit {
+        CommitScheduler.shared.afterCommit {
             for c in controllers { c.endAppearanceTransition() }
         }
     }

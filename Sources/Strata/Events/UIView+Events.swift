@@ -13,22 +13,31 @@ enum AnimationInteraction {
     case ignoresTouches
 }
 
-extension UIView {
-    /// How the animations running on this view's layer now let it take touches.
-    var animationInteraction: AnimationInteraction {
-        guard !layer.activeAnimations.isEmpty, let screen = layer.renderedScreen else { return .model }
-        let time = screen.shownTime
-        let t = Transaction.shared
+extension UIScreen {
+    /// How the animations `layer` shows on this screen now let it take touches: the one question
+    /// hit testing asks about animations (what this screen shows, and how each running
+    /// animation's block or animator treats touches).
+    func animationInteraction(of layer: CALayer) -> AnimationInteraction {
+        let time = shownTime
+        let ledger = AnimationLedger.shared
         var result = AnimationInteraction.model
         for animation in layer.activeAnimations where !animation.isFinished(at: time) {
-            if let animator = t.animator(of: animation.group) {
+            if let animator = ledger.animator(of: animation.group) {
                 if !animator.isUserInteractionEnabled { return .ignoresTouches }
                 if !animator.isManualHitTestingEnabled { result = .presentation }
-            } else if let group = t.groups[animation.group], !group.allowsUserInteraction {
+            } else if let group = ledger.groups[animation.group], !group.allowsUserInteraction {
                 return .ignoresTouches
             }
         }
         return result
+    }
+}
+
+extension UIView {
+    /// How the animations running on this view's layer now let it take touches (its screen's answer).
+    var animationInteraction: AnimationInteraction {
+        guard !layer.activeAnimations.isEmpty, let screen = layer.renderedScreen else { return .model }
+        return screen.animationInteraction(of: layer)
     }
 
     /// `point` in the superview's bounds coordinates mapped into this view's (through what is

@@ -212,7 +212,7 @@ open class UIImageView: UIView {
         // main thread hears of its end.
         let first = CGRect(x: 0, y: 0, width: 1, height: 1 / n), last = CGRect(x: 0, y: (n - 1) / n, width: 1, height: 1 / n)
         layer.contentsRect = last
-        let group = Transaction.shared.startAnimationGroup { [weak self] group, finished in
+        let group = AnimationLedger.shared.startAnimationGroup { [weak self] group, finished in
             self?.playingEnded(group: group, finished: finished)
         }
         playingGroup = group

@@ -10,7 +10,7 @@ extension CALayer {
         guard !needsLayoutFlag else { return }
         needsLayoutFlag = true
         markAncestorsNeedLayout(from: self)
-        Transaction.shared.layoutRequested(self)
+        CommitScheduler.shared.layoutRequested(self)
     }
 
     /// Marks the superlayers of `layer` as having a sublayer that needs layout, so a layout pass
@@ -101,7 +101,7 @@ extension CALayer {
         // The screen (a walk up the superlayers) is looked up only when needed: for a size beyond
         // what every OpenGL ES 3 GPU takes, or to report a failure.
         var screen: UIScreen? { currentScreen }
-        let limit = max(pixelWidth, pixelHeight) <= CGFloat(Self.texturesAlwaysTaken) ? Self.texturesAlwaysTaken : Transaction.shared.maxTextureSize(for: screen)
+        let limit = max(pixelWidth, pixelHeight) <= CGFloat(Self.texturesAlwaysTaken) ? Self.texturesAlwaysTaken : CommitScheduler.shared.maxTextureSize(for: screen)
         guard pixelWidth <= CGFloat(limit), pixelHeight <= CGFloat(limit) else {
             // Too large for a texture: an error only for a layer that paints. A plain view with a
             // background colour needs no backing store at any size.

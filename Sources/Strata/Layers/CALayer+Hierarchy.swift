@@ -184,7 +184,7 @@ extension CALayer {
         changes.insert(change)
         if !isQueued {
             isQueued = true
-            Transaction.shared.layerChanged(self)
+            CommitScheduler.shared.layerChanged(self)
         }
     }
 }

@@ -112,7 +112,7 @@ open class CALayer {
     /// Set on a screen's root layer: the screen it shows on.
     weak var screenIfRoot: UIScreen?
 
-    // MARK: Commit state (see Transaction.swift)
+    // MARK: Commit state (see CommitScheduler.swift and CommitBuilder.swift)
     var changes: LayerChanges = []
     var isQueued = false
     /// The last commit whose placement walk reached this layer, and the screen it found (its
@@ -242,7 +242,7 @@ open class CALayer {
         guard state[keyPath: path] != value else { return false }
         let old = key.isAnimatable ? valueBeforeChange(key) : nil
         state[keyPath: path] = value
-        if let old { Transaction.shared.recordAnimation(of: self, old: old, new: LayerProperty(key, value.layerValue)) }
+        if let old { AnimationLedger.shared.recordAnimation(of: self, old: old, new: LayerProperty(key, value.layerValue)) }
         markChanged(LayerChanges(key))
         return true
     }
@@ -252,7 +252,7 @@ open class CALayer {
     /// an animation block, and, as Core Animation's implicit animations, on a standalone layer
     /// (one no view owns: a view's layer animates only in blocks) that its screen already shows.
     private func valueBeforeChange(_ key: LayerKey) -> LayerProperty? {
-        let t = Transaction.shared
+        let t = TransactionStack.shared
         if !t.animationContexts.isEmpty { return property(key) }
         guard !isViewBacked, t.implicitAnimationsEnabled, renderedScreen != nil else { return nil }
         return property(key)
@@ -272,14 +272,14 @@ open class CALayer {
         activeAnimations = []
         pendingAnimations = []
         markChanged(.animations)
-        Transaction.shared.animationsRemoved(active: active, pending: pending, from: self)
+        AnimationLedger.shared.animationsRemoved(active: active, pending: pending, from: self)
     }
 
     /// Adds `animation` (its begin time relative to the next commit) to the layer, in its
-    /// group (made with `Transaction.startAnimationGroup`). Main actor.
+    /// group (made with `AnimationLedger.startAnimationGroup`). Main actor.
     func addAnimation(_ animation: LayerAnimation) {
         pendingAnimations.append(animation)
-        Transaction.shared.groups[animation.group, default: AnimationGroup()].pending += 1
+        AnimationLedger.shared.groups[animation.group, default: AnimationGroup()].pending += 1
         markChanged(.animations)
     }
 
@@ -292,7 +292,7 @@ open class CALayer {
         activeAnimations.removeAll { $0.group == group }
         pendingAnimations.removeAll { $0.group == group }
         markChanged(.animations)
-        Transaction.shared.animationsRemoved(active: active, pending: pending, from: self)
+        AnimationLedger.shared.animationsRemoved(active: active, pending: pending, from: self)
     }
 
     /// Forgets the animations its screen was running (the layer left that screen's tree).
@@ -301,7 +301,7 @@ open class CALayer {
         let active = activeAnimations
         activeAnimations = []
         pendingAnimationRemovals = []
-        Transaction.shared.animationsRemoved(active: active, pending: [], from: self)
+        AnimationLedger.shared.animationsRemoved(active: active, pending: [], from: self)
     }
 
     /// A copy of the layer as it is shown now: its animated properties at the time of the last

@@ -134,7 +134,7 @@ public final class UIScreen {
     /// deadlines up to it fire.
     private func presented(at time: Double) {
         lastFrameTime = time
-        Transaction.shared.framePresented(on: self, at: time)
+        AnimationLedger.shared.framePresented(on: self, at: time)
         for window in attachedWindows { window._events?.framePresented(at: time) }
     }
 
@@ -230,7 +230,7 @@ public final class UIScreen {
     /// this screen again, whole. Schedules nothing itself: the next change or frame commits.
     func resynchronize() {
         renderTree = Self.newRenderTree()
-        Transaction.shared.reset(self)
+        CommitScheduler.shared.reset(self)
     }
 
     // MARK: Windows

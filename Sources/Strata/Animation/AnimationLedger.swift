@@ -1,0 +1,61 @@
+import Foundation
+import StrataCore
+
+// Overall design: the ledger keeps what the model knows of animations between the commit that
+// sends them and the frame that shows their end: each animation block's (or explicit
+// animation's, or implicit transaction's) group with its completion, the active property
+// animators, and the transaction completion blocks waiting for a commit. Screens tell it of
+// each frame presented; it runs completions after the frame that shows the end.
+
+/// Animation groups, animators and completions. Main actor.
+@MainActor
+final class AnimationLedger {
+    static let shared = AnimationLedger()
+
+    /// Animation blocks waiting for their completion.
+    var groups: [UInt64: AnimationGroup] = [:]
+    var nextGroup: UInt64 = 0
+    /// Active property animators, by identity.
+    var animators: [ObjectIdentifier: UIViewPropertyAnimator] = [:]
+    /// Completion blocks of transaction levels that started no animation, run after the commit.
+    private var pendingCompletions: [@MainActor () -> Void] = []
+
+    /// Hands a closed level's completion on: to its implicit animations' group, which runs it
+    /// after the frame that shows their end, or, when it started none, to run after the commit.
+    func close(_ level: TransactionStack.Level) {
+        guard let completion = level.completion else { return }
+        let waiting = ([level.group].compactMap { $0 } + level.explicitGroups).filter { groups[$0] != nil }
+        guard !waiting.isEmpty else { return pendingCompletions.append(completion) }
+        // Runs once the last of the level's groups has completed (after its own completion).
+        let countdown = Countdown(waiting.count, then: completion)
+        for id in waiting {
+            let own = groups[id]?.completion
+            groups[id]?.completion = { finished in
+                own?(finished)
+                countdown.tick()
+            }
+        }
+    }
+
+    /// Runs an action when it has been ticked a given number of times. Main actor.
+    @MainActor private final class Countdown {
+        private var remaining: Int
+        private let action: @MainActor () -> Void
+        init(_ count: Int, then action: @escaping @MainActor () -> Void) { (remaining, self.action) = (count, action) }
+        func tick() {
+            remaining -= 1
+            if remaining == 0 { action() }
+        }
+    }
+
+    /// The commit was sent: groups that sent nothing complete, and completions of levels that
+    /// started no animation run (at the next main-queue turn).
+    func committed() {
+        completeIdleGroups()
+        let completions = pendingCompletions
+        pendingCompletions = []
+        if !completions.isEmpty {
+            DispatchQueue.main.async { MainActor.assumeIsolated { completions.forEach { $0() } } }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import StrataCore
+
+/// Turns changed layers into one `Commit` per screen. Main actor; lives for one commit.
+@MainActor
+struct CommitBuilder {
+    private(set) var commits: [(UIScreen, Commit)] = []
+
+    private mutating func index(of screen: UIScreen) -> Int {
+        for i in commits.indices where commits[i].0 === screen { return i }
+        commits.append((screen, Commit()))
+        return commits.count - 1
+    }
+
+    mutating func append(_ operation: CommitOperation, on screen: UIScreen) {
+        commits[index(of: screen)].1.append(operation)
+    }
+
+    /// Releases `layer` and the sublayers that went with it from `screen`'s render tree, top
+    /// down (an explicit stack: a deep tree must not run out of stack).
+    mutating func destroy(_ layer: CALayer, on screen: UIScreen) {
+        var pending = [layer]
+        while let layer = pending.popLast() {
+            guard layer.isRendered(on: screen) else { continue }
+            append(.destroyLayer(layer.id), on: screen)
+            layer.committedScreen = nil
+            layer.committedTree = 0
+            // Leaving the screen's tree ends its animations there, as in Core Animation.
+            layer.dropActiveAnimations()
+            pending.append(contentsOf: layer._sublayers.reversed())
+        }
+    }
+
+    /// Creates `layer` and its subtree in `screen`'s render tree with their full state.
+    mutating func create(_ layer: CALayer, on screen: UIScreen) {
+        createOne(layer, on: screen)
+        insertSublayers(of: layer, on: screen)
+    }
+
+    /// Creates `layer` alone (not its sublayers) with its full state.
+    private mutating func createOne(_ layer: CALayer, on screen: UIScreen) {
+        layer.displayIfNeeded()
+        append(.createLayer(layer.id), on: screen)
+        layer.committedScreen = screen
+        layer.committedTree = screen.renderTree
+        for property in layer.state.properties(differingFrom: .defaults) { append(.set(layer.id, property), on: screen) }
+        sendContents(of: layer, whole: true, on: screen)
+        sendAnimations(of: layer, resendingRunning: true, on: screen)
+        layer.changes = []
+    }
+
+    /// Sends what changed on `layer`, which `screen`'s render tree already has.
+    mutating func update(_ layer: CALayer, on screen: UIScreen) {
+        layer.displayIfNeeded()
+        let changes = layer.changes
+        layer.changes = []
+        if !changes.isDisjoint(with: .properties) {
+            for key in changes.keys { append(.set(layer.id, layer.property(key)), on: screen) }
+        }
+        if changes.contains(.contents) { sendContents(of: layer, whole: false, on: screen) }
+        if changes.contains(.animations) { sendAnimations(of: layer, resendingRunning: false, on: screen) }
+        if changes.contains(.sublayers) { insertSublayers(of: layer, on: screen) }
+    }
+
+    /// Puts every sublayer in order under `layer`, creating those the render tree lacks with
+    /// their subtrees: each created whole before it is inserted, as a recursive walk would, but
+    /// with an explicit stack (a deep tree must not run out of stack).
+    private mutating func insertSublayers(of layer: CALayer, on screen: UIScreen) {
+        enum Step {
+            case create(CALayer)
+            case insert(CALayer, parent: CALayer, index: Int)
+        }
+        var pending: [Step] = []
+        func schedule(sublayersOf layer: CALayer) {
+            for (i, sublayer) in layer._sublayers.enumerated().reversed() {
+                pending.append(.insert(sublayer, parent: layer, index: i))
+                pending.append(.create(sublayer))
+            }
+        }
+        schedule(sublayersOf: layer)
+        while let step = pending.popLast() {
+            switch step {
+            case .create(let sublayer):
+                guard !sublayer.isRendered(on: screen) else { continue }
+                createOne(sublayer, on: screen)
+                schedule(sublayersOf: sublayer)
+            case .insert(let sublayer, let parent, let index):
+                append(.insertSublayer(sublayer.id, parent: parent.id, index: index), on: screen)
+            }
+        }
+    }
+
+    /// Gives the layer's new animations their begin time on `screen`'s clock and sends them; a
+    /// layer created anew also gets the animations still running on it.
+    private mutating func sendAnimations(of layer: CALayer, resendingRunning: Bool, on screen: UIScreen) {
+        let now = screen.mediaTime
+        layer.activeAnimations.removeAll { $0.isFinished(at: screen.shownTime) }
+        if resendingRunning {
+            for animation in layer.activeAnimations { append(.addAnimation(layer.id, animation), on: screen) }
+        } else {
+            for group in layer.pendingAnimationRemovals { append(.removeAnimations(layer.id, group: group), on: screen) }
+        }
+        layer.pendingAnimationRemovals = []
+        for var animation in layer.pendingAnimations {
+            animation.beginTime += now  // the block's delay, from the next frame
+            append(.addAnimation(layer.id, animation), on: screen)
+            layer.activeAnimations.append(animation)
+            AnimationLedger.shared.animationSent(group: animation.group, beginTime: animation.beginTime, endTime: animation.endTime, layer: layer, screen: screen)
+        }
+        layer.pendingAnimations = []
+    }
+
+    /// Sends the layer's pixels: all of them, or the region redrawn since the last commit.
+    private mutating func sendContents(of layer: CALayer, whole: Bool, on screen: UIScreen) {
+        let limit = screen.commitSink.maxTextureSize
+        switch layer.contentsSource {
+        case .none:
+            if !whole { append(.setContents(layer.id, nil), on: screen) }
+        case .image(let image):
+            guard image.width <= limit, image.height <= limit else {
+                screen.record(.contentsTooLarge(layer: layer.debugName, width: image.width, height: image.height, limit: limit))
+                return
+            }
+            append(.setContents(layer.id, ContentsUpdate(image: image.image, sharedImageID: image.id)), on: screen)
+        case .backingStore(let bitmap):
+            // Drawn off screen against a default limit, it may exceed this GPU's.
+            guard bitmap.size.width <= limit, bitmap.size.height <= limit else {
+                screen.record(.backingStoreTooLarge(layer: layer.debugName, size: CGSize(width: bitmap.size.width, height: bitmap.size.height), limit: limit))
+                return
+            }
+            let all = PixelRect(x: 0, y: 0, width: bitmap.size.width, height: bitmap.size.height)
+            let region = whole ? all : (layer.pendingContentsRegion ?? all)
+            append(
+                .setContents(
+                    layer.id,
+                    ContentsUpdate(
+                        size: bitmap.size, region: region, pixels: bitmap.bgraPixels(region),
+                        isBGRA: true, isOpaque: layer.isOpaque)), on: screen)
+        }
+        layer.pendingContentsRegion = nil
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import StrataCore
+
+// Overall design: Core Animation's transaction stack, global as Core Animation defines it: the
+// explicit levels `CATransaction.begin()` opens, the implicit transaction's settings, and the
+// animation blocks open now (`UIView.animate`, animators' blocks, keyframes). It decides nothing
+// about commits (`CommitScheduler`) or animations' lives (`AnimationLedger`): closing the
+// outermost level hands its completion to the ledger and asks the scheduler to commit.
+
+/// The transaction levels and open animation blocks. Main actor.
+@MainActor
+final class TransactionStack {
+    static let shared = TransactionStack()
+
+    /// Open animation blocks, outermost first.
+    var animationContexts: [AnimationContext] = []
+    /// Depth of `UIView.performWithoutAnimation` calls.
+    var withoutAnimation = 0
+    /// `UIView.setAnimationsEnabled`'s switch.
+    var animationsEnabled = true
+
+    /// One level of `CATransaction.begin()`.
+    struct Level {
+        var disableActions = false
+        var animationDuration: CFTimeInterval = 0.25
+        var timingFunction: CAMediaTimingFunction?
+        var completion: (@MainActor () -> Void)?
+        /// The animation group of the implicit animations this level started, once it started one.
+        var group: UInt64?
+        /// The groups of the explicit animations added while this level was open.
+        var explicitGroups: [UInt64] = []
+    }
+    /// Explicit levels, outermost first.
+    var levels: [Level] = []
+    /// The implicit transaction's settings, used while no explicit transaction is open.
+    var implicitLevel = Level()
+
+    /// The innermost open level: the last explicit one, or the implicit transaction.
+    var current: Level {
+        get { levels.last ?? implicitLevel }
+        set {
+            if levels.isEmpty {
+                implicitLevel = newValue
+                CommitScheduler.shared.scheduleImplicitCommit()
+            } else {
+                levels[levels.count - 1] = newValue
+            }
+        }
+    }
+    /// Whether a standalone layer's change animates implicitly now (actions enabled, a duration).
+    var implicitAnimationsEnabled: Bool {
+        let level = current
+        return withoutAnimation == 0 && !level.disableActions && level.animationDuration > 0
+    }
+
+    /// Opens an explicit level.
+    func begin() { levels.append(Level()) }
+
+    /// Closes the innermost explicit level: its completion goes to the ledger; closing the
+    /// outermost commits.
+    func end() {
+        guard let level = levels.popLast() else { return }
+        AnimationLedger.shared.close(level)
+        if levels.isEmpty { CommitScheduler.shared.commit() }
+    }
+
+    /// Closes the implicit transaction at a commit: its completion goes to the ledger, and the
+    /// next one starts with the defaults.
+    func closeImplicit() {
+        AnimationLedger.shared.close(implicitLevel)
+        implicitLevel = Level()
+    }
+
+    /// Notes that an explicit animation's `group` was added while the current level is open: the
+    /// level's completion block waits for it.
+    func transactionAdded(group: UInt64) {
+        current.explicitGroups.append(group)
+    }
+}
+
+/// Core Animation's transaction controls. Main actor.
+///
+/// Every change to a layer or view belongs to a transaction. With none open, the first change
+/// opens an implicit one that commits at the end of the current main-queue turn, so any number
+/// of changes in one turn reach the compositor as one commit. `begin()`/`commit()` nest; only the
+/// outermost commit sends.
+@MainActor
+public enum CATransaction {
+    /// Opens an explicit transaction, nested in any open one.
+    public static func begin() { TransactionStack.shared.begin() }
+
+    /// Closes the innermost explicit transaction; closing the outermost sends everything
+    /// changed since the last commit (implicit changes included).
+    public static func commit() { TransactionStack.shared.end() }
+
+    /// Commits the pending implicit transaction now, unless an explicit one is open (then its
+    /// outermost `commit()` sends). Render paths call this so a frame sees this turn's changes.
+    public static func flush() {
+        if TransactionStack.shared.levels.isEmpty { CommitScheduler.shared.commit() }
+    }
+
+    /// Whether property changes in the current transaction skip their implicit animations.
+    public static func disableActions() -> Bool { TransactionStack.shared.current.disableActions }
+
+    /// Sets whether the current transaction's changes skip implicit animations (with no explicit
+    /// transaction open, the implicit one's).
+    public static func setDisableActions(_ flag: Bool) { TransactionStack.shared.current.disableActions = flag }
+
+    /// The duration of implicit animations in the current transaction, in seconds (0.25 by default).
+    public static func animationDuration() -> CFTimeInterval { TransactionStack.shared.current.animationDuration }
+
+    /// Sets the duration of implicit animations in the current transaction; 0 makes changes jump.
+    public static func setAnimationDuration(_ duration: CFTimeInterval) {
+        precondition(duration.isFinite && duration >= 0, "CATransaction.setAnimationDuration: \(duration) must be finite and at least 0")
+        TransactionStack.shared.current.animationDuration = duration
+    }
+
+    /// The pacing of implicit animations in the current transaction; nil means Core Animation's
+    /// `.default` curve.
+    public static func animationTimingFunction() -> CAMediaTimingFunction? { TransactionStack.shared.current.timingFunction }
+
+    /// Sets the pacing of implicit animations in the current transaction.
+    public static func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) { TransactionStack.shared.current.timingFunction = function }
+
+    /// The block run once the current transaction has been committed and its implicit animations have finished.
+    public static func completionBlock() -> (@MainActor () -> Void)? { TransactionStack.shared.current.completion }
+
+    /// Sets (replaces) the block run on the main actor after the current transaction's commit has
+    /// been sent and the frame showing the end of the implicit animations it started has been
+    /// drawn (or soon after the commit when it started none, or when they were removed). With no
+    /// explicit transaction open, it belongs to the implicit transaction.
+    public static func setCompletionBlock(_ block: (@MainActor () -> Void)?) { TransactionStack.shared.current.completion = block }
+}
