@@ -1,6 +1,6 @@
 #version 300 es
-// One layer quad: background and contents (the default), its border (MODE_BORDER), or its clip
-// mask (MODE_MASK). HAS_TEXTURE samples contents (PLAIN_CONTENTS: square corners, contents
+// One layer quad: background and contents (the default), its border (MODE_BORDER), its clip
+// mask (MODE_MASK), or one colour over the whole quad (MODE_TINT: the debug switches). HAS_TEXTURE samples contents (PLAIN_CONTENTS: square corners, contents
 // filling the quad exactly, the commonest picture, with nothing but the sample and the blend;
 // NINE_SLICE: with a stretchable centre;
 // TEXEL_CENTRES: one texel per pixel, sampled at texel centres, as nearest filtering);
@@ -35,6 +35,9 @@ flat in vec4 v_params;         // opacity, corner radius (points), clips content
                                // or straight-alpha contents (1; fills)
 
 uniform sampler2D u_texture;   // premultiplied RGBA, row 0 at the top
+#ifdef MODE_TINT
+uniform vec4 u_tint;           // premultiplied
+#endif
 
 out vec4 o_color;
 
@@ -73,7 +76,9 @@ float slice(float t, float len, float img, float c0, float c1) {
 #endif
 
 void main() {
-#ifdef PLAIN_CONTENTS
+#if defined(MODE_TINT)
+    o_color = u_tint;
+#elif defined(PLAIN_CONTENTS)
     // The quad is the bounds and the contents frame: no edge tests, the coordinates come ready.
     vec4 picture = texture(u_texture, v_uv);
     picture.rgb *= mix(1.0, picture.a, v_params.w);   // straight-alpha contents (a host's) premultiplied

@@ -4,7 +4,7 @@ import StrataShaders
 
 /// Which variant of the layer shader a draw needs.
 struct LayerShaderVariant: Hashable, CaseIterable, CustomStringConvertible {
-    enum Mode: Hashable { case fill, border, clipMask }
+    enum Mode: Hashable { case fill, border, clipMask, debugTint }
     var mode: Mode
     var textured = false
     var rounded = false
@@ -24,6 +24,7 @@ struct LayerShaderVariant: Hashable, CaseIterable, CustomStringConvertible {
         .init(mode: .fill, textured: true, plainContents: true),
         .init(mode: .border, rounded: true),
         .init(mode: .clipMask), .init(mode: .clipMask, rounded: true),
+        .init(mode: .debugTint),
     ]
 
     /// The `#define` lines that select this variant in `layer.frag`.
@@ -31,6 +32,7 @@ struct LayerShaderVariant: Hashable, CaseIterable, CustomStringConvertible {
         var names: [String] = []
         if mode == .border { names.append("MODE_BORDER") }
         if mode == .clipMask { names.append("MODE_MASK") }
+        if mode == .debugTint { names.append("MODE_TINT") }
         if textured { names.append("HAS_TEXTURE") }
         if nineSlice { names.append("NINE_SLICE") }
         if texelCentres { names.append("TEXEL_CENTRES") }
@@ -43,12 +45,15 @@ struct LayerShaderVariant: Hashable, CaseIterable, CustomStringConvertible {
 }
 
 /// One compiled variant of the layer program. Everything a quad needs comes as instance
-/// attributes (see `Renderer.Instance`); the only uniform is the texture unit.
+/// attributes (see `Renderer.Instance`); the uniforms are the texture unit and, for the debug
+/// tint, its colour.
 ///
 /// Render thread only. Every variant is compiled when the render server starts, so a shader that
 /// fails to compile is an error from the compositor's initialiser, never a surprise in a frame.
 final class LayerProgram {
     let program: GLProgram
+    /// `u_tint`'s location (the debug tint variant; −1 in the others).
+    let tintLocation: GLint
 
     init(context: GLContext, variant: LayerShaderVariant) throws {
         let vs = ShaderSource.layerVertex, fs = ShaderSource.layerFragment
@@ -57,6 +62,7 @@ final class LayerProgram {
         program = try GLProgram(context: context, vertex: (vs.name, Self.inserting(variant.defines, into: vs.text)), fragment: (name, fragmentText))
         program.use()
         glUniform1i(program.uniformLocation("u_texture"), 0)  // contents always come on unit 0
+        tintLocation = variant.mode == .debugTint ? program.uniformLocation("u_tint") : -1
     }
 
     /// GLSL requires `#version` first: the defines go on the lines right after it.

@@ -116,12 +116,37 @@ extension Renderer {
             if recording?.storage != storage || samplerBound { recording?.isWhole = false }
             recording?.batches.append(ReplayBatch(variant: variant, texture: batchTexture, offset: offset, count: batchCount, scissor: scissor))
         }
-        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batchCount))
-        statistics.drawCalls += 1
+        if debug.isDisjoint(with: [.batches, .overdraw]) || variant.mode == .clipMask {
+            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batchCount))
+            statistics.drawCalls += 1
+        } else {
+            drawDebugTints(variant: variant)
+        }
         let count = batchCount
         batch.removeAll(keepingCapacity: true)
         batchCount = 0
         try checkDraw("\(variant) batch of \(count) quads")
+    }
+
+    /// The debug switches' draws of the batch just prepared (its instances bound): under
+    /// `overdraw` its quads each add `DebugOptions.overdrawStep` instead of drawing; under
+    /// `batches` it is drawn, then tinted with its colour.
+    func drawDebugTints(variant: LayerShaderVariant) {
+        let count = GLsizei(batchCount)
+        var tint = DebugOptions.overdrawStep
+        if debug.contains(.overdraw) {
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+        } else {
+            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, count)
+            statistics.drawCalls += 1
+            tint = DebugOptions.batchTints[debugBatch % DebugOptions.batchTints.count]
+        }
+        let program = use(LayerShaderVariant(mode: .debugTint))
+        glUniform4f(program.tintLocation, tint.x, tint.y, tint.z, tint.w)
+        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, count)
+        statistics.drawCalls += 1
+        debugBatch += 1
+        if debug.contains(.overdraw) { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
     }
 
     /// Debug builds check the GL error flag after every draw, naming it; release builds check

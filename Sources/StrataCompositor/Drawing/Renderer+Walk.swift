@@ -108,6 +108,7 @@ extension Renderer {
             case .fill: fillVariant(layer, world: world)
             case .border: LayerShaderVariant(mode: .border, rounded: true)
             case .clipMask: LayerShaderVariant(mode: .clipMask, rounded: rounded)
+            case .debugTint: LayerShaderVariant(mode: .debugTint)
             }
         let b = layer.state.bounds
         let contentsFrame = mode == .fill ? layer.contentsFrame : nil
@@ -155,6 +156,8 @@ extension Renderer {
         case .clipMask:
             // An opaque border drawn over the clipped content keeps it wholly inside the edge pixels.
             if (layer.state.borderColor?.alpha ?? 0) >= 1 { instance.params.3 = Float(layer.state.borderWidth * pointScale) }
+        case .debugTint:
+            break  // drawn over batches by the debug switches, never for a layer
         }
         if mode == .fill {
             let start = try enqueue(instance, variant: variant, texture: texture)

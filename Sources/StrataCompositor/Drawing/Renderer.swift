@@ -89,6 +89,8 @@ final class Renderer {
     var hostTextures: Set<GLuint> = []
     var hostSampler: GLuint = 0
     var samplerBound = false
+    /// Batches drawn so far this frame (the `batches` debug switch colours them in turn).
+    var debugBatch = 0
 
     /// What the renderer draws to help debugging.
     let debug: DebugOptions
@@ -158,7 +160,7 @@ final class Renderer {
         statistics = base
         let full = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
         recording = nil
-        if fullRedraw, lastFrameCompleted, !debug.contains(.damage), let replay, replay.treeVersion == treeVersion, replay.targetKey == target.key,
+        if fullRedraw, lastFrameCompleted, debug.isEmpty, let replay, replay.treeVersion == treeVersion, replay.targetKey == target.key,
             replay.clearColor == clearColor, replay.storage == instanceBuffer.storageGeneration
         {
             do {
@@ -234,10 +236,18 @@ final class Renderer {
     /// (nil: not cleared), then the plan's operations.
     func drawFrame(target: DrawTarget, projection: Transform3D, region: PixelRect, clearColor: Color?) throws {
         var pass = Pass(target: target, projection: projection, scissor: region)
-        let clearWith = plan.clear(over: clearColor).color
+        var clearWith = plan.clear(over: clearColor).color
+        let clearPaints = plan.layersPaintedByClear > 0
+        if debug.contains(.overdraw), clearWith != nil { clearWith = Color(red: 0, green: 0, blue: 0, alpha: 1) }
+        if !debug.isEmpty { recording = nil }  // a replay would not tint
         recording?.clearWith = clearWith
         beginFrame(target, region: region, clearColor: clearWith, clears: clearWith != nil)
         statistics.layersDrawn += plan.layersPaintedByClear
+        if debug.contains(.overdraw), clearPaints {
+            // The background the clear painted counts as one quad over the region.
+            let r = Rect(x: Double(region.x), y: Double(region.y), width: Double(region.width), height: Double(region.height))
+            try enqueue(Instance(matrix: pass.projection, rect: r, bounds: r), variant: LayerShaderVariant(mode: .fill), texture: 0)
+        }
         try execute(plan.operations, pass: &pass)
         if debug.contains(.damage) {
             // The redrawn region, tinted translucent magenta (premultiplied) over what was drawn.
@@ -245,7 +255,6 @@ final class Renderer {
             var tint = Instance(matrix: pass.projection, rect: r, bounds: r)
             tint.color = SIMD4<Float>(0.25, 0, 0.25, 0.25)
             try enqueue(tint, variant: LayerShaderVariant(mode: .fill), texture: 0)
-            recording = nil  // a replay would not tint
         }
         try flush()
     }
@@ -269,6 +278,7 @@ final class Renderer {
         let mask = (clears ? GL_COLOR_BUFFER_BIT : 0) | (plan.usesStencil ? GL_STENCIL_BUFFER_BIT : 0)
         if mask != 0 { glClear(GLbitfield(mask)) }
         current = nil
+        debugBatch = 0
         boundTexture = 0
         samplerBound = false
         glBindSampler(0, 0)
