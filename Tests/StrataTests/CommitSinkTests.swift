@@ -101,6 +101,37 @@ import Testing
         withExtendedLifetime(screen) {}
     }
 
+    @Test(
+        "A host giving its own frame times (1,000 s on): a 1 s linear move from x 10 to 70 begins at the first frame that shows it (1,000.5 s), is half way at 1,001 s and completes after the frame at 1,001.5 s, though the model guessed its 60 Hz clock"
+    )
+    func theRenderSidesClockDecides() async throws {
+        let sink = RecordingCommitSink()
+        let (screen, window) = scene(sink)
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        window.addSubview(view)
+        func present(at time: Double) async {
+            sink.presentFrame(at: time)
+            for _ in 0..<5 { await nextTurn() }  // the screen hears of it on the main actor
+        }
+        await nextTurn()
+        await present(at: 1000)
+        var finished: Bool?
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) {
+            view.center.x = 70
+        } completion: {
+            finished = $0
+        }
+        await nextTurn()  // the commit goes
+        await present(at: 1000.5)
+        #expect(abs(try #require(view.layer.presentation()).position.x - 10) < 1e-9, "its first frame shows the start")
+        await present(at: 1001)
+        #expect(abs(try #require(view.layer.presentation()).position.x - 40) < 1e-9, "half way")
+        #expect(finished == nil)
+        await present(at: 1001.5)
+        #expect(finished == true, "completed after the frame past its end")
+        withExtendedLifetime(screen) {}
+    }
+
     @Test("A backing store wider than the sink's 64-pixel texture limit is refused by the model with the size and the limit; the rest arrives")
     func contentsBeyondTheSinksLimitAreRefused() async throws {
         let sink = RecordingCommitSink(maxTextureSize: 64)

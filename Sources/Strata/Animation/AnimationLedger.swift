@@ -48,6 +48,17 @@ final class AnimationLedger {
         }
     }
 
+    /// Moves `group`'s begin and end times (and its animator's run) by `shift` seconds: the render
+    /// side began its animations then.
+    func shift(group id: UInt64, by shift: Double) {
+        if let i = groups.index(forKey: id) {
+            groups.values[i].beginTime? += shift
+            groups.values[i].endTime? += shift
+            for key in groups.values[i].ends.keys { groups.values[i].ends[key]? += shift }
+        }
+        animator(of: id)?.shiftRun(by: shift)
+    }
+
     /// The commit was sent: groups that sent nothing complete, and completions of levels that
     /// started no animation run (at the next main-queue turn).
     func committed() {

@@ -281,6 +281,12 @@ public final class UIViewPropertyAnimator {
 
     // MARK: Internals
 
+    /// Moves the current run's start by `shift` seconds: its animations began then on the
+    /// render side's clock, not when the model guessed.
+    func shiftRun(by shift: Double) {
+        if let r = run { run = (r.time + shift, r.fraction) }
+    }
+
     /// The fraction shown now.
     private var currentFraction: Double {
         guard let run else { return pausedFraction }

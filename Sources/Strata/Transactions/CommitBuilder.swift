@@ -102,8 +102,14 @@ struct CommitBuilder {
         }
         layer.pendingAnimationRemovals = []
         for var animation in layer.pendingAnimations {
-            animation.beginTime += now  // the block's delay, from the next frame
-            append(.addAnimation(layer.id, animation), on: screen)
+            // The render side stamps the begin time with the first frame that shows the commit
+            // (the block's delay counts from there); the model's copy carries its guess of that
+            // frame's time until the frame reports it (`UIScreen.confirmBeginTimes`).
+            var sent = animation
+            sent.beginsAtFirstFrame = true
+            append(.addAnimation(layer.id, sent), on: screen)
+            animation.beginTime += now
+            screen.awaitBeginTime(of: layer, group: animation.group)
             layer.activeAnimations.append(animation)
             AnimationLedger.shared.animationSent(group: animation.group, beginTime: animation.beginTime, endTime: animation.endTime, layer: layer, screen: screen)
         }

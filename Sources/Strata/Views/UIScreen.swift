@@ -122,7 +122,7 @@ public final class UIScreen {
         switch result {
         case .success(let statistics):
             framesRendered = max(framesRendered, statistics.index + 1)
-            presented(at: statistics.time)
+            presented(statistics)
         case .failure(let error):
             // The host was told; what matters here is that a refused or half-applied commit
             // makes the screen send its whole tree again.
@@ -130,9 +130,11 @@ public final class UIScreen {
         }
     }
 
-    /// A frame showing the tree at `time` is on screen: animations that ended complete, input
-    /// deadlines up to it fire.
-    private func presented(at time: Double) {
+    /// A frame is on screen: the begin times it stamped are confirmed, animations that ended
+    /// complete, input deadlines up to its time fire.
+    private func presented(_ statistics: FrameStatistics) {
+        let time = statistics.time
+        confirmBeginTimes(received: statistics.commitsReceived, at: time)
         lastFrameTime = time
         AnimationLedger.shared.framePresented(on: self, at: time)
         for window in attachedWindows { window._events?.framePresented(at: time) }
@@ -195,7 +197,7 @@ public final class UIScreen {
         do {
             framesRendered += 1
             let frame = try await commitSink.renderFrame(size: pixelSize, clearColor: clearColor.cgColor.value, readBack: readBack)
-            presented(at: frame.statistics.time)
+            presented(frame.statistics)
             return frame
         } catch let error as CommitError {
             resynchronize()
@@ -216,8 +218,13 @@ public final class UIScreen {
 
     func send(_ commit: Commit) {
         _commitObserver?(commit)
+        let awaiting = awaitingBeginTimes
+        awaitingBeginTimes = []
         do {
             try commitSink.submit(commit)
+            guard !commit.isEmpty else { return }
+            commitsSent += 1
+            if !awaiting.isEmpty { unconfirmedBeginTimes.append((commitsSent, mediaTime, awaiting)) }
         } catch CompositorError.shutDown {
             record(.commitFailed("the compositor has been shut down"))
         } catch {
@@ -231,6 +238,43 @@ public final class UIScreen {
     func resynchronize() {
         renderTree = Self.newRenderTree()
         CommitScheduler.shared.reset(self)
+    }
+
+    // MARK: The render side's clock
+
+    /// Commits sent to the sink (non-empty), as the sink counts those it receives.
+    private var commitsSent = 0
+    /// Animations of the commit being built whose begin time the render side stamps.
+    private var awaitingBeginTimes: [(layer: Weak<CALayer>, group: UInt64)] = []
+    /// Sent commits whose animations' begin times no frame has reported yet: the commit's number,
+    /// the time the model guessed for its first frame, and the animations.
+    private var unconfirmedBeginTimes: [(commit: Int, guess: Double, animations: [(layer: Weak<CALayer>, group: UInt64)])] = []
+
+    /// Notes that `layer`'s animations of `group` go in the commit being built, to be stamped by
+    /// the render side with the first frame that shows it.
+    func awaitBeginTime(of layer: CALayer, group: UInt64) {
+        awaitingBeginTimes.append((Weak(layer), group))
+    }
+
+    /// A frame at `time` had received the first `received` commits: animations those commits
+    /// carried began at `time` (or before, at an earlier frame that reported them). Where the
+    /// model guessed another time (a host giving its own frame times, the monotonic clock), its
+    /// copies, their groups' ends and their animators' runs move to the render side's.
+    private func confirmBeginTimes(received: Int, at time: Double) {
+        while let first = unconfirmedBeginTimes.first, first.commit <= received {
+            unconfirmedBeginTimes.removeFirst()
+            let shift = time - first.guess
+            guard abs(shift) > 1e-9 else { continue }
+            var groups = Set<UInt64>()
+            for (layer, group) in first.animations {
+                groups.insert(group)
+                guard let layer = layer.object else { continue }
+                for i in layer.activeAnimations.indices where layer.activeAnimations[i].group == group {
+                    layer.activeAnimations[i].beginTime += shift
+                }
+            }
+            for group in groups { AnimationLedger.shared.shift(group: group, by: shift) }
+        }
     }
 
     // MARK: Windows

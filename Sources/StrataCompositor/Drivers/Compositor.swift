@@ -152,14 +152,15 @@ public final class Compositor: Sendable {
         guard (1...limit).contains(size.width), (1...limit).contains(size.height) else {
             throw CompositorError.targetSizeOutOfRange(size, limit: limit)
         }
-        let request = FrameRequest(size: size, clearColor: clearColor, readBack: readBack)
+        var request = FrameRequest(size: size, clearColor: clearColor, readBack: readBack)
         // Nothing submitted and nothing animating since a frame that drew nothing: this frame
-        // would be the same, so it is answered here, without a trip to the render thread.
-        if !isHostDriven, let frame = quiet.withLock({ $0.skip(request, clock: clock) }) {
-            guard inbox.push(.skippedFrame) else { throw CompositorError.shutDown }
-            return frame
+        // would be the same, so it is answered here, without a trip to the render thread (which
+        // counts it when the next request tells it how many it missed).
+        if !isHostDriven, let frame = quiet.withLock({ $0.skip(request, clock: clock) }) { return frame }
+        let epoch = quiet.withLock { state in
+            request.skippedBefore = state.takeSkippedFrames()
+            return state.submits
         }
-        let epoch = quiet.withLock { $0.submits }
         let frame: RenderedFrame = try await withCheckedThrowingContinuation { continuation in
             if !inbox.push(.frame(request, continuation)) {
                 continuation.resume(throwing: CompositorError.shutDown)
@@ -205,6 +206,14 @@ private struct QuietState {
     /// lost GPU context is still reported while nothing changes.
     private var skipped = 0
     static let checkEvery = 60
+    /// Frames answered here since the last request went to the render thread.
+    private var unreported = 0
+
+    /// The frames answered here since the last call (the render thread's frame count catches up).
+    mutating func takeSkippedFrames() -> Int {
+        defer { unreported = 0 }
+        return unreported
+    }
 
     /// Something was submitted: the next frame goes to the render thread.
     mutating func disturb() {
@@ -229,10 +238,12 @@ private struct QuietState {
             return nil
         }
         skipped += 1
+        unreported += 1
         let index = r.index + 1
         rest?.index = index
         var statistics = FrameStatistics(index: index, time: clock.time(ofFrame: index))
         statistics.redrawn = false
+        statistics.commitsReceived = submits
         return RenderedFrame(image: request.readBack ? r.image : nil, statistics: statistics)
     }
 }

@@ -20,6 +20,8 @@ public final class RecordingCommitSink: CommitSink {
 
     private struct Recording {
         var commits: [Commit] = []
+        /// Commits handed out by `takeCommits()`.
+        var taken = 0
         var framesPresented = 0
         var handler: (@Sendable (Result<FrameStatistics, any Error>) -> Void)?
     }
@@ -44,7 +46,10 @@ public final class RecordingCommitSink: CommitSink {
     /// forgets them.
     public func takeCommits() -> [Commit] {
         state.withLock { recording in
-            defer { recording.commits = [] }
+            defer {
+                recording.taken += recording.commits.count
+                recording.commits = []
+            }
             return recording.commits
         }
     }
@@ -66,11 +71,13 @@ public final class RecordingCommitSink: CommitSink {
         return RenderedFrame(image: nil, statistics: nextFrame())
     }
 
-    /// Presents a frame nobody asked for, as a host's thread does, and tells the frame handler
-    /// (tests of host-driven models use it). Returns the frame's statistics.
+    /// Presents a frame nobody asked for, as a host's thread does, at `time` (a host's own frame
+    /// time; nil: the clock's time of the frame), and tells the frame handler (tests of
+    /// host-driven models use it). Returns the frame's statistics.
     @discardableResult
-    public func presentFrame() -> FrameStatistics {
-        let statistics = nextFrame()
+    public func presentFrame(at time: Double? = nil) -> FrameStatistics {
+        var statistics = nextFrame()
+        if let time { statistics.time = time }
         state.withLock { $0.handler }?(.success(statistics))
         return statistics
     }
@@ -87,6 +94,7 @@ public final class RecordingCommitSink: CommitSink {
         }
         var statistics = FrameStatistics(index: index, time: clock.time(ofFrame: index))
         statistics.redrawn = false
+        statistics.commitsReceived = state.withLock { $0.commits.count + $0.taken }
         return statistics
     }
 }

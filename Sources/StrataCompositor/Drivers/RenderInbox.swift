@@ -7,8 +7,6 @@ enum RenderWork: Sendable {
     case commit(Commit)
     case frame(FrameRequest, CheckedContinuation<RenderedFrame, any Error>)
     case liveObjects(CheckedContinuation<GLObjectCounts, Never>)
-    /// A frame answered without the render thread (nothing could have changed): count it.
-    case skippedFrame
     case shutdown(CheckedContinuation<GLObjectCounts, Never>?)
 }
 
@@ -17,6 +15,9 @@ struct FrameRequest: Sendable, Equatable {
     var size: PixelSize
     var clearColor: Color
     var readBack: Bool
+    /// Frames the compositor answered itself since the last request (nothing could have changed
+    /// in them): this frame's number is that many further on.
+    var skippedBefore = 0
 }
 
 /// The one object both threads touch: a FIFO of work guarded by a condition variable.

@@ -17,6 +17,8 @@ final class RenderServer {
     private let clock: FrameClock
     private var target: GLFramebuffer?
     private var frameIndex = 0
+    /// Commits received so far (applied or refused), reported with each frame.
+    private var commitsReceived = 0
     private var pendingError: (any Error)?
     /// Whether `pendingError` came from a commit that otherwise applied (a layer's contents the
     /// GPU refused): the tree is as its sender believes, frames are drawn, the error is reported.
@@ -94,6 +96,7 @@ final class RenderServer {
     func handle(_ work: RenderWork) -> Bool {
         switch work {
         case .commit(let commit):
+            commitsReceived += 1
             guard pendingError == nil || pendingIsDeferred else { return true }  // keep the first error; later commits may depend on the refused one
             do {
                 needsRedraw = true
@@ -109,6 +112,7 @@ final class RenderServer {
         case .frame(let request, let continuation) where hostDriven:
             waitingFrames.append((request, continuation))
         case .frame(let request, let continuation):
+            frameIndex += request.skippedBefore
             if let error = pendingError {
                 pendingError = nil
                 continuation.resume(throwing: error)
@@ -117,8 +121,6 @@ final class RenderServer {
             }
         case .liveObjects(let continuation):
             continuation.resume(returning: context.liveObjects)
-        case .skippedFrame:
-            frameIndex += 1
         case .shutdown(let continuation):
             let counts = tearDown()
             if answersShutdownAfterThreadRelease {
@@ -136,7 +138,6 @@ final class RenderServer {
         case .commit: break
         case .frame(_, let continuation): continuation.resume(throwing: CompositorError.shutDown)
         case .liveObjects(let continuation): continuation.resume(returning: GLObjectCounts())
-        case .skippedFrame: break
         case .shutdown(let continuation): continuation?.resume(returning: GLObjectCounts())
         }
     }
@@ -185,6 +186,7 @@ final class RenderServer {
         tree.advanceAnimations(to: time)
         let animationMilliseconds = (ThreadCPUTime.now() - animationStart) * 1000
         var statistics = FrameStatistics(index: index, time: time)
+        statistics.commitsReceived = commitsReceived
         (statistics.uploadedBytes, statistics.uploadMilliseconds) = tree.takeUploads()
         if needsRedraw {
             let damage = tree.takeDamage()

@@ -114,13 +114,27 @@ final class RenderLayer {
         show(property)
     }
 
-    /// Starts an animation; its property's current value becomes the model it adds onto.
+    /// Starts an animation; its property's current value becomes the model it adds onto. One
+    /// that begins at its first frame is stamped by the next `advanceAnimations`.
     func addAnimation(_ animation: LayerAnimation) {
         let key = animation.key
         if !animatedModel.contains(where: { $0.key == key }) {
             animatedModel.append((key, LayerProperty(key, state[key])))
         }
         animations.append(animation)
+        if animation.beginsAtFirstFrame { hasUnstampedAnimations = true }
+    }
+
+    /// Whether an animation waits for its first frame to give it its begin time.
+    private var hasUnstampedAnimations = false
+
+    /// Gives the animations that begin at their first frame their begin time: `time`, this frame's.
+    private func stampAnimations(at time: Double) {
+        hasUnstampedAnimations = false
+        for i in animations.indices where animations[i].beginsAtFirstFrame {
+            animations[i].beginTime += time
+            animations[i].beginsAtFirstFrame = false
+        }
     }
 
     /// Stops every animation: the model values show again.
@@ -139,6 +153,7 @@ final class RenderLayer {
     /// Shows each animated property's value at `time` and drops finished animations. Returns
     /// whether any animation is still running.
     func advanceAnimations(to time: Double, memo: inout ProgressMemo) -> Bool {
+        if hasUnstampedAnimations { stampAnimations(at: time) }
         var anyFinished = false
         if quickMove != nil {
             // Everything from the layer's own storage: no walk through the animation arrays, and

@@ -48,6 +48,10 @@ public struct LayerAnimation: Hashable, Sendable {
     /// Whether an animation kept after its end (`isRemovedOnCompletion` false) goes on showing
     /// its end (a fill mode of `forwards` or `both`); otherwise the model shows. True for UIKit's.
     public var fillsForwards: Bool
+    /// Whether `beginTime` counts from the first frame that shows the commit carrying the
+    /// animation (the render side stamps it then: the model's animations) rather than being a time
+    /// on the frame clock. False by default.
+    public var beginsAtFirstFrame = false
 
     /// Creates an animation.
     public init(

@@ -88,6 +88,10 @@ public struct FrameStatistics: Hashable, Sendable {
     public var uploadedBytes = 0
     /// Render-thread wall time those uploads took (`glTexSubImage2D`), in milliseconds.
     public var uploadMilliseconds: Double = 0
+    /// How many (non-empty) commits the render side had received when it drew the frame, applied
+    /// or refused: animations of those commits that begin at their first frame began at this
+    /// frame's time or before (how the model learns the render side's clock).
+    public var commitsReceived = 0
     /// GPU time the frame's drawing took, from a timer query (`GL_EXT_disjoint_timer_query`), in
     /// milliseconds; nil where the driver has none, when nothing was drawn, or when the GPU
     /// reported a disjoint interval.
