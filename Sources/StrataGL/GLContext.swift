@@ -59,6 +59,9 @@ public struct GLInfo: Sendable {
 
     /// Whether GPU timer queries (`GL_EXT_disjoint_timer_query`) are available.
     public var hasTimerQuery: Bool { hasExtension("GL_EXT_disjoint_timer_query") }
+    /// Whether objects can carry debug labels (`glObjectLabel`, OpenGL ES 3.2), which GL
+    /// debuggers and the driver's debug output show.
+    public var hasDebugLabels: Bool { !isDesktop && (majorVersion, minorVersion) >= (3, 2) }
 }
 
 /// An OpenGL ES 3 context, current on the thread that created it, with nothing to draw on but
@@ -301,6 +304,14 @@ public final class GLContext {
     public func finish() {
         owner.preconditionCurrent()
         glFinish()
+    }
+
+    /// Names a GL object for debuggers (`glObjectLabel` with `identifier` such as `GL_PROGRAM`),
+    /// where the driver has labels; nothing otherwise. GL thread only.
+    public func label(_ identifier: Int32, _ name: GLuint, _ text: String) {
+        owner.preconditionCurrent()
+        guard info.hasDebugLabels, name != 0 else { return }
+        text.withCString { glObjectLabel(GLenum(identifier), name, -1, $0) }
     }
 
     /// Checks the GL error flag and throws the first error found, naming `function`.

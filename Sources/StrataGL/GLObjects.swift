@@ -39,6 +39,9 @@ public final class GLProgram {
         context.liveObjects.programs += 1
     }
 
+    /// Names the program for GL debuggers, where the driver has labels.
+    public func label(_ text: String) { context.label(GL_PROGRAM, rawValue, text) }
+
     private static func compile(context: GLContext, stage: GLenum, name: String, text: String) throws -> GLuint {
         let shader = glCreateShader(stage)
         context.liveObjects.shaders += 1
@@ -149,6 +152,9 @@ public final class GLBuffer {
     /// Where `stream` writes next.
     private var streamOffset = 0
 
+    /// Names the object for GL debuggers, where the driver has labels.
+    public func label(_ text: String) { context.label(GL_BUFFER, rawValue, text) }
+
     deinit {
         // An abandoned context (its owner gone, or another context current) deletes nothing: no GL call here.
         if context.isAlive { context.owner.preconditionCurrent("GLBuffer deinit") }
@@ -182,6 +188,9 @@ public final class GLVertexArray {
         context.owner.preconditionCurrent()
         glBindVertexArray(rawValue)
     }
+
+    /// Names the object for GL debuggers, where the driver has labels.
+    public func label(_ text: String) { context.label(GL_VERTEX_ARRAY, rawValue, text) }
 
     deinit {
         // An abandoned context (its owner gone, or another context current) deletes nothing: no GL call here.
@@ -296,6 +305,9 @@ public final class GLTexture {
         }
     }
 
+    /// Names the object for GL debuggers, where the driver has labels.
+    public func label(_ text: String) { context.label(GL_TEXTURE, rawValue, text) }
+
     deinit {
         // An abandoned context (its owner gone, or another context current) deletes nothing: no GL call here.
         if context.isAlive { context.owner.preconditionCurrent("GLTexture deinit") }
@@ -326,6 +338,9 @@ public final class GLRenderbuffer {
         glRenderbufferStorage(GLenum(GL_RENDERBUFFER), format, GLsizei(width), GLsizei(height))
         try context.checkError("glRenderbufferStorage(\(width)×\(height))")
     }
+
+    /// Names the object for GL debuggers, where the driver has labels.
+    public func label(_ text: String) { context.label(GL_RENDERBUFFER, rawValue, text) }
 
     deinit {
         // An abandoned context (its owner gone, or another context current) deletes nothing: no GL call here.
@@ -362,6 +377,12 @@ public final class GLFramebuffer {
         self.context = context
         color = try GLTexture(context: context, width: width, height: height)
         attachments = try GLAttachedFramebuffer(context: context, color: .texture(color.rawValue), width: width, height: height)
+    }
+
+    /// Names the framebuffer and its colour texture for GL debuggers, where the driver has labels.
+    public func label(_ text: String) {
+        attachments.label(text)
+        color.label("\(text) (colour)")
     }
 
     /// Binds the framebuffer for drawing and reading. The corresponding GL call is `glBindFramebuffer`.
@@ -467,6 +488,9 @@ public final class GLAttachedFramebuffer {
             throw GLError.sizeOutOfRange(what: "a render target", width: width, height: height, limit: limit)
         }
     }
+
+    /// Names the object for GL debuggers, where the driver has labels.
+    public func label(_ text: String) { context.label(GL_FRAMEBUFFER, rawValue, text) }
 
     deinit {
         // An abandoned context (its owner gone, or another context current) deletes nothing: no GL call here.

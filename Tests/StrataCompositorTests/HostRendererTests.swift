@@ -35,8 +35,49 @@ func rotatedClipScene() -> Commit {
     return scene.commit
 }
 
+/// The debug labels of the GL objects of `identifier`'s kind among names 1...`upTo` that `exists`
+/// says are objects of that kind (labels where the driver has them).
+func objectLabels(_ identifier: Int32, upTo: GLuint = 256, exists: (GLuint) -> GLboolean) -> [String] {
+    (1...upTo).compactMap { name in
+        guard exists(name) == GLboolean(GL_TRUE) else { return nil }
+        var buffer = [GLchar](repeating: 0, count: 256)
+        var length: GLsizei = 0
+        glGetObjectLabel(GLenum(identifier), name, 256, &length, &buffer)
+        return length > 0 ? String(cString: buffer) : nil
+    }
+}
+
 @Suite("Embedding in a host's GL context", .serialized)
 struct HostRendererTests {
+    @Test("Strata's GL objects carry debug labels on an OpenGL ES 3.2 driver: its programs \"strata layer program […]\", its instance buffer, and a contents texture after an image")
+    func glObjectsAreLabelled() throws {
+        let (info, programs, buffers, textures) = try onHostThread {
+            let host = try HostContext()
+            defer { host.destroy() }
+            let fbo = HostFramebufferObject(width: 32, height: 32)
+            defer { fbo.delete() }
+            let strata = try HostRenderer()
+            var scene = TestScene()
+            let root = scene.add(size: Size(width: 16, height: 16), position: Point(x: 8, y: 8))
+            scene.commit.append(
+                .setContents(
+                    root, ContentsUpdate(size: PixelSize(width: 4, height: 4), pixels: [UInt8](repeating: 255, count: 64))))
+            try strata.compositor.submit(scene.commit)
+            _ = try strata.render(into: HostFramebuffer(framebuffer: fbo.name, viewport: PixelRect(x: 0, y: 0, width: 32, height: 32)))
+            let labels = (
+                strata.gpu, objectLabels(GL_PROGRAM, exists: glIsProgram), objectLabels(GL_BUFFER, exists: glIsBuffer),
+                objectLabels(GL_TEXTURE, exists: glIsTexture)
+            )
+            _ = strata.release()
+            return labels
+        }
+        guard info.hasDebugLabels else { return }  // a driver before OpenGL ES 3.2 has no labels
+        #expect(programs.contains("strata layer program [fill]"), "\(programs)")
+        #expect(programs.contains("strata layer program [HAS_TEXTURE+ROUNDED]"), "\(programs)")
+        #expect(buffers.contains("strata quad instances"), "\(buffers)")
+        #expect(textures.contains { $0.hasPrefix("strata contents ") }, "\(textures)")
+    }
+
     @Test("Scene: host framebuffer 128×128 (blue, yellow bottom band) with Strata's 32-point scene at scale 2 in viewport (32, 16, 64, 64)")
     func drawsIntoTheHostsViewport() throws {
         let (image, drawn, leaked) = try onHostThread {

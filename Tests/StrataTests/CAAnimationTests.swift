@@ -301,6 +301,23 @@ final class AnimationLog: CAAnimationDelegate {
         #expect(log.events == ["start", "stop true"] && layer.animationKeys() == nil)
     }
 
+    @Test("A 2 s group whose one child (opacity 1 → 0.5) lasts 0.5 s: the child shows its end-less model after 0.5 s, and the group's delegate hears the end only after 2 s")
+    func aGroupLastsItsDuration() async throws {
+        let group = CAAnimationGroup()
+        group.animations = [basic("opacity", from: 1.0, to: 0.5, duration: 0.5)]
+        group.duration = 2
+        let log = AnimationLog()
+        group.delegate = log
+        layer.add(group, forKey: "g")
+        try await present(through: 15)
+        #expect(abs(try shown().opacity - 0.75) < 1e-6)
+        try await present(through: 60)
+        #expect(try shown().opacity == 1, "the child ended at 0.5 s")
+        #expect(log.events == ["start"] && layer.animationKeys() == ["g"], "the group runs on")
+        try await present(through: 120)
+        #expect(log.events == ["start", "stop true"] && layer.animationKeys() == nil)
+    }
+
     @Test("Timing: speed 2 ends a 1 s animation at 0.5 s; a time offset of 0.5 s starts half way; autoreverses with repeatCount 1 is back at the start at 2 s (half way at 1.5 s)")
     func timing() async throws {
         let fast = basic("position.x", from: 0.0, to: 100.0)

@@ -129,6 +129,17 @@ import Testing
         #expect(finished == nil)
         await present(at: 1001.5)
         #expect(finished == true, "completed after the frame past its end")
+        // A frame change animates position and bounds (two animations of one group, one layer):
+        // each is moved to the render side's time once.
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) {
+            view.frame = CGRect(x: 60, y: 0, width: 40, height: 20)
+        }
+        await nextTurn()
+        await present(at: 1002)
+        await present(at: 1002.5)
+        let shown = try #require(view.layer.presentation())
+        #expect(abs(shown.position.x - 75) < 1e-9, "the centre half way from 70 to 80: \(shown.position.x)")
+        #expect(abs(shown.bounds.width - 30) < 1e-9, "half way from 20 to 40: \(shown.bounds.width)")
         withExtendedLifetime(screen) {}
     }
 

@@ -48,15 +48,17 @@ final class AnimationLedger {
         }
     }
 
-    /// Moves `group`'s begin and end times (and its animator's run) by `shift` seconds: the render
-    /// side began its animations then.
-    func shift(group id: UInt64, by shift: Double) {
-        if let i = groups.index(forKey: id) {
+    /// A frame reported the begin time of `group`'s latest animations: `shift` seconds after the
+    /// model's guess. The group's begin and end times and its animator's run move by it, once
+    /// for what they were last timed from.
+    func confirmBeginTime(group id: UInt64, shift: Double) {
+        if let i = groups.index(forKey: id), groups.values[i].awaitsBeginTime {
+            groups.values[i].awaitsBeginTime = false
             groups.values[i].beginTime? += shift
             groups.values[i].endTime? += shift
             for key in groups.values[i].ends.keys { groups.values[i].ends[key]? += shift }
         }
-        animator(of: id)?.shiftRun(by: shift)
+        animator(of: id)?.confirmRun(shift: shift)
     }
 
     /// The commit was sent: groups that sent nothing complete, and completions of levels that

@@ -506,9 +506,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 }
 
 /// Several animations run together in the group's time (`CAAnimationGroup`): each child begins
-/// at the group's begin plus its own `beginTime` and is cut off at the group's end; the group's
-/// fill mode and removal apply to every child, and only the group's delegate is told. The
-/// group's own repeats are not applied (each child's are, within the group's duration).
+/// at the group's begin plus its own `beginTime` and is cut off at the group's end; the group
+/// lasts its own `duration` (its delegate and a transaction's completion hear its end then, even
+/// when its children end sooner); the group's fill mode and removal apply to every child, and
+/// only the group's delegate is told. Not applied: the group's own repeats, time offset and
+/// timing function (each child's repeats and timing are, within the group's duration).
 @MainActor
 open class CAAnimationGroup: CAAnimation {
     /// The animations run together.
@@ -521,12 +523,14 @@ open class CAAnimationGroup: CAAnimation {
     }
 
     override func layerAnimations(on layer: CALayer, timing: Timing) -> [LayerAnimation] {
-        (animations ?? []).flatMap { child -> [LayerAnimation] in
+        let children = (animations ?? []).flatMap { child -> [LayerAnimation] in
             var childTiming = child.timing(now: 0, group: timing.group)
-            childTiming.begin = timing.begin + max(child.beginTime, 0) / max(timing.speed, 1e-9)
+            childTiming.begin = timing.begin + max(child.beginTime, 0) / max(abs(timing.speed), 1e-9)
             if child.duration <= 0 { childTiming.duration = timing.duration }
+            // The passes that fit between the child's begin and the group's end, in the child's
+            // own time (its speed runs it through more or fewer).
             let pass = childTiming.duration * (childTiming.autoreverses ? 2 : 1)
-            let room = max(timing.duration - max(child.beginTime, 0), 0)
+            let room = max(timing.duration - max(child.beginTime, 0), 0) * abs(childTiming.speed)
             if pass > 0 { childTiming.repeatCount = min(childTiming.repeatCount, room / pass) }
             childTiming.speed *= timing.speed
             childTiming.isRemovedOnCompletion = timing.isRemovedOnCompletion
@@ -534,6 +538,11 @@ open class CAAnimationGroup: CAAnimation {
             childTiming.fillsForwards = timing.fillsForwards
             return child.layerAnimations(on: layer, timing: childTiming)
         }
+        guard !children.isEmpty else { return [] }
+        // The group lasts its duration however soon its children end: an animation that changes
+        // nothing (opacity + 0) holds it open until then.
+        let span = timing.animation(.additive(delta: .opacity(0)), curve: .linear)
+        return children + [span]
     }
 }
 

@@ -39,7 +39,7 @@ extension CALayer {
     /// The animation added under `key`, or nil (Core Animation's: changing it is undefined; Strata
     /// ignores the change). Main actor.
     public func animation(forKey key: String) -> CAAnimation? {
-        if let time = renderedScreen?.shownTime { activeAnimations.removeAll { $0.isFinished(at: time) } }
+        dropFinishedAnimations()
         return explicitAnimations.first { $0.key == key && isStillAttached($0) }?.animation
     }
 

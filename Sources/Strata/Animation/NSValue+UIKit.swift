@@ -28,8 +28,8 @@ extension NSValue {
 
     /// A box holding `t` (Core Animation's `NSValue(caTransform3D:)`).
     public convenience init(caTransform3D t: CATransform3D) {
-        let entries = t.core.entries
-        self.init(bytes: entries.withUnsafeBytes { $0.baseAddress! }, objCType: NSValue.transform3DType)
+        var entries = t.core.entries
+        self.init(bytes: &entries, objCType: NSValue.transform3DType)
     }
 
     /// The transform a `NSValue(caTransform3D:)` holds (the identity for a box of anything else).
@@ -42,8 +42,8 @@ extension NSValue {
 
     /// A box holding `t` (UIKit's `NSValue(cgAffineTransform:)`).
     public convenience init(cgAffineTransform t: CGAffineTransform) {
-        let entries = [t.a, t.b, t.c, t.d, t.tx, t.ty].map(Double.init)
-        self.init(bytes: entries.withUnsafeBytes { $0.baseAddress! }, objCType: NSValue.affineTransformType)
+        var entries = [t.a, t.b, t.c, t.d, t.tx, t.ty].map(Double.init)
+        self.init(bytes: &entries, objCType: NSValue.affineTransformType)
     }
 
     /// The affine transform a `NSValue(cgAffineTransform:)` holds (the identity for anything else).

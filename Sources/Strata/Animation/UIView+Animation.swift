@@ -46,6 +46,8 @@ struct AnimationGroup {
     var start: (@MainActor () -> Void)?
     /// The earliest begin time of the group's sent animations; nil until one is sent.
     var beginTime: Double?
+    /// Whether its times are the model's guess, waiting for a frame to report the render side's.
+    var awaitsBeginTime = false
 }
 
 extension AnimationLedger {
@@ -159,6 +161,7 @@ extension AnimationLedger {
         let key = ObjectIdentifier(layer)
         groups.values[i].pending -= 1
         groups.values[i].beginTime = min(groups.values[i].beginTime ?? beginTime, beginTime)
+        groups.values[i].awaitsBeginTime = true
         groups.values[i].endTime = max(groups.values[i].endTime ?? endTime, endTime)
         groups.values[i].ends[key] = max(groups.values[i].ends[key] ?? endTime, endTime)
         groups.values[i].screen = screen

@@ -281,9 +281,14 @@ public final class UIViewPropertyAnimator {
 
     // MARK: Internals
 
-    /// Moves the current run's start by `shift` seconds: its animations began then on the
-    /// render side's clock, not when the model guessed.
-    func shiftRun(by shift: Double) {
+    /// Whether the current run's start is the model's guess, waiting for a frame to report it.
+    private var runAwaitsBeginTime = false
+
+    /// A frame reported the render side's begin time of the current run's animations, `shift`
+    /// seconds after the guess: the run's start moves by it (once).
+    func confirmRun(shift: Double) {
+        guard runAwaitsBeginTime else { return }
+        runAwaitsBeginTime = false
         if let r = run { run = (r.time + shift, r.fraction) }
     }
 
@@ -358,6 +363,7 @@ public final class UIViewPropertyAnimator {
     private func startRun(at fraction: Double, delay: Double = 0) {
         let now = findScreen()?.mediaTime ?? 0
         run = (now + delay, fraction)
+        runAwaitsBeginTime = true
         retime(delay: delay)
         if screen == nil {
             // Nothing it animates is on a screen yet. If still none after this turn's commit, no

@@ -295,6 +295,11 @@ open class CALayer {
         AnimationLedger.shared.animationsRemoved(active: active, pending: pending, from: self)
     }
 
+    /// Forgets the animations that ended by what its screen shows now.
+    func dropFinishedAnimations() {
+        if let time = renderedScreen?.shownTime { activeAnimations.removeAll { $0.isFinished(at: time) } }
+    }
+
     /// Forgets the animations its screen was running (the layer left that screen's tree).
     func dropActiveAnimations() {
         guard !activeAnimations.isEmpty else { return }
@@ -523,7 +528,7 @@ open class CALayer {
     /// key from `add(_:forKey:)` (one added with no key is not listed), an animation block's or
     /// implicit animation's property name (as UIKit keys them).
     public func animationKeys() -> [String]? {
-        if let time = renderedScreen?.shownTime { activeAnimations.removeAll { $0.isFinished(at: time) } }
+        dropFinishedAnimations()
         var keys: [String] = []
         for animation in activeAnimations + pendingAnimations {
             // An explicit animation by the key it was added with (none: unlisted), others by property.

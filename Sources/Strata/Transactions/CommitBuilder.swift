@@ -96,7 +96,11 @@ struct CommitBuilder {
         let now = screen.mediaTime
         layer.activeAnimations.removeAll { $0.isFinished(at: screen.shownTime) }
         if resendingRunning {
-            for animation in layer.activeAnimations { append(.addAnimation(layer.id, animation), on: screen) }
+            // Sent again whole (a new render tree): with the begin times the model has, final now.
+            for i in layer.activeAnimations.indices {
+                layer.activeAnimations[i].beginsAtFirstFrame = false
+                append(.addAnimation(layer.id, layer.activeAnimations[i]), on: screen)
+            }
         } else {
             for group in layer.pendingAnimationRemovals { append(.removeAnimations(layer.id, group: group), on: screen) }
         }
@@ -105,11 +109,10 @@ struct CommitBuilder {
             // The render side stamps the begin time with the first frame that shows the commit
             // (the block's delay counts from there); the model's copy carries its guess of that
             // frame's time until the frame reports it (`UIScreen.confirmBeginTimes`).
-            var sent = animation
-            sent.beginsAtFirstFrame = true
-            append(.addAnimation(layer.id, sent), on: screen)
-            animation.beginTime += now
-            screen.awaitBeginTime(of: layer, group: animation.group)
+            animation.beginsAtFirstFrame = true
+            append(.addAnimation(layer.id, animation), on: screen)
+            animation.beginTime += now  // still flagged: the screen moves it when the frame reports
+            screen.awaitBeginTime(of: layer, group: animation.group, guess: now)
             layer.activeAnimations.append(animation)
             AnimationLedger.shared.animationSent(group: animation.group, beginTime: animation.beginTime, endTime: animation.endTime, layer: layer, screen: screen)
         }

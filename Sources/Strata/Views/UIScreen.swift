@@ -218,13 +218,11 @@ public final class UIScreen {
 
     func send(_ commit: Commit) {
         _commitObserver?(commit)
-        let awaiting = awaitingBeginTimes
-        awaitingBeginTimes = []
+        let awaited = awaiting
+        awaiting = AwaitedBeginTimes()
         do {
             try commitSink.submit(commit)
-            guard !commit.isEmpty else { return }
-            commitsSent += 1
-            if !awaiting.isEmpty { unconfirmedBeginTimes.append((commitsSent, mediaTime, awaiting)) }
+            if !commit.isEmpty, !awaited.isEmpty { unconfirmedBeginTimes.append((commitSink.commitsSubmitted, awaited)) }
         } catch CompositorError.shutDown {
             record(.commitFailed("the compositor has been shut down"))
         } catch {
@@ -237,43 +235,58 @@ public final class UIScreen {
     /// this screen again, whole. Schedules nothing itself: the next change or frame commits.
     func resynchronize() {
         renderTree = Self.newRenderTree()
+        // The whole tree goes again with the model's begin times (`CommitBuilder.sendAnimations`).
+        awaiting = AwaitedBeginTimes()
+        unconfirmedBeginTimes = []
         CommitScheduler.shared.reset(self)
     }
 
     // MARK: The render side's clock
 
-    /// Commits sent to the sink (non-empty), as the sink counts those it receives.
-    private var commitsSent = 0
-    /// Animations of the commit being built whose begin time the render side stamps.
-    private var awaitingBeginTimes: [(layer: Weak<CALayer>, group: UInt64)] = []
-    /// Sent commits whose animations' begin times no frame has reported yet: the commit's number,
-    /// the time the model guessed for its first frame, and the animations.
-    private var unconfirmedBeginTimes: [(commit: Int, guess: Double, animations: [(layer: Weak<CALayer>, group: UInt64)])] = []
+    /// The animations of the commit being built whose begin time the render side stamps: the
+    /// model's guess of their first frame's time, how many each layer got, and their groups.
+    private var awaiting = AwaitedBeginTimes()
+    /// Sent commits whose animations' begin times no frame has reported yet, by the sink's count
+    /// of commits once each was accepted.
+    private var unconfirmedBeginTimes: [(commit: Int, animations: AwaitedBeginTimes)] = []
 
-    /// Notes that `layer`'s animations of `group` go in the commit being built, to be stamped by
-    /// the render side with the first frame that shows it.
-    func awaitBeginTime(of layer: CALayer, group: UInt64) {
-        awaitingBeginTimes.append((Weak(layer), group))
+    /// Animations of one commit waiting for the frame that stamps their begin times.
+    struct AwaitedBeginTimes {
+        var guess: Double?
+        var layers: [ObjectIdentifier: (layer: Weak<CALayer>, count: Int)] = [:]
+        var groups: Set<UInt64> = []
+        var isEmpty: Bool { guess == nil }
+    }
+
+    /// Notes that one of `layer`'s animations of `group` goes in the commit being built, its model
+    /// copy timed from `guess` (the model's guess of the first frame's time) and flagged
+    /// `beginsAtFirstFrame` until a frame reports the render side's time.
+    func awaitBeginTime(of layer: CALayer, group: UInt64, guess: Double) {
+        if awaiting.guess == nil { awaiting.guess = guess }
+        awaiting.layers[ObjectIdentifier(layer), default: (Weak(layer), 0)].count += 1
+        awaiting.groups.insert(group)
     }
 
     /// A frame at `time` had received the first `received` commits: animations those commits
     /// carried began at `time` (or before, at an earlier frame that reported them). Where the
-    /// model guessed another time (a host giving its own frame times, the monotonic clock), its
-    /// copies, their groups' ends and their animators' runs move to the render side's.
+    /// model guessed another time (a host giving its own frame times, the monotonic clock), the
+    /// copies of each commit (the first still flagged on each layer, commits being confirmed in
+    /// order), their groups' ends and their animators' runs move to the render side's time.
     private func confirmBeginTimes(received: Int, at time: Double) {
         while let first = unconfirmedBeginTimes.first, first.commit <= received {
             unconfirmedBeginTimes.removeFirst()
-            let shift = time - first.guess
-            guard abs(shift) > 1e-9 else { continue }
-            var groups = Set<UInt64>()
-            for (layer, group) in first.animations {
-                groups.insert(group)
+            let shift = time - (first.animations.guess ?? time)
+            let moves = abs(shift) > 1e-9
+            for (layer, count) in first.animations.layers.values {
                 guard let layer = layer.object else { continue }
-                for i in layer.activeAnimations.indices where layer.activeAnimations[i].group == group {
-                    layer.activeAnimations[i].beginTime += shift
+                var left = count
+                for i in layer.activeAnimations.indices where left > 0 && layer.activeAnimations[i].beginsAtFirstFrame {
+                    layer.activeAnimations[i].beginsAtFirstFrame = false
+                    if moves { layer.activeAnimations[i].beginTime += shift }
+                    left -= 1
                 }
             }
-            for group in groups { AnimationLedger.shared.shift(group: group, by: shift) }
+            for group in first.animations.groups { AnimationLedger.shared.confirmBeginTime(group: group, shift: moves ? shift : 0) }
         }
     }
 

@@ -73,6 +73,7 @@ final class LayerContents {
             isHostTexture = true
         case .eglImage(let image):
             let t = try GLTexture(context: context, eglImage: image, width: external.size.width, height: external.size.height)
+            t.label("strata external image \(external.size.width)×\(external.size.height)")
             texture = t
             textureName = t.rawValue
         }
@@ -189,7 +190,9 @@ final class ContentsAtlas {
 
     /// A texture of this atlas's layout.
     private func makeTexture(width: Int, height: Int) throws -> GLTexture {
-        try GLTexture(context: context, width: width, height: height, bgra: layout.isBGRA, opaque: layout.isOpaque)
+        let texture = try GLTexture(context: context, width: width, height: height, bgra: layout.isBGRA, opaque: layout.isOpaque)
+        texture.label("strata contents \(width)×\(height)\(layout.isBGRA ? " BGRA" : "")\(layout.isOpaque ? " opaque" : "")")
+        return texture
     }
 
     /// The number of atlas pages made.

@@ -60,6 +60,7 @@ final class LayerProgram {
         let fragmentText = Self.inserting(variant.defines, into: fs.text)
         let name = variant.defines.isEmpty ? fs.name : "\(fs.name) [\(variant)]"
         program = try GLProgram(context: context, vertex: (vs.name, Self.inserting(variant.defines, into: vs.text)), fragment: (name, fragmentText))
+        program.label("strata layer program [\(variant)]")
         program.use()
         glUniform1i(program.uniformLocation("u_texture"), 0)  // contents always come on unit 0
         tintLocation = variant.mode == .debugTint ? program.uniformLocation("u_tint") : -1

@@ -116,7 +116,7 @@ extension Renderer {
             if recording?.storage != storage || samplerBound { recording?.isWhole = false }
             recording?.batches.append(ReplayBatch(variant: variant, texture: batchTexture, offset: offset, count: batchCount, scissor: scissor))
         }
-        if debug.isDisjoint(with: [.batches, .overdraw]) || variant.mode == .clipMask {
+        if debug.isDisjoint(with: [.batches, .overdraw]) || variant.mode == .clipMask || compositing {
             glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batchCount))
             statistics.drawCalls += 1
         } else {

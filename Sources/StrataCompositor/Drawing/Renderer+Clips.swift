@@ -79,4 +79,12 @@ extension Renderer {
     }
 
     static let unitRect = Rect(x: 0, y: 0, width: 1, height: 1)
+
+    /// A framebuffer for an offscreen pass (a translucent group, or a frame drawn for a host
+    /// framebuffer without stencil), labelled for GL debuggers.
+    func makePassFramebuffer(width: Int, height: Int) throws -> GLFramebuffer {
+        let framebuffer = try GLFramebuffer(context: context, width: width, height: height)
+        framebuffer.label("strata offscreen pass \(width)×\(height)")
+        return framebuffer
+    }
 }

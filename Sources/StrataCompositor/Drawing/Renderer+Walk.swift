@@ -40,7 +40,7 @@ extension Renderer {
                 recording?.isWhole = false  // a replay does not repeat offscreen passes
                 let framebuffer =
                     try groupPool.popLast()
-                    ?? GLFramebuffer(context: context, width: pass.target.width, height: pass.target.height)
+                    ?? makePassFramebuffer(width: pass.target.width, height: pass.target.height)
                 boundTexture = 0  // making a framebuffer binds its texture: the cache no longer says what is bound
                 statistics.offscreenPasses += 1
                 // The group's framebuffer has the target's size and orientation, so the same
@@ -81,6 +81,9 @@ extension Renderer {
             : Rect(x: boxRect.minX / w, y: boxRect.minY / h, width: boxRect.width / w, height: boxRect.height / h)
         instance.setContents(frame: boxRect, shown: shown, center: Self.unitRect, shownSize: boxRect.size)
         instance.params = (opacity, 0, 0, 0)
+        try flush()
+        compositing = true
+        defer { compositing = false }
         try enqueue(instance, variant: LayerShaderVariant(mode: .fill, textured: true), texture: framebuffer.color.rawValue)
         try flush()
     }

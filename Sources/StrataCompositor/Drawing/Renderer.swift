@@ -91,6 +91,9 @@ final class Renderer {
     var samplerBound = false
     /// Batches drawn so far this frame (the `batches` debug switch colours them in turn).
     var debugBatch = 0
+    /// Whether the batch being drawn lays an offscreen pass's picture back: the debug switches
+    /// draw it as it is (what was drawn in it already shows their marks).
+    var compositing = false
 
     /// What the renderer draws to help debugging.
     let debug: DebugOptions
@@ -104,10 +107,13 @@ final class Renderer {
         }
         self.programs = programs
         vertexArray = GLVertexArray(context: context)
+        vertexArray.label("strata layer quads")
         quad = GLBuffer(context: context, bytes: [0, 0, 1, 0, 0, 1, 1, 1])
+        quad.label("strata unit square")
         glEnableVertexAttribArray(0)
         glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
         instanceBuffer = GLBuffer(context: context, bytes: [Float](repeating: 0, count: Instance.floats), usage: GLenum(GL_STREAM_DRAW))
+        instanceBuffer.label("strata quad instances")
         for attribute in 1...12 {
             glEnableVertexAttribArray(GLuint(attribute))
             glVertexAttribDivisor(GLuint(attribute), 1)
@@ -203,7 +209,7 @@ final class Renderer {
             // The host's framebuffer has no stencil for the clip masks: draw the frame into an
             // offscreen one of ours (same size and orientation, so cached quads still fit), then
             // lay that picture over the host's pixels.
-            let framebuffer = try groupPool.popLast() ?? GLFramebuffer(context: context, width: target.width, height: target.height)
+            let framebuffer = try groupPool.popLast() ?? makePassFramebuffer(width: target.width, height: target.height)
             defer { groupPool.append(framebuffer) }
             try drawFrame(target: target.offscreen(in: framebuffer), projection: projection, region: region, clearColor: .clear)
             statistics.offscreenPasses += 1
@@ -238,7 +244,7 @@ final class Renderer {
         var pass = Pass(target: target, projection: projection, scissor: region)
         var clearWith = plan.clear(over: clearColor).color
         let clearPaints = plan.layersPaintedByClear > 0
-        if debug.contains(.overdraw), clearWith != nil { clearWith = Color(red: 0, green: 0, blue: 0, alpha: 1) }
+        if debug.contains(.overdraw) { clearWith = Color(red: 0, green: 0, blue: 0, alpha: 1) }  // counts start at 0 every frame
         if !debug.isEmpty { recording = nil }  // a replay would not tint
         recording?.clearWith = clearWith
         beginFrame(target, region: region, clearColor: clearWith, clears: clearWith != nil)

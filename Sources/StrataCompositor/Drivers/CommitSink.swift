@@ -15,6 +15,10 @@ public protocol CommitSink: AnyObject, Sendable {
     var maxTargetSize: Int { get }
     /// Where frame times come from: animations' begin times are on this clock.
     var clock: FrameClock { get }
+    /// How many non-empty commits the sink has accepted so far (an empty commit is ignored and not
+    /// counted). Each frame reports how many it had received (`FrameStatistics.commitsReceived`),
+    /// counted the same way, so the model knows which of its commits a frame showed.
+    var commitsSubmitted: Int { get }
 
     /// Sends one transaction's changes, after checking every value in it; never waits for a frame.
     /// Commits apply in the order they are submitted.
@@ -33,6 +37,17 @@ public protocol CommitSink: AnyObject, Sendable {
     /// that drew the frame, right after it: keep it short and hop to the main actor for model work.
     /// Frames asked for with `renderFrame` are answered there instead.
     func setFramePresentedHandler(_ handler: (@Sendable (Result<FrameStatistics, any Error>) -> Void)?)
+}
+
+extension CommitSink {
+    /// Throws `CompositorError.targetSizeOutOfRange` unless each side of `size` is within
+    /// 1...`maxTargetSize`.
+    public func checkTargetSize(_ size: PixelSize) throws {
+        let limit = maxTargetSize
+        guard (1...limit).contains(size.width), (1...limit).contains(size.height) else {
+            throw CompositorError.targetSizeOutOfRange(size, limit: limit)
+        }
+    }
 }
 
 extension Compositor: CommitSink {

@@ -125,6 +125,9 @@ public final class Compositor: Sendable {
         presented.withLock { $0 }?(result)
     }
 
+    /// How many non-empty commits were submitted (and accepted) so far.
+    public var commitsSubmitted: Int { quiet.withLock { $0.submits } }
+
     /// Sends one transaction's changes to the render thread, after checking every value in it.
     ///
     /// Any thread; never waits for the render thread. Commits apply in the order they are
@@ -148,10 +151,7 @@ public final class Compositor: Sendable {
     /// - Throws: `CompositorError.targetSizeOutOfRange` naming the size and the GPU's limit, the
     ///   error of a refused commit, `GLError.contextLost` after a GPU reset, or `CompositorError.shutDown`.
     public func renderFrame(size: PixelSize, clearColor: Color = .clear, readBack: Bool = true) async throws -> RenderedFrame {
-        let limit = gpu.maxTargetSize
-        guard (1...limit).contains(size.width), (1...limit).contains(size.height) else {
-            throw CompositorError.targetSizeOutOfRange(size, limit: limit)
-        }
+        try checkTargetSize(size)
         var request = FrameRequest(size: size, clearColor: clearColor, readBack: readBack)
         // Nothing submitted and nothing animating since a frame that drew nothing: this frame
         // would be the same, so it is answered here, without a trip to the render thread (which

@@ -36,8 +36,12 @@ public final class RecordingCommitSink: CommitSink {
         self.clock = clock
     }
 
-    /// Every non-empty commit submitted and accepted, in order.
+    /// The non-empty commits submitted and accepted since the last `takeCommits()` (or since the
+    /// sink was made), in order.
     public var commits: [Commit] { state.withLock { $0.commits } }
+
+    /// Every non-empty commit accepted so far, taken or not.
+    public var commitsSubmitted: Int { state.withLock { $0.commits.count + $0.taken } }
 
     /// Frames answered so far.
     public var framesPresented: Int { state.withLock { $0.framesPresented } }
@@ -65,9 +69,7 @@ public final class RecordingCommitSink: CommitSink {
     /// Answers the next frame: its number and its time on the clock, no pixels.
     /// - Throws: `CompositorError.targetSizeOutOfRange` for a size outside 1...`maxTargetSize`.
     public func renderFrame(size: PixelSize, clearColor: Color = .clear, readBack: Bool = true) async throws -> RenderedFrame {
-        guard (1...maxTargetSize).contains(size.width), (1...maxTargetSize).contains(size.height) else {
-            throw CompositorError.targetSizeOutOfRange(size, limit: maxTargetSize)
-        }
+        try checkTargetSize(size)
         return RenderedFrame(image: nil, statistics: nextFrame())
     }
 
@@ -88,13 +90,13 @@ public final class RecordingCommitSink: CommitSink {
     }
 
     private func nextFrame() -> FrameStatistics {
-        let index = state.withLock { recording in
+        let (index, received) = state.withLock { recording in
             defer { recording.framesPresented += 1 }
-            return recording.framesPresented
+            return (recording.framesPresented, recording.commits.count + recording.taken)
         }
         var statistics = FrameStatistics(index: index, time: clock.time(ofFrame: index))
         statistics.redrawn = false
-        statistics.commitsReceived = state.withLock { $0.commits.count + $0.taken }
+        statistics.commitsReceived = received
         return statistics
     }
 }

@@ -148,6 +148,7 @@ final class RenderServer {
         if target?.width != size.width || target?.height != size.height {
             target = nil
             target = try GLFramebuffer(context: context, width: size.width, height: size.height)
+            target?.label("strata frame target \(size.width)×\(size.height)")
             needsRedraw = true
             fullRedraw = true
         }

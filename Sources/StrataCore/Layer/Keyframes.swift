@@ -10,6 +10,7 @@ import Foundation
 /// animation, is applied before the model transform. Scalar fields take `.number` values, the
 /// pair fields (`bounds.size`, `bounds.origin`, `transform.translation`) `.point` values.
 public enum LayerValuePart: UInt8, Hashable, Sendable, CaseIterable {
+    /// The whole value (a key path that is just the property's name).
     case whole
     /// Of a point: `position.x`, `position.y`, `anchorPoint.x`, …
     case x, y

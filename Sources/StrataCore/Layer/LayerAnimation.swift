@@ -171,7 +171,7 @@ public struct LayerAnimation: Hashable, Sendable {
     /// evaluation both threads use.
     public func value(over model: LayerProperty, at time: Double) -> LayerProperty {
         if !fillsBothWays {
-            if !fillsBackwards, localTime(at: time) < -1e-12 { return model }
+            if !fillsBackwards, time < beginTime - 1e-12 { return model }
             if !fillsForwards, time >= endTime - 1e-9 { return model }
         }
         let p = progress(at: time)
