@@ -49,7 +49,8 @@ func objectLabels(_ identifier: Int32, upTo: GLuint = 256, exists: (GLuint) -> G
 
 @Suite("Embedding in a host's GL context", .serialized)
 struct HostRendererTests {
-    @Test("Strata's GL objects carry debug labels on an OpenGL ES 3.2 driver: its programs \"strata layer program […]\", its instance buffer, and a contents texture after an image")
+    @Test(
+        "Strata's GL objects carry debug labels on an OpenGL ES 3.2 driver: its programs \"strata layer program […]\", its instance buffer, and a contents texture after an image")
     func glObjectsAreLabelled() throws {
         let (info, programs, buffers, textures) = try onHostThread {
             let host = try HostContext()

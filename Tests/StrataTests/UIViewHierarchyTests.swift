@@ -247,6 +247,46 @@ import Testing
         #expect(a1.tintColor == .systemBlue, "nil inherits again: no superview sets one, so the default")
     }
 
+    @Test(
+        "tintAdjustmentMode: a view reads .normal by default; dimming a root greys the tint (systemBlue to white 0.395) of it and the subviews that inherit, telling each; a subview set .normal keeps blue; .automatic inherits again"
+    )
+    func dimmingGreysTheTint() {
+        TintLog.calls = []
+        let root = TintLog(), a = TintLog(), b = TintLog()
+        (root.name, a.name, b.name) = ("root", "a", "b")
+        root.addSubview(a)
+        root.addSubview(b)
+        #expect(root.tintAdjustmentMode == .normal && a.tintAdjustmentMode == .normal, "automatic with no superview reads normal")
+        root.tintAdjustmentMode = .dimmed
+        #expect(TintLog.calls == ["root", "a", "b"])
+        #expect(a.tintAdjustmentMode == .dimmed, "inherited")
+        var (white, alpha): (CGFloat, CGFloat) = (0, 0)
+        #expect(a.tintColor.getWhite(&white, alpha: &alpha))
+        #expect(abs(white - (0.587 * 122 / 255 + 0.114)) < 1e-3 && alpha == 1, "systemBlue's luminance: \(white)")
+        TintLog.calls = []
+        b.tintAdjustmentMode = .normal
+        #expect(b.tintColor == .systemBlue && b.tintAdjustmentMode == .normal && TintLog.calls == ["b"])
+        TintLog.calls = []
+        root.tintAdjustmentMode = .automatic
+        #expect(root.tintAdjustmentMode == .normal && a.tintColor == .systemBlue)
+        #expect(TintLog.calls == ["root", "a"], "b showed blue already")
+    }
+
+    @Test("A view moved under a dimmed superview shows its own red tint dimmed (white 0.299) and hears it; moved out, red again")
+    func movingUnderADimmedSuperview() {
+        let dim = UIView(), view = TintLog()
+        view.name = "view"
+        view.tintColor = .red
+        dim.tintAdjustmentMode = .dimmed
+        TintLog.calls = []
+        dim.addSubview(view)
+        var (white, alpha): (CGFloat, CGFloat) = (0, 0)
+        #expect(view.tintColor.getWhite(&white, alpha: &alpha) && abs(white - 0.299) < 1e-3)
+        #expect(TintLog.calls == ["view"])
+        view.removeFromSuperview()
+        #expect(view.tintColor == .red && TintLog.calls == ["view", "view"])
+    }
+
     @Test("A tint reaches the bottom of a 100,000-level chain, and the bottom reads it, without running out of stack")
     func aTintCrossesAHundredThousandLevels() {
         var chain: [UIView] = [UIView()]

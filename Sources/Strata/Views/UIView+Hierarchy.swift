@@ -101,7 +101,7 @@ extension UIView {
         layer.removeFromSuperlayer()
         if oldWindow != nil { notifyDidMoveToWindow() }
         didMoveToSuperview()
-        if tintChanged { tintDidChange() }
+        tellTintChanged(tintChanged)
     }
 
     /// Whether this view is `view` or one of its descendants.
@@ -150,7 +150,7 @@ extension UIView {
         placeLayer(of: view, at: at)
         if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
         view.didMoveToSuperview()
-        if tintChanged { view.tintDidChange() }
+        view.tellTintChanged(tintChanged)
         didAddSubview(view)
     }
 

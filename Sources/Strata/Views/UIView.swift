@@ -135,19 +135,47 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// The tint set on this view itself (nil: it inherits its superview's).
     private var ownTintColor: UIColor?
-    /// The colour `tintColor` reads: the own tint, else the superview's. Kept up to date when
-    /// either changes (`updateTint()`), so reading it costs no walk up the tree.
+    /// The tint adjustment set on this view itself (`.automatic`: it inherits its superview's).
+    private var ownTintAdjustmentMode = TintAdjustmentMode.automatic
+    /// The tint in force before dimming (the own tint, else the superview's) and whether it is
+    /// dimmed (the own adjustment, else the superview's). Kept up to date when either changes
+    /// (`updateTint()`), so reading them costs no walk up the tree.
+    private var inheritedTint: (color: UIColor, dimmed: Bool) = (.systemBlue, false)
+    /// The colour `tintColor` reads: `inheritedTint`, dimmed when it says so.
     private var effectiveTint: UIColor = .systemBlue
 
     /// The colour controls and template images tint with: the first one set on this view or its
-    /// superviews, else `.systemBlue` (UIKit's default). Setting nil inherits again. When the
-    /// colour a view shows changes (set here or above it, or the view moved under another tint),
+    /// superviews, else `.systemBlue` (UIKit's default), made grey while the view's
+    /// `tintAdjustmentMode` is `.dimmed`. Setting nil inherits again. When the colour a view shows
+    /// changes (set here or above it, dimmed or undimmed, or the view moved under another tint),
     /// `tintColorDidChange()` is called on it and on its subviews that inherit it.
     open var tintColor: UIColor! {
         get { effectiveTint }
         set {
             ownTintColor = newValue
-            if updateTint() { tintDidChange() }
+            tellTintChanged(updateTint())
+        }
+    }
+
+    /// How the view's tint is adjusted (UIKit's `UIView.TintAdjustmentMode`).
+    public enum TintAdjustmentMode: Int, Sendable {
+        /// The superview's mode (`.normal` with no superview).
+        case automatic
+        /// The tint as set.
+        case normal
+        /// The tint made grey (its luminance, its alpha), as UIKit dims tints behind a modal.
+        case dimmed
+    }
+
+    /// How the view's `tintColor` is adjusted: reads the mode in force (`.normal` or `.dimmed`; a
+    /// view left `.automatic` reads its superview's, `.normal` with none). Setting `.automatic`
+    /// inherits again. A change that changes the colour shown calls `tintColorDidChange()` on the
+    /// view and the subviews that inherit it.
+    open var tintAdjustmentMode: TintAdjustmentMode {
+        get { inheritedTint.dimmed ? .dimmed : .normal }
+        set {
+            ownTintAdjustmentMode = newValue
+            tellTintChanged(updateTint())
         }
     }
 
@@ -156,27 +184,39 @@ open class UIView: UIResponder, CALayerDelegate {
     open func tintColorDidChange() {}
 
     /// Brings the tint of this view, and of the subviews that inherit it, in step with its own
-    /// and its superview's; returns whether its colour changed. Called when its own tint or its
-    /// superview changes. An explicit stack: a deep hierarchy must not run out of stack.
-    func updateTint() -> Bool {
-        let tint = ownTintColor ?? _superview?.effectiveTint ?? .systemBlue
-        guard tint != effectiveTint else { return false }
-        var pending: [UIView] = [self]
-        while let view = pending.popLast() {
-            view.effectiveTint = tint
-            pending.append(contentsOf: view._subviews.lazy.filter { $0.ownTintColor == nil })
+    /// and its superview's; returns the views whose shown tint changed, superviews before
+    /// subviews and siblings in order. Called when its own tint or adjustment or its superview
+    /// changes. An explicit stack: a deep hierarchy must not run out of stack.
+    func updateTint() -> [UIView] {
+        let above = _superview?.inheritedTint ?? (.systemBlue, false)
+        var changed: [UIView] = []
+        var pending: [(view: UIView, above: (color: UIColor, dimmed: Bool))] = [(self, above)]
+        while let (view, above) = pending.popLast() {
+            let mode = view.ownTintAdjustmentMode
+            let tint = (color: view.ownTintColor ?? above.color, dimmed: mode == .automatic ? above.dimmed : mode == .dimmed)
+            // A subview whose tint and adjustment stay as they were keeps its subtree's too.
+            guard view === self || tint != view.inheritedTint else { continue }
+            view.inheritedTint = tint
+            let shown = tint.dimmed ? Self.dimmed(tint.color) : tint.color
+            if shown != view.effectiveTint {
+                view.effectiveTint = shown
+                changed.append(view)
+            }
+            pending.append(contentsOf: view._subviews.reversed().lazy.map { ($0, tint) })
         }
-        return true
+        return changed
     }
 
-    /// Tells the view and the subviews that inherit its tint that it changed, superviews before
-    /// subviews, siblings in order (an explicit stack: a deep hierarchy must not run out of stack).
-    func tintDidChange() {
-        var pending: [UIView] = [self]
-        while let view = pending.popLast() {
-            view.tintColorDidChange()
-            pending.append(contentsOf: view._subviews.reversed().lazy.filter { $0.ownTintColor == nil })
-        }
+    /// Tells each of `views` (from `updateTint()`) that its tint changed.
+    func tellTintChanged(_ views: [UIView]) {
+        for view in views { view.tintColorDidChange() }
+    }
+
+    /// `color` made grey for a dimmed tint: its luminance (Rec. 601 weights), its alpha.
+    static func dimmed(_ color: UIColor) -> UIColor {
+        var (r, g, b, a): (CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0)
+        guard color.getRed(&r, green: &g, blue: &b, alpha: &a) else { return color }
+        return UIColor(white: 0.299 * r + 0.587 * g + 0.114 * b, alpha: a)
     }
 
     /// A description in UIKit's shape, as logs print views: `<UIView: 0x…; frame = (x y; w h);`
