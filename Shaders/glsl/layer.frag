@@ -1,6 +1,8 @@
 #version 300 es
 // One layer quad: background and contents (the default), its border (MODE_BORDER), its clip
-// mask (MODE_MASK), or one colour over the whole quad (MODE_TINT: the debug switches). HAS_TEXTURE samples contents (PLAIN_CONTENTS: square corners, contents
+// mask (MODE_MASK), its shadow (MODE_SHADOW: the rounded shape placed by the bounds, blurred by
+// a Gaussian of standard deviation v_params.z points), or one colour over the whole quad
+// (MODE_TINT: the debug switches). HAS_TEXTURE samples contents (PLAIN_CONTENTS: square corners, contents
 // filling the quad exactly, the commonest picture, with nothing but the sample and the blend;
 // NINE_SLICE: with a stretchable centre;
 // TEXEL_CENTRES: one texel per pixel, sampled at texel centres, as nearest filtering);
@@ -14,7 +16,7 @@ precision highp float;
 // need nothing else, plain contents their texture coordinates; the rest the position within the
 // layer and the layer's geometry. The vertex shader passes only that (fewer outputs are less work
 // per vertex and per triangle for software rasterisers, and less to interpolate).
-#if (defined(HAS_TEXTURE) && !defined(PLAIN_CONTENTS)) || defined(ROUNDED) || defined(MODE_BORDER)
+#if (defined(HAS_TEXTURE) && !defined(PLAIN_CONTENTS)) || defined(ROUNDED) || defined(MODE_BORDER) || defined(MODE_SHADOW)
 #define NEEDS_GEOMETRY
 #endif
 
@@ -75,9 +77,27 @@ float slice(float t, float len, float img, float c0, float c1) {
 }
 #endif
 
+#ifdef MODE_SHADOW
+// erf(x) to within 2e-4 (Winitzki's approximation): GLSL ES has none.
+float erfApprox(float x) {
+    float x2 = x * x;
+    const float a = 0.147;
+    float t = sqrt(1.0 - exp(-x2 * (1.2732395 + a * x2) / (1.0 + a * x2)));
+    return x < 0.0 ? -t : t;
+}
+#endif
+
 void main() {
 #if defined(MODE_TINT)
     o_color = u_tint;
+#elif defined(MODE_SHADOW)
+    // A Gaussian-blurred rounded rectangle, taken as a blurred edge across the signed distance to
+    // the shape (exact along straight edges, close at the corners).
+    float radius = min(v_params.y, 0.5 * min(v_size.x, v_size.y));
+    float d = roundedRectDistance(v_local, v_size, radius);
+    float sigma = v_params.z;
+    float cover = sigma > 0.0 ? 0.5 - 0.5 * erfApprox(d / (sigma * 1.4142136)) : clamp(0.5 - d, 0.0, 1.0);
+    o_color = v_color * (cover * v_params.x);
 #elif defined(PLAIN_CONTENTS)
     // The quad is the bounds and the contents frame: no edge tests, the coordinates come ready.
     vec4 picture = texture(u_texture, v_uv);

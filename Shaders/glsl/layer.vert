@@ -9,7 +9,7 @@ precision highp float;
 // need nothing else, plain contents their texture coordinates; the rest the position within the
 // layer and the layer's geometry. The vertex shader passes only that (fewer outputs are less work
 // per vertex and per triangle for software rasterisers, and less to interpolate).
-#if (defined(HAS_TEXTURE) && !defined(PLAIN_CONTENTS)) || defined(ROUNDED) || defined(MODE_BORDER)
+#if (defined(HAS_TEXTURE) && !defined(PLAIN_CONTENTS)) || defined(ROUNDED) || defined(MODE_BORDER) || defined(MODE_SHADOW)
 #define NEEDS_GEOMETRY
 #endif
 

@@ -57,6 +57,23 @@ import Testing
         #expect(try p.layer(red).frame.drawnBox == PixelRect(x: 127, y: 127, width: 26, height: 26), "placed at 2 pixels per point: (130…150) and its margins")
     }
 
+    @Test(
+        "A red 10×10 square at (20, 20) casting a shadow (radius 2, offset (4, 6)): its shadow is drawn just before its fill, and moving it damages the shadow's reach too: the shape (15…25) moved by the offset, grown by 3 radii and a point, its margins"
+    )
+    func aShadowIsPlannedUnderItsLayerAndDamagesItsReach() throws {
+        var p = Planned()
+        var (scene, root, red) = whiteRootAndRedSquare()
+        for property in [LayerProperty.shadowOpacity(0.5), .shadowRadius(2), .shadowOffset(Point(x: 4, y: 6))] { scene.commit.set(red, property) }
+        let first = try p.plan(scene.commit)
+        #expect(described(first, [root: "root", red: "red"]).suffix(2) == ["shadow red 1.0", "fill red 1.0"])
+        // x: 15 + 4 − 7 = 12 … 25 + 4 + 7 = 36, less 1 and 1 more for the margin, rounded outwards a pixel.
+        #expect(try p.layer(red).frame.drawnBox == PixelRect(x: 10, y: 12, width: 28, height: 28))
+        let moved = try p.plan(Commit([.set(red, .position(Point(x: 60, y: 20)))]))
+        #expect(moved.region == PixelRect(x: 10, y: 12, width: 68, height: 28), "\(String(describing: moved.region))")
+        let clipped = try p.plan(Commit([.set(red, .masksToBounds(true))]))
+        #expect(!described(clipped, [red: "red"]).contains("shadow red 1.0"), "masking to its bounds clips the shadow away")
+    }
+
     @Test func hiddenLayersRestAndLeaveTheWalk() throws {
         var p = Planned()
         var (scene, root) = TestScene.whiteRoot()
@@ -138,6 +155,7 @@ import Testing
         func name(_ layer: Unmanaged<RenderLayer>) -> String { names[layer.takeUnretainedValue().id] ?? "?" }
         return plan.operations.map { operation in
             switch operation {
+            case .shadow(let layer, let opacity): "shadow \(name(layer)) \(opacity)"
             case .fill(let layer, let opacity): "fill \(name(layer)) \(opacity)"
             case .border(let layer, let opacity): "border \(name(layer)) \(opacity)"
             case .pushClip(let layer, let scissor): "clip \(name(layer)) " + (scissor.map { "\($0)" } ?? "stencil")

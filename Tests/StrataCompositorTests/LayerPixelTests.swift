@@ -236,6 +236,54 @@ import Testing
     }
 }
 
+/// Layer shadows: the layer's rounded shape (or its shadow path's box), moved by the offset and
+/// blurred by a Gaussian of the shadow radius, under the layer.
+@Suite struct ShadowPixelTests {
+    @Test(
+        "Scene: white 100×100 root, a red 40×40 layer at (50, 50) with a hard black shadow (opacity 1, radius 0, offset (10, 10)): red at (50, 50), black at (75, 75) and (45, 75), white at (25, 25) and (85, 50); with radius 4 the shadow's edge at x 80 is half grey"
+    )
+    func aShadowUnderALayer() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        let red = scene.add(
+            parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50), color: .red,
+            .shadowOpacity(1), .shadowRadius(0), .shadowOffset(Point(x: 10, y: 10)))
+        let compositor = try Compositor()
+        try compositor.submit(scene.commit)
+        let size = PixelSize(width: 100, height: 100)
+        var image = try #require(try await compositor.renderFrame(size: size).image)
+        expectPixel(image, 50, 50, .red, "(50, 50): the layer over its shadow")
+        expectPixel(image, 75, 75, .black, "(75, 75): the shadow below right of it")
+        expectPixel(image, 45, 75, .black, "(45, 75): the shadow below it")
+        expectPixel(image, 25, 25, .white, "(25, 25): above left, no shadow")
+        expectPixel(image, 85, 50, .white, "(85, 50): past the shadow's right edge (80)")
+        try compositor.submit(Commit([.set(red, .shadowRadius(4))]))
+        image = try #require(try await compositor.renderFrame(size: size).image)
+        // Pixel 80's centre is 0.5 outside the edge: erf(0.5 / (4 √2)) ≈ 0.10, so 45 % black.
+        expectPixel(image, 80, 50, RGBA8(140, 140, 140), tolerance: 8, "(80, 50): the blurred edge")
+        // Pixel row 75's centre is 4.5 inside the bottom edge: erf(4.5 / (4 √2)) ≈ 0.74, so 87 % black.
+        expectPixel(image, 60, 75, RGBA8(33, 33, 33), tolerance: 4, "(60, 75): well inside the blurred edge")
+        expectPixel(image, 95, 50, .white, tolerance: 2, "(95, 50): beyond three radii")
+        _ = await compositor.shutdown()
+    }
+
+    @Test(
+        "Scene: white 100×100 root, a layer with no background but a shadow path of (0, 0, 20, 20) in its bounds at (30, 30), opacity 0.5, radius 0, offset 0: 50 % black at (40, 40), white at (60, 60); without a path, no background, no shadow"
+    )
+    func aShadowPathCastsWithoutABackground() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        scene.add(
+            parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50),
+            .shadowOpacity(0.5), .shadowRadius(0), .shadowOffset(Point(x: 0, y: 0)), .shadowShape(Rect(x: 0, y: 0, width: 20, height: 20)))
+        scene.add(
+            parent: root, size: Size(width: 20, height: 20), position: Point(x: 80, y: 80),
+            .shadowOpacity(1), .shadowRadius(0), .shadowOffset(Point(x: 0, y: 0)))
+        let image = try await render(scene)
+        expectPixel(image, 40, 40, RGBA8(128, 128, 128), tolerance: 2, "(40, 40): the path's shadow at 50 %")
+        expectPixel(image, 60, 60, .white, "(60, 60): outside the path")
+        expectPixel(image, 80, 80, .white, "(80, 80): a layer with neither background nor path casts none")
+    }
+}
+
 @Suite struct BGRAContentsTests {
     @Test(
         "Scene: 100×100 white root with two 50×100 layers: left with BGRA contents (bytes 255 0 0 255 = blue), right with 40×40 BGRA contents (red) whose top-left 20×20 is then replaced by RGBA bytes of green"

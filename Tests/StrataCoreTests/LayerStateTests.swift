@@ -28,12 +28,14 @@ import Testing
             names == [
                 "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform", "opacity", "isHidden",
                 "backgroundColor", "masksToBounds", "isDoubleSided", "cornerRadius", "borderWidth", "borderColor",
-                "contentsGravity", "contentsScale", "contentsRect", "contentsCenter",
+                "contentsGravity", "contentsScale", "contentsRect", "contentsCenter", "shadowColor", "shadowOpacity",
+                "shadowOffset", "shadowRadius", "shadowShape",
             ])
         #expect(
             LayerKey.animatable.map(\.name) == [
                 "bounds", "position", "zPosition", "transform", "opacity", "backgroundColor",
-                "cornerRadius", "borderWidth", "borderColor", "contentsRect", "contentsCenter",
+                "cornerRadius", "borderWidth", "borderColor", "contentsRect", "contentsCenter", "shadowColor",
+                "shadowOpacity", "shadowOffset", "shadowRadius",
             ],
             "Core Animation's animatable properties that Strata interpolates")
     }
@@ -46,6 +48,8 @@ import Testing
             .opacity(0.25), .isHidden(true), .backgroundColor(.red), .masksToBounds(true), .isDoubleSided(false),
             .cornerRadius(8), .borderWidth(2), .borderColor(.blue), .contentsGravity(.topLeft), .contentsScale(3),
             .contentsRect(Rect(x: 0.5, y: 0, width: 0.5, height: 1)), .contentsCenter(Rect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)),
+            .shadowColor(.green), .shadowOpacity(0.5), .shadowOffset(Point(x: 2, y: 4)), .shadowRadius(6),
+            .shadowShape(Rect(x: 0, y: 0, width: 10, height: 10)),
         ]
         #expect(Set(samples.map(\.key)) == Set(LayerKey.allCases))
         for property in samples {

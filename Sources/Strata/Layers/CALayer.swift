@@ -143,6 +143,8 @@ open class CALayer {
     var pendingAnimationRemovals: [UInt64] = []
     /// Explicit animations added with `add(_:forKey:)`, in the order added.
     var explicitAnimations: [ExplicitAnimation] = []
+    /// The path `shadowPath` was set to (its bounding box is what the compositor draws).
+    var storedShadowPath: CGPath?
 
     /// Replaces the animations of `group` with `animations` (begin times relative to the commit).
     func replaceAnimations(group: UInt64, with animations: [LayerAnimation]) {
@@ -235,7 +237,7 @@ open class CALayer {
     /// value (naming the property and the value), and otherwise, when the value differs, records
     /// an animation where one may run, stores it and marks the change. Returns whether it changed.
     @inline(__always) @discardableResult
-    private func set<V: LayerValueRepresentable>(_ key: LayerKey, _ path: WritableKeyPath<LayerState, V>, _ value: V) -> Bool {
+    func set<V: LayerValueRepresentable>(_ key: LayerKey, _ path: WritableKeyPath<LayerState, V>, _ value: V) -> Bool {
         if let problem = V.problem(of: value, rule: key.rule) {
             preconditionFailure("CALayer.\(key.name) \(problem); pass finite values in range")
         }

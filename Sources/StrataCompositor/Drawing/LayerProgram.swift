@@ -4,7 +4,7 @@ import StrataShaders
 
 /// Which variant of the layer shader a draw needs.
 struct LayerShaderVariant: Hashable, CaseIterable, CustomStringConvertible {
-    enum Mode: Hashable { case fill, border, clipMask, debugTint }
+    enum Mode: Hashable { case fill, border, clipMask, debugTint, shadow }
     var mode: Mode
     var textured = false
     var rounded = false
@@ -24,7 +24,7 @@ struct LayerShaderVariant: Hashable, CaseIterable, CustomStringConvertible {
         .init(mode: .fill, textured: true, plainContents: true),
         .init(mode: .border, rounded: true),
         .init(mode: .clipMask), .init(mode: .clipMask, rounded: true),
-        .init(mode: .debugTint),
+        .init(mode: .debugTint), .init(mode: .shadow),
     ]
 
     /// The `#define` lines that select this variant in `layer.frag`.
@@ -33,6 +33,7 @@ struct LayerShaderVariant: Hashable, CaseIterable, CustomStringConvertible {
         if mode == .border { names.append("MODE_BORDER") }
         if mode == .clipMask { names.append("MODE_MASK") }
         if mode == .debugTint { names.append("MODE_TINT") }
+        if mode == .shadow { names.append("MODE_SHADOW") }
         if textured { names.append("HAS_TEXTURE") }
         if nineSlice { names.append("NINE_SLICE") }
         if texelCentres { names.append("TEXEL_CENTRES") }

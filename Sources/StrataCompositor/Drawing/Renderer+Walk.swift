@@ -18,6 +18,8 @@ extension Renderer {
         var groups: [(framebuffer: GLFramebuffer, outer: Pass)] = []
         for operation in operations {
             switch operation {
+            case .shadow(let layer, let opacity):
+                try drawQuad(layer.takeUnretainedValue(), pass: pass, mode: .shadow, opacity: opacity)
             case .fill(let layer, let opacity):
                 try drawQuad(layer.takeUnretainedValue(), pass: pass, mode: .fill, opacity: opacity)
             case .border(let layer, let opacity):
@@ -112,6 +114,7 @@ extension Renderer {
             case .border: LayerShaderVariant(mode: .border, rounded: true)
             case .clipMask: LayerShaderVariant(mode: .clipMask, rounded: rounded)
             case .debugTint: LayerShaderVariant(mode: .debugTint)
+            case .shadow: LayerShaderVariant(mode: .shadow)
             }
         let b = layer.state.bounds
         let contentsFrame = mode == .fill ? layer.contentsFrame : nil
@@ -161,6 +164,14 @@ extension Renderer {
             if (layer.state.borderColor?.alpha ?? 0) >= 1 { instance.params.3 = Float(layer.state.borderWidth * pointScale) }
         case .debugTint:
             break  // drawn over batches by the debug switches, never for a layer
+        case .shadow:
+            // The quad covers what the shadow touches; the shader blurs the shape placed by `bounds`.
+            let shape = layer.shadowShape, offset = layer.state.shadowOffset
+            instance = Instance(
+                matrix: world.concatenating(pass.projection), rect: layer.shadowRect,
+                bounds: Rect(x: shape.minX + offset.x, y: shape.minY + offset.y, width: shape.width, height: shape.height))
+            instance.color = layer.state.shadowColor.map { Color(red: $0.red, green: $0.green, blue: $0.blue, alpha: 1).premultiplied } ?? .zero
+            instance.params = (opacity * layer.shadowStrength, Float(layer.state.cornerRadius), Float(layer.state.shadowRadius), 0)
         }
         if mode == .fill {
             let start = try enqueue(instance, variant: variant, texture: texture)

@@ -130,7 +130,8 @@ enum FrameGeometry {
     /// antialiased edges, rounded outwards a pixel), clamped far beyond any target; the whole
     /// plane when part of it is behind the viewer.
     static func paintBox(_ layer: RenderLayer, world: Transform3D) -> PixelRect {
-        let r = layer.drawnRect
+        var r = layer.drawnRect
+        if layer.drawsShadow { r = r.union(layer.shadowRect) }
         let rect = Rect(x: r.minX - 1, y: r.minY - 1, width: r.width + 2, height: r.height + 2)
         let everywhere = PixelRect(x: -pixelLimit, y: -pixelLimit, width: 2 * pixelLimit, height: 2 * pixelLimit)
         guard let (a, b, c, d) = projectedCorners(world, rect) else { return everywhere }

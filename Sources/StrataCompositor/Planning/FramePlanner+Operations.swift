@@ -3,6 +3,8 @@ import StrataCore
 /// One step of drawing a frame, in drawing order: what the renderer executes. Layers are held
 /// unretained: the render tree keeps them alive while the frame is drawn (render thread only).
 enum DrawOperation {
+    /// The layer's shadow, under its fill, at `opacity`.
+    case shadow(Unmanaged<RenderLayer>, opacity: Float)
     /// The layer's fill (background colour and contents), at `opacity` (its own and that of
     /// translucent ancestors drawn without an offscreen pass).
     case fill(Unmanaged<RenderLayer>, opacity: Float)
@@ -112,6 +114,9 @@ extension FramePlanner {
         }
         // What the layer itself paints, when that reaches the region being drawn.
         let painted = layer.frame.drawnBox.flatMap { $0.intersects(clip.scissor) ? $0 : nil }
+        if layer.drawsShadow, let box = painted, !isCovered(box, after: layer.frame.fillOrder) {
+            operations.append(.shadow(Unmanaged.passUnretained(layer), opacity: opacity))
+        }
         if layer.hasFill, let box = painted {
             if layer.serial == paintedByClear {
                 layersPaintedByClear += 1

@@ -258,7 +258,7 @@ final class FramePlanner {
             layer.frame.world = world
             layer.cachedFillValid = false
             layer.frame.isBackFacing = !layer.state.isDoubleSided && FrameGeometry.facesAway(world, layer.state.bounds)
-            if layer.hasFill || layer.hasBorder, !layer.frame.isBackFacing {
+            if layer.hasFill || layer.hasBorder || layer.drawsShadow, !layer.frame.isBackFacing {
                 box = FrameGeometry.paintBox(layer, world: world)
             }
             layer.frame.occluderRect = box == nil ? nil : FrameGeometry.occluderRect(layer, world: world)

@@ -395,6 +395,35 @@ final class RenderLayer {
 
     var hasBorder: Bool { state.borderWidth > 0 && (state.borderColor.map { $0.alpha > 0 } ?? false) }
 
+    /// Whether the layer draws a shadow: an opaque enough shadow colour and opacity, a shape (its
+    /// background, or a shadow path), and no clipping to its bounds (which clips the shadow away).
+    var drawsShadow: Bool {
+        guard state.shadowOpacity > 0, let color = state.shadowColor, color.alpha > 0, !state.masksToBounds else { return false }
+        return hasShadowPath ? state.shadowShape.width > 0 && state.shadowShape.height > 0 : (state.backgroundColor?.alpha ?? 0) > 0
+    }
+
+    /// Whether a shadow path gives the shadow's shape (else the layer's rounded bounds).
+    var hasShadowPath: Bool { state.shadowShape.width >= 0 }
+
+    /// The shape the shadow blurs, in bounds space, before its offset.
+    var shadowShape: Rect { hasShadowPath ? state.shadowShape : state.bounds }
+
+    /// How strong the shadow is: its opacity and colour's alpha, and, for the background's
+    /// shape, the background's alpha (a translucent layer casts a fainter shadow).
+    var shadowStrength: Float {
+        let alpha = Float(state.shadowColor?.alpha ?? 0) * state.shadowOpacity
+        return hasShadowPath ? alpha : alpha * Float(state.backgroundColor?.alpha ?? 0)
+    }
+
+    /// What the shadow can touch, in bounds space: its shape moved by the offset, grown by three
+    /// blur radii (where a Gaussian's tail is below 0.2 %) and a point for the edge.
+    var shadowRect: Rect {
+        let shape = shadowShape, grow = 3 * state.shadowRadius + 1
+        return Rect(
+            x: shape.minX + state.shadowOffset.x - grow, y: shape.minY + state.shadowOffset.y - grow,
+            width: shape.width + 2 * grow, height: shape.height + 2 * grow)
+    }
+
     /// Whether `candidate` is this layer or one of its ancestors.
     func hasAncestorOrSelf(_ candidate: RenderLayer) -> Bool {
         var layer: RenderLayer? = self

@@ -55,6 +55,18 @@ public struct LayerState: Hashable, Sendable {
     /// The stretchable part of the contents, in unit coordinates; outside it the contents keep their
     /// size when the layer is resized (nine-part scaling; default 0, 0, 1, 1).
     public var contentsCenter = Rect.unit
+    /// The colour of the shadow (opaque black by default, as Core Animation's); nil for none.
+    public var shadowColor: Color? = .black
+    /// The shadow's opacity in 0...1 (0 by default: no shadow).
+    public var shadowOpacity: Float = 0
+    /// How far the shadow is moved from the layer, in points: x is its width, y its height
+    /// (Core Animation's `CGSize` default (0, −3)).
+    public var shadowOffset = Point(x: 0, y: -3)
+    /// The shadow's blur radius in points (3 by default): the Gaussian's standard deviation.
+    public var shadowRadius = 3.0
+    /// The shadow's shape in bounds space when a shadow path gives it (its bounding box, with the
+    /// corner radius); a negative width (the default) means the layer's own rounded bounds.
+    public var shadowShape = Rect(x: 0, y: 0, width: -1, height: -1)
     /// The layer's transform, applied about its anchor point.
     public var transform = Transform3D.identity {
         didSet { transformIsIdentity = transform.isIdentity }
@@ -94,6 +106,11 @@ public struct LayerState: Hashable, Sendable {
             case .contentsScale: .number(contentsScale)
             case .contentsRect: .rect(contentsRect)
             case .contentsCenter: .rect(contentsCenter)
+            case .shadowColor: .color(shadowColor)
+            case .shadowOpacity: .float(shadowOpacity)
+            case .shadowOffset: .point(shadowOffset)
+            case .shadowRadius: .number(shadowRadius)
+            case .shadowShape: .rect(shadowShape)
             }
         }
         set {
@@ -116,6 +133,11 @@ public struct LayerState: Hashable, Sendable {
             case (.contentsScale, .number(let v)): contentsScale = v
             case (.contentsRect, .rect(let v)): contentsRect = v
             case (.contentsCenter, .rect(let v)): contentsCenter = v
+            case (.shadowColor, .color(let v)): shadowColor = v
+            case (.shadowOpacity, .float(let v)): shadowOpacity = v
+            case (.shadowOffset, .point(let v)): shadowOffset = v
+            case (.shadowRadius, .number(let v)): shadowRadius = v
+            case (.shadowShape, .rect(let v)): shadowShape = v
             default: preconditionFailure("LayerState: \(newValue) is not a value of \(key.name)")
             }
         }
@@ -140,7 +162,8 @@ public struct LayerState: Hashable, Sendable {
 public enum LayerKey: UInt8, CaseIterable, Hashable, Sendable {
     case bounds, position, anchorPoint, zPosition, transform, sublayerTransform, opacity, isHidden,
         backgroundColor, masksToBounds, isDoubleSided, cornerRadius, borderWidth, borderColor,
-        contentsGravity, contentsScale, contentsRect, contentsCenter
+        contentsGravity, contentsScale, contentsRect, contentsCenter, shadowColor, shadowOpacity,
+        shadowOffset, shadowRadius, shadowShape
 
     /// The property's one entry: the rule its values follow and how it animates. Exhaustive, so a
     /// new key cannot be left without one.
@@ -164,6 +187,11 @@ public enum LayerKey: UInt8, CaseIterable, Hashable, Sendable {
         case .contentsScale: (.positive, .none)
         case .contentsRect: (.nonNegativeSize, .additive)
         case .contentsCenter: (.nonNegativeSize, .additive)
+        case .shadowColor: (.colorComponents, .additive)
+        case .shadowOpacity: (.unitInterval, .additive)
+        case .shadowOffset: (.finite, .additive)
+        case .shadowRadius: (.nonNegative, .additive)
+        case .shadowShape: (.finite, .none)
         }
     }
 
@@ -342,6 +370,11 @@ public struct LayerProperty: Hashable, Sendable, CustomStringConvertible {
     public static func contentsScale(_ v: Double) -> Self { Self(.contentsScale, .number(v)) }
     public static func contentsRect(_ v: Rect) -> Self { Self(.contentsRect, .rect(v)) }
     public static func contentsCenter(_ v: Rect) -> Self { Self(.contentsCenter, .rect(v)) }
+    public static func shadowColor(_ v: Color?) -> Self { Self(.shadowColor, .color(v)) }
+    public static func shadowOpacity(_ v: Float) -> Self { Self(.shadowOpacity, .float(v)) }
+    public static func shadowOffset(_ v: Point) -> Self { Self(.shadowOffset, .point(v)) }
+    public static func shadowRadius(_ v: Double) -> Self { Self(.shadowRadius, .number(v)) }
+    public static func shadowShape(_ v: Rect) -> Self { Self(.shadowShape, .rect(v)) }
 }
 
 extension Rect {
