@@ -155,7 +155,7 @@ public final class HostRenderer {
             hostContext = nil
         case .shared:
             context = try GLContext(sharingCurrentContext: "HostRenderer.init")
-            hostContext = eglGetCurrentContext()
+            hostContext = EGLCurrentContext.save().context
         }
         let context = self.context
         do {
@@ -197,19 +197,18 @@ public final class HostRenderer {
             defer { snapshot.restore() }
             return try body()
         case .shared:
-            let display = eglGetCurrentDisplay()
-            let (draw, read, previous) = (eglGetCurrentSurface(EGL_DRAW), eglGetCurrentSurface(EGL_READ), eglGetCurrentContext())
+            let host = EGLCurrentContext.save()
             try context.makeCurrent()
             var fence: GLsync?
             defer {
                 if context.isAlive { fence = glFenceSync(GLenum(GL_SYNC_GPU_COMMANDS_COMPLETE), 0); glFlush() }
-                if let display, let previous {
-                    eglMakeCurrent(display, draw, read, previous)
+                if host.hadContext {
+                    host.restore()
                     // The host's next commands wait (on the GPU) for Strata's drawing to finish.
                     if let fence { glWaitSync(fence, 0, GLuint64(GL_TIMEOUT_IGNORED)); glDeleteSync(fence) }
                 } else {
                     if let fence { glDeleteSync(fence) }
-                    eglMakeCurrent(context.connection.display, nil, nil, nil)
+                    host.restore(releasingOn: context.connection.display)
                 }
             }
             return try body()
@@ -217,11 +216,10 @@ public final class HostRenderer {
     }
 
     private static func destroySharedContext(_ context: GLContext) {
-        let display = eglGetCurrentDisplay()
-        let (draw, read, previous) = (eglGetCurrentSurface(EGL_DRAW), eglGetCurrentSurface(EGL_READ), eglGetCurrentContext())
+        let host = EGLCurrentContext.save()
         try? context.makeCurrent()
         context.destroy()
-        if let display, let previous { eglMakeCurrent(display, draw, read, previous) }
+        host.restore()
     }
 
     /// Applies every commit submitted so far, advances the animations to the frame's time, and
@@ -339,7 +337,7 @@ public final class HostRenderer {
     public var isContextCurrent: Bool {
         switch contextMode {
         case .host: (try? context.checkCurrent("")) != nil
-        case .shared: context.owner.isCurrent && eglGetCurrentContext() == hostContext
+        case .shared: context.owner.isCurrent && EGLCurrentContext.save().context == hostContext
         }
     }
 
