@@ -363,6 +363,66 @@ final class AnimationLog: CAAnimationDelegate {
         #expect(done)
     }
 
+    /// Records the events it is run for.
+    final class RecordingAction: CAAction {
+        var events: [String] = []
+        func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+            events.append(event + ((anObject as? CALayer) != nil ? " on a layer" : ""))
+        }
+    }
+
+    /// Answers NSNull for bounds, nothing for the rest.
+    final class NoBoundsDelegate: CALayerDelegate {
+        func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { event == "bounds" ? NSNull() : nil }
+    }
+
+    @Test(
+        "Actions: NSNull in `actions` turns position's implicit animation off (opacity still animates); an animation there runs from the old value (opacity 1 → 0 over 1 s is 0.5 half way); a custom action is run with the event; disableActions runs none"
+    )
+    func actionsReplaceImplicitAnimations() async throws {
+        try await present(through: 0)
+        let custom = CABasicAnimation()
+        custom.duration = 1
+        let recorder = RecordingAction()
+        layer.actions = ["position": NSNull(), "opacity": custom, "cornerRadius": recorder]
+        layer.position = CGPoint(x: 10, y: 10)
+        #expect(layer.animationKeys() == nil, "no animation for position")
+        layer.opacity = 0
+        #expect(layer.animationKeys() == ["opacity"])
+        layer.cornerRadius = 5
+        #expect(recorder.events == ["cornerRadius on a layer"])
+        try await present(through: 31)  // it began with frame 1
+        let fading = try shown().opacity
+        #expect(abs(fading - 0.5) < 1e-6, "from 1 to the model's 0, linear (no timing function): \(fading)")
+        #expect(try shown().position == CGPoint(x: 10, y: 10))
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.cornerRadius = 9
+        CATransaction.commit()
+        #expect(recorder.events == ["cornerRadius on a layer"], "actions disabled: not run")
+    }
+
+    @Test(
+        "action(forKey:): a standalone layer answers a 0.25 s CABasicAnimation for position, nil for a property that does not animate or one its actions or delegate set to NSNull; a view's layer answers nil outside an animation block and an animation inside"
+    )
+    func actionForKey() async throws {
+        let implicit = try #require(layer.action(forKey: "position") as? CABasicAnimation)
+        #expect(implicit.keyPath == "position" && implicit.duration == 0.25)
+        #expect(layer.action(forKey: "masksToBounds") == nil)
+        layer.actions = ["opacity": NSNull()]
+        #expect(layer.action(forKey: "opacity") == nil)
+        let delegate = NoBoundsDelegate()
+        let other = CALayer()
+        other.delegate = delegate
+        #expect(other.action(forKey: "bounds") == nil && other.action(forKey: "position") is CABasicAnimation)
+        let view = UIView()
+        #expect(view.layer.action(forKey: "position") == nil)
+        var inside: (any CAAction)?
+        UIView.animate(withDuration: 0.5) { inside = view.layer.action(forKey: "position") }
+        #expect((inside as? CABasicAnimation)?.duration == 0.5)
+        withExtendedLifetime(delegate) {}
+    }
+
     @Test(
         "Values boxed the UIKit way: NSValue(cgPoint:) 0,50 → 100,50 for position, NSValue(caTransform3D:) scale 1 → 3 for transform: half way (50, 50) and scale 2; NSNumber for opacity"
     )

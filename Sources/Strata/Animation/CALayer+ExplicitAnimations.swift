@@ -16,11 +16,15 @@ extension CALayer {
     /// `beginTime` on the media clock), shows its values over the model value, which it never
     /// changes, and, when `isRemovedOnCompletion`, goes away at its end. A duration of 0 takes
     /// the transaction's animation duration (0.25 s unless set). Changing `anim` afterwards
-    /// changes nothing. A key path Strata cannot animate, or values of the wrong type, animate
+    /// changes nothing. A property animation without a key path animates the property `key`
+    /// names. A key path Strata cannot animate, or values of the wrong type, animate
     /// nothing (logged); the animation still ends and tells its delegate. Main actor.
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
         if !(copy.duration > 0) { copy.duration = CATransaction.animationDuration() }
+        // A property animation with no key path animates the property its key names (how an
+        // action's animation, run for an event, animates that property).
+        if let property = copy as? CAPropertyAnimation, property.keyPath == nil { property.keyPath = key }
         if let key { removeAnimation(forKey: key) }
         let ledger = AnimationLedger.shared
         let group = ledger.startAnimationGroup { [weak self] group, finished in

@@ -79,6 +79,8 @@ extension AnimationLedger {
         guard stack.withoutAnimation == 0, !stack.current.disableActions, old != new else { return }
         // Animation blocks (not animators, not implicit animations) are off while UIKit's switch is.
         if let block = stack.animationContexts.last, block.animator == nil, !stack.animationsEnabled { return }
+        // A standalone layer's own action (its delegate's, `actions`', its class's) replaces the implicit animation.
+        if stack.animationContexts.isEmpty, !layer.isViewBacked, layer.runOwnAction(old: old, new: new) { return }
         let context: AnimationContext
         if let block = stack.animationContexts.last {
             context = block

@@ -9,6 +9,9 @@ public protocol CALayerDelegate: AnyObject {
     func draw(_ layer: CALayer, in ctx: CGContext)
     /// Lays out the layer's sublayers; called by `layoutSublayers()`.
     func layoutSublayers(of layer: CALayer)
+    /// The action for `event` on `layer` (see `CALayer.action(forKey:)`): nil to go on looking,
+    /// `NSNull()` for none.
+    func action(for layer: CALayer, forKey event: String) -> (any CAAction)?
 }
 
 extension CALayerDelegate {
@@ -16,6 +19,8 @@ extension CALayerDelegate {
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
     /// Does nothing.
     public func layoutSublayers(of layer: CALayer) {}
+    /// Nil: the layer goes on looking.
+    public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
 }
 
 /// How a layer's contents are placed in its bounds (Core Animation's gravity names). A plain value.
@@ -145,6 +150,12 @@ open class CALayer {
     var explicitAnimations: [ExplicitAnimation] = []
     /// The path `shadowPath` was set to (its bounding box is what the compositor draws).
     var storedShadowPath: CGPath?
+    /// Actions by event name (property names): `action(forKey:)` looks here after the delegate;
+    /// `NSNull()` turns a property's implicit animation off. Main actor.
+    public var actions: [String: any CAAction]?
+
+    /// The action a class gives `event` by default (none; subclasses may answer one). Main actor.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
 
     /// Replaces the animations of `group` with `animations` (begin times relative to the commit).
     func replaceAnimations(group: UInt64, with animations: [LayerAnimation]) {

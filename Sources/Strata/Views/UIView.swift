@@ -495,6 +495,19 @@ open class UIView: UIResponder, CALayerDelegate {
         draw(ctx.dirtyRect)
     }
 
+    /// The action for a change of the view's layer's `event`, as UIKit answers it: inside an
+    /// animation block an animation of the property (the block animates it), elsewhere `NSNull()`
+    /// (a view's layer does not animate implicitly). Part of `CALayerDelegate`.
+    open func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
+        let stack = TransactionStack.shared
+        guard let block = stack.animationContexts.last, stack.withoutAnimation == 0,
+            let key = LayerKey.named(event), key.isAnimatable
+        else { return NSNull() }
+        let animation = CABasicAnimation(keyPath: event)
+        animation.duration = block.duration
+        return animation
+    }
+
     // MARK: Layout hooks
 
     /// Runs the view's layout, between its view controller's `viewWillLayoutSubviews()` and
