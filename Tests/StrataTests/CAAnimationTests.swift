@@ -363,6 +363,31 @@ final class AnimationLog: CAAnimationDelegate {
         #expect(done)
     }
 
+    @Test(
+        "iOS 17 springs: animate(springDuration: 0.5, bounce: 0.3) moves x 50 → 150 as ζ 0.7, ω 4π/s (x at 0.25 s from the closed form), and completes once settled; UISpringTimingParameters(duration: 0.5, bounce: 0.3) in an animator moves the same way"
+    )
+    func perceptualSprings() async throws {
+        try await present(through: 0)
+        let view = UIView(frame: CGRect(x: 40, y: 40, width: 20, height: 20))
+        window.addSubview(view)
+        let other = UIView(frame: CGRect(x: 40, y: 70, width: 20, height: 20))
+        window.addSubview(other)
+        var finished: Bool?
+        UIView.animate(springDuration: 0.5, bounce: 0.3, animations: { view.center.x = 150 }, completion: { finished = $0 })
+        let animator = UIViewPropertyAnimator(duration: 3, timingParameters: UISpringTimingParameters(duration: 0.5, bounce: 0.3))
+        animator.addAnimations { other.center.x = 150 }
+        animator.startAnimation()
+        try await present(through: 16)  // both began with frame 1: 0.25 s in
+        let w0 = 4 * Double.pi, zeta = 0.7, wd = w0 * (1 - zeta * zeta).squareRoot(), t = 0.25
+        let expected = 150 - 100 * exp(-zeta * w0 * t) * (cos(wd * t) + zeta * w0 / wd * sin(wd * t))
+        #expect(abs(try #require(view.layer.presentation()).position.x - expected) < 1e-6)
+        #expect(abs(try #require(other.layer.presentation()).position.x - expected) < 1e-6)
+        let settle = Spring(perceptualDuration: 0.5, bounce: 0.3).settlingDuration
+        try await present(through: Int((settle * 60).rounded(.up)) + 2)
+        await nextTurn()
+        #expect(finished == true && view.layer.presentation()?.position.x == 150)
+    }
+
     /// Records the events it is run for.
     final class RecordingAction: CAAction {
         var events: [String] = []

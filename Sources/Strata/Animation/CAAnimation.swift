@@ -384,10 +384,10 @@ open class CASpringAnimation: CABasicAnimation {
     /// up to 1: more; negative: overdamped), as iOS 17's initializer; overdamping is allowed.
     public convenience init(perceptualDuration: TimeInterval, bounce: CGFloat) {
         self.init()
-        let d = max(perceptualDuration, 1e-3)
+        let spring = Spring(perceptualDuration: perceptualDuration, bounce: bounce)
         mass = 1
-        stiffness = pow(2 * .pi / d, 2)
-        damping = bounce >= 0 ? 4 * .pi * (1 - bounce) / d : 4 * .pi / (d * (1 + bounce))
+        stiffness = pow(spring.naturalFrequency, 2)
+        damping = 2 * spring.dampingRatio * spring.naturalFrequency
         allowsOverdamping = true
     }
 

@@ -89,6 +89,18 @@ public struct UISpringTimingParameters: Sendable {
         initialVelocity = velocity
     }
 
+    /// A spring that takes about `duration` seconds and bounces by `bounce` (0: none, towards 1:
+    /// more, negative: overdamped), as iOS 17's; its settling time replaces the animator's
+    /// duration, as for physical constants.
+    /// - Precondition: a finite duration above 0 and a finite bounce and velocity.
+    public init(duration: TimeInterval, bounce: CGFloat = 0, initialVelocity velocity: CGVector = CGVector(dx: 0, dy: 0)) {
+        precondition(
+            duration.isFinite && duration > 0 && bounce.isFinite && velocity.dx.isFinite,
+            "UISpringTimingParameters: duration \(duration) must be above 0, the bounce \(bounce) and velocity finite")
+        form = .physical(Spring(perceptualDuration: duration, bounce: bounce, initialVelocity: velocity.dx))
+        initialVelocity = velocity
+    }
+
     /// The damping ratio of a spring given by one (nil for physical constants).
     var ratio: Double? {
         if case .ratio(let r) = form { return r }

@@ -387,6 +387,26 @@ extension UIView {
             animations: animations, completion: completion)
     }
 
+    /// Animates with a spring that takes about `duration` seconds and bounces by `bounce` (0: no
+    /// overshoot, towards 1: more; negative: overdamped), as iOS 17's; `initialSpringVelocity`
+    /// is in distances per second. The animation lasts until the spring settles (its completion
+    /// runs then).
+    /// - Precondition: finite values, a duration above 0.
+    public static func animate(
+        springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0, initialSpringVelocity velocity: CGFloat = 0,
+        delay: TimeInterval = 0, options: AnimationOptions = [], animations: @MainActor () -> Void,
+        completion: (@MainActor (Bool) -> Void)? = nil
+    ) {
+        precondition(
+            duration.isFinite && duration > 0 && bounce.isFinite && velocity.isFinite && delay.isFinite,
+            "UIView.animate(springDuration:): duration \(duration) must be above 0, bounce \(bounce), velocity \(velocity) and delay \(delay) finite")
+        let t = AnimationLedger.shared
+        let spring = Spring(perceptualDuration: duration, bounce: bounce, initialVelocity: velocity)
+        t.animate(
+            t.blockContext(duration: spring.settlingDuration, delay: delay, curve: .spring(spring), options: options.union(.overrideInheritedCurve)),
+            animations: animations, completion: completion)
+    }
+
     /// Options of `animateKeyframes(withDuration:delay:options:animations:completion:)` (UIKit's
     /// values). Strata interpolates each keyframe linearly (`calculationModeLinear`, the default);
     /// the other calculation modes are accepted and animate the same way.

@@ -19,6 +19,16 @@ public struct Spring: Hashable, Sendable {
 
     /// A spring of damping ratio `dampingRatio` that settles in about `duration` seconds
     /// (UIKit's `init(dampingRatio:initialVelocity:)` paired with an animator's duration).
+    /// A spring of unit mass that takes about `perceptualDuration` seconds and bounces by
+    /// `bounce` (0: critically damped, towards 1: bouncier, negative: overdamped), as SwiftUI's
+    /// and iOS 17's springs define them: stiffness (2π / d)², damping 4π(1 − bounce) / d, or
+    /// 4π / (d(1 + bounce)) below 0.
+    public init(perceptualDuration: Double, bounce: Double, initialVelocity: Double = 0) {
+        let d = max(perceptualDuration, 1e-3), b = min(max(bounce, -0.999), 0.999)
+        let damping = b >= 0 ? 4 * .pi * (1 - b) / d : 4 * .pi / (d * (1 + b))
+        self.init(mass: 1, stiffness: pow(2 * .pi / d, 2), damping: damping, initialVelocity: initialVelocity)
+    }
+
     public init(dampingRatio: Double, settlingIn duration: Double, initialVelocity: Double = 0) {
         self.dampingRatio = dampingRatio
         self.initialVelocity = initialVelocity
