@@ -22,6 +22,24 @@ import Testing
         #expect(layer.shadowOffset == CGSize(width: 2, height: 5) && layer.shadowRadius == 8 && layer.shadowPath === path)
     }
 
+    @Test(
+        "Settings that change how Core Animation works read back (shouldRasterize, rasterizationScale 3, drawsAsynchronously, allowsEdgeAntialiasing, cornerCurve .continuous) and init(layer:) copies them with the shadow path"
+    )
+    func hintsReadBack() {
+        let layer = CALayer()
+        #expect(!layer.shouldRasterize && layer.rasterizationScale == 1 && !layer.drawsAsynchronously)
+        #expect(!layer.allowsEdgeAntialiasing && layer.cornerCurve == .circular)
+        layer.shouldRasterize = true
+        layer.rasterizationScale = 3
+        layer.drawsAsynchronously = true
+        layer.allowsEdgeAntialiasing = true
+        layer.cornerCurve = .continuous
+        layer.shadowPath = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4)).cgPath
+        let copy = CALayer(layer: layer)
+        #expect(copy.shouldRasterize && copy.rasterizationScale == 3 && copy.drawsAsynchronously)
+        #expect(copy.allowsEdgeAntialiasing && copy.cornerCurve == .continuous && copy.shadowPath === layer.shadowPath)
+    }
+
     @Test("A view's shadow settings reach the commit, the shadow path as its bounding box (0, 0, 30, 20); removing the path sends the layer's own shape back")
     func shadowsTravelInTheCommit() async throws {
         let sink = RecordingCommitSink()

@@ -150,6 +150,8 @@ open class CALayer {
     var explicitAnimations: [ExplicitAnimation] = []
     /// The path `shadowPath` was set to (its bounding box is what the compositor draws).
     var storedShadowPath: CGPath?
+    /// Settings that change how Core Animation works, not what it shows (see CALayer+Hints.swift).
+    var hints = LayerHints()
     /// Actions by event name (property names): `action(forKey:)` looks here after the delegate;
     /// `NSNull()` turns a property's implicit animation off. Main actor.
     public var actions: [String: any CAAction]?
@@ -199,6 +201,9 @@ open class CALayer {
             name = other.name
             _isOpaque = other._isOpaque
             needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
+            hints = other.hints
+            storedShadowPath = other.storedShadowPath
+            actions = other.actions
         }
     }
 
