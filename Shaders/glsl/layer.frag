@@ -32,7 +32,9 @@ flat in vec4 v_center;         // contentsCenter as (minX, minY, maxX, maxY) in 
 flat in vec4 v_slice;          // contents frame size (xy) and the shown contents' own size (zw), in points
 #endif
 flat in vec4 v_color;          // premultiplied background colour, or border colour in MODE_BORDER
-flat in vec4 v_params;         // opacity, corner radius (points), clips contents (1 when masksToBounds),
+flat in vec4 v_params;         // opacity, corner radius (points), clips contents (1 when masksToBounds)
+                               // plus twice the rounded corners' mask (CACornerMask bits; MODE_SHADOW:
+                               // the blur's standard deviation, the mask in w),
                                // border width (points; MODE_BORDER; MODE_MASK: an opaque border's),
                                // or straight-alpha contents (1; fills)
 
@@ -48,6 +50,14 @@ float roundedRectDistance(vec2 p, vec2 size, float r) {
     vec2 halfSize = 0.5 * size;
     vec2 q = abs(p - halfSize) - (halfSize - vec2(r));
     return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - r;
+}
+
+// The corner radius at p: `r` where p's corner is among `mask`'s (CACornerMask bits: 1 min-x min-y,
+// 2 max-x min-y, 4 min-x max-y, 8 max-x max-y), else 0.
+float radiusAt(vec2 p, vec2 size, float r, float mask) {
+    if (mask >= 15.0) return r;
+    float bit = p.x > 0.5 * size.x ? (p.y > 0.5 * size.y ? 8.0 : 2.0) : (p.y > 0.5 * size.y ? 4.0 : 1.0);
+    return mod(floor(mask / bit), 2.0) > 0.5 ? r : 0.0;
 }
 
 // Coverage of a rounded rectangle; square corners leave edges to the rasteriser (no antialiasing,
@@ -94,7 +104,7 @@ void main() {
     // A Gaussian-blurred rounded rectangle, taken as a blurred edge across the signed distance to
     // the shape (exact along straight edges, close at the corners).
     float radius = min(v_params.y, 0.5 * min(v_size.x, v_size.y));
-    float d = roundedRectDistance(v_local, v_size, radius);
+    float d = roundedRectDistance(v_local, v_size, radiusAt(v_local, v_size, radius, v_params.w));
     float sigma = v_params.z;
     float cover = sigma > 0.0 ? 0.5 - 0.5 * erfApprox(d / (sigma * 1.4142136)) : clamp(0.5 - d, 0.0, 1.0);
     o_color = v_color * (cover * v_params.x);
@@ -107,7 +117,8 @@ void main() {
     float opacity = v_params.x;
 #ifdef NEEDS_GEOMETRY
     vec2 size = v_size;
-    float radius = min(v_params.y, 0.5 * min(size.x, size.y));
+    float clips = mod(v_params.z, 2.0), corners = floor(v_params.z / 2.0);
+    float radius = radiusAt(v_local, size, min(v_params.y, 0.5 * min(size.x, size.y)), corners);
 #endif
 #if defined(MODE_MASK)
 #ifdef ROUNDED
@@ -156,7 +167,7 @@ void main() {
     vec4 texel = texture(u_texture, uv) * insideContents;
     texel.rgb *= mix(1.0, texel.a, v_params.w);   // straight-alpha contents (a host's) premultiplied
 #ifdef ROUNDED
-    texel *= mix(1.0, cut, v_params.z);
+    texel *= mix(1.0, cut, clips);
 #endif
     color = texel + color * (1.0 - texel.a);
 #endif

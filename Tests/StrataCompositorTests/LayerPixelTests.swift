@@ -236,6 +236,31 @@ import Testing
     }
 }
 
+/// `maskedCorners`: only the corners named are rounded.
+@Suite struct MaskedCornerTests {
+    @Test(
+        "Scene: white 100×100 root, a red 40×40 layer at (50, 50) with corner radius 16 rounding only its top-left corner (mask 1), a 2-point blue border: white at its top-left (31, 31), red at its other corners (68, 31), (31, 68), (68, 68) inside the border, blue on the border at (69, 69); and a clipping layer rounding only the bottom-right clips a green sublayer there alone"
+    )
+    func onlyTheMaskedCornersAreRounded() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        scene.add(
+            parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50), color: .red,
+            .cornerRadius(16), .maskedCorners(1), .borderWidth(2), .borderColor(.blue))
+        let clip = scene.add(
+            parent: root, size: Size(width: 20, height: 20), position: Point(x: 85, y: 15), .cornerRadius(10), .maskedCorners(8),
+            .masksToBounds(true))
+        scene.add(parent: clip, size: Size(width: 20, height: 20), position: Point(x: 10, y: 10), color: .green)
+        let image = try await render(scene)
+        expectPixel(image, 31, 31, .white, "(31, 31): the rounded top-left corner cut away")
+        expectPixel(image, 35, 35, .blue, "(35, 35): the border following the rounded corner (14.8 from its centre, between 14 and 16)")
+        expectPixel(image, 67, 33, .red, "(67, 33): square top-right, inside the border")
+        expectPixel(image, 33, 67, .red, "(33, 67): square bottom-left, inside the border")
+        expectPixel(image, 69, 69, .blue, "(69, 69): the square bottom-right corner's border")
+        expectPixel(image, 76, 6, .green, "(76, 6): the clip's square top-left keeps the green")
+        expectPixel(image, 94, 24, .white, "(94, 24): its rounded bottom-right clips it away")
+    }
+}
+
 /// Layer shadows: the layer's rounded shape (or its shadow path's box), moved by the offset and
 /// blurred by a Gaussian of the shadow radius, under the layer.
 @Suite struct ShadowPixelTests {

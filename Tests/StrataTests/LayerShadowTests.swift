@@ -29,6 +29,9 @@ import Testing
         let layer = CALayer()
         #expect(!layer.shouldRasterize && layer.rasterizationScale == 1 && !layer.drawsAsynchronously)
         #expect(!layer.allowsEdgeAntialiasing && layer.cornerCurve == .circular)
+        #expect(layer.maskedCorners == [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner])
+        layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner]
+        #expect(layer.maskedCorners == [.layerMinXMinYCorner, .layerMaxXMaxYCorner])
         layer.shouldRasterize = true
         layer.rasterizationScale = 3
         layer.drawsAsynchronously = true

@@ -66,3 +66,28 @@ struct LayerHints {
     var allowsEdgeAntialiasing = false
     var cornerCurve = CALayerCornerCurve.circular
 }
+
+/// Which corners of a layer `cornerRadius` rounds (Core Animation's `CACornerMask`), in UIKit's
+/// y-down coordinates: min-y is the top.
+public struct CACornerMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    /// A mask from its bits.
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The top-left corner.
+    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1)
+    /// The top-right corner.
+    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 2)
+    /// The bottom-left corner.
+    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
+    /// The bottom-right corner.
+    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
+}
+
+extension CALayer {
+    /// Which corners `cornerRadius` rounds (all four by default): the background, the border, the
+    /// clip of `masksToBounds` and the shadow are square at the others.
+    public var maskedCorners: CACornerMask {
+        get { CACornerMask(rawValue: UInt(state.maskedCorners)) }
+        set { set(.maskedCorners, \.maskedCorners, Double(newValue.rawValue & 15)) }
+    }
+}

@@ -137,7 +137,8 @@ extension Renderer {
             instance = Instance(matrix: pass.projection, rect: trimmed.quad, bounds: trimmed.bounds)
             pointScale = trimmed.scale
         }
-        instance.params = (opacity, Float(layer.state.cornerRadius * pointScale), 0, 0)
+        // The rounded corners' mask rides in the third parameter, twice over (see layer.frag).
+        instance.params = (opacity, Float(layer.state.cornerRadius * pointScale), Float(2 * layer.state.maskedCorners), 0)
         var texture: GLuint = 0
         switch mode {
         case .fill:
@@ -149,7 +150,7 @@ extension Renderer {
                     shownSize: Size(
                         width: Double(contents.width) * shown.width / layer.state.contentsScale,
                         height: Double(contents.height) * shown.height / layer.state.contentsScale))
-                instance.params.2 = layer.state.masksToBounds ? 1 : 0
+                instance.params.2 += layer.state.masksToBounds ? 1 : 0
                 instance.params.3 = contents.isPremultiplied ? 0 : 1  // fills have no border width: the flag rides there
                 texture = contents.textureName
                 if contents.isHostTexture { hostTextures.insert(texture) }
@@ -171,7 +172,9 @@ extension Renderer {
                 matrix: world.concatenating(pass.projection), rect: layer.shadowRect,
                 bounds: Rect(x: shape.minX + offset.x, y: shape.minY + offset.y, width: shape.width, height: shape.height))
             instance.color = layer.state.shadowColor.map { Color(red: $0.red, green: $0.green, blue: $0.blue, alpha: 1).premultiplied } ?? .zero
-            instance.params = (opacity * layer.shadowStrength, Float(layer.state.cornerRadius), Float(layer.state.shadowRadius), 0)
+            instance.params = (
+                opacity * layer.shadowStrength, Float(layer.state.cornerRadius), Float(layer.state.shadowRadius), Float(layer.state.maskedCorners)
+            )
         }
         if mode == .fill {
             let start = try enqueue(instance, variant: variant, texture: texture)

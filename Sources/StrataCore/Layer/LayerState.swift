@@ -44,6 +44,9 @@ public struct LayerState: Hashable, Sendable {
     public var borderColor: Color? = .black
     /// The radius of the rounded corners of the background, border and clip, in points.
     public var cornerRadius = 0.0
+    /// Which corners `cornerRadius` rounds, as Core Animation's `CACornerMask` bits (1 min-x
+    /// min-y, 2 max-x min-y, 4 min-x max-y, 8 max-x max-y; 15, all four, by default).
+    public var maskedCorners = 15.0
     /// The width of the border drawn inside the bounds, above contents and sublayers, in points.
     public var borderWidth = 0.0
     /// How the contents are placed in the bounds when their sizes differ.
@@ -111,6 +114,7 @@ public struct LayerState: Hashable, Sendable {
             case .shadowOffset: .point(shadowOffset)
             case .shadowRadius: .number(shadowRadius)
             case .shadowShape: .rect(shadowShape)
+            case .maskedCorners: .number(maskedCorners)
             }
         }
         set {
@@ -138,6 +142,7 @@ public struct LayerState: Hashable, Sendable {
             case (.shadowOffset, .point(let v)): shadowOffset = v
             case (.shadowRadius, .number(let v)): shadowRadius = v
             case (.shadowShape, .rect(let v)): shadowShape = v
+            case (.maskedCorners, .number(let v)): maskedCorners = v
             default: preconditionFailure("LayerState: \(newValue) is not a value of \(key.name)")
             }
         }
@@ -163,7 +168,7 @@ public enum LayerKey: UInt8, CaseIterable, Hashable, Sendable {
     case bounds, position, anchorPoint, zPosition, transform, sublayerTransform, opacity, isHidden,
         backgroundColor, masksToBounds, isDoubleSided, cornerRadius, borderWidth, borderColor,
         contentsGravity, contentsScale, contentsRect, contentsCenter, shadowColor, shadowOpacity,
-        shadowOffset, shadowRadius, shadowShape
+        shadowOffset, shadowRadius, shadowShape, maskedCorners
 
     /// The property's one entry: the rule its values follow and how it animates. Exhaustive, so a
     /// new key cannot be left without one.
@@ -192,6 +197,7 @@ public enum LayerKey: UInt8, CaseIterable, Hashable, Sendable {
         case .shadowOffset: (.finite, .additive)
         case .shadowRadius: (.nonNegative, .additive)
         case .shadowShape: (.finite, .none)
+        case .maskedCorners: (.finite, .none)
         }
     }
 
@@ -375,6 +381,7 @@ public struct LayerProperty: Hashable, Sendable, CustomStringConvertible {
     public static func shadowOffset(_ v: Point) -> Self { Self(.shadowOffset, .point(v)) }
     public static func shadowRadius(_ v: Double) -> Self { Self(.shadowRadius, .number(v)) }
     public static func shadowShape(_ v: Rect) -> Self { Self(.shadowShape, .rect(v)) }
+    public static func maskedCorners(_ v: Double) -> Self { Self(.maskedCorners, .number(v)) }
 }
 
 extension Rect {
