@@ -5,36 +5,40 @@ import StrataCore
 /// `LayerKey`), plus its contents, its list of sublayers, its superlayer, pending drawing and
 /// pending animations. Main actor (kept on the layer).
 struct LayerChanges: OptionSet, Sendable {
-    let rawValue: UInt32
+    let rawValue: UInt64
 
-    init(rawValue: UInt32) { self.rawValue = rawValue }
+    init(rawValue: UInt64) { self.rawValue = rawValue }
 
-    /// The bit of one property.
-    init(_ key: LayerKey) { rawValue = 1 << UInt32(key.rawValue) }
+    /// The bit of one property (room for `propertyBits` of them; `LayerStateTests` checks the
+    /// keys fit).
+    init(_ key: LayerKey) { rawValue = 1 << UInt64(key.rawValue) }
+
+    /// How many property bits there are: the flags below start after them.
+    static let propertyBits = 48
 
     /// The pixels (a new image, or a redrawn region of the backing store).
-    static let contents = LayerChanges(rawValue: 1 << 24)
+    static let contents = LayerChanges(rawValue: 1 << 48)
     /// The order or membership of the sublayers.
-    static let sublayers = LayerChanges(rawValue: 1 << 25)
+    static let sublayers = LayerChanges(rawValue: 1 << 49)
     /// The layer moved to another superlayer or out of the tree.
-    static let superlayer = LayerChanges(rawValue: 1 << 26)
+    static let superlayer = LayerChanges(rawValue: 1 << 50)
     /// `setNeedsDisplay` was called: drawing is due before the commit.
-    static let display = LayerChanges(rawValue: 1 << 27)
+    static let display = LayerChanges(rawValue: 1 << 51)
     /// Animations were started in an animation block and wait to be sent.
-    static let animations = LayerChanges(rawValue: 1 << 28)
+    static let animations = LayerChanges(rawValue: 1 << 52)
 
     /// Every property bit.
-    static let properties = LayerChanges(rawValue: (1 << 24) - 1)
+    static let properties = LayerChanges(rawValue: (1 << 48) - 1)
 
     /// Whether `key`'s property changed.
-    func contains(_ key: LayerKey) -> Bool { rawValue & (1 << UInt32(key.rawValue)) != 0 }
+    func contains(_ key: LayerKey) -> Bool { rawValue & (1 << UInt64(key.rawValue)) != 0 }
 
     /// The keys of the changed properties, in key order.
     var keys: Keys { Keys(bits: rawValue & LayerChanges.properties.rawValue) }
 
     /// The keys of a set of changes: one step per set property bit.
     struct Keys: Sequence, IteratorProtocol {
-        var bits: UInt32
+        var bits: UInt64
         mutating func next() -> LayerKey? {
             guard bits != 0 else { return nil }
             let key = LayerKey(rawValue: UInt8(bits.trailingZeroBitCount))
