@@ -85,6 +85,29 @@ public final class CGContext {
         cairo_restore(cairo)
     }
 
+    /// The alphas transparency layers composite with, innermost last.
+    private var transparencyAlphas: [CGFloat] = []
+
+    /// Starts a transparency layer: what is painted until `endTransparencyLayer()` is composited
+    /// as one picture, with the alpha in force now (Core Graphics' transparency layers).
+    public func beginTransparencyLayer(auxiliaryInfo: [String: Any]? = nil) {
+        transparencyAlphas.append(state.alpha)
+        saveGState()
+        state.alpha = 1
+        cairo_push_group(cairo)
+    }
+
+    /// Composites the innermost transparency layer onto what lay under it; unbalanced calls are ignored.
+    public func endTransparencyLayer() {
+        guard let alpha = transparencyAlphas.popLast() else { return }
+        let picture = cairo_pop_group(cairo)
+        restoreGState()
+        cairo_set_source(cairo, picture)
+        cairo_paint_with_alpha(cairo, alpha)
+        cairo_pattern_destroy(picture)
+        didPaint = true
+    }
+
     /// Sets the fill colour.
     public func setFillColor(_ color: CGColor) { state.fill = color.value }
     /// Sets the fill colour from sRGB components.
