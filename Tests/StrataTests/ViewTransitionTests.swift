@@ -25,6 +25,58 @@ import Testing
         return (f, container, red, blue)
     }
 
+    @Test(
+        "transition(with:): a red 80×80 view turned blue in a 1 s linear cross-dissolve: the change is in the model at once, a picture of the red view lies over it and fades: half way the centre is half red, half blue; at the end blue alone, the picture gone, the completion run"
+    )
+    func transitionWithCrossDissolvesAPicture() async throws {
+        let (f, container, red, _) = try await scene()
+        var finished: Bool?
+        UIView.transition(
+            with: red, duration: 1, options: [.transitionCrossDissolve, .curveLinear],
+            animations: { red.backgroundColor = .blue }, completion: { finished = $0 })
+        #expect(red.backgroundColor == .blue, "the model changed at once")
+        #expect(red.subviews.count == 1, "the old picture lies over it")
+        var frame = 1
+        let half = try await f.renderUntil(frame: 31, from: &frame)  // began at frame 1: 0.5 s
+        expectPixel(half, 50, 50, RGBA8(128, 0, 128), tolerance: 3, "centre half way: half red, half blue")
+        let end = try await f.renderUntil(frame: 62, from: &frame)
+        expectPixel(end, 50, 50, .blue, "centre at the end: blue")
+        #expect(finished == true && red.subviews.isEmpty, "the picture gone, the completion run")
+        withExtendedLifetime(container) {}
+        await f.finish()
+    }
+
+    @Test(
+        "transition(with:) flipping from the left over 1 s: at 0.25 s the old red picture turning, edge-on at 0.5 s (white at the centre's side), then the new blue turning in, blue flat at the end"
+    )
+    func transitionWithFlips() async throws {
+        let (f, _, red, _) = try await scene()
+        var finished: Bool?
+        UIView.transition(
+            with: red, duration: 1, options: .transitionFlipFromLeft, animations: { red.backgroundColor = .blue },
+            completion: { finished = $0 })
+        var frame = 1
+        let turning = try await f.renderUntil(frame: 16, from: &frame)
+        expectPixel(turning, 50, 50, .red, "centre at 0.25 s: the old picture, turning")
+        let edgeOn = try await f.renderUntil(frame: 31, from: &frame)
+        expectPixel(edgeOn, 20, 50, .white, "left of centre at 0.5 s: the view edge-on, the window shows")
+        let end = try await f.renderUntil(frame: 64, from: &frame)
+        expectPixel(end, 50, 50, .blue, "centre at the end: the new content")
+        #expect(finished == true && red.subviews.isEmpty)
+        await f.finish()
+    }
+
+    @Test("transition(with:) with no transition applies the changes at once and completes after the next frame")
+    func transitionWithNothing() async throws {
+        let (f, _, red, _) = try await scene()
+        var finished: Bool?
+        UIView.transition(with: red, duration: 0.3, options: [], animations: { red.alpha = 0.5 }, completion: { finished = $0 })
+        #expect(red.alpha == 0.5 && red.subviews.isEmpty)
+        _ = try await f.renderFrames(2)
+        #expect(finished == true)
+        await f.finish()
+    }
+
     @Test("Without a transition the views change at once, in place, and the completion runs at the next frame")
     func withoutATransitionTheViewsChangeAtOnce() async throws {
         let (f, container, red, blue) = try await scene()

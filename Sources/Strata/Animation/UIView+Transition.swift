@@ -66,6 +66,45 @@ extension UIView {
         }
     }
 
+    /// Animates the changes `animations` makes to `view` (and its subviews) by the transition in
+    /// `options`, over `duration` seconds; `completion` runs on the main actor when it has ended.
+    /// Main actor.
+    ///
+    /// As UIKit does, a picture of the view as it was (`snapshotView(afterScreenUpdates:)`) is
+    /// laid over it while the changes apply at once underneath: `.transitionCrossDissolve` fades
+    /// the picture out (where the new content is opaque, exactly Core Animation's cross-dissolve),
+    /// the flips turn the view edge-on with the picture and back with the new content. Page curls
+    /// are shown as a cross-dissolve. With `.transitionNone` or a duration of 0 the changes apply
+    /// at once and `completion` runs after the next frame.
+    public static func transition(
+        with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
+        animations: (@MainActor () -> Void)?, completion: (@MainActor (Bool) -> Void)? = nil
+    ) {
+        precondition(duration.isFinite, "UIView.transition(with:duration:options:animations:completion:): duration \(duration) must be finite")
+        let timing = AnimationOptions(rawValue: options.rawValue & (3 << 16))
+        guard duration > 0, options.transition != 0, let picture = view.snapshotView(afterScreenUpdates: false) else {
+            performWithoutAnimation { animations?() }
+            animate(withDuration: max(duration, 0), delay: 0, options: timing, animations: {}, completion: completion)
+            return
+        }
+        performWithoutAnimation {
+            animations?()
+            picture.frame = view.bounds
+            picture.isUserInteractionEnabled = false
+            view.addSubview(picture)
+        }
+        if [1, 2, 6, 7].contains(options.transition) {
+            flip(view, kind: options.transition, duration: duration, swap: { picture.removeFromSuperview() }, completion: completion)
+        } else {
+            animate(
+                withDuration: duration, delay: 0, options: timing, animations: { picture.alpha = 0 },
+                completion: { finished in
+                    picture.removeFromSuperview()
+                    completion?(finished)
+                })
+        }
+    }
+
     /// Turns `container` edge-on about the flip's axis (ease in, half the duration), calls
     /// `swap`, and turns it back from the other side (ease out); its transform is restored.
     private static func flip(
