@@ -95,18 +95,30 @@ float erfApprox(float x) {
     float t = sqrt(1.0 - exp(-x2 * (1.2732395 + a * x2) / (1.0 + a * x2)));
     return x < 0.0 ? -t : t;
 }
+
+vec2 erfVec(vec2 v) { return vec2(erfApprox(v.x), erfApprox(v.y)); }
 #endif
 
 void main() {
 #if defined(MODE_TINT)
     o_color = u_tint;
 #elif defined(MODE_SHADOW)
-    // A Gaussian-blurred rounded rectangle, taken as a blurred edge across the signed distance to
-    // the shape (exact along straight edges, close at the corners).
+    // A Gaussian-blurred rounded rectangle: the lesser of a blurred edge across the signed
+    // distance to the shape (close at rounded corners) and the blurred square rectangle, whose
+    // integral separates into x and y (exact for square corners, and for shapes small against
+    // the blur, where a single edge would be too dark).
     float radius = min(v_params.y, 0.5 * min(v_size.x, v_size.y));
     float d = roundedRectDistance(v_local, v_size, radiusAt(v_local, v_size, radius, v_params.w));
     float sigma = v_params.z;
-    float cover = sigma > 0.0 ? 0.5 - 0.5 * erfApprox(d / (sigma * 1.4142136)) : clamp(0.5 - d, 0.0, 1.0);
+    float cover;
+    if (sigma > 0.0) {
+        float k = 1.0 / (sigma * 1.4142136);
+        vec2 lo = erfVec(v_local * k), hi = erfVec((v_local - v_size) * k);
+        float rect = 0.25 * (lo.x - hi.x) * (lo.y - hi.y);
+        cover = min(0.5 - 0.5 * erfApprox(d * k), rect);
+    } else {
+        cover = clamp(0.5 - d, 0.0, 1.0);
+    }
     o_color = v_color * (cover * v_params.x);
 #elif defined(PLAIN_CONTENTS)
     // The quad is the bounds and the contents frame: no edge tests, the coordinates come ready.

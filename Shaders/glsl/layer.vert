@@ -25,7 +25,7 @@ layout(location = 8) in vec4 a_uvRect;         // texture coordinates of the sho
 layout(location = 9) in vec4 a_center;         // contentsCenter as (minX, minY, maxX, maxY), unit coordinates
 layout(location = 10) in vec4 a_slice;         // contents frame size (xy), shown contents' own size (zw), in points
 layout(location = 11) in vec4 a_color;         // premultiplied background colour (the border colour for borders)
-layout(location = 12) in vec4 a_params;        // opacity, corner radius, clips contents (0/1), border width
+layout(location = 12) in vec4 a_params;        // opacity, corner radius, clips contents (0/1) + 2 × corner mask, border width
 
 #ifdef PLAIN_CONTENTS
 out vec2 v_uv;                 // texture coordinates (the mapping is affine, so per vertex is exact)

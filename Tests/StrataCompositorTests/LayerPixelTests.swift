@@ -292,6 +292,18 @@ import Testing
     }
 
     @Test(
+        "Scene: white 100×100 root, a red 10×10 layer at (20, 20) whose shadow (radius 10) falls 40 points away: at its centre (60, 60) the blur leaves 15 % black (a 10-point square under a σ-10 Gaussian: erf(0.354)² ≈ 0.147), not the 31 % a single edge would give"
+    )
+    func aSmallShapeUnderAWideBlur() async throws {
+        var (scene, root) = TestScene.whiteRoot()
+        scene.add(
+            parent: root, size: Size(width: 10, height: 10), position: Point(x: 20, y: 20), color: .red,
+            .shadowOpacity(1), .shadowRadius(10), .shadowOffset(Point(x: 40, y: 40)))
+        let image = try await render(scene)
+        expectPixel(image, 60, 60, RGBA8(217, 217, 217), tolerance: 6, "(60, 60): the shadow's centre")
+    }
+
+    @Test(
         "Scene: white 100×100 root, a layer with no background but a shadow path of (0, 0, 20, 20) in its bounds at (30, 30), opacity 0.5, radius 0, offset 0: 50 % black at (40, 40), white at (60, 60); without a path, no background, no shadow"
     )
     func aShadowPathCastsWithoutABackground() async throws {

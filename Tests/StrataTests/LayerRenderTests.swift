@@ -66,6 +66,33 @@ import Testing
         #expect(picture.image[60, 60] == .red)
     }
 
+    @Test(
+        "drawHierarchy draws what the screen shows: a view fading 1 → 0 over 1 s (linear) drawn half way is half transparent red (alpha 128), while render(in:) draws its model (clear, alpha 0)"
+    )
+    func drawHierarchyDrawsWhatIsShown() async throws {
+        let screen = UIScreen(size: CGSize(width: 20, height: 20), commitSink: RecordingCommitSink())
+        let window = UIWindow(frame: screen.bounds)
+        window.screen = screen
+        window.makeKeyAndVisible()
+        let view = UIView(frame: window.bounds)
+        view.backgroundColor = .red
+        window.addSubview(view)
+        _ = try await screen.renderFrame()
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) { view.alpha = 0 }
+        for _ in 1...31 { _ = try await screen.renderFrame() }  // began at frame 1: 0.5 s
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let shown = UIGraphicsImageRenderer(size: CGSize(width: 20, height: 20), format: format).image { _ in
+            view.drawHierarchy(in: view.bounds, afterScreenUpdates: false)
+        }
+        let model = UIGraphicsImageRenderer(size: CGSize(width: 20, height: 20), format: format).image { context in
+            view.layer.render(in: context.cgContext)
+        }
+        let pixel = try #require(shown.cgImage?.image)[10, 10]
+        #expect(pixel.isClose(to: RGBA8(128, 0, 0, 128), tolerance: 2), "\(pixel)")
+        #expect(try #require(model.cgImage?.image)[10, 10] == RGBA8(0, 0, 0, 0))
+    }
+
     @Test("render(in:) leaves out hidden layers, clips to masksToBounds, and draws model values (an animation in flight is not drawn)")
     func renderDrawsTheModel() throws {
         let root = CALayer()

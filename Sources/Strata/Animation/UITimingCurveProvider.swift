@@ -95,7 +95,7 @@ public struct UISpringTimingParameters: Sendable {
     /// - Precondition: a finite duration above 0 and a finite bounce and velocity.
     public init(duration: TimeInterval, bounce: CGFloat = 0, initialVelocity velocity: CGVector = CGVector(dx: 0, dy: 0)) {
         precondition(
-            duration.isFinite && duration > 0 && bounce.isFinite && velocity.dx.isFinite,
+            duration.isFinite && duration > 0 && bounce.isFinite && velocity.dx.isFinite && velocity.dy.isFinite,
             "UISpringTimingParameters: duration \(duration) must be above 0, the bounce \(bounce) and velocity finite")
         form = .physical(Spring(perceptualDuration: duration, bounce: bounce, initialVelocity: velocity.dx))
         initialVelocity = velocity

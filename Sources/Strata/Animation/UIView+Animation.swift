@@ -403,7 +403,9 @@ extension UIView {
         let t = AnimationLedger.shared
         let spring = Spring(perceptualDuration: duration, bounce: bounce, initialVelocity: velocity)
         t.animate(
-            t.blockContext(duration: spring.settlingDuration, delay: delay, curve: .spring(spring), options: options.union(.overrideInheritedCurve)),
+            t.blockContext(
+                duration: spring.settlingDuration, delay: delay, curve: .spring(spring),
+                options: options.union([.overrideInheritedCurve, .overrideInheritedDuration])),
             animations: animations, completion: completion)
     }
 

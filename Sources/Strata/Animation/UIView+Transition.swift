@@ -82,7 +82,7 @@ extension UIView {
     ) {
         precondition(duration.isFinite, "UIView.transition(with:duration:options:animations:completion:): duration \(duration) must be finite")
         let timing = AnimationOptions(rawValue: options.rawValue & (3 << 16))
-        guard duration > 0, options.transition != 0, let picture = view.snapshotView(afterScreenUpdates: false) else {
+        guard duration > 0, options.transition != 0, let picture = view.snapshotView(afterScreenUpdates: false, ownOpacity: false) else {
             performWithoutAnimation { animations?() }
             animate(withDuration: max(duration, 0), delay: 0, options: timing, animations: {}, completion: completion)
             return

@@ -8,7 +8,8 @@ import StrataCore
 // transparency layer, `masksToBounds` as a clip. Transforms are drawn by their plane part (a 3D
 // perspective is drawn flat); a shadow is drawn for a layer's background shape; `contentsCenter`
 // stretches the whole picture. `UIView.drawHierarchy(in:afterScreenUpdates:)` and
-// `snapshotView(afterScreenUpdates:)` draw through it.
+// `snapshotView(afterScreenUpdates:)` draw through it what the screen shows (presentation values,
+// animations in flight included), as UIKit documents them.
 
 extension CALayer {
     /// Draws the layer and its sublayers into `ctx`, in the layer's bounds space (Core
@@ -16,13 +17,15 @@ extension CALayer {
     /// layers at opacity 0 are left out. Main actor.
     public func render(in ctx: CGContext) {
         displayIfNeeded()
-        renderTree(in: ctx)
+        renderTree(in: ctx, shown: false, ownOpacity: true)
     }
 
-    /// Draws this layer (in its bounds space, which `ctx` is in) and its sublayers, explicit
-    /// stack not needed: a layer's depth is the tree's, drawn as Core Animation draws it.
-    private func renderTree(in ctx: CGContext) {
-        let s = state
+    /// Draws this layer (in its bounds space, which `ctx` is in) and its sublayers: their model
+    /// values, or (`shown`) what their screen shows now, animations included; the layer's own
+    /// opacity left out unless `ownOpacity` (a picture of a view laid inside it).
+    func renderTree(in ctx: CGContext, shown: Bool, ownOpacity: Bool) {
+        var s = shown ? presentation()?.state ?? state : state
+        if !ownOpacity { s.opacity = 1 }
         guard !s.isHidden, s.opacity > 0 else { return }
         ctx.saveGState()
         defer { ctx.restoreGState() }
@@ -34,7 +37,8 @@ extension CALayer {
         let shape = roundedShape(s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
         if let background = s.backgroundColor, background.alpha > 0 {
             ctx.saveGState()
-            if s.shadowOpacity > 0, let color = s.shadowColor, !s.masksToBounds {
+            // The shadow (cast by the background; the shape a shadow path gives is not followed here).
+            if s.shadowOpacity > 0, let color = s.shadowColor, !s.masksToBounds, s.shadowShape.width < 0 {
                 var shadow = color
                 shadow.alpha *= s.shadowOpacity
                 ctx.setShadow(offset: CGSize(width: s.shadowOffset.x, height: s.shadowOffset.y), blur: 2 * s.shadowRadius, color: CGColor(shadow))
@@ -57,7 +61,7 @@ extension CALayer {
             ctx.saveGState()
             ctx.concatenate(sublayer.state.planeTransform(superlayerSublayerTransform: sublayerTransform).affinePart)
             sublayer.displayIfNeeded()
-            sublayer.renderTree(in: ctx)
+            sublayer.renderTree(in: ctx, shown: shown, ownOpacity: true)
             ctx.restoreGState()
         }
         ctx.restoreGState()
@@ -154,11 +158,18 @@ extension Rect {
 }
 
 extension UIView {
-    /// Draws a snapshot of the view and its subviews into the current context, scaled into
-    /// `rect` (UIKit's `drawHierarchy(in:afterScreenUpdates:)`), through the layer's
-    /// `render(in:)`. Returns false when there is no current context. Main actor.
+    /// Draws a snapshot of the view and its subviews as the screen shows them (animations in
+    /// flight included) into the current context, scaled into `rect` (UIKit's
+    /// `drawHierarchy(in:afterScreenUpdates:)`). Returns false when there is no current context.
+    /// Main actor.
     @discardableResult
     public func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool {
+        drawHierarchy(in: rect, afterScreenUpdates: afterUpdates, ownOpacity: true)
+    }
+
+    /// `drawHierarchy(in:afterScreenUpdates:)`, with the view's own alpha left out unless
+    /// `ownOpacity`. What the screen shows (animations in flight included), as UIKit snapshots.
+    func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool, ownOpacity: Bool) -> Bool {
         guard let ctx = UIGraphicsGetCurrentContext() else { return false }
         if afterUpdates { layoutIfNeeded() }
         ctx.saveGState()
@@ -166,7 +177,8 @@ extension UIView {
         ctx.translateBy(x: rect.minX, y: rect.minY)
         if bounds.width > 0, bounds.height > 0 { ctx.scaleBy(x: rect.width / bounds.width, y: rect.height / bounds.height) }
         ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
-        layer.render(in: ctx)
+        layer.displayIfNeeded()
+        layer.renderTree(in: ctx, shown: true, ownOpacity: ownOpacity)
         return true
     }
 
@@ -175,12 +187,18 @@ extension UIView {
     /// scale into an image that is the new view's layer's contents, at the view's bounds size.
     /// Main actor.
     public func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? {
+        snapshotView(afterScreenUpdates: afterUpdates, ownOpacity: true)
+    }
+
+    /// `snapshotView(afterScreenUpdates:)`, with the view's own alpha left out unless `ownOpacity`
+    /// (a picture laid inside the view itself, which applies its alpha again).
+    func snapshotView(afterScreenUpdates afterUpdates: Bool, ownOpacity: Bool) -> UIView? {
         if afterUpdates { layoutIfNeeded() }
         let scale = window?.screen?.scale ?? UIScreen.existingMain?.scale ?? 1
         let format = UIGraphicsImageRendererFormat()
         format.scale = scale
         let image = UIGraphicsImageRenderer(bounds: bounds, format: format).image { _ in
-            _ = drawHierarchy(in: bounds, afterScreenUpdates: false)
+            _ = drawHierarchy(in: bounds, afterScreenUpdates: false, ownOpacity: ownOpacity)
         }
         let snapshot = UIView(frame: CGRect(origin: .zero, size: bounds.size))
         snapshot.layer.contents = image.cgImage

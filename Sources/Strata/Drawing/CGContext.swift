@@ -78,32 +78,42 @@ public final class CGContext {
     /// Pushes a copy of the graphics state (transform, clip, colours, line style, alpha).
     public func saveGState() { saved.append(state); cairo_save(cairo) }
 
-    /// Pops the graphics state saved last; unbalanced calls are ignored.
+    /// Pops the graphics state saved last; unbalanced calls (and, inside a transparency layer,
+    /// calls below the state it saved) are ignored.
     public func restoreGState() {
-        guard let last = saved.popLast() else { return }
+        guard saved.count > (transparencyLayers.last?.depth ?? 0), let last = saved.popLast() else { return }
         state = last
         cairo_restore(cairo)
     }
 
-    /// The alphas transparency layers composite with, innermost last.
-    private var transparencyAlphas: [CGFloat] = []
+    /// Open transparency layers, innermost last: the alpha each composites with, and how many
+    /// graphics states were saved inside it begins (`restoreGState` stops there).
+    private var transparencyLayers: [(alpha: CGFloat, depth: Int)] = []
 
     /// Starts a transparency layer: what is painted until `endTransparencyLayer()` is composited
-    /// as one picture, with the alpha in force now (Core Graphics' transparency layers).
+    /// as one picture, with the alpha and the shadow in force now (Core Graphics' transparency
+    /// layers: inside, the alpha is 1 and there is no shadow).
     public func beginTransparencyLayer(auxiliaryInfo: [String: Any]? = nil) {
-        transparencyAlphas.append(state.alpha)
+        let alpha = state.alpha
         saveGState()
+        transparencyLayers.append((alpha, saved.count))
         state.alpha = 1
+        state.shadow = nil
         cairo_push_group(cairo)
     }
 
-    /// Composites the innermost transparency layer onto what lay under it; unbalanced calls are ignored.
+    /// Composites the innermost transparency layer onto what lay under it, with its shadow;
+    /// unbalanced calls are ignored.
     public func endTransparencyLayer() {
-        guard let alpha = transparencyAlphas.popLast() else { return }
+        guard let layer = transparencyLayers.last else { return }
+        while saved.count > layer.depth { restoreGState() }  // states left saved inside it
+        transparencyLayers.removeLast()
         let picture = cairo_pop_group(cairo)
-        restoreGState()
-        cairo_set_source(cairo, picture)
-        cairo_paint_with_alpha(cairo, alpha)
+        restoreGState()  // the one `beginTransparencyLayer` saved
+        withShadow { c in
+            cairo_set_source(c, picture)
+            cairo_paint_with_alpha(c, layer.alpha)
+        }
         cairo_pattern_destroy(picture)
         didPaint = true
     }

@@ -152,7 +152,7 @@ enum FrameGeometry {
         func collect(_ l: RenderLayer) -> Bool {
             guard !l.state.isHidden, l.state.opacity > 0 else { return true }
             if let box = l.frame.drawnBox {
-                if l.hasFill && l.hasBorder { return false }
+                if l.hasFill && l.hasBorder || l.drawsShadow && (l.hasFill || l.hasBorder) { return false }
                 if boxes.count == 16 || boxes.contains(where: { $0.intersects(box) }) { return false }
                 boxes.append(box)
             }

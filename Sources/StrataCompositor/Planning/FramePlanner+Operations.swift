@@ -114,7 +114,8 @@ extension FramePlanner {
         }
         // What the layer itself paints, when that reaches the region being drawn.
         let painted = layer.frame.drawnBox.flatMap { $0.intersects(clip.scissor) ? $0 : nil }
-        if layer.drawsShadow, let box = painted, !isCovered(box, after: layer.frame.fillOrder) {
+        // (A layer the frame's clear paints covers the whole region: its shadow lies outside it.)
+        if layer.drawsShadow, layer.serial != paintedByClear, let box = painted, !isCovered(box, after: layer.frame.fillOrder) {
             operations.append(.shadow(Unmanaged.passUnretained(layer), opacity: opacity))
         }
         if layer.hasFill, let box = painted {

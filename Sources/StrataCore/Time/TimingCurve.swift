@@ -17,8 +17,6 @@ public struct Spring: Hashable, Sendable {
         self.initialVelocity = initialVelocity
     }
 
-    /// A spring of damping ratio `dampingRatio` that settles in about `duration` seconds
-    /// (UIKit's `init(dampingRatio:initialVelocity:)` paired with an animator's duration).
     /// A spring of unit mass that takes about `perceptualDuration` seconds and bounces by
     /// `bounce` (0: critically damped, towards 1: bouncier, negative: overdamped), as SwiftUI's
     /// and iOS 17's springs define them: stiffness (2π / d)², damping 4π(1 − bounce) / d, or
@@ -29,6 +27,8 @@ public struct Spring: Hashable, Sendable {
         self.init(mass: 1, stiffness: pow(2 * .pi / d, 2), damping: damping, initialVelocity: initialVelocity)
     }
 
+    /// A spring of damping ratio `dampingRatio` that settles in about `duration` seconds
+    /// (UIKit's `init(dampingRatio:initialVelocity:)` paired with an animator's duration).
     public init(dampingRatio: Double, settlingIn duration: Double, initialVelocity: Double = 0) {
         self.dampingRatio = dampingRatio
         self.initialVelocity = initialVelocity
