@@ -138,7 +138,8 @@ extension Renderer {
             pointScale = trimmed.scale
         }
         // The rounded corners' mask rides in the third parameter, twice over (see layer.frag).
-        instance.params = (opacity, Float(layer.state.cornerRadius * pointScale), Float(2 * layer.state.maskedCorners), 0)
+        let radius = layer.state.cornerRadius, corners = radius > 0 ? layer.state.maskedCorners : 15
+        instance.params = (opacity, Float(radius * pointScale), Float(2 * corners), 0)
         var texture: GLuint = 0
         switch mode {
         case .fill:

@@ -44,6 +44,9 @@ final class RenderLayer {
     /// two additive animations and nothing else animating (views moved by `UIView.animate`).
     /// Derived from `animations` and the position's model value; nil otherwise.
     @exclusivity(unchecked) private var quickMove: QuickMove?
+    /// Whether an animation waits for its first frame to give it its begin time (beside
+    /// `quickMove`: both are read for every animated layer every frame).
+    private var hasUnstampedAnimations = false
     /// The layer's properties as shown: the model values, or where animations put them this frame.
     /// Changed by `apply` and the animations only. Its first fields are what the walk reads for
     /// every layer, and the position the animation loop writes.
@@ -124,9 +127,6 @@ final class RenderLayer {
         animations.append(animation)
         if animation.beginsAtFirstFrame { hasUnstampedAnimations = true }
     }
-
-    /// Whether an animation waits for its first frame to give it its begin time.
-    private var hasUnstampedAnimations = false
 
     /// Gives the animations that begin at their first frame their begin time: `time`, this frame's.
     private func stampAnimations(at time: Double) {

@@ -29,6 +29,9 @@ public struct LayerState: Hashable, Sendable {
     public var zPosition = 0.0
     /// Opacity in 0...1; below 1 a layer with sublayers is composited as one picture.
     public var opacity: Float = 1
+    /// The shadow's opacity in 0...1 (0 by default: no shadow). Beside `opacity`: the render walk
+    /// asks it of every layer it lists (whether the layer casts a shadow).
+    public var shadowOpacity: Float = 0
     /// Whether the layer and its sublayers are left out of the picture.
     public var isHidden = false
     /// Whether sublayers are clipped to the bounds (and its rounded corners).
@@ -60,8 +63,6 @@ public struct LayerState: Hashable, Sendable {
     public var contentsCenter = Rect.unit
     /// The colour of the shadow (opaque black by default, as Core Animation's); nil for none.
     public var shadowColor: Color? = .black
-    /// The shadow's opacity in 0...1 (0 by default: no shadow).
-    public var shadowOpacity: Float = 0
     /// How far the shadow is moved from the layer, in points: x is its width, y its height
     /// (Core Animation's `CGSize` default (0, −3)).
     public var shadowOffset = Point(x: 0, y: -3)
