@@ -233,13 +233,7 @@ open class CAPropertyAnimation: CAAnimation {
         }
         let head = keyPath.split(separator: ".", maxSplits: 1).first.map(String.init) ?? keyPath
         let tail = keyPath.count > head.count ? String(keyPath.dropFirst(head.count + 1)) : ""
-        let name =
-            switch head {
-            case "hidden": "isHidden"
-            case "doubleSided": "isDoubleSided"
-            default: head
-            }
-        guard let key = LayerKey.allCases.first(where: { $0.name == name }), key.isAnimatable,
+        guard let key = LayerKey.named(head), key.isAnimatable,
             let part = LayerValuePart.named(tail, of: key.spec.defaultValue.kind)
         else {
             Self.logger.warning("\(type(of: self)): Strata cannot animate the key path \"\(keyPath)\"; the animation shows nothing")

@@ -347,6 +347,10 @@ extension UIView {
         var curve: AnimationCurve { AnimationCurve(rawValue: Int((rawValue >> 16) & 3)) ?? .easeInOut }
         /// The transition bits (`transitionNone` … `transitionFlipFromBottom`), 0…7.
         var transition: UInt { (rawValue >> 20) & 7 }
+        /// Whether the transition is one of the four flips.
+        var flips: Bool { [1, 2, 6, 7].contains(transition) }
+        /// The curve bits alone (the options a transition's animation takes).
+        var curveOnly: AnimationOptions { AnimationOptions(rawValue: rawValue & (3 << 16)) }
     }
 
     /// Animates the changes `animations` makes, over `duration` seconds after `delay`, with

@@ -23,7 +23,7 @@ extension UIView {
         precondition(duration.isFinite, "UIView.transition(from:to:duration:options:completion:): duration \(duration) must be finite")
         let showHide = options.contains(.showHideTransitionViews)
         let container = fromView.superview
-        let timing = AnimationOptions(rawValue: options.rawValue & (3 << 16))
+        let timing = options.curveOnly
 
         /// Shows `toView`: unhidden, or inserted just above `fromView`.
         func bringIn() {
@@ -45,7 +45,7 @@ extension UIView {
             }
         }
 
-        let flips = [1, 2, 6, 7].contains(options.transition)
+        let flips = options.flips
         if duration <= 0 || options.transition == 0 || (flips && container == nil) {
             swap()
             animate(withDuration: max(duration, 0), delay: 0, options: timing, animations: {}, completion: completion)
@@ -81,7 +81,7 @@ extension UIView {
         animations: (@MainActor () -> Void)?, completion: (@MainActor (Bool) -> Void)? = nil
     ) {
         precondition(duration.isFinite, "UIView.transition(with:duration:options:animations:completion:): duration \(duration) must be finite")
-        let timing = AnimationOptions(rawValue: options.rawValue & (3 << 16))
+        let timing = options.curveOnly
         guard duration > 0, options.transition != 0, let picture = view.snapshotView(afterScreenUpdates: false, ownOpacity: false) else {
             performWithoutAnimation { animations?() }
             animate(withDuration: max(duration, 0), delay: 0, options: timing, animations: {}, completion: completion)
@@ -93,7 +93,7 @@ extension UIView {
             picture.isUserInteractionEnabled = false
             view.addSubview(picture)
         }
-        if [1, 2, 6, 7].contains(options.transition) {
+        if options.flips {
             flip(view, kind: options.transition, duration: duration, swap: { picture.removeFromSuperview() }, completion: completion)
         } else {
             animate(

@@ -17,18 +17,18 @@ struct LayerChanges: OptionSet, Sendable {
     static let propertyBits = 48
 
     /// The pixels (a new image, or a redrawn region of the backing store).
-    static let contents = LayerChanges(rawValue: 1 << 48)
+    static let contents = LayerChanges(rawValue: 1 << UInt64(propertyBits))
     /// The order or membership of the sublayers.
-    static let sublayers = LayerChanges(rawValue: 1 << 49)
+    static let sublayers = LayerChanges(rawValue: 1 << UInt64(propertyBits + 1))
     /// The layer moved to another superlayer or out of the tree.
-    static let superlayer = LayerChanges(rawValue: 1 << 50)
+    static let superlayer = LayerChanges(rawValue: 1 << UInt64(propertyBits + 2))
     /// `setNeedsDisplay` was called: drawing is due before the commit.
-    static let display = LayerChanges(rawValue: 1 << 51)
+    static let display = LayerChanges(rawValue: 1 << UInt64(propertyBits + 3))
     /// Animations were started in an animation block and wait to be sent.
-    static let animations = LayerChanges(rawValue: 1 << 52)
+    static let animations = LayerChanges(rawValue: 1 << UInt64(propertyBits + 4))
 
     /// Every property bit.
-    static let properties = LayerChanges(rawValue: (1 << 48) - 1)
+    static let properties = LayerChanges(rawValue: (1 << UInt64(propertyBits)) - 1)
 
     /// Whether `key`'s property changed.
     func contains(_ key: LayerKey) -> Bool { rawValue & (1 << UInt64(key.rawValue)) != 0 }
