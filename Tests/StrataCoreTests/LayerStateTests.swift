@@ -29,7 +29,7 @@ import Testing
                 "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform", "opacity", "isHidden",
                 "backgroundColor", "masksToBounds", "isDoubleSided", "cornerRadius", "borderWidth", "borderColor",
                 "contentsGravity", "contentsScale", "contentsRect", "contentsCenter", "shadowColor", "shadowOpacity",
-                "shadowOffset", "shadowRadius", "shadowShape", "maskedCorners",
+                "shadowOffset", "shadowRadius", "shadowShape", "maskedCorners", "beginTime", "speed", "timeOffset",
             ])
         #expect(
             LayerKey.animatable.map(\.name) == [
@@ -49,7 +49,8 @@ import Testing
             .cornerRadius(8), .borderWidth(2), .borderColor(.blue), .contentsGravity(.topLeft), .contentsScale(3),
             .contentsRect(Rect(x: 0.5, y: 0, width: 0.5, height: 1)), .contentsCenter(Rect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)),
             .shadowColor(.green), .shadowOpacity(0.5), .shadowOffset(Point(x: 2, y: 4)), .shadowRadius(6),
-            .shadowShape(Rect(x: 0, y: 0, width: 10, height: 10)), .maskedCorners(3),
+            .shadowShape(Rect(x: 0, y: 0, width: 10, height: 10)), .maskedCorners(3), .beginTime(2), .speed(0.5),
+            .timeOffset(1.5),
         ]
         #expect(Set(samples.map(\.key)) == Set(LayerKey.allCases))
         for property in samples {

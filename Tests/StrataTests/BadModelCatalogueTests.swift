@@ -29,6 +29,7 @@ import Testing
             "a screen larger than its sink's targets",
             "UIScreen: CGSize(width: 100.0, height: 50.0) points at scale 2.0 is 200.0×100.0 pixels; each side must be 1...128 for its RecordingCommitSink"
         ),
+        ("a layer's speed set to NaN", "CALayer.speed"),
     ]
 
     /// Performs misuse `index` of the catalogue (it traps).
@@ -64,6 +65,7 @@ import Testing
             _ = UIScreen(size: CGSize(width: 10, height: 10), commitSink: sink)
             _ = first
         case 12: _ = UIScreen(size: CGSize(width: 100, height: 50), scale: 2, commitSink: RecordingCommitSink(maxTargetSize: 128))
+        case 13: CALayer().speed = .nan
         default: break
         }
     }

@@ -48,16 +48,22 @@ final class AnimationLedger {
         }
     }
 
-    /// A frame reported the begin time of `group`'s latest animations: `shift` seconds after the
-    /// model's guess. The group's begin and end times and its animator's run move by it, once
-    /// for what they were last timed from.
-    func confirmBeginTime(group id: UInt64, shift: Double) {
-        if let i = groups.index(forKey: id), groups.values[i].awaitsBeginTime {
-            groups.values[i].awaitsBeginTime = false
+    /// A frame reported the begin time of `group`'s latest animations: `time` on the media clock,
+    /// where the model guessed `guess`. The group's begin and end times (each layer's on its own
+    /// time) and its animator's run move by the difference, once for what they were last timed from.
+    func confirmBeginTime(group id: UInt64, guess: Double, time: Double) {
+        let shift = time - guess
+        if shift != 0, let i = groups.index(forKey: id), groups.values[i].awaitsBeginTime {
             groups.values[i].beginTime? += shift
             groups.values[i].endTime? += shift
-            for key in groups.values[i].ends.keys { groups.values[i].ends[key]? += shift }
+            for key in groups.values[i].spans.keys {
+                let layer = groups.values[i].spans[key]?.layer.object
+                let local = layer.map { $0.localTime(fromMedia: time) - $0.localTime(fromMedia: guess) } ?? shift
+                groups.values[i].spans[key]?.begin += local
+                groups.values[i].spans[key]?.end += local
+            }
         }
+        if let i = groups.index(forKey: id) { groups.values[i].awaitsBeginTime = false }
         animator(of: id)?.confirmRun(shift: shift)
     }
 

@@ -13,7 +13,7 @@ struct ExplicitAnimation {
 extension CALayer {
     /// Adds a copy of `anim` to the layer under `key` (replacing an animation of the same key,
     /// whose delegate hears it stopped unfinished): it begins with the next frame (or at its
-    /// `beginTime` on the media clock), shows its values over the model value, which it never
+    /// `beginTime` in the layer's time, see `convertTime`), shows its values over the model value, which it never
     /// changes, and, when `isRemovedOnCompletion`, goes away at its end. A duration of 0 takes
     /// the transaction's animation duration (0.25 s unless set). Changing `anim` afterwards
     /// changes nothing. A property animation without a key path animates the property `key`
@@ -32,7 +32,7 @@ extension CALayer {
             copy.delegate?.animationDidStop(copy, finished: finished)
         }
         if let delegate = copy.delegate { ledger.groups[group]?.start = { delegate.animationDidStart(copy) } }
-        let now = renderedScreen?.mediaTime ?? CACurrentMediaTime()
+        let now = localTime(fromMedia: renderedScreen?.mediaTime ?? CACurrentMediaTime())
         let made = copy.layerAnimations(on: self, timing: copy.timing(now: now, group: group))
         for animation in made { addAnimation(animation) }
         explicitAnimations.append(ExplicitAnimation(key: key, animation: copy, group: group, animations: made.count))
@@ -55,13 +55,6 @@ extension CALayer {
         let removed = explicitAnimations.remove(at: index)
         removeAnimations(group: removed.group)
     }
-
-    /// Converts `t` from `layer`'s time (nil: the media clock) to this layer's. Strata's layers
-    /// have no time of their own (no layer `speed` or `timeOffset`), so this is `t`.
-    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval { t }
-
-    /// Converts `t` from this layer's time to `layer`'s (nil: the media clock); `t`, as above.
-    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval { t }
 
     /// Whether an explicit animation still has layer animations (or never had any).
     private func isStillAttached(_ explicit: ExplicitAnimation) -> Bool {

@@ -35,8 +35,8 @@ struct AnimationGroup {
     weak var screen: UIScreen?
     /// Animations recorded but not yet sent.
     var pending = 0
-    /// The latest end time of the group's sent animations, per layer.
-    var ends: [ObjectIdentifier: Double] = [:]
+    /// When the group's sent animations on each layer begin and end, on that layer's time.
+    var spans: [ObjectIdentifier: AnimationSpan] = [:]
     /// False once any of its animations was removed before its end.
     var finished = true
     /// Whether the views it animates take touches meanwhile (`.allowUserInteraction`).
@@ -48,6 +48,33 @@ struct AnimationGroup {
     var beginTime: Double?
     /// Whether its times are the model's guess, waiting for a frame to report the render side's.
     var awaitsBeginTime = false
+
+    /// Whether a frame at media time `time` shows the group begun: its earliest begin reached
+    /// (on its layer's time once layers have times of their own, see CALayer+Timing.swift).
+    @MainActor func hasBegun(at time: Double) -> Bool {
+        guard let beginTime else { return false }
+        guard CALayer.layerTimesUsed else { return time >= beginTime - 1e-9 }
+        return spans.values.contains { span in
+            span.layer.object.map { $0.localTime(fromMedia: time) >= span.begin - 1e-9 } ?? true
+        }
+    }
+
+    /// Whether a frame at media time `time` shows every animation of the group ended (each on
+    /// its layer's time once layers have times of their own: a paused layer's never end).
+    @MainActor func hasEnded(at time: Double) -> Bool {
+        guard let endTime else { return false }
+        guard CALayer.layerTimesUsed else { return time >= endTime - 1e-9 }
+        return spans.values.allSatisfy { span in
+            span.layer.object.map { $0.localTime(fromMedia: time) >= span.end - 1e-9 } ?? true
+        }
+    }
+}
+
+/// When a group's animations on one layer begin and end, on the layer's time.
+struct AnimationSpan {
+    var layer: Weak<CALayer>
+    var begin: Double
+    var end: Double
 }
 
 extension AnimationLedger {
@@ -165,7 +192,11 @@ extension AnimationLedger {
         groups.values[i].beginTime = min(groups.values[i].beginTime ?? beginTime, beginTime)
         groups.values[i].awaitsBeginTime = true
         groups.values[i].endTime = max(groups.values[i].endTime ?? endTime, endTime)
-        groups.values[i].ends[key] = max(groups.values[i].ends[key] ?? endTime, endTime)
+        if let span = groups.values[i].spans[key] {
+            groups.values[i].spans[key] = AnimationSpan(layer: span.layer, begin: min(span.begin, beginTime), end: max(span.end, endTime))
+        } else {
+            groups.values[i].spans[key] = AnimationSpan(layer: Weak(layer), begin: beginTime, end: endTime)
+        }
         groups.values[i].screen = screen
     }
 
@@ -184,9 +215,9 @@ extension AnimationLedger {
         for id in touched {
             guard var g = groups[id] else { continue }
             g.finished = false
-            g.ends[ObjectIdentifier(layer)] = nil
-            g.endTime = g.ends.values.max()
-            if g.pending == 0 && g.ends.isEmpty {
+            g.spans[ObjectIdentifier(layer)] = nil
+            g.endTime = g.spans.values.map(\.end).max()
+            if g.pending == 0 && g.spans.isEmpty {
                 groups[id] = nil
                 complete(g, soon: true)
             } else {
@@ -237,12 +268,12 @@ extension AnimationLedger {
     func framePresented(on screen: UIScreen, at time: Double) {
         for animator in animators.values { animator.framePresented(at: time, on: screen) }
         for (id, g) in groups where g.start != nil && g.screen === screen {
-            guard let begin = g.beginTime, time >= begin - 1e-9 else { continue }
+            guard g.hasBegun(at: time) else { continue }
             groups[id]?.start = nil
             g.start?()
         }
         for (id, g) in groups where g.screen === screen && g.pending == 0 {
-            guard let end = g.endTime, time >= end - 1e-9 else { continue }
+            guard g.hasEnded(at: time) else { continue }
             groups[id] = nil
             complete(g, soon: false)
         }
@@ -250,12 +281,13 @@ extension AnimationLedger {
 }
 
 extension CALayer {
-    /// `property`'s value as shown at `time`: the model value with the running animations
+    /// `property`'s value as shown at `mediaTime` (the media clock's): the model value with the running animations
     /// applied, then those recorded since the last commit (an animation block's, or an animator's
     /// just paused, scrubbed or reversed) as they will show when they begin, so that what is read
     /// right after such a change is what the screen shows, not the model's target.
-    func presentationValue(of property: LayerProperty, at time: Double?) -> LayerProperty {
-        guard let time, !activeAnimations.isEmpty || !pendingAnimations.isEmpty else { return property }
+    func presentationValue(of property: LayerProperty, at mediaTime: Double?) -> LayerProperty {
+        guard let mediaTime, !activeAnimations.isEmpty || !pendingAnimations.isEmpty else { return property }
+        let time = localTime(fromMedia: mediaTime)  // animations run on the layer's time
         var value = property
         for animation in activeAnimations where animation.key == property.key {
             value = animation.value(over: value, at: time)

@@ -18,7 +18,7 @@ extension UIScreen {
     /// hit testing asks about animations (what this screen shows, and how each running
     /// animation's block or animator treats touches).
     func animationInteraction(of layer: CALayer) -> AnimationInteraction {
-        let time = shownTime
+        let time = layer.localTime(fromMedia: shownTime)  // animations run on the layer's time
         let ledger = AnimationLedger.shared
         var result = AnimationInteraction.model
         for animation in layer.activeAnimations where !animation.isFinished(at: time) {

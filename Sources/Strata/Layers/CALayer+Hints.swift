@@ -65,6 +65,7 @@ struct LayerHints {
     var drawsAsynchronously = false
     var allowsEdgeAntialiasing = false
     var cornerCurve = CALayerCornerCurve.circular
+    var timing = LayerTimingHints()
 }
 
 /// Which corners of a layer `cornerRadius` rounds (Core Animation's `CACornerMask`), in UIKit's

@@ -315,7 +315,10 @@ open class CALayer {
 
     /// Forgets the animations that ended by what its screen shows now.
     func dropFinishedAnimations() {
-        if let time = renderedScreen?.shownTime { activeAnimations.removeAll { $0.isFinished(at: time) } }
+        if let screen = renderedScreen {
+            let time = localTime(fromMedia: screen.shownTime)
+            activeAnimations.removeAll { $0.isFinished(at: time) }
+        }
     }
 
     /// Forgets the animations its screen was running (the layer left that screen's tree).
@@ -332,7 +335,8 @@ open class CALayer {
     public func presentation() -> Self? {
         guard let screen = renderedScreen else { return nil }
         let time = screen.shownTime
-        activeAnimations.removeAll { $0.isFinished(at: time) }
+        let local = localTime(fromMedia: time)
+        activeAnimations.removeAll { $0.isFinished(at: local) }
         let copy = Self()
         copy.state = state
         copy.name = name

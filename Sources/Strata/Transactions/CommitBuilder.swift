@@ -93,8 +93,11 @@ struct CommitBuilder {
     /// Gives the layer's new animations their begin time on `screen`'s clock and sends them; a
     /// layer created anew also gets the animations still running on it.
     private mutating func sendAnimations(of layer: CALayer, resendingRunning: Bool, on screen: UIScreen) {
-        let now = screen.mediaTime
-        layer.activeAnimations.removeAll { $0.isFinished(at: screen.shownTime) }
+        let guess = screen.mediaTime
+        // Animations run on the layer's time (see CALayer+Timing.swift).
+        let now = layer.localTime(fromMedia: guess)
+        let shown = layer.localTime(fromMedia: screen.shownTime)
+        layer.activeAnimations.removeAll { $0.isFinished(at: shown) }
         if resendingRunning {
             // Sent again whole (a new render tree): with the begin times the model has, final now.
             for i in layer.activeAnimations.indices {
@@ -112,7 +115,7 @@ struct CommitBuilder {
             animation.beginsAtFirstFrame = true
             append(.addAnimation(layer.id, animation), on: screen)
             animation.beginTime += now  // still flagged: the screen moves it when the frame reports
-            screen.awaitBeginTime(of: layer, group: animation.group, guess: now)
+            screen.awaitBeginTime(of: layer, group: animation.group, guess: guess)
             layer.activeAnimations.append(animation)
             AnimationLedger.shared.animationSent(group: animation.group, beginTime: animation.beginTime, endTime: animation.endTime, layer: layer, screen: screen)
         }

@@ -275,18 +275,20 @@ public final class UIScreen {
     private func confirmBeginTimes(received: Int, at time: Double) {
         while let first = unconfirmedBeginTimes.first, first.commit <= received {
             unconfirmedBeginTimes.removeFirst()
-            let shift = time - (first.animations.guess ?? time)
-            let moves = abs(shift) > 1e-9
+            let guess = first.animations.guess ?? time
+            let moves = abs(time - guess) > 1e-9
             for (layer, count) in first.animations.layers.values {
                 guard let layer = layer.object else { continue }
+                // The copies run on the layer's time: the shift is measured there.
+                let shift = moves ? layer.localTime(fromMedia: time) - layer.localTime(fromMedia: guess) : 0
                 var left = count
                 for i in layer.activeAnimations.indices where left > 0 && layer.activeAnimations[i].beginsAtFirstFrame {
                     layer.activeAnimations[i].beginsAtFirstFrame = false
-                    if moves { layer.activeAnimations[i].beginTime += shift }
+                    if shift != 0 { layer.activeAnimations[i].beginTime += shift }
                     left -= 1
                 }
             }
-            for group in first.animations.groups { AnimationLedger.shared.confirmBeginTime(group: group, shift: moves ? shift : 0) }
+            for group in first.animations.groups { AnimationLedger.shared.confirmBeginTime(group: group, guess: guess, time: moves ? time : guess) }
         }
     }
 

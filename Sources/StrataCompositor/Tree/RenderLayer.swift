@@ -137,6 +137,18 @@ final class RenderLayer {
         }
     }
 
+    /// The layer's time when the frame clock reads `time`: converted through each ancestor's time
+    /// (see `LayerState.localTime(fromParent:)`), root first, without recursion.
+    func localTime(_ time: Double) -> Double {
+        var chain: [RenderLayer] = []
+        var layer: RenderLayer? = self
+        while let l = layer {
+            if l.state.hasOwnTime { chain.append(l) }
+            layer = l.superlayer
+        }
+        return chain.reversed().reduce(time) { $1.state.localTime(fromParent: $0) }
+    }
+
     /// Stops every animation: the model values show again.
     func removeAllAnimations() {
         for entry in animatedModel { show(entry.model) }

@@ -122,6 +122,7 @@ final class RenderTree {
                 guard let layer = layers[id] else { continue }
                 layer.apply(property)
                 layer.markDamaged()
+                if property.key.shapesTime { hasLayerTimes = true }
             case .removeAllLayers:
                 removeAll()
                 needsFullRedraw = true
@@ -372,8 +373,13 @@ final class RenderTree {
     /// Whether some layer shows external contents (so every frame must be drawn).
     var hasLiveContents: Bool { !liveContents.isEmpty }
 
+    /// Whether some layer has been given a time of its own (`LayerState.hasOwnTime`): from then
+    /// on each animated layer's animations run on its time, converted through its ancestors'.
+    private var hasLayerTimes = false
+
     /// Shows every animated layer as it is at `time` and forgets finished animations; layers with
-    /// external contents count as changed (their owner may have drawn into them).
+    /// external contents count as changed (their owner may have drawn into them). Each layer's
+    /// animations run on its own time (see LayerTime.swift).
     func advanceAnimations(to time: Double) {
         if !liveContents.isEmpty || animated.count > 0 { version &+= 1 }
         for layer in liveContents.values { layer.isDamaged = true }
@@ -382,7 +388,8 @@ final class RenderTree {
         animated.layers.withUnsafeBufferPointer { layers in
             for layer in layers {
                 layer.isDamaged = true
-                if !layer.advanceAnimations(to: time, memo: &memo) { finished.append(layer) }
+                let local = hasLayerTimes ? layer.localTime(time) : time
+                if !layer.advanceAnimations(to: local, memo: &memo) { finished.append(layer) }
             }
         }
         for layer in finished { animated.remove(layer) }

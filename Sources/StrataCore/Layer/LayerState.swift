@@ -77,6 +77,14 @@ public struct LayerState: Hashable, Sendable {
     }
     /// A transform applied to the sublayers about this layer's anchor point (perspective goes here).
     public var sublayerTransform = Transform3D.identity
+    /// Where the layer's time starts, in its superlayer's time, in seconds (Core Animation's
+    /// `CAMediaTiming.beginTime` of a layer; see `localTime(fromParent:)`).
+    public var beginTime = 0.0
+    /// How fast the layer's time runs against its superlayer's (1 normal, 0 paused, negative
+    /// backwards); its animations, and its sublayers', run on it.
+    public var speed: Float = 1
+    /// Where the layer's time stands when its superlayer's reaches `beginTime`, in seconds.
+    public var timeOffset = 0.0
 
     /// A layer's state with Core Animation's defaults.
     public init() {}
@@ -116,6 +124,9 @@ public struct LayerState: Hashable, Sendable {
             case .shadowRadius: .number(shadowRadius)
             case .shadowShape: .rect(shadowShape)
             case .maskedCorners: .number(maskedCorners)
+            case .beginTime: .number(beginTime)
+            case .speed: .float(speed)
+            case .timeOffset: .number(timeOffset)
             }
         }
         set {
@@ -144,6 +155,9 @@ public struct LayerState: Hashable, Sendable {
             case (.shadowRadius, .number(let v)): shadowRadius = v
             case (.shadowShape, .rect(let v)): shadowShape = v
             case (.maskedCorners, .number(let v)): maskedCorners = v
+            case (.beginTime, .number(let v)): beginTime = v
+            case (.speed, .float(let v)): speed = v
+            case (.timeOffset, .number(let v)): timeOffset = v
             default: preconditionFailure("LayerState: \(newValue) is not a value of \(key.name)")
             }
         }
@@ -169,7 +183,7 @@ public enum LayerKey: UInt8, CaseIterable, Hashable, Sendable {
     case bounds, position, anchorPoint, zPosition, transform, sublayerTransform, opacity, isHidden,
         backgroundColor, masksToBounds, isDoubleSided, cornerRadius, borderWidth, borderColor,
         contentsGravity, contentsScale, contentsRect, contentsCenter, shadowColor, shadowOpacity,
-        shadowOffset, shadowRadius, shadowShape, maskedCorners
+        shadowOffset, shadowRadius, shadowShape, maskedCorners, beginTime, speed, timeOffset
 
     /// The property's one entry: the rule its values follow and how it animates. Exhaustive, so a
     /// new key cannot be left without one.
@@ -199,6 +213,9 @@ public enum LayerKey: UInt8, CaseIterable, Hashable, Sendable {
         case .shadowRadius: (.nonNegative, .additive)
         case .shadowShape: (.finite, .none)
         case .maskedCorners: (.finite, .none)
+        case .beginTime: (.finite, .none)
+        case .speed: (.finite, .none)
+        case .timeOffset: (.finite, .none)
         }
     }
 
@@ -383,6 +400,9 @@ public struct LayerProperty: Hashable, Sendable, CustomStringConvertible {
     public static func shadowRadius(_ v: Double) -> Self { Self(.shadowRadius, .number(v)) }
     public static func shadowShape(_ v: Rect) -> Self { Self(.shadowShape, .rect(v)) }
     public static func maskedCorners(_ v: Double) -> Self { Self(.maskedCorners, .number(v)) }
+    public static func beginTime(_ v: Double) -> Self { Self(.beginTime, .number(v)) }
+    public static func speed(_ v: Float) -> Self { Self(.speed, .float(v)) }
+    public static func timeOffset(_ v: Double) -> Self { Self(.timeOffset, .number(v)) }
 }
 
 extension Rect {
