@@ -30,6 +30,7 @@ import Testing
                 "backgroundColor", "masksToBounds", "isDoubleSided", "cornerRadius", "borderWidth", "borderColor",
                 "contentsGravity", "contentsScale", "contentsRect", "contentsCenter", "shadowColor", "shadowOpacity",
                 "shadowOffset", "shadowRadius", "shadowShape", "maskedCorners", "beginTime", "speed", "timeOffset",
+                "contentsBox",
             ])
         #expect(
             LayerKey.animatable.map(\.name) == [
@@ -50,7 +51,7 @@ import Testing
             .contentsRect(Rect(x: 0.5, y: 0, width: 0.5, height: 1)), .contentsCenter(Rect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)),
             .shadowColor(.green), .shadowOpacity(0.5), .shadowOffset(Point(x: 2, y: 4)), .shadowRadius(6),
             .shadowShape(Rect(x: 0, y: 0, width: 10, height: 10)), .maskedCorners(3), .beginTime(2), .speed(0.5),
-            .timeOffset(1.5),
+            .timeOffset(1.5), .contentsBox(Rect(x: -5, y: -5, width: 20, height: 20)),
         ]
         #expect(Set(samples.map(\.key)) == Set(LayerKey.allCases))
         for property in samples {

@@ -99,7 +99,7 @@ extension CALayer {
         let shown = Size(
             width: Double(picture.size.width) * s.contentsRect.width / s.contentsScale,
             height: Double(picture.size.height) * s.contentsRect.height / s.contentsScale)
-        let frame = s.contentsGravity.frame(for: shown, in: s.bounds)
+        let frame = s.contentsFrame(forShownSize: shown)
         // The whole picture placed so that its `contentsRect` part lands on `frame`, clipped there.
         let whole = CGRect(
             x: frame.minX - s.contentsRect.minX * frame.width / s.contentsRect.width,

@@ -477,6 +477,29 @@ public final class CGContext {
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// Paints a pattern over the clip at the state's alpha: `make` may narrow the clip (its
+    /// changes are undone after) and returns the pattern, or nil to paint nothing. The current
+    /// path is kept, as Core Graphics' gradient drawing keeps it.
+    func paintGradient(_ make: (OpaquePointer) -> OpaquePointer?) {
+        let path = cairo_copy_path(cairo)
+        defer {
+            cairo_new_path(cairo)
+            if let path {
+                cairo_append_path(cairo, path)
+                cairo_path_destroy(path)
+            }
+        }
+        cairo_save(cairo)
+        defer { cairo_restore(cairo) }
+        cairo_new_path(cairo)
+        guard let pattern = make(cairo) else { return }
+        defer { cairo_pattern_destroy(pattern) }
+        cairo_new_path(cairo)
+        cairo_set_source(cairo, pattern)
+        cairo_paint_with_alpha(cairo, state.alpha)
+        didPaint = true
+    }
+
     private func setSource(_ c: Color, on context: OpaquePointer? = nil) {
         cairo_set_source_rgba(context ?? cairo, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha) * state.alpha)
     }

@@ -90,10 +90,17 @@ extension CALayer {
     /// so a draw that paints nothing costs no bitmap; what was painted then replaces the dirty
     /// region of the backing store.
     func displayIntoBackingStore() {
-        let scale = contentsScale
-        let pixelWidth = (bounds.width * scale).rounded(.up), pixelHeight = (bounds.height * scale).rounded(.up)
+        let scale = backingStoreScale, box = backingStoreBox
+        let pixelWidth = (box.width * scale).rounded(.up), pixelHeight = (box.height * scale).rounded(.up)
         // Zero-sized layers draw when they get a size: the request stays pending.
-        guard pixelWidth >= 1, pixelHeight >= 1 else { return }
+        guard pixelWidth >= 1, pixelHeight >= 1, box.isFinite else {
+            // A layer placing its own contents (a shape layer) with nothing to draw shows none.
+            if placesContentsItself {
+                needsDisplayFlag = false
+                if case .backingStore = contentsSource { contents = nil }
+            }
+            return
+        }
         needsDisplayFlag = false
         let dirty = dirtyRect
         dirtyRect = nil
@@ -105,7 +112,7 @@ extension CALayer {
         guard pixelWidth <= CGFloat(limit), pixelHeight <= CGFloat(limit) else {
             // Too large for a texture: an error only for a layer that paints. A plain view with a
             // background colour needs no backing store at any size.
-            if paintsAnything(scale: scale) {
+            if paintsAnything(box: box, scale: scale) {
                 screen?.record(.backingStoreTooLarge(layer: debugName, size: CGSize(width: pixelWidth, height: pixelHeight), limit: limit))
             } else if case .backingStore = contentsSource {
                 contents = nil
@@ -118,7 +125,7 @@ extension CALayer {
         if case .backingStore(let bitmap) = contentsSource, bitmap.size == size { existing = bitmap }
         var region = whole
         if existing != nil, let dirty {
-            region = whole.intersection(Self.pixelRect(covering: dirty, in: bounds, scale: scale))
+            region = whole.intersection(Self.pixelRect(covering: dirty, in: box, scale: scale))
             guard !region.isEmpty else { return }
         }
 
@@ -126,7 +133,8 @@ extension CALayer {
             screen?.record(.backingStoreTooLarge(layer: debugName, size: CGSize(width: pixelWidth, height: pixelHeight), limit: limit))
             return
         }
-        let painted = drawRecording(into: recording, region: region, scale: scale)
+        placeContents(on: box)
+        let painted = drawRecording(into: recording, region: region, box: box, scale: scale)
         guard painted || (existing != nil && region != whole) else {
             // Nothing painted over the whole: no backing store (an old one goes).
             if case .backingStore = contentsSource { contents = nil }
@@ -146,19 +154,26 @@ extension CALayer {
         markChanged(.contents)
     }
 
+    /// Sends where the contents land: on `box` for a layer that places them itself, else where
+    /// its gravity puts them.
+    private func placeContents(on box: CGRect) {
+        let placed = placesContentsItself ? box.core : LayerState.defaults.contentsBox
+        set(.contentsBox, \.contentsBox, placed)
+    }
+
     /// Runs `draw(in:)` into `recording`, clipped to `region` (pixels), with user space in points
-    /// of the bounds. Returns whether anything was painted.
+    /// of bounds space, the recording's origin at `box`'s. Returns whether anything was painted.
     /// `dirtyRect` is what `draw(_:)` is told to redraw: by default the region, in points.
-    private func drawRecording(into recording: CairoRecording, region: PixelRect, scale: CGFloat, dirtyRect: CGRect? = nil) -> Bool {
+    private func drawRecording(into recording: CairoRecording, region: PixelRect, box: CGRect, scale: CGFloat, dirtyRect: CGRect? = nil) -> Bool {
         let ctx = CGContext(surface: recording.surface)
         let clip = CGRect(x: CGFloat(region.x), y: CGFloat(region.y), width: CGFloat(region.width), height: CGFloat(region.height))
         ctx.clip(to: clip)
         ctx.scaleBy(x: scale, y: scale)
-        ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
+        ctx.translateBy(x: -box.minX, y: -box.minY)
         ctx.startDrawing(
             dirtyRect: dirtyRect
                 ?? CGRect(
-                    x: bounds.minX + clip.minX / scale, y: bounds.minY + clip.minY / scale,
+                    x: box.minX + clip.minX / scale, y: box.minY + clip.minY / scale,
                     width: clip.width / scale, height: clip.height / scale))
         draw(in: ctx)
         return ctx.didPaint
@@ -167,9 +182,9 @@ extension CALayer {
     /// Whether `draw(in:)` paints anything, found by drawing the whole bounds into a one-pixel
     /// recording (what is painted is clipped away): for a layer too large for a texture, which
     /// needs one only when it paints.
-    private func paintsAnything(scale: CGFloat) -> Bool {
+    private func paintsAnything(box: CGRect, scale: CGFloat) -> Bool {
         guard let recording = CairoRecording(size: PixelSize(width: 1, height: 1)) else { return true }
-        return drawRecording(into: recording, region: PixelRect(x: 0, y: 0, width: 1, height: 1), scale: scale, dirtyRect: bounds)
+        return drawRecording(into: recording, region: PixelRect(x: 0, y: 0, width: 1, height: 1), box: box, scale: scale, dirtyRect: box)
     }
 
     /// The pixels of a backing store of `scale` covering `rect` (bounds space), rounded outwards.

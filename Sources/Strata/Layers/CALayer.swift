@@ -237,6 +237,22 @@ open class CALayer {
         displayIntoBackingStore()
     }
 
+    /// The part of bounds space the backing store covers (`display()` draws it): the bounds.
+    /// Shape layers override it (their path may reach past the bounds).
+    var backingStoreBox: CGRect { bounds }
+
+    /// The backing store's pixels per point: `contentsScale`. Shape and gradient layers, which
+    /// Core Animation draws as vectors at the screen's resolution, override it.
+    var backingStoreScale: CGFloat { contentsScale }
+
+    /// Whether the contents land on `backingStoreBox` (sent as `contentsBox`) rather than where
+    /// `contentsGravity` puts them: for layers that override the box or the scale.
+    var placesContentsItself: Bool { false }
+
+    /// Copies what a Strata layer subclass keeps besides `state` (a shape layer's path, a
+    /// gradient layer's colours) into `copy`, a layer of the same class: for `presentation()`.
+    func copyOwnProperties(to copy: CALayer) {}
+
     /// Draws the layer's contents into `ctx`, in bounds space. The default asks the delegate.
     open func draw(in ctx: CGContext) {
         delegate?.draw(self, in: ctx)
@@ -340,6 +356,7 @@ open class CALayer {
         let copy = Self()
         copy.state = state
         copy.name = name
+        copyOwnProperties(to: copy)
         for key in LayerKey.animatable {
             copy.state[key] = presentationValue(of: property(key), at: time).value
         }

@@ -395,7 +395,7 @@ final class RenderLayer {
         let size = Size(
             width: Double(texture.width) * state.contentsRect.width / state.contentsScale,
             height: Double(texture.height) * state.contentsRect.height / state.contentsScale)
-        return state.contentsGravity.frame(for: size, in: state.bounds)
+        return state.contentsFrame(forShownSize: size)
     }
 
     /// What the layer itself can cover in bounds space: its bounds, and contents that overflow

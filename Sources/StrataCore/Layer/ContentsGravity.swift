@@ -60,3 +60,12 @@ public enum ContentsGravity: String, Hashable, Sendable, CaseIterable {
         }
     }
 }
+
+extension LayerState {
+    /// Where contents whose shown part is `size` points (after `contentsScale` and
+    /// `contentsRect`) land in bounds space: `contentsBox` when Strata placed them itself, else
+    /// where `contentsGravity` puts them.
+    @inlinable public func contentsFrame(forShownSize size: Size) -> Rect {
+        contentsBox.width >= 0 ? contentsBox : contentsGravity.frame(for: size, in: bounds)
+    }
+}

@@ -71,6 +71,10 @@ public struct LayerState: Hashable, Sendable {
     /// The shadow's shape in bounds space when a shadow path gives it (its bounding box, with the
     /// corner radius); a negative width (the default) means the layer's own rounded bounds.
     public var shadowShape = Rect(x: 0, y: 0, width: -1, height: -1)
+    /// Where the contents land in bounds space when Strata places them itself (a shape layer's
+    /// drawing reaches past its bounds): a negative width (the default) means where
+    /// `contentsGravity`, `contentsScale` and `contentsRect` put them.
+    public var contentsBox = Rect(x: 0, y: 0, width: -1, height: -1)
     /// The layer's transform, applied about its anchor point.
     public var transform = Transform3D.identity {
         didSet { transformIsIdentity = transform.isIdentity }
@@ -127,6 +131,7 @@ public struct LayerState: Hashable, Sendable {
             case .beginTime: .number(beginTime)
             case .speed: .float(speed)
             case .timeOffset: .number(timeOffset)
+            case .contentsBox: .rect(contentsBox)
             }
         }
         set {
@@ -158,6 +163,7 @@ public struct LayerState: Hashable, Sendable {
             case (.beginTime, .number(let v)): beginTime = v
             case (.speed, .float(let v)): speed = v
             case (.timeOffset, .number(let v)): timeOffset = v
+            case (.contentsBox, .rect(let v)): contentsBox = v
             default: preconditionFailure("LayerState: \(newValue) is not a value of \(key.name)")
             }
         }
@@ -183,7 +189,8 @@ public enum LayerKey: UInt8, CaseIterable, Hashable, Sendable {
     case bounds, position, anchorPoint, zPosition, transform, sublayerTransform, opacity, isHidden,
         backgroundColor, masksToBounds, isDoubleSided, cornerRadius, borderWidth, borderColor,
         contentsGravity, contentsScale, contentsRect, contentsCenter, shadowColor, shadowOpacity,
-        shadowOffset, shadowRadius, shadowShape, maskedCorners, beginTime, speed, timeOffset
+        shadowOffset, shadowRadius, shadowShape, maskedCorners, beginTime, speed, timeOffset,
+        contentsBox
 
     /// The property's one entry: the rule its values follow and how it animates. Exhaustive, so a
     /// new key cannot be left without one.
@@ -216,6 +223,7 @@ public enum LayerKey: UInt8, CaseIterable, Hashable, Sendable {
         case .beginTime: (.finite, .none)
         case .speed: (.finite, .none)
         case .timeOffset: (.finite, .none)
+        case .contentsBox: (.finite, .none)
         }
     }
 
@@ -403,6 +411,7 @@ public struct LayerProperty: Hashable, Sendable, CustomStringConvertible {
     public static func beginTime(_ v: Double) -> Self { Self(.beginTime, .number(v)) }
     public static func speed(_ v: Float) -> Self { Self(.speed, .float(v)) }
     public static func timeOffset(_ v: Double) -> Self { Self(.timeOffset, .number(v)) }
+    public static func contentsBox(_ v: Rect) -> Self { Self(.contentsBox, .rect(v)) }
 }
 
 extension Rect {
