@@ -15,6 +15,8 @@ final class AnimationLedger {
     /// Animation blocks waiting for their completion.
     var groups: [UInt64: AnimationGroup] = [:]
     var nextGroup: UInt64 = 0
+    /// Layers running animations of properties they draw themselves (see DrawnAnimation.swift).
+    var drawnLayers: [ObjectIdentifier: Weak<CALayer>] = [:]
     /// Active property animators, by identity.
     var animators: [ObjectIdentifier: UIViewPropertyAnimator] = [:]
     /// Completion blocks of transaction levels that started no animation, run after the commit.

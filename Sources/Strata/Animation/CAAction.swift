@@ -35,11 +35,12 @@ extension CALayer {
     /// The action for `event` (a property's name): the delegate's (`CALayerDelegate.action(for:forKey:)`),
     /// else the `actions` dictionary's, else the class's `defaultAction(forKey:)`; `NSNull` from any
     /// of them stops the search and answers nil. Finding none, a standalone layer answers its
-    /// implicit animation for an animatable property: a `CABasicAnimation` of the property with the
-    /// transaction's duration and timing function. Main actor.
+    /// implicit animation for an animatable property (a shape or gradient layer's own included): a
+    /// `CABasicAnimation` of the property with the transaction's duration and timing function.
+    /// Main actor.
     public func action(forKey event: String) -> (any CAAction)? {
         if let found = explicitAction(forKey: event) { return found is NSNull ? nil : found }
-        guard !isViewBacked, let key = LayerKey.named(event), key.isAnimatable else { return nil }
+        guard !isViewBacked, LayerKey.named(event)?.isAnimatable ?? (drawnValue(forKey: event) != nil) else { return nil }
         let implicit = CABasicAnimation(keyPath: event)
         implicit.duration = CATransaction.animationDuration()
         implicit.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)

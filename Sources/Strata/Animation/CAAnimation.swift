@@ -154,6 +154,10 @@ open class CAAnimation: CAMediaTiming {
     /// timed by `timing`.
     func layerAnimations(on layer: CALayer, timing: Timing) -> [LayerAnimation] { [] }
 
+    /// Starts the animation on `layer` where it animates a property the layer draws itself
+    /// (see DrawnAnimation.swift), timed by `timing`; returns how many it started (0: none).
+    func addDrawnAnimations(on layer: CALayer, timing: Timing) -> Int { 0 }
+
     /// The timing of an added animation, resolved.
     struct Timing {
         /// The begin time relative to the commit that sends it.
@@ -352,6 +356,32 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     /// The curve the two values are joined by: the timing function's.
     func curve() -> TimingCurve { timingFunction?.curve ?? .linear }
+
+    override func addDrawnAnimations(on layer: CALayer, timing: Timing) -> Int {
+        guard let keyPath, let model = layer.drawnValue(forKey: keyPath) else { return 0 }
+        let shown = layer.shownDrawnValue(model, forKey: keyPath, at: layer.localTime(fromMedia: layer.currentScreen?.shownTime ?? 0))
+        func read(_ name: String, _ value: Any?) -> DrawnValue?? {
+            guard let value else { return .some(nil) }
+            guard let read = DrawnValue.reading(value, like: model) else {
+                Self.logger.warning("\(type(of: self)) of \"\(keyPath)\": \(name) \(value) is not a value of the property; the animation shows nothing")
+                return nil
+            }
+            return read
+        }
+        guard let from = read("fromValue", fromValue), let to = read("toValue", toValue), let by = read("byValue", byValue) else { return 0 }
+        let ends: (DrawnValue, DrawnValue)? =
+            switch (from, to, by) {
+            case (let f?, let t?, _): (f, t)
+            case (let f?, nil, let b?): f.adding(b, scaledBy: 1).map { (f, $0) }
+            case (nil, let t?, let b?): t.adding(b, scaledBy: -1).map { ($0, t) }
+            case (let f?, nil, nil): (f, shown)
+            case (nil, let t?, nil): (shown, t)
+            case (nil, nil, let b?): shown.adding(b, scaledBy: 1).map { (shown, $0) }
+            case (nil, nil, nil): (shown, shown)
+            }
+        guard let (start, end) = ends else { return 0 }
+        return layer.addDrawnAnimation(key: keyPath, from: start, to: end, timing: timing, curve: curve()) ? 1 : 0
+    }
 
     override func layerAnimations(on layer: CALayer, timing: Timing) -> [LayerAnimation] {
         guard let (key, part) = target(), let (from, to) = endpoints(on: layer, key, part) else { return [] }

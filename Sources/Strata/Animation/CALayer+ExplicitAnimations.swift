@@ -33,9 +33,12 @@ extension CALayer {
         }
         if let delegate = copy.delegate { ledger.groups[group]?.start = { delegate.animationDidStart(copy) } }
         let now = localTime(fromMedia: renderedScreen?.mediaTime ?? CACurrentMediaTime())
-        let made = copy.layerAnimations(on: self, timing: copy.timing(now: now, group: group))
+        let timing = copy.timing(now: now, group: group)
+        // A property the layer draws itself animates on the main thread; the others on the render thread.
+        let drawn = copy.addDrawnAnimations(on: self, timing: timing)
+        let made = drawn > 0 ? [] : copy.layerAnimations(on: self, timing: timing)
         for animation in made { addAnimation(animation) }
-        explicitAnimations.append(ExplicitAnimation(key: key, animation: copy, group: group, animations: made.count))
+        explicitAnimations.append(ExplicitAnimation(key: key, animation: copy, group: group, animations: made.count + drawn))
         TransactionStack.shared.transactionAdded(group: group)
         CommitScheduler.shared.scheduleImplicitCommitForAnimations()
     }
@@ -59,6 +62,7 @@ extension CALayer {
     /// Whether an explicit animation still has layer animations (or never had any).
     private func isStillAttached(_ explicit: ExplicitAnimation) -> Bool {
         explicit.animations == 0 || (activeAnimations + pendingAnimations).contains { $0.group == explicit.group }
+            || drawnAnimations.contains { $0.group == explicit.group }
     }
 
     /// An explicit animation's group ended: the entry goes when the animation was removed or is

@@ -91,9 +91,12 @@ extension CALayer: CAMediaTiming {
         return layer?.localTime(fromMedia: media) ?? media
     }
 
-    /// Whether any layer has been given a time of its own: until one has, every layer's time is
-    /// the media clock's and conversions cost nothing.
-    static var layerTimesUsed = false
+    /// How many living layers have a time of their own (`LayerState.hasOwnTime`).
+    static var layersWithOwnTime = 0
+
+    /// Whether some living layer has a time of its own: while none has, every layer's time is
+    /// the media clock's and conversions cost nothing (no walk up the tree).
+    static var layerTimesUsed: Bool { layersWithOwnTime > 0 }
 
     /// The layer's time when the media clock reads `t`: through each ancestor's time, root first.
     func localTime(fromMedia t: Double) -> Double {
@@ -128,8 +131,9 @@ extension CALayer: CAMediaTiming {
 
     /// Sets a property of the layer's time (see `set`); from then on times are converted.
     private func setTime<V: LayerValueRepresentable>(_ key: LayerKey, _ path: WritableKeyPath<LayerState, V>, _ value: V) {
-        guard set(key, path, value) else { return }
-        if state.hasOwnTime { Self.layerTimesUsed = true }
+        guard set(key, path, value), countsOwnTime != state.hasOwnTime else { return }
+        countsOwnTime = state.hasOwnTime
+        Self.layersWithOwnTime += countsOwnTime ? 1 : -1
     }
 }
 

@@ -185,10 +185,16 @@ extension AnimationLedger {
     /// Notes that an animation of `group` on `layer` was sent, beginning at `beginTime` and ending
     /// at `endTime`, to `screen`.
     func animationSent(group: UInt64, beginTime: Double, endTime: Double, layer: CALayer, screen: UIScreen) {
-        // In place: a copy of the group would copy its `ends` table for every animation sent.
+        if let i = groups.index(forKey: group) { groups.values[i].pending -= 1 }
+        recordSpan(group: group, beginTime: beginTime, endTime: endTime, layer: layer, screen: screen)
+    }
+
+    /// Notes that `group` runs an animation on `layer` from `beginTime` to `endTime` (the layer's
+    /// time) on `screen`: the group ends when every such span has.
+    func recordSpan(group: UInt64, beginTime: Double, endTime: Double, layer: CALayer, screen: UIScreen) {
+        // In place: a copy of the group would copy its `spans` table for every animation sent.
         guard let i = groups.index(forKey: group) else { return }
         let key = ObjectIdentifier(layer)
-        groups.values[i].pending -= 1
         groups.values[i].beginTime = min(groups.values[i].beginTime ?? beginTime, beginTime)
         groups.values[i].awaitsBeginTime = true
         groups.values[i].endTime = max(groups.values[i].endTime ?? endTime, endTime)
@@ -266,6 +272,7 @@ extension AnimationLedger {
 
     /// A frame at `time` was shown on `screen`: completes the groups it showed the end of.
     func framePresented(on screen: UIScreen, at time: Double) {
+        if !drawnLayers.isEmpty { advanceDrawnAnimations(on: screen, at: time) }
         for animator in animators.values { animator.framePresented(at: time, on: screen) }
         for (id, g) in groups where g.start != nil && g.screen === screen {
             guard g.hasBegun(at: time) else { continue }

@@ -22,8 +22,9 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 /// 1, 1 the bottom-right). The gradient is drawn on the CPU into the layer's contents at its
 /// `contentsScale` (through the same Core Graphics drawing as `draw(in:)`) whenever a property
 /// or the bounds' size changes, and composited on the GPU like any contents. Changes show at the
-/// next commit without animating (Core Animation animates `colors`, `locations`, `startPoint`
-/// and `endPoint`; Strata does not yet). Main actor.
+/// next commit. `colors` (lists of the same length, colour by colour), `locations`, `startPoint`
+/// and `endPoint` animate (explicit animations, and a standalone layer's implicit ones): the
+/// gradient is drawn again for every frame while they run. Main actor.
 open class CAGradientLayer: CALayer {
     private static let logger = Logger(label: "strata.model")
 
@@ -43,8 +44,9 @@ open class CAGradientLayer: CALayer {
     public var colors: [Any]? {
         get { gradientStyle.colors }
         set {
+            let old = drawnValue(forKey: "colors")
             gradientStyle.colors = newValue
-            setNeedsDisplay()
+            drawnPropertyChanged("colors", from: old)
         }
     }
 
@@ -53,8 +55,9 @@ open class CAGradientLayer: CALayer {
     public var locations: [NSNumber]? {
         get { gradientStyle.locations }
         set {
+            let old = drawnValue(forKey: "locations")
             gradientStyle.locations = newValue
-            setNeedsDisplay()
+            drawnPropertyChanged("locations", from: old)
         }
     }
 
@@ -63,8 +66,9 @@ open class CAGradientLayer: CALayer {
     public var startPoint: CGPoint {
         get { gradientStyle.startPoint }
         set {
+            let old = drawnValue(forKey: "startPoint")
             gradientStyle.startPoint = newValue
-            setNeedsDisplay()
+            drawnPropertyChanged("startPoint", from: old)
         }
     }
 
@@ -74,8 +78,9 @@ open class CAGradientLayer: CALayer {
     public var endPoint: CGPoint {
         get { gradientStyle.endPoint }
         set {
+            let old = drawnValue(forKey: "endPoint")
             gradientStyle.endPoint = newValue
-            setNeedsDisplay()
+            drawnPropertyChanged("endPoint", from: old)
         }
     }
 
@@ -101,7 +106,20 @@ open class CAGradientLayer: CALayer {
     }
 
     override func copyOwnProperties(to copy: CALayer) {
-        (copy as? CAGradientLayer)?.gradientStyle = gradientStyle
+        (copy as? CAGradientLayer)?.gradientStyle = shownStyle(at: shownLocalTime)
+    }
+
+    override func drawnValue(forKey key: String) -> DrawnValue? { gradientStyle.value(forKey: key) }
+
+    /// The gradient as shown at the layer's time `time` (nil: the model): its animations applied.
+    func shownStyle(at time: Double?) -> Style {
+        guard let time, !drawnAnimations.isEmpty else { return gradientStyle }
+        var shown = gradientStyle
+        for animation in drawnAnimations {
+            guard let model = gradientStyle.value(forKey: animation.key) else { continue }
+            shown.set(shownDrawnValue(model, forKey: animation.key, at: time), forKey: animation.key)
+        }
+        return shown
     }
 
     /// The screen's resolution (a gradient is drawn smooth at any `contentsScale`).
@@ -113,8 +131,8 @@ open class CAGradientLayer: CALayer {
     public required init?(coder: NSCoder) { nil }
 
     /// The gradient the colours and locations make, or nil when there is none to draw.
-    var gradient: CGGradient? {
-        guard let colors, !colors.isEmpty else { return nil }
+    static func gradient(of style: Style) -> CGGradient? {
+        guard let colors = style.colors, !colors.isEmpty else { return nil }
         var list: [Color] = []
         for item in colors {
             guard let color = item as? CGColor else {
@@ -123,13 +141,15 @@ open class CAGradientLayer: CALayer {
             }
             list.append(color.value)
         }
-        let spots = locations.map { $0.map { CGFloat($0.doubleValue) } }
+        let spots = style.locations.map { $0.map { CGFloat($0.doubleValue) } }
         return CGGradient(colors: list, locations: spots)
     }
 
     /// Draws the gradient over the bounds.
     open override func draw(in ctx: CGContext) {
-        guard let gradient else { return }
+        let style = shownStyle(at: drawnAnimationTime)
+        guard let gradient = Self.gradient(of: style) else { return }
+        let (startPoint, endPoint, type) = (style.startPoint, style.endPoint, style.type)
         let b = bounds
         func point(_ unit: CGPoint) -> CGPoint { CGPoint(x: b.minX + unit.x * b.width, y: b.minY + unit.y * b.height) }
         let start = point(startPoint), end = point(endPoint)
@@ -151,6 +171,34 @@ open class CAGradientLayer: CALayer {
             ctx.drawConicGradient(gradient, center: start, angle: atan2(end.y - start.y, end.x - start.x), covering: b)
         default:
             ctx.drawLinearGradient(gradient, start: start, end: end, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        }
+    }
+}
+
+extension CAGradientLayer.Style {
+    /// An animatable property's value by name, or nil for a name that is none (or colours that
+    /// are not all `CGColor`s).
+    func value(forKey key: String) -> DrawnValue? {
+        switch key {
+        case "colors":
+            guard let colors else { return .colors([]) }
+            let list = colors.compactMap { $0 as? CGColor }
+            return list.count == colors.count ? .colors(list) : nil
+        case "locations": return .numbers((locations ?? []).map { CGFloat($0.doubleValue) })
+        case "startPoint": return .point(startPoint)
+        case "endPoint": return .point(endPoint)
+        default: return nil
+        }
+    }
+
+    /// Sets an animatable property by name (a value of another type changes nothing).
+    mutating func set(_ value: DrawnValue, forKey key: String) {
+        switch (key, value) {
+        case ("colors", .colors(let v)): colors = v
+        case ("locations", .numbers(let v)): locations = v.isEmpty ? nil : v.map { NSNumber(value: Double($0)) }
+        case ("startPoint", .point(let v)): startPoint = v
+        case ("endPoint", .point(let v)): endPoint = v
+        default: break
         }
     }
 }

@@ -148,6 +148,11 @@ open class CALayer {
     var pendingAnimationRemovals: [UInt64] = []
     /// Explicit animations added with `add(_:forKey:)`, in the order added.
     var explicitAnimations: [ExplicitAnimation] = []
+    /// Running animations of properties the layer draws itself (see DrawnAnimation.swift).
+    var drawnAnimations: [DrawnAnimation] = []
+    /// Whether the layer counts in `CALayer.layersWithOwnTime` (its time setters keep this; a
+    /// presentation copy, which copies the state, does not count).
+    var countsOwnTime = false
     /// The path `shadowPath` was set to (its bounding box is what the compositor draws).
     var storedShadowPath: CGPath?
     /// Settings that change how Core Animation works, not what it shows (see CALayer+Hints.swift).
@@ -215,6 +220,7 @@ open class CALayer {
     }
 
     isolated deinit {
+        if countsOwnTime { Self.layersWithOwnTime -= 1 }
         // Sublayers that outlive this layer lose their superlayer, as after removeFromSuperlayer();
         // the others go with it, in a loop however deep the tree.
         var sublayers = _sublayers
@@ -248,6 +254,11 @@ open class CALayer {
     /// Whether the contents land on `backingStoreBox` (sent as `contentsBox`) rather than where
     /// `contentsGravity` puts them: for layers that override the box or the scale.
     var placesContentsItself: Bool { false }
+
+    /// The model value of a property the layer draws itself (a shape layer's `strokeEnd`, a
+    /// gradient layer's `colors`), by name, or nil when it has none of that name: what
+    /// animations of such properties run from and to (see DrawnAnimation.swift).
+    func drawnValue(forKey key: String) -> DrawnValue? { nil }
 
     /// Copies what a Strata layer subclass keeps besides `state` (a shape layer's path, a
     /// gradient layer's colours) into `copy`, a layer of the same class: for `presentation()`.
@@ -298,6 +309,7 @@ open class CALayer {
     /// `finished == false`. Main actor.
     public func removeAllAnimations() {
         explicitAnimations = []
+        removeDrawnAnimations(group: nil)
         guard !activeAnimations.isEmpty || !pendingAnimations.isEmpty else { return }
         for animation in activeAnimations where !pendingAnimationRemovals.contains(animation.group) {
             pendingAnimationRemovals.append(animation.group)
@@ -320,6 +332,7 @@ open class CALayer {
     /// Removes the layer's animations of `group`: the group completes with `finished == false`
     /// when nothing of it is left. Main actor.
     func removeAnimations(group: UInt64) {
+        removeDrawnAnimations(group: group)
         let active = activeAnimations.filter { $0.group == group }, pending = pendingAnimations.filter { $0.group == group }
         guard !active.isEmpty || !pending.isEmpty else { return }
         if !active.isEmpty, !pendingAnimationRemovals.contains(group) { pendingAnimationRemovals.append(group) }
@@ -331,7 +344,7 @@ open class CALayer {
 
     /// Forgets the animations that ended by what its screen shows now.
     func dropFinishedAnimations() {
-        if let screen = renderedScreen {
+        if !activeAnimations.isEmpty, let screen = renderedScreen {
             let time = localTime(fromMedia: screen.shownTime)
             activeAnimations.removeAll { $0.isFinished(at: time) }
         }
@@ -351,8 +364,10 @@ open class CALayer {
     public func presentation() -> Self? {
         guard let screen = renderedScreen else { return nil }
         let time = screen.shownTime
-        let local = localTime(fromMedia: time)
-        activeAnimations.removeAll { $0.isFinished(at: local) }
+        if !activeAnimations.isEmpty {
+            let local = localTime(fromMedia: time)
+            activeAnimations.removeAll { $0.isFinished(at: local) }
+        }
         let copy = Self()
         copy.state = state
         copy.name = name
@@ -574,6 +589,10 @@ open class CALayer {
             let key: String? =
                 if let explicit = explicitAnimations.first(where: { $0.group == animation.group }) { explicit.key } else { animation.propertyName }
             if let key, !keys.contains(key) { keys.append(key) }
+        }
+        for animation in drawnAnimations {
+            let key = explicitAnimations.first(where: { $0.group == animation.group })?.key ?? animation.key
+            if !keys.contains(key) { keys.append(key) }
         }
         for explicit in explicitAnimations where explicit.animations == 0 {
             if let key = explicit.key, !keys.contains(key) { keys.append(key) }

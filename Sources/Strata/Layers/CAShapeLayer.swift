@@ -46,9 +46,10 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 /// zero bounds drawing around its position is the common case): it is drawn wherever it lies,
 /// clipped only by `masksToBounds`. The shape is drawn on the CPU (Cairo) at the screen's
 /// resolution into the layer's contents whenever a property changes, and composited on the GPU.
-/// Changes show at the next commit without animating (Core Animation animates `path`,
-/// `strokeStart`, `strokeEnd`, the colours, `lineWidth` and the dash phase; Strata does not
-/// yet). Main actor.
+/// `path`, `fillColor`, `strokeColor`, `lineWidth`, `miterLimit`, `lineDashPhase`,
+/// `strokeStart` and `strokeEnd` animate (explicit animations, and a standalone layer's implicit
+/// ones): the shape is drawn again for every frame while they run (a path animates point by
+/// point between paths made of the same elements, and otherwise switches at the end). Main actor.
 open class CAShapeLayer: CALayer {
     /// The shape's properties, with Core Animation's defaults (one value: copied whole).
     struct Shape {
@@ -73,8 +74,9 @@ open class CAShapeLayer: CALayer {
     public var path: CGPath? {
         get { shape.path }
         set {
+            let old = drawnValue(forKey: "path")
             shape.path = newValue
-            setNeedsDisplay()
+            drawnPropertyChanged("path", from: old)
         }
     }
 
@@ -82,8 +84,9 @@ open class CAShapeLayer: CALayer {
     public var fillColor: CGColor? {
         get { shape.fillColor }
         set {
+            let old = drawnValue(forKey: "fillColor")
             shape.fillColor = newValue
-            setNeedsDisplay()
+            drawnPropertyChanged("fillColor", from: old)
         }
     }
 
@@ -100,8 +103,9 @@ open class CAShapeLayer: CALayer {
     public var strokeColor: CGColor? {
         get { shape.strokeColor }
         set {
+            let old = drawnValue(forKey: "strokeColor")
             shape.strokeColor = newValue
-            setNeedsDisplay()
+            drawnPropertyChanged("strokeColor", from: old)
         }
     }
 
@@ -109,8 +113,9 @@ open class CAShapeLayer: CALayer {
     public var lineWidth: CGFloat {
         get { shape.lineWidth }
         set {
+            let old = drawnValue(forKey: "lineWidth")
             shape.lineWidth = newValue
-            setNeedsDisplay()
+            drawnPropertyChanged("lineWidth", from: old)
         }
     }
 
@@ -136,8 +141,9 @@ open class CAShapeLayer: CALayer {
     public var miterLimit: CGFloat {
         get { shape.miterLimit }
         set {
+            let old = drawnValue(forKey: "miterLimit")
             shape.miterLimit = newValue
-            setNeedsDisplay()
+            drawnPropertyChanged("miterLimit", from: old)
         }
     }
 
@@ -155,8 +161,9 @@ open class CAShapeLayer: CALayer {
     public var lineDashPhase: CGFloat {
         get { shape.lineDashPhase }
         set {
+            let old = drawnValue(forKey: "lineDashPhase")
             shape.lineDashPhase = newValue
-            setNeedsDisplay()
+            drawnPropertyChanged("lineDashPhase", from: old)
         }
     }
 
@@ -165,8 +172,9 @@ open class CAShapeLayer: CALayer {
     public var strokeStart: CGFloat {
         get { shape.strokeStart }
         set {
+            let old = drawnValue(forKey: "strokeStart")
             shape.strokeStart = newValue
-            setNeedsDisplay()
+            drawnPropertyChanged("strokeStart", from: old)
         }
     }
 
@@ -175,8 +183,9 @@ open class CAShapeLayer: CALayer {
     public var strokeEnd: CGFloat {
         get { shape.strokeEnd }
         set {
+            let old = drawnValue(forKey: "strokeEnd")
             shape.strokeEnd = newValue
-            setNeedsDisplay()
+            drawnPropertyChanged("strokeEnd", from: old)
         }
     }
 
@@ -191,34 +200,33 @@ open class CAShapeLayer: CALayer {
         if let other = layer as? CAShapeLayer { shape = other.shape }
     }
 
-    override func copyOwnProperties(to copy: CALayer) {
-        (copy as? CAShapeLayer)?.shape = shape
-    }
-
     /// Decodes nothing (see `CALayer.init(coder:)`).
     public required init?(coder: NSCoder) { nil }
 
-    /// The part of the outline drawn: `strokeStart` and `strokeEnd` clamped to 0...1.
-    private var strokeRange: (start: CGFloat, end: CGFloat) {
-        func unit(_ v: CGFloat) -> CGFloat { v.isFinite ? min(max(v, 0), 1) : 0 }
-        return (unit(strokeStart), unit(strokeEnd))
+    override func drawnValue(forKey key: String) -> DrawnValue? { shape.value(forKey: key) }
+
+    /// The shape as shown at the layer's time `time` (nil: the model): its animations applied.
+    func shownShape(at time: Double?) -> Shape {
+        guard let time, !drawnAnimations.isEmpty else { return shape }
+        var shown = shape
+        for animation in drawnAnimations {
+            guard let model = shape.value(forKey: animation.key) else { continue }
+            shown.set(shownDrawnValue(model, forKey: animation.key, at: time), forKey: animation.key)
+        }
+        return shown
     }
 
-    /// Whether the outline is drawn.
-    private var strokes: Bool {
-        guard let strokeColor, strokeColor.alpha > 0, lineWidth > 0, lineWidth.isFinite else { return false }
-        return strokeRange.end > strokeRange.start
+    override func copyOwnProperties(to copy: CALayer) {
+        (copy as? CAShapeLayer)?.shape = shownShape(at: shownLocalTime)
     }
-
-    /// Whether the inside is filled.
-    private var fills: Bool { (fillColor?.alpha ?? 0) > 0 }
 
     /// What the shape paints, in bounds space: the path's fill and outline extents, a point wider
     /// for antialiased edges, on whole points; empty when nothing is painted.
     override var backingStoreBox: CGRect {
-        guard let path, !path.isEmpty, fills || strokes else { return .zero }
+        let s = shownShape(at: drawnAnimationTime)
+        guard let path = s.path, !path.isEmpty, s.fills || s.strokes else { return .zero }
         let extents = ShapeGeometry(path: path).extents(
-            lineWidth: strokes ? lineWidth : 0, cap: lineCap, join: lineJoin, miterLimit: miterLimit)
+            lineWidth: s.strokes ? s.lineWidth : 0, cap: s.lineCap, join: s.lineJoin, miterLimit: s.miterLimit)
         guard let extents, !extents.isEmpty else { return .zero }
         let box = extents.insetBy(dx: -1, dy: -1)
         return CGRect(x: box.minX.rounded(.down), y: box.minY.rounded(.down), width: 0, height: 0)
@@ -230,34 +238,82 @@ open class CAShapeLayer: CALayer {
 
     override var placesContentsItself: Bool { true }
 
-    /// Fills, then strokes, the path.
+    /// Fills, then strokes, the path (as shown at the next frame while animations run).
     open override func draw(in ctx: CGContext) {
-        guard let path else { return }
-        if fills, let fillColor {
+        let s = shownShape(at: drawnAnimationTime)
+        guard let path = s.path else { return }
+        if s.fills, let fillColor = s.fillColor {
             ctx.saveGState()
             ctx.setFillColor(fillColor)
             ctx.beginPath()
             ctx.addPath(path)
-            ctx.fillPath(using: fillRule == .evenOdd ? .evenOdd : .winding)
+            ctx.fillPath(using: s.fillRule == .evenOdd ? .evenOdd : .winding)
             ctx.restoreGState()
         }
-        guard strokes, let strokeColor else { return }
+        guard s.strokes, let strokeColor = s.strokeColor else { return }
         ctx.saveGState()
         ctx.setStrokeColor(strokeColor)
-        ctx.setLineWidth(lineWidth)
-        ctx.setLineCap(lineCap == .round ? .round : lineCap == .square ? .square : .butt)
-        ctx.setLineJoin(lineJoin == .round ? .round : lineJoin == .bevel ? .bevel : .miter)
-        ctx.setMiterLimit(miterLimit)
-        if let dashes = lineDashPattern?.map({ CGFloat($0.doubleValue) }), !dashes.isEmpty,
+        ctx.setLineWidth(s.lineWidth)
+        ctx.setLineCap(s.lineCap == .round ? .round : s.lineCap == .square ? .square : .butt)
+        ctx.setLineJoin(s.lineJoin == .round ? .round : s.lineJoin == .bevel ? .bevel : .miter)
+        ctx.setMiterLimit(s.miterLimit)
+        if let dashes = s.lineDashPattern?.map({ CGFloat($0.doubleValue) }), !dashes.isEmpty,
             dashes.allSatisfy({ $0 >= 0 && $0.isFinite }), dashes.contains(where: { $0 > 0 })
         {
-            ctx.setLineDash(phase: lineDashPhase.isFinite ? lineDashPhase : 0, lengths: dashes)
+            ctx.setLineDash(phase: s.lineDashPhase.isFinite ? s.lineDashPhase : 0, lengths: dashes)
         }
         ctx.beginPath()
-        let (start, end) = strokeRange
+        let (start, end) = s.strokeRange
         ctx.addPath(start == 0 && end == 1 ? path : ShapeGeometry(path: path).trimmed(from: start, to: end))
         ctx.strokePath()
         ctx.restoreGState()
+    }
+}
+
+extension CAShapeLayer.Shape {
+    /// The part of the outline drawn: `strokeStart` and `strokeEnd` clamped to 0...1.
+    var strokeRange: (start: CGFloat, end: CGFloat) {
+        func unit(_ v: CGFloat) -> CGFloat { v.isFinite ? min(max(v, 0), 1) : 0 }
+        return (unit(strokeStart), unit(strokeEnd))
+    }
+
+    /// Whether the outline is drawn.
+    var strokes: Bool {
+        guard let strokeColor, strokeColor.alpha > 0, lineWidth > 0, lineWidth.isFinite else { return false }
+        return strokeRange.end > strokeRange.start
+    }
+
+    /// Whether the inside is filled.
+    var fills: Bool { (fillColor?.alpha ?? 0) > 0 }
+
+    /// An animatable property's value by name, or nil for a name that is none.
+    func value(forKey key: String) -> DrawnValue? {
+        switch key {
+        case "path": .path(path)
+        case "fillColor": .color(fillColor)
+        case "strokeColor": .color(strokeColor)
+        case "lineWidth": .number(lineWidth)
+        case "miterLimit": .number(miterLimit)
+        case "lineDashPhase": .number(lineDashPhase)
+        case "strokeStart": .number(strokeStart)
+        case "strokeEnd": .number(strokeEnd)
+        default: nil
+        }
+    }
+
+    /// Sets an animatable property by name (a value of another type changes nothing).
+    mutating func set(_ value: DrawnValue, forKey key: String) {
+        switch (key, value) {
+        case ("path", .path(let v)): path = v
+        case ("fillColor", .color(let v)): fillColor = v
+        case ("strokeColor", .color(let v)): strokeColor = v
+        case ("lineWidth", .number(let v)): lineWidth = v
+        case ("miterLimit", .number(let v)): miterLimit = v
+        case ("lineDashPhase", .number(let v)): lineDashPhase = v
+        case ("strokeStart", .number(let v)): strokeStart = v
+        case ("strokeEnd", .number(let v)): strokeEnd = v
+        default: break
+        }
     }
 }
 

@@ -93,6 +93,7 @@ struct CommitBuilder {
     /// Gives the layer's new animations their begin time on `screen`'s clock and sends them; a
     /// layer created anew also gets the animations still running on it.
     private mutating func sendAnimations(of layer: CALayer, resendingRunning: Bool, on screen: UIScreen) {
+        guard !layer.activeAnimations.isEmpty || !layer.pendingAnimations.isEmpty || !layer.pendingAnimationRemovals.isEmpty else { return }
         let guess = screen.mediaTime
         // Animations run on the layer's time (see CALayer+Timing.swift).
         let now = layer.localTime(fromMedia: guess)

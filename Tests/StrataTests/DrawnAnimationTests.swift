@@ -1,0 +1,186 @@
+import Foundation
+@_spi(Testing) import Strata
+import StrataCore
+import StrataTesting
+import Testing
+
+/// Animations of properties shape and gradient layers draw themselves (`strokeEnd`, `path`,
+/// `colors`, …): explicit and implicit, read through `presentation()` and delegates frame by
+/// frame on a recording sink (no GPU; frame n at n/60 s), then drawn on the GPU.
+@MainActor
+@Suite struct DrawnAnimationTests {
+    let screen: UIScreen
+    let window: UIWindow
+    /// A zero-bounds shape layer at the window's origin: a line (10, 50)→(90, 50), blue, 10 wide.
+    let shape = CAShapeLayer()
+
+    init() {
+        screen = UIScreen(size: CGSize(width: 100, height: 100), commitSink: RecordingCommitSink())
+        window = UIWindow(frame: screen.bounds)
+        window.backgroundColor = .white
+        window.screen = screen
+        window.makeKeyAndVisible()
+        let line = CGMutablePath()
+        line.move(to: CGPoint(x: 10, y: 50))
+        line.addLine(to: CGPoint(x: 90, y: 50))
+        shape.path = line
+        shape.strokeColor = UIColor.blue.cgColor
+        shape.lineWidth = 10
+        window.layer.addSublayer(shape)
+    }
+
+    /// Presents frames up to and including frame `n` (at n/60 s).
+    func present(through n: Int) async throws {
+        while Int((screen.mediaTime * 60).rounded()) <= n { _ = try await screen.renderFrame() }
+    }
+
+    func shownStrokeEnd() throws -> CGFloat { try #require(shape.presentation()).strokeEnd }
+
+    /// A linear 1 s animation of `keyPath` from `from` to `to`.
+    func basic(_ keyPath: String, _ from: Any?, _ to: Any?) -> CABasicAnimation {
+        let animation = CABasicAnimation(keyPath: keyPath)
+        animation.fromValue = from
+        animation.toValue = to
+        animation.duration = 1
+        animation.timingFunction = CAMediaTimingFunction(name: .linear)
+        return animation
+    }
+
+    @Test("strokeEnd 0→1 over 1 s, added before frame 0: 0.5 at frame 30, the model stays 1; the delegate hears stop(true) at frame 60 and the key goes")
+    func strokeEndAnimates() async throws {
+        let log = AnimationLog()
+        let animation = basic("strokeEnd", 0, 1)
+        animation.delegate = log
+        shape.add(animation, forKey: "progress")
+        #expect(shape.animationKeys() == ["progress"])
+        try await present(through: 30)
+        #expect(abs(try shownStrokeEnd() - 0.5) < 1e-9)
+        #expect(shape.strokeEnd == 1 && log.events == ["start"])
+        try await present(through: 59)
+        #expect(log.events == ["start"])
+        try await present(through: 60)
+        #expect(log.events == ["start", "stop true"])
+        #expect(shape.animationKeys() == nil && shape.animation(forKey: "progress") == nil)
+        #expect(try shownStrokeEnd() == 1)
+    }
+
+    @Test("Each frame draws the shape again, at that frame's time: the contents sent for frame 30 cover the line's first half")
+    func eachFrameRedraws() async throws {
+        shape.add(basic("strokeEnd", 0, 1), forKey: "progress")
+        try await present(through: 29)
+        var commits = 0
+        screen._commitObserver = { commit in
+            if commit.operations.contains(where: { if case .setContents = $0 { true } else { false } }) { commits += 1 }
+        }
+        try await present(through: 30)
+        #expect(commits == 1, "one commit with new contents for frame 30")
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 100, height: 100), format: format).image { shape.render(in: $0.cgContext) }
+        let pixels = try #require(image.cgImage?.image)
+        expectPixel(pixels, 30, 50, RGBA8(0, 0, 255), "(30, 50): drawn")
+        expectPixel(pixels, 70, 50, RGBA8(0, 0, 0, 0), "(70, 50): past the 31/60 drawn for the next frame")
+    }
+
+    @Test("removeAnimation(forKey:) half way: stop(false), and the model shows")
+    func removingStopsUnfinished() async throws {
+        let log = AnimationLog()
+        let animation = basic("strokeEnd", 0, 1)
+        animation.delegate = log
+        shape.add(animation, forKey: "progress")
+        try await present(through: 30)
+        shape.removeAnimation(forKey: "progress")
+        await nextTurn()
+        #expect(log.events == ["start", "stop false"])
+        #expect(try shownStrokeEnd() == 1)
+    }
+
+    @Test("Implicit: setting strokeEnd 1→0 on a standalone shape layer on screen animates over 0.25 s (CATransaction's default) from the value shown; half way at 0.125 s")
+    func implicitAnimation() async throws {
+        try await present(through: 0)
+        CATransaction.begin()
+        CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+        shape.strokeEnd = 0
+        CATransaction.commit()
+        #expect(shape.animationKeys() == ["strokeEnd"])
+        // Begins at frame 1 (1/60 s); half way 7.5 frames later.
+        try await present(through: 16)
+        #expect(abs(try shownStrokeEnd() - (1 - 15.0 / 60 / 0.25)) < 1e-9)
+        try await present(through: 17)
+        #expect(try shownStrokeEnd() == 0 && shape.animationKeys() == nil)
+    }
+
+    @Test("No implicit animation with actions disabled, with NSNull in actions, or on a view's layer")
+    func implicitAnimationOff() async throws {
+        final class ShapeView: UIView {
+            override class var layerClass: CALayer.Type { CAShapeLayer.self }
+        }
+        let view = ShapeView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        window.addSubview(view)
+        try await present(through: 0)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        shape.strokeEnd = 0.5
+        CATransaction.commit()
+        #expect(shape.animationKeys() == nil)
+        shape.actions = ["strokeEnd": NSNull()]
+        shape.strokeEnd = 0.2
+        #expect(shape.animationKeys() == nil)
+        let backing = try #require(view.layer as? CAShapeLayer)
+        backing.strokeEnd = 0.3
+        #expect(backing.animationKeys() == nil)
+        #expect(try shownStrokeEnd() == 0.2)
+    }
+
+    @Test("A gradient's colors red, blue → blue, red over 1 s: at frame 30 both colours are half way (127/128 red and blue)")
+    func gradientColorsAnimate() async throws {
+        let gradient = CAGradientLayer()
+        gradient.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+        gradient.colors = [UIColor.red.cgColor, UIColor.blue.cgColor]
+        window.layer.addSublayer(gradient)
+        gradient.add(basic("colors", [UIColor.red.cgColor, UIColor.blue.cgColor], [UIColor.blue.cgColor, UIColor.red.cgColor]), forKey: "swap")
+        try await present(through: 30)
+        let shown = try #require(gradient.presentation()?.colors as? [CGColor])
+        #expect(shown.count == 2)
+        #expect(abs(shown[0].components![0] - 0.5) < 1e-6 && abs(shown[0].components![2] - 0.5) < 1e-6)
+    }
+
+    @Test("A path animates point by point between two rectangles; a paused layer (speed 0) freezes a drawn animation too")
+    func pathAndPause() async throws {
+        let a = CGPath(rect: CGRect(x: 0, y: 0, width: 20, height: 20)), b = CGPath(rect: CGRect(x: 0, y: 0, width: 60, height: 60))
+        shape.path = a
+        shape.add(basic("path", a, b), forKey: "grow")
+        try await present(through: 30)
+        let box = try #require(shape.presentation()?.path).boundingBox
+        #expect(abs(box.width - 40) < 1e-9, "half way from 20 to 60")
+        let paused = shape.convertTime(screen.mediaTime, from: nil)
+        shape.speed = 0
+        shape.timeOffset = paused
+        try await present(through: 90)
+        let frozen = try #require(shape.presentation()?.path).boundingBox
+        #expect(abs(frozen.width - (20 + 40 * 31.0 / 60)) < 1e-9, "frozen at 31/60 s")
+    }
+
+    @Test(
+        "Scene on the GPU: white 100×100 window, a blue line (10, 50)→(90, 50) 10 wide whose strokeEnd animates 0→1 linear over 1 s: at frame 30 blue at (30, 50), white at (70, 50); at frame 61 blue at (70, 50)"
+    )
+    func strokeEndOnTheGPU() async throws {
+        let f = try ScreenFixture(gpu: true)
+        let line = CAShapeLayer()
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 10, y: 50))
+        path.addLine(to: CGPoint(x: 90, y: 50))
+        line.path = path
+        line.strokeColor = UIColor.blue.cgColor
+        line.lineWidth = 10
+        f.window.layer.addSublayer(line)
+        line.add(basic("strokeEnd", 0, 1), forKey: "progress")
+        var frame = 0
+        var image = try await f.renderUntil(frame: 30, from: &frame)
+        expectPixel(image, 30, 50, RGBA8(0, 0, 255), "(30, 50) at 0.5 s: drawn")
+        expectPixel(image, 70, 50, .white, "(70, 50) at 0.5 s: not yet")
+        image = try await f.renderUntil(frame: 61, from: &frame)
+        expectPixel(image, 70, 50, RGBA8(0, 0, 255), "(70, 50) after the end")
+        await f.finish()
+    }
+}
