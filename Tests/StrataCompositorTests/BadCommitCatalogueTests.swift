@@ -88,6 +88,14 @@ import Testing
             "layer 1000002 does not exist in the render tree (operation 1); create it before using it and do not use it after destroying it"
         ),
         (
+            "a layer in the tree made a mask", Commit([.setMask(a, mask: b)]),
+            "layer 1000001: layer 1000002 cannot be its mask (operation 0): a mask has no superlayer and is neither the layer nor above it; remove it from its superlayer first; the commit was refused"
+        ),
+        (
+            "a layer made its own mask", Commit([.setMask(a, mask: a)]),
+            "layer 1000001: layer 1000001 cannot be its mask (operation 0): a mask has no superlayer and is neither the layer nor above it; remove it from its superlayer first; the commit was refused"
+        ),
+        (
             "a good change before a bad one", Commit([.set(a, .opacity(0.5)), .set(ghost, .opacity(1))]),
             "layer 1000009 does not exist in the render tree (operation 1); create it before using it and do not use it after destroying it"
         ),

@@ -162,8 +162,32 @@ import Testing
             case .popClip(let layer): "unclip \(name(layer))"
             case .beginGroup(let box): "group \(box)"
             case .endGroup(let box, let opacity): "composite \(box) \(opacity)"
+            case .endMask(let box): "mask \(box)"
             }
         }
+    }
+
+    @Test(
+        "A blue 40×40 square at (50, 50) masked by a 20×40 black layer over its left half: the square drawn into a group over the pixels both cover (28…52 × 28…72: boxes with their margins), the mask into another, applied, composited; the square hides nothing; moving the mask damages where it was and is"
+    )
+    func aMaskedLayerIsDrawnOffscreenAndCutByItsMask() throws {
+        var p = Planned()
+        var (scene, root) = TestScene.whiteRoot()
+        let square = scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50), color: .blue)
+        let mask = scene.add(size: Size(width: 20, height: 40), position: Point(x: 10, y: 20), color: .black)
+        scene.commit.append(.setMask(square, mask: mask))
+        let plan = try p.plan(scene.commit)
+        let box = PixelRect(x: 28, y: 28, width: 24, height: 44)
+        #expect(
+            described(plan, [root: "root", square: "square", mask: "mask"]) == [
+                "group \(box)", "fill square 1.0", "group \(box)", "fill mask 1.0", "mask \(box)", "composite \(box) 1.0",
+            ])
+        #expect(plan.occluders.count == 1, "only the root: a masked layer hides nothing")
+        let moved = try p.plan(Commit([.set(mask, .position(Point(x: 30, y: 20)))]))
+        // The mask's boxes: x 28…52 before, 48…72 after (y 28…72).
+        #expect(moved.region == PixelRect(x: 28, y: 28, width: 44, height: 44), "\(String(describing: moved.region))")
+        let unmasked = try p.plan(Commit([.setMask(square, mask: nil)]))
+        #expect(described(unmasked, [square: "square"]).contains("fill square 1.0") && !described(unmasked, [:]).contains { $0.hasPrefix("group") })
     }
 
     @Test func fillsClipsAndBordersComeInDrawingOrder() throws {

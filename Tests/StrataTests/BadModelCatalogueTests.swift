@@ -30,6 +30,7 @@ import Testing
             "UIScreen: CGSize(width: 100.0, height: 50.0) points at scale 2.0 is 200.0×100.0 pixels; each side must be 1...128 for its RecordingCommitSink"
         ),
         ("a layer's speed set to NaN", "CALayer.speed"),
+        ("a layer's superlayer made its mask", "CALayer.mask: a CALayer is this layer or one of its superlayers (or masks one)"),
     ]
 
     /// Performs misuse `index` of the catalogue (it traps).
@@ -66,6 +67,7 @@ import Testing
             _ = first
         case 12: _ = UIScreen(size: CGSize(width: 100, height: 50), scale: 2, commitSink: RecordingCommitSink(maxTargetSize: 128))
         case 13: CALayer().speed = .nan
+        case 14: let a = CALayer(), b = CALayer(); a.addSublayer(b); b.mask = a
         default: break
         }
     }

@@ -105,7 +105,7 @@ extension CALayer: CAMediaTiming {
         var layer: CALayer? = self
         while let l = layer {
             if l.state.hasOwnTime { chain.append(l) }
-            layer = l.superlayerStorage
+            layer = l.superlayerStorage ?? l.maskOwner
         }
         return chain.reversed().reduce(t) { $1.state.localTime(fromParent: $0) }
     }
@@ -118,7 +118,7 @@ extension CALayer: CAMediaTiming {
         var layer: CALayer? = self
         while let l = layer {
             time = l.state.parentTime(fromLocal: time)
-            layer = l.superlayerStorage
+            layer = l.superlayerStorage ?? l.maskOwner
         }
         return time
     }

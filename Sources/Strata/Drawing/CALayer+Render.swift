@@ -34,6 +34,9 @@ extension CALayer {
             ctx.setAlpha(CGFloat(s.opacity))
             ctx.beginTransparencyLayer(auxiliaryInfo: nil)
         }
+        // A mask cuts everything below: drawn into a group, then kept where the mask is.
+        let mask = maskLayer
+        if mask != nil { ctx.beginMaskedGroup() }
         let shape = roundedShape(s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
         if let background = s.backgroundColor, background.alpha > 0 {
             ctx.saveGState()
@@ -74,6 +77,15 @@ extension CALayer {
             ctx.addPath(roundedShape(s.bounds.insetBy(w / 2), radius: max(s.cornerRadius - w / 2, 0), corners: s.maskedCorners))
             ctx.strokePath()
             ctx.restoreGState()
+        }
+        if let mask {
+            ctx.endMaskedGroup {
+                ctx.saveGState()
+                ctx.concatenate(mask.state.planeTransform(superlayerSublayerTransform: nil).affinePart)
+                mask.displayIfNeeded()
+                mask.renderTree(in: ctx, shown: shown, ownOpacity: true)
+                ctx.restoreGState()
+            }
         }
         if grouped { ctx.endTransparencyLayer() }
     }

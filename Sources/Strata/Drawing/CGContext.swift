@@ -477,6 +477,29 @@ public final class CGContext {
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// Starts drawing what a mask will cut (`endMaskedGroup`): drawing goes to a group of its own.
+    func beginMaskedGroup() {
+        saveGState()
+        cairo_push_group(cairo)
+    }
+
+    /// Ends `beginMaskedGroup`: `drawMask` draws the mask (in the same user space) into another
+    /// group, and the first is painted where the mask is, times its alpha.
+    func endMaskedGroup(drawMask: () -> Void) {
+        let content = cairo_pop_group(cairo)
+        cairo_push_group(cairo)
+        drawMask()
+        let mask = cairo_pop_group(cairo)
+        restoreGState()  // the transform both groups were drawn and popped with
+        cairo_save(cairo)
+        cairo_set_source(cairo, content)
+        cairo_mask(cairo, mask)
+        cairo_restore(cairo)
+        cairo_pattern_destroy(content)
+        cairo_pattern_destroy(mask)
+        didPaint = true
+    }
+
     /// Paints a pattern over the clip at the state's alpha: `make` may narrow the clip (its
     /// changes are undone after) and returns the pattern, or nil to paint nothing. The current
     /// path is kept, as Core Graphics' gradient drawing keeps it.

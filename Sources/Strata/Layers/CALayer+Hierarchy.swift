@@ -122,7 +122,7 @@ extension CALayer {
     /// The top of its superlayers (itself when it has none).
     var topLayer: CALayer {
         var top = self
-        while let parent = top._superlayer { top = parent }
+        while let parent = top.treeParent { top = parent }
         return top
     }
 

@@ -150,6 +150,10 @@ open class CALayer {
     var explicitAnimations: [ExplicitAnimation] = []
     /// Running animations of properties the layer draws itself (see DrawnAnimation.swift).
     var drawnAnimations: [DrawnAnimation] = []
+    /// The layer's mask (see CALayer+Mask.swift), held strongly as Core Animation holds it.
+    var maskLayer: CALayer?
+    /// The layer this one masks, if it is a mask.
+    weak var maskOwner: CALayer?
     /// Whether the layer counts in `CALayer.layersWithOwnTime` (its time setters keep this; a
     /// presentation copy, which copies the state, does not count).
     var countsOwnTime = false

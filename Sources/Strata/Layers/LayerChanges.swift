@@ -26,6 +26,8 @@ struct LayerChanges: OptionSet, Sendable {
     static let display = LayerChanges(rawValue: 1 << UInt64(propertyBits + 3))
     /// Animations were started in an animation block and wait to be sent.
     static let animations = LayerChanges(rawValue: 1 << UInt64(propertyBits + 4))
+    /// The layer's mask was set or removed.
+    static let mask = LayerChanges(rawValue: 1 << UInt64(propertyBits + 5))
 
     /// Every property bit.
     static let properties = LayerChanges(rawValue: (1 << UInt64(propertyBits)) - 1)

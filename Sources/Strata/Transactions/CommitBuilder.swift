@@ -28,6 +28,7 @@ struct CommitBuilder {
             // Leaving the screen's tree ends its animations there, as in Core Animation.
             layer.dropActiveAnimations()
             pending.append(contentsOf: layer._sublayers.reversed())
+            if let mask = layer.maskLayer { pending.append(mask) }
         }
     }
 
@@ -47,6 +48,14 @@ struct CommitBuilder {
         sendContents(of: layer, whole: true, on: screen)
         sendAnimations(of: layer, resendingRunning: true, on: screen)
         layer.changes = []
+        if layer.maskLayer != nil { sendMask(of: layer, on: screen) }
+    }
+
+    /// Sends `layer`'s mask (created with its subtree first, when the render tree lacks it), or
+    /// that it has none.
+    private mutating func sendMask(of layer: CALayer, on screen: UIScreen) {
+        if let mask = layer.maskLayer, !mask.isRendered(on: screen) { create(mask, on: screen) }
+        append(.setMask(layer.id, mask: layer.maskLayer?.id), on: screen)
     }
 
     /// Sends what changed on `layer`, which `screen`'s render tree already has.
@@ -60,6 +69,7 @@ struct CommitBuilder {
         if changes.contains(.contents) { sendContents(of: layer, whole: false, on: screen) }
         if changes.contains(.animations) { sendAnimations(of: layer, resendingRunning: false, on: screen) }
         if changes.contains(.sublayers) { insertSublayers(of: layer, on: screen) }
+        if changes.contains(.mask) { sendMask(of: layer, on: screen) }
     }
 
     /// Puts every sublayer in order under `layer`, creating those the render tree lacks with

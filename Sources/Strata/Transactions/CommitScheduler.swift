@@ -120,7 +120,8 @@ final class CommitScheduler {
         let pass = placementPass
         let screenOf = layers.map { layer -> Int in
             var top = layer
-            while top.placementPass != pass, let parent = top.superlayerStorage { top = parent }
+            // (A mask's way to its screen goes through the layer it masks.)
+            while top.placementPass != pass, let parent = top.superlayerStorage ?? top.maskOwner { top = parent }
             let place: Int
             if top.placementPass == pass {
                 place = top.placementScreen
@@ -134,7 +135,7 @@ final class CommitScheduler {
             while marking.placementPass != pass {
                 marking.placementPass = pass
                 marking.placementScreen = place
-                guard let parent = marking.superlayerStorage else { break }
+                guard let parent = marking.superlayerStorage ?? marking.maskOwner else { break }
                 marking = parent
             }
             return place

@@ -23,6 +23,8 @@ open class UIView: UIResponder, CALayerDelegate {
     }
     private unowned(unsafe) var superviewStorage: UIView?
     var _subviews: [UIView] = []
+    /// The view whose layer masks this view's (see UIView+Mask.swift), held as UIKit holds it.
+    var maskView: UIView?
     /// The window at the top of the superviews (see `window`), kept as the view moves.
     weak var _window: UIWindow?
 

@@ -61,6 +61,16 @@ extension Renderer {
                 try composite(framebuffer, box: box, opacity: opacity, onto: outer, bindTarget: true)
                 groupPool.append(framebuffer)
                 pass = outer
+            case .endMask(let box):
+                // The masked layer's picture (the group under this one) keeps each pixel times
+                // the mask's alpha: destination × source alpha, colour and alpha alike.
+                try flush()
+                let (framebuffer, masked) = groups.removeLast()
+                glBlendFuncSeparate(GLenum(GL_ZERO), GLenum(GL_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_SRC_ALPHA))
+                defer { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
+                try composite(framebuffer, box: box, opacity: 1, onto: masked, bindTarget: true)
+                groupPool.append(framebuffer)
+                pass = masked
             }
         }
     }

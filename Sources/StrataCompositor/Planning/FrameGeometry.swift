@@ -115,7 +115,7 @@ enum FrameGeometry {
         // opaque), or opaque contents covering the bounds exactly.
         let opaqueBackground = (layer.state.backgroundColor?.alpha ?? 0) >= 1
         let opaqueContents = layer.contents?.isOpaque == true && layer.contentsFrame.map { same($0, layer.state.bounds) } == true
-        guard opaqueBackground || opaqueContents, layer.state.cornerRadius <= 0,
+        guard opaqueBackground || opaqueContents, layer.state.cornerRadius <= 0, layer.mask == nil,
             let rect = axisAlignedPixelRect(world, layer.state.bounds), rect.width > 2, rect.height > 2
         else { return nil }
         return PixelRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)

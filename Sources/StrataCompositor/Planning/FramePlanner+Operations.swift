@@ -21,6 +21,9 @@ enum DrawOperation {
     case beginGroup(box: PixelRect)
     /// Composites the group's picture (`box` of it) over what lies under it with `opacity`.
     case endGroup(box: PixelRect, opacity: Float)
+    /// Ends a mask's group (begun with `beginGroup` inside the group of the layer it masks):
+    /// the layer's picture, `box` of it, keeps only as much of each pixel as the mask's alpha.
+    case endMask(box: PixelRect)
 }
 
 extension FramePlanner {
@@ -34,6 +37,7 @@ extension FramePlanner {
     func emitOperations(root: RenderLayer?, region: PixelRect) {
         operations.removeAll(keepingCapacity: true)
         layersPaintedByClear = 0
+        masksBeingListed = 0
         guard let root else { return }
         var clip = ClipState(scissor: region, stencilMasks: 0)
         var stack: [EmitVisit] = []
@@ -42,7 +46,13 @@ extension FramePlanner {
             stack.removeAll(keepingCapacity: true)
             swap(&stack, &emitVisits)
         }
-        if let visit = enterEmit(root, clip: &clip, inherited: 1) {
+        emitSubtree(root, clip: &clip, inherited: 1, stack: &stack)
+    }
+
+    /// Lists `root`'s subtree (see `emitOperations`) with `clip` in force and `inherited`
+    /// opacity, on `stack` (empty, and left empty).
+    private func emitSubtree(_ root: RenderLayer, clip: inout ClipState, inherited: Float, stack: inout [EmitVisit]) {
+        if let visit = enterEmit(root, clip: &clip, inherited: inherited) {
             if visit.sublayers.isEmpty { finishEmit(visit, clip: &clip) } else { stack.append(visit) }
         }
         while let top = stack.indices.last {
@@ -103,7 +113,18 @@ extension FramePlanner {
         let visibleSublayers = awake.contains { !$0.state.isHidden && $0.state.opacity > 0 }
         var group: (box: PixelRect, opacity: Float, outer: ClipState)?
         var opacity = inherited * layer.state.opacity
-        if layer.state.opacity < 1, visibleSublayers, !FrameGeometry.paintsDisjointly(layer) {
+        if let mask = layer.mask {
+            // Masked: drawn offscreen, cut by the mask's alpha, then composited; nothing shows
+            // where the mask paints nothing.
+            guard !mask.state.isHidden, mask.state.opacity > 0, let maskBox = mask.frame.subtreeBox,
+                !subtreeBox.intersection(maskBox).intersection(clip.scissor).isEmpty
+            else { return nil }
+            let box = subtreeBox.intersection(maskBox).intersection(clip.scissor)
+            operations.append(.beginGroup(box: box))
+            group = (box, opacity, clip)
+            clip = ClipState(scissor: box, stencilMasks: 0)
+            opacity = 1
+        } else if layer.state.opacity < 1, visibleSublayers, !FrameGeometry.paintsDisjointly(layer) {
             // A translucent group whose layers may overlap: drawn offscreen at full opacity, then composited.
             let box = subtreeBox.intersection(clip.scissor)
             guard !box.isEmpty else { return nil }
@@ -169,6 +190,16 @@ extension FramePlanner {
         if let room = visit.stencilRoom {
             operations.append(.endGroup(box: room.box, opacity: 1))
             clip = room.outer
+        }
+        if let mask = layer.mask, let group = visit.group {
+            // The mask, drawn into a group of its own over the same pixels, then applied.
+            operations.append(.beginGroup(box: group.box))
+            var maskClip = ClipState(scissor: group.box, stencilMasks: 0)
+            var stack: [EmitVisit] = []
+            masksBeingListed += 1
+            emitSubtree(mask, clip: &maskClip, inherited: 1, stack: &stack)
+            masksBeingListed -= 1
+            operations.append(.endMask(box: group.box))
         }
         if let group = visit.group {
             operations.append(.endGroup(box: group.box, opacity: group.opacity))

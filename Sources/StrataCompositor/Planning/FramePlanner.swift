@@ -110,6 +110,8 @@ final class FramePlanner {
     var visits: [Visit] = []
     /// The listing walk's stack (`emitOperations`), kept the same way.
     var emitVisits: [EmitVisit] = []
+    /// How many masks the listing walk is inside (see `emitOperations`).
+    var masksBeingListed = 0
 
     init() {}
 
@@ -191,10 +193,14 @@ final class FramePlanner {
             }
             let sublayer = stack[top].sublayers[stack[top].next]
             stack[top].next += 1
+            // A mask (walked after the sublayers) is placed in its layer's bounds space and never
+            // hides anything (it is not drawn to the target).
+            let isMask = sublayer === stack[top].layer.mask
             let entered = enter(
-                sublayer, parentSpace: stack[top].childSpace, parentSpaceChanged: stack[top].childSpaceChanged,
-                parentVisible: stack[top].showsSublayers, inheritedDamage: stack[top].damaged, opaquePath: stack[top].opaqueForSublayers,
-                damage: &damage)
+                sublayer, parentSpace: isMask ? stack[top].layer.frame.world : stack[top].childSpace,
+                parentSpaceChanged: isMask ? stack[top].worldChanged : stack[top].childSpaceChanged,
+                parentVisible: stack[top].showsSublayers, inheritedDamage: stack[top].damaged,
+                opaquePath: !isMask && stack[top].opaqueForSublayers, damage: &damage)
             if let visit = entered, !visit.sublayers.isEmpty {
                 stack.append(visit)
             } else {
@@ -216,6 +222,8 @@ final class FramePlanner {
         var subtree: PixelRect?
         let childSpace: Transform3D
         let childSpaceChanged: Bool
+        /// Whether the layer's world matrix was computed anew (its mask is placed again).
+        let worldChanged: Bool
         let showsSublayers: Bool
         /// Whether the sublayers lie on a path of opaque, unclipped layers (they may occlude).
         let opaqueForSublayers: Bool
@@ -252,7 +260,8 @@ final class FramePlanner {
         // and each is two cache lines of a large object.
         var childSpace = Transform3D.identity
         var childSpaceChanged = false
-        if visible, parentSpaceChanged || layer.isDamaged || !layer.frame.worldValid {
+        let worldChanged = visible && (parentSpaceChanged || layer.isDamaged || !layer.frame.worldValid)
+        if worldChanged {
             // Changed (or moved with its parent): compute where it lands.
             let world = layer.state.localTransform.concatenating(parentSpace)
             layer.frame.world = world
@@ -317,9 +326,11 @@ final class FramePlanner {
                 ? layer.sublayers
                 : childSpaceChanged || walksEverySublayer ? layer.sublayersInDrawingOrder : layer.awakeSublayersInDrawingOrder
         }
+        if let mask = layer.mask { sublayers.append(mask) }  // placed and numbered after the sublayers
         return Visit(
             layer: layer, visible: visible, shown: shown, damaged: damaged, box: box, subtree: box, childSpace: childSpace,
-            childSpaceChanged: childSpaceChanged, showsSublayers: showsSublayers, opaqueForSublayers: opaque && !layer.state.masksToBounds,
+            childSpaceChanged: childSpaceChanged, worldChanged: worldChanged, showsSublayers: showsSublayers,
+            opaqueForSublayers: opaque && !layer.state.masksToBounds && layer.mask == nil,
             sublayers: sublayers)
     }
 
@@ -382,9 +393,10 @@ final class FramePlanner {
         }
     }
 
-    /// Whether an occluder drawn after drawing-order number `order` hides all of `box`.
+    /// Whether an occluder drawn after drawing-order number `order` hides all of `box` (never
+    /// while a mask is listed: it is drawn offscreen, under nothing).
     func isCovered(_ box: PixelRect, after order: Int) -> Bool {
-        occluder(covering: box, after: order) != nil
+        masksBeingListed == 0 && occluder(covering: box, after: order) != nil
     }
 
     /// An occluder drawn after drawing-order number `order` that hides all of `box`, if any.

@@ -63,6 +63,31 @@ final class RenderLayer {
     /// The layer's contents on the GPU (a texture of their own or an atlas region), or nil for none.
     var contents: LayerContents?
 
+    /// The layer whose alpha cuts what this layer and its sublayers draw (`CALayer.mask`): a
+    /// layer with no superlayer, placed in this layer's bounds space.
+    private(set) var mask: RenderLayer?
+    /// The layer this one masks, if it is a mask.
+    private(set) weak var maskOwner: RenderLayer?
+
+    /// Makes `layer` this layer's mask (nil: none), taking it from a layer it masked; both are
+    /// drawn again.
+    func setMask(_ layer: RenderLayer?) {
+        guard layer !== mask else { return }
+        if let old = mask {
+            old.maskOwner = nil
+            old.frame.worldValid = false
+        }
+        layer?.maskOwner?.setMask(nil)
+        mask = layer
+        layer?.maskOwner = self
+        layer?.frame.worldValid = false
+        layer?.markDamaged()
+        markDamaged()
+    }
+
+    /// The layer whose time this one's follows: its superlayer, or the layer it masks.
+    var timeParent: RenderLayer? { superlayer ?? maskOwner }
+
     /// Where the layer is in the render tree's animated set, while it has animations.
     var animatedSlot: Int?
 
@@ -144,7 +169,7 @@ final class RenderLayer {
         var layer: RenderLayer? = self
         while let l = layer {
             if l.state.hasOwnTime { chain.append(l) }
-            layer = l.superlayer
+            layer = l.timeParent
         }
         return chain.reversed().reduce(time) { $1.state.localTime(fromParent: $0) }
     }
@@ -372,6 +397,7 @@ final class RenderLayer {
     func markDamaged() {
         isDamaged = true
         if isResting { wake() }
+        maskOwner?.markDamaged()  // a mask's change shows through the layer it masks
     }
 
     /// Sets whether the layer rests (see `isResting`); its superlayer's list of awake sublayers

@@ -93,6 +93,8 @@ final class RenderTree {
                 animated.remove(layer)
                 detach(layer)
                 for sublayer in layer.sublayers { sublayer.superlayer = nil }
+                layer.maskOwner?.setMask(nil)
+                layer.setMask(nil)
                 layer.sublayers = []
                 layer.contents = nil
                 if root === layer { root = nil }
@@ -111,6 +113,7 @@ final class RenderTree {
                 // Put back into the tree, or moved: it may now be drawn before or after others.
                 if layer.superlayer != nil || layer.wasAttached { orderClock.ticks &+= 1 }
                 detach(layer)
+                layer.maskOwner?.setMask(nil)  // a mask put into a tree stops masking
                 let at = min(index ?? parent.sublayers.count, parent.sublayers.count)
                 parent.sublayers.insert(layer, at: at)
                 layer.superlayer = parent
@@ -123,6 +126,9 @@ final class RenderTree {
                 layer.apply(property)
                 layer.markDamaged()
                 if property.key.shapesTime { hasLayerTimes = true }
+            case .setMask(let id, let maskID):
+                guard let layer = layers[id] else { continue }
+                layer.setMask(maskID.flatMap { layers[$0] })
             case .removeAllLayers:
                 removeAll()
                 needsFullRedraw = true
@@ -301,6 +307,14 @@ final class RenderTree {
             case .removeFromSuperlayer(let id):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
                 parentOverride[id] = .some(nil)
+            case .setMask(let id, let mask):
+                guard exists(id) else { throw .unknownLayer(id, operation: index) }
+                guard let mask else { continue }
+                guard exists(mask) else { throw .unknownLayer(mask, operation: index) }
+                // Not in a tree, and not above the layer (through superlayers or layers masked).
+                var above: LayerID? = id
+                while let current = above, current != mask { above = parent(of: current) ?? (cleared ? nil : layers[current]?.maskOwner?.id) }
+                if above == mask || parent(of: mask) != nil { throw .invalidMask(layer: id, mask: mask, operation: index) }
             case .set(let id, _), .addAnimation(let id, _), .removeAllAnimations(let id), .removeAnimations(let id, _):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
             case .setExternalContents(let id, let external):

@@ -129,6 +129,10 @@ public enum CommitOperation: Hashable, Sendable {
     case removeAllAnimations(LayerID)
     /// Stops the layer's animations of one group (an animator re-timing or finishing its own).
     case removeAnimations(LayerID, group: UInt64)
+    /// Makes `mask` the layer's mask (`CALayer.mask`), or removes it (nil): the mask, a layer
+    /// with no superlayer placed in the layer's bounds space, is drawn offscreen, and its alpha
+    /// cuts everything the layer and its sublayers draw. A layer masks at most one layer.
+    case setMask(LayerID, mask: LayerID?)
     /// Releases every layer and texture: the tree starts again empty, with no root. A model that
     /// lost step with the render tree (after a refused commit) resends itself after this.
     case removeAllLayers
@@ -222,6 +226,8 @@ public enum CommitError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownLayer(LayerID, operation: Int)
     /// A layer created twice.
     case duplicateLayer(LayerID)
+    /// A mask that is the layer itself, above it, or in a tree (it must stand alone).
+    case invalidMask(layer: LayerID, mask: LayerID, operation: Int)
 
     public var description: String {
         switch self {
@@ -241,6 +247,8 @@ public enum CommitError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(layer) does not exist in the render tree (operation \(op)); create it before using it and do not use it after destroying it"
         case .duplicateLayer(let layer):
             "\(layer) was created twice; create each layer once (destroy it first to make it again); the commit was refused"
+        case .invalidMask(let layer, let mask, let op):
+            "\(layer): \(mask) cannot be its mask (operation \(op)): a mask has no superlayer and is neither the layer nor above it; remove it from its superlayer first; the commit was refused"
         }
     }
 }
