@@ -31,6 +31,7 @@ import Testing
         ),
         ("a layer's speed set to NaN", "CALayer.speed"),
         ("a layer's superlayer made its mask", "CALayer.mask: a CALayer is this layer or one of its superlayers (or masks one)"),
+        ("a layer added under its own mask", "CALayer.addSublayer: cannot add a CALayer into its own subtree"),
     ]
 
     /// Performs misuse `index` of the catalogue (it traps).
@@ -68,6 +69,7 @@ import Testing
         case 12: _ = UIScreen(size: CGSize(width: 100, height: 50), scale: 2, commitSink: RecordingCommitSink(maxTargetSize: 128))
         case 13: CALayer().speed = .nan
         case 14: let a = CALayer(), b = CALayer(); a.addSublayer(b); b.mask = a
+        case 15: let a = CALayer(), m = CALayer(); a.mask = m; m.addSublayer(a)
         default: break
         }
     }

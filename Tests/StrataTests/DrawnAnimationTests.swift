@@ -64,6 +64,51 @@ import Testing
         #expect(try shownStrokeEnd() == 1)
     }
 
+    @Test(
+        "Kept after its end (isRemovedOnCompletion false, fill forwards): it shows 1 and the layer is not drawn again for later frames; removed from its superlayer half way, another animation stops unfinished"
+    )
+    func keptAndRemoved() async throws {
+        let kept = basic("strokeEnd", 0, 1)
+        kept.isRemovedOnCompletion = false
+        kept.fillMode = .forwards
+        shape.strokeEnd = 0
+        shape.add(kept, forKey: "progress")
+        try await present(through: 62)
+        var contents = 0
+        screen._commitObserver = { commit in
+            if commit.operations.contains(where: { if case .setContents = $0 { true } else { false } }) { contents += 1 }
+        }
+        try await present(through: 70)
+        #expect(contents == 0, "settled: nothing drawn again")
+        #expect(try shownStrokeEnd() == 1 && shape.animationKeys() == ["progress"])
+        let other = CAShapeLayer()
+        other.path = shape.path
+        other.strokeColor = UIColor.red.cgColor
+        window.layer.addSublayer(other)
+        let log = AnimationLog()
+        let animation = basic("lineWidth", 1, 20)
+        animation.delegate = log
+        other.add(animation, forKey: "grow")
+        try await present(through: 90)
+        other.removeFromSuperlayer()
+        try await present(through: 92)
+        await nextTurn()
+        #expect(log.events == ["start", "stop false"])
+    }
+
+    @Test("A drawn animation added before its layer is on a screen (as in viewDidLoad) starts with the commit that puts it there")
+    func addedBeforeTheLayerIsOnScreen() async throws {
+        let container = CALayer()
+        let ring = CAShapeLayer()
+        ring.path = shape.path
+        ring.strokeColor = UIColor.red.cgColor
+        container.addSublayer(ring)
+        ring.add(basic("strokeEnd", 0, 1), forKey: "progress")
+        window.layer.addSublayer(container)
+        try await present(through: 30)
+        #expect(abs(try #require(ring.presentation()).strokeEnd - 0.5) < 1e-9)
+    }
+
     @Test("Each frame draws the shape again, at that frame's time: the contents sent for frame 30 cover the line's first half")
     func eachFrameRedraws() async throws {
         shape.add(basic("strokeEnd", 0, 1), forKey: "progress")

@@ -21,6 +21,20 @@ import Testing
         #expect(b.mask == nil)
     }
 
+    @Test("A mask added as a sublayer stops masking; a view's mask given to another view is no longer the first's, and can be given back")
+    func masksMoving() {
+        let a = CALayer(), b = CALayer(), m = CALayer()
+        a.mask = m
+        b.addSublayer(m)
+        #expect(a.mask == nil && m.superlayer === b)
+        let v = UIView(), w = UIView(), maskView = UIView()
+        v.mask = maskView
+        w.mask = maskView
+        #expect(v.mask == nil && w.mask === maskView)
+        v.mask = maskView
+        #expect(v.mask === maskView && v.layer.mask === maskView.layer && w.mask == nil)
+    }
+
     @Test("UIView.mask: the mask view's layer masks the view's layer; a subview made a mask leaves its superview")
     func viewMaskRules() {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50)), maskView = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))

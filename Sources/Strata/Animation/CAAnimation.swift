@@ -380,7 +380,8 @@ open class CABasicAnimation: CAPropertyAnimation {
             case (nil, nil, nil): (shown, shown)
             }
         guard let (start, end) = ends else { return 0 }
-        return layer.addDrawnAnimation(key: keyPath, from: start, to: end, timing: timing, curve: curve()) ? 1 : 0
+        layer.addDrawnAnimation(key: keyPath, from: start, to: end, timing: timing, curve: curve())
+        return 1
     }
 
     override func layerAnimations(on layer: CALayer, timing: Timing) -> [LayerAnimation] {

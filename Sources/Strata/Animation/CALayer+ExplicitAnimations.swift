@@ -62,7 +62,7 @@ extension CALayer {
     /// Whether an explicit animation still has layer animations (or never had any).
     private func isStillAttached(_ explicit: ExplicitAnimation) -> Bool {
         explicit.animations == 0 || (activeAnimations + pendingAnimations).contains { $0.group == explicit.group }
-            || drawnAnimations.contains { $0.group == explicit.group }
+            || (drawnAnimations + pendingDrawnAnimations).contains { $0.group == explicit.group }
     }
 
     /// An explicit animation's group ended: the entry goes when the animation was removed or is

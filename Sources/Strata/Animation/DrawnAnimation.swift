@@ -105,24 +105,42 @@ struct DrawnAnimation {
 }
 
 extension CALayer {
-    /// Starts an animation of the drawn property `key` from `from` to `to`, timed by `timing`
-    /// (begin relative to now): it begins on the layer's time now, joins `timing`'s group in the
-    /// ledger, and the layer is drawn again after every frame until it ends. Returns false when
-    /// the layer is on no screen (nothing would show it).
-    func addDrawnAnimation(key: String, from: DrawnValue, to: DrawnValue, timing: CAAnimation.Timing, curve: TimingCurve) -> Bool {
-        guard let screen = currentScreen else { return false }
-        var animation = timing.animation(.absolute(from: .opacity(0), to: .opacity(1)), curve: curve)
-        animation.beginTime += localTime(fromMedia: screen.mediaTime)
-        drawnAnimations.append(DrawnAnimation(key: key, from: from, to: to, timing: animation))
-        AnimationLedger.shared.drawnAnimationStarted(animation, on: self, screen: screen)
-        setNeedsDisplay()
-        return true
+    /// Adds an animation of the drawn property `key` from `from` to `to`, timed by `timing`
+    /// (begin relative to the next commit), in `timing`'s group. Like every animation it starts
+    /// at the commit that finds the layer on a screen (see `startDrawnAnimations`); the layer is
+    /// then drawn again after every frame until it ends. On no screen at that commit, it is
+    /// dropped (its group completes).
+    func addDrawnAnimation(key: String, from: DrawnValue, to: DrawnValue, timing: CAAnimation.Timing, curve: TimingCurve) {
+        let animation = timing.animation(.absolute(from: .opacity(0), to: .opacity(1)), curve: curve)
+        pendingDrawnAnimations.append(DrawnAnimation(key: key, from: from, to: to, timing: animation))
+        AnimationLedger.shared.groups[animation.group, default: AnimationGroup()].pending += 1
+        markChanged(.animations)
     }
 
-    /// The value of drawn property `key` shown at the layer's time `time` over `model`.
+    /// Starts the drawn animations added since the last commit, at the layer's time of
+    /// `screen`'s next frame, before the layer is drawn for the commit.
+    func startDrawnAnimations(on screen: UIScreen) {
+        guard !pendingDrawnAnimations.isEmpty else { return }
+        let now = localTime(fromMedia: screen.mediaTime)
+        for var animation in pendingDrawnAnimations {
+            animation.timing.beginTime += now
+            drawnAnimations.append(animation)
+            AnimationLedger.shared.drawnAnimationStarted(animation.timing, on: self, screen: screen)
+        }
+        pendingDrawnAnimations = []
+        drawnAnimationsTime = nil
+        setNeedsDisplay()
+    }
+
+    /// The value of drawn property `key` shown at the layer's time `time` over `model`: the
+    /// running animations, then those waiting for the commit as they will show when they begin.
     func shownDrawnValue(_ model: DrawnValue, forKey key: String, at time: Double) -> DrawnValue {
         var value = model
         for animation in drawnAnimations where animation.key == key { value = animation.value(over: value, at: time) }
+        for animation in pendingDrawnAnimations where animation.key == key {
+            if !animation.timing.fillsBackwards, animation.timing.beginTime > 0 { continue }
+            value = animation.value(over: value, at: animation.timing.beginTime)
+        }
         return value
     }
 
@@ -134,21 +152,32 @@ extension CALayer {
     }
 
     /// A frame was presented: drops the drawn animations that ended by what it shows, and asks
-    /// for the layer to be drawn again for the next frame. Returns whether any still run.
+    /// for the layer to be drawn again for the next frame when what it shows there differs (its
+    /// time moved, or an animation went). Returns whether the layer needs telling of later
+    /// frames: false once every animation left is past its end (kept, filling forwards).
     func drawnAnimationsAdvanced(shownAt time: Double) -> Bool {
+        let count = drawnAnimations.count
         let local = localTime(fromMedia: time)
         drawnAnimations.removeAll { $0.timing.isFinished(at: local) }
-        setNeedsDisplay()
-        return !drawnAnimations.isEmpty
+        let next = currentScreen.map { localTime(fromMedia: $0.mediaTime) } ?? local
+        if drawnAnimations.count != count || next != drawnAnimationsTime {
+            drawnAnimationsTime = next  // a paused layer's time stands still: drawn once
+            setNeedsDisplay()
+        }
+        // Settled: only animations kept past their end are left (removed ones go when shown ended).
+        return !drawnAnimations.allSatisfy { !$0.timing.isRemovedOnCompletion && local >= $0.timing.endTime - 1e-9 }
     }
 
-    /// Removes the drawn animations of `group` (or all), telling the ledger they stopped early.
+    /// Removes the drawn animations of `group` (or all), running or waiting for the commit,
+    /// telling the ledger they stopped early.
     func removeDrawnAnimations(group: UInt64?) {
-        let removed = drawnAnimations.filter { group == nil || $0.group == group }
-        guard !removed.isEmpty else { return }
+        let active = drawnAnimations.filter { group == nil || $0.group == group }
+        let pending = pendingDrawnAnimations.filter { group == nil || $0.group == group }
+        guard !active.isEmpty || !pending.isEmpty else { return }
         drawnAnimations.removeAll { group == nil || $0.group == group }
+        pendingDrawnAnimations.removeAll { group == nil || $0.group == group }
         setNeedsDisplay()
-        AnimationLedger.shared.animationsRemoved(active: removed.map(\.timing), pending: [], from: self)
+        AnimationLedger.shared.animationsRemoved(active: active.map(\.timing), pending: pending.map(\.timing), from: self)
     }
 }
 
@@ -156,6 +185,7 @@ extension AnimationLedger {
     /// Notes a drawn animation started on `layer` (see `CALayer.addDrawnAnimation`): its group
     /// ends with it, and the layer is told of every frame `screen` presents meanwhile.
     func drawnAnimationStarted(_ animation: LayerAnimation, on layer: CALayer, screen: UIScreen) {
+        if let i = groups.index(forKey: animation.group) { groups.values[i].pending -= 1 }
         recordSpan(group: animation.group, beginTime: animation.beginTime, endTime: animation.endTime, layer: layer, screen: screen)
         if let i = groups.index(forKey: animation.group) { groups.values[i].awaitsBeginTime = false }
         drawnLayers[ObjectIdentifier(layer)] = Weak(layer)

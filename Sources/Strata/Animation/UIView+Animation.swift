@@ -248,7 +248,9 @@ extension AnimationLedger {
     /// them, and they must not start later when it joins one (UIKit completes such blocks at once).
     func discardUnsentAnimations(of layer: CALayer) {
         for animation in layer.pendingAnimations { groups[animation.group]?.pending -= 1 }
+        for animation in layer.pendingDrawnAnimations { groups[animation.group]?.pending -= 1 }
         layer.pendingAnimations = []
+        layer.pendingDrawnAnimations = []
     }
 
     /// Completes the groups that sent nothing (no property changed, or every layer off screen).

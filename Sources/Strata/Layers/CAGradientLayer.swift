@@ -122,11 +122,6 @@ open class CAGradientLayer: CALayer {
         return shown
     }
 
-    /// The screen's resolution (a gradient is drawn smooth at any `contentsScale`).
-    override var backingStoreScale: CGFloat { max(contentsScale, currentScreen?.scale ?? 1) }
-
-    override var placesContentsItself: Bool { true }
-
     /// Decodes nothing (see `CALayer.init(coder:)`).
     public required init?(coder: NSCoder) { nil }
 

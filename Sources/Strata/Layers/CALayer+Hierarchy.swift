@@ -69,12 +69,13 @@ extension CALayer {
         return nil
     }
 
-    /// Whether `self` is `layer` or one of its descendants.
+    /// Whether `self` is `layer` or one of its descendants (a mask counting as below the layer
+    /// it masks).
     func isSelfOrDescendant(of layer: CALayer) -> Bool {
         var current: CALayer? = self
         while let c = current {
             if c === layer { return true }
-            current = c._superlayer
+            current = c.treeParent
         }
         return false
     }
@@ -86,7 +87,7 @@ extension CALayer {
         // Only a layer with sublayers can be an ancestor: a leaf needs no walk up the tree (which
         // would make building a deep tree from the top quadratic).
         precondition(
-            self !== layer && (layer._sublayers.isEmpty || !isSelfOrDescendant(of: layer)),
+            self !== layer && ((layer._sublayers.isEmpty && layer.maskLayer == nil) || !isSelfOrDescendant(of: layer)),
             "CALayer.\(caller): cannot add \(layer.debugName) into its own subtree (it is \(self === layer ? "the same layer" : "an ancestor of \(debugName)")); the tree is unchanged"
         )
         var at = index
@@ -99,6 +100,7 @@ extension CALayer {
             if old < at { at -= 1 }
         } else {
             layer.removeFromSuperlayer()
+            layer.maskOwner?.mask = nil  // a mask put into a tree stops masking
         }
         _sublayers.insert(layer, at: min(max(at, 0), _sublayers.count))
         layer._superlayer = self

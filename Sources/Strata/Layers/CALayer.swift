@@ -148,8 +148,12 @@ open class CALayer {
     var pendingAnimationRemovals: [UInt64] = []
     /// Explicit animations added with `add(_:forKey:)`, in the order added.
     var explicitAnimations: [ExplicitAnimation] = []
-    /// Running animations of properties the layer draws itself (see DrawnAnimation.swift).
+    /// Running animations of properties the layer draws itself (see DrawnAnimation.swift), and
+    /// those added since the last commit (begin times relative to it).
     var drawnAnimations: [DrawnAnimation] = []
+    var pendingDrawnAnimations: [DrawnAnimation] = []
+    /// The layer's time its drawn animations were last drawn for.
+    var drawnAnimationsTime: Double?
     /// The layer's mask (see CALayer+Mask.swift), held strongly as Core Animation holds it.
     var maskLayer: CALayer?
     /// The layer this one masks, if it is a mask.
@@ -356,6 +360,7 @@ open class CALayer {
 
     /// Forgets the animations its screen was running (the layer left that screen's tree).
     func dropActiveAnimations() {
+        if !drawnAnimations.isEmpty { removeDrawnAnimations(group: nil) }
         guard !activeAnimations.isEmpty else { return }
         let active = activeAnimations
         activeAnimations = []
@@ -594,7 +599,7 @@ open class CALayer {
                 if let explicit = explicitAnimations.first(where: { $0.group == animation.group }) { explicit.key } else { animation.propertyName }
             if let key, !keys.contains(key) { keys.append(key) }
         }
-        for animation in drawnAnimations {
+        for animation in drawnAnimations + pendingDrawnAnimations {
             let key = explicitAnimations.first(where: { $0.group == animation.group })?.key ?? animation.key
             if !keys.contains(key) { keys.append(key) }
         }

@@ -28,7 +28,7 @@ struct CommitBuilder {
             // Leaving the screen's tree ends its animations there, as in Core Animation.
             layer.dropActiveAnimations()
             pending.append(contentsOf: layer._sublayers.reversed())
-            if let mask = layer.maskLayer { pending.append(mask) }
+            if let mask = layer.maskLayer, mask.maskOwner === layer, mask._superlayer == nil { pending.append(mask) }
         }
     }
 
@@ -40,6 +40,7 @@ struct CommitBuilder {
 
     /// Creates `layer` alone (not its sublayers) with its full state.
     private mutating func createOne(_ layer: CALayer, on screen: UIScreen) {
+        layer.startDrawnAnimations(on: screen)
         layer.displayIfNeeded()
         append(.createLayer(layer.id), on: screen)
         layer.committedScreen = screen
@@ -60,6 +61,7 @@ struct CommitBuilder {
 
     /// Sends what changed on `layer`, which `screen`'s render tree already has.
     mutating func update(_ layer: CALayer, on screen: UIScreen) {
+        layer.startDrawnAnimations(on: screen)
         layer.displayIfNeeded()
         let changes = layer.changes
         layer.changes = []

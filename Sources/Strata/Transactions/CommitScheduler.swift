@@ -157,7 +157,7 @@ final class CommitScheduler {
         }
         // Layers still (or newly) shown: send what changed; new subtrees are created whole by the
         // superlayer whose sublayers changed.
-        for (layer, on) in zip(layers, screenOf) where on < 0 && !layer.pendingAnimations.isEmpty {
+        for (layer, on) in zip(layers, screenOf) where on < 0 && !(layer.pendingAnimations.isEmpty && layer.pendingDrawnAnimations.isEmpty) {
             AnimationLedger.shared.discardUnsentAnimations(of: layer)
         }
         for (place, screen) in shown.enumerated() {

@@ -6,9 +6,9 @@ extension UIView {
     /// is there) and in no view hierarchy (a superview it had is left); its layer becomes this
     /// view's layer's `mask`. Main actor.
     public var mask: UIView? {
-        get { maskView }
+        get { layer.mask.flatMap { $0 === maskView?.layer ? maskView : nil } }
         set {
-            guard newValue !== maskView else { return }
+            guard newValue !== mask else { return }
             newValue?.removeFromSuperview()
             maskView = newValue
             layer.mask = newValue?.layer

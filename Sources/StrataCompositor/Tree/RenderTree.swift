@@ -259,6 +259,13 @@ final class RenderTree {
         var needed: [Int] = []
         var cleared = false  // after removeAllLayers, only layers created since exist
         var gainedSublayers: Set<LayerID> = []  // layers given a sublayer by this commit
+        // Masks set by this commit: each layer's mask, and each mask's owner.
+        var maskOf: [LayerID: LayerID?] = [:]
+        var maskOwner: [LayerID: LayerID?] = [:]
+        func owner(ofMask id: LayerID) -> LayerID? {
+            if let override = maskOwner[id] { return override }
+            return cleared ? nil : layers[id]?.maskOwner?.id
+        }
 
         func exists(_ id: LayerID) -> Bool {
             !destroyed.contains(id) && (created.contains(id) || (!cleared && layers[id] != nil))
@@ -309,12 +316,21 @@ final class RenderTree {
                 parentOverride[id] = .some(nil)
             case .setMask(let id, let mask):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
-                guard let mask else { continue }
+                guard let mask else {
+                    if let old = maskOf[id] ?? (cleared ? nil : layers[id]?.mask?.id) { maskOwner[old] = .some(nil) }
+                    maskOf[id] = .some(nil)
+                    continue
+                }
                 guard exists(mask) else { throw .unknownLayer(mask, operation: index) }
                 // Not in a tree, and not above the layer (through superlayers or layers masked).
                 var above: LayerID? = id
-                while let current = above, current != mask { above = parent(of: current) ?? (cleared ? nil : layers[current]?.maskOwner?.id) }
+                while let current = above, current != mask { above = parent(of: current) ?? owner(ofMask: current) }
                 if above == mask || parent(of: mask) != nil { throw .invalidMask(layer: id, mask: mask, operation: index) }
+                // The layer's old mask stops masking; the mask leaves a layer it masked.
+                if let old = maskOf[id] ?? (cleared ? nil : layers[id]?.mask?.id) { maskOwner[old] = .some(nil) }
+                if let previous = owner(ofMask: mask) { maskOf[previous] = .some(nil) }
+                maskOf[id] = .some(mask)
+                maskOwner[mask] = .some(id)
             case .set(let id, _), .addAnimation(let id, _), .removeAllAnimations(let id), .removeAnimations(let id, _):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
             case .setExternalContents(let id, let external):
