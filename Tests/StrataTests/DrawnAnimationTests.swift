@@ -109,6 +109,52 @@ import Testing
         #expect(abs(try #require(ring.presentation()).strokeEnd - 0.5) < 1e-9)
     }
 
+    @Test(
+        "A 1 s group of strokeEnd 0→1 (1 s) and strokeStart 0→0.5 (begins at 0.5 s, 0.5 s long), the usual spinner: at frame 30 end 0.5, start 0; at frame 45 end 0.75, start 0.25")
+    func groupOfStrokeAnimations() async throws {
+        let end = basic("strokeEnd", 0, 1)
+        let start = basic("strokeStart", 0, 0.5)
+        start.beginTime = 0.5
+        start.duration = 0.5
+        let group = CAAnimationGroup()
+        group.animations = [end, start]
+        group.duration = 1
+        shape.add(group, forKey: "spin")
+        try await present(through: 30)
+        var shown = try #require(shape.presentation())
+        #expect(abs(shown.strokeEnd - 0.5) < 1e-9 && shown.strokeStart == 0)
+        try await present(through: 45)
+        shown = try #require(shape.presentation())
+        #expect(abs(shown.strokeEnd - 0.75) < 1e-9 && abs(shown.strokeStart - 0.25) < 1e-9)
+        #expect(shape.animationKeys() == ["spin"])
+    }
+
+    @Test(
+        "A keyframe animation of strokeEnd through 0, 1, 0.5 at key times 0, 0.5, 1 over 1 s: 0.5 at frame 15, 1 at frame 30, 0.75 at frame 45; discrete values hold until the next key time"
+    )
+    func keyframesOfStrokeEnd() async throws {
+        let keyframes = CAKeyframeAnimation(keyPath: "strokeEnd")
+        keyframes.values = [0, 1, 0.5]
+        keyframes.keyTimes = [0, 0.5, 1]
+        keyframes.duration = 1
+        shape.add(keyframes, forKey: "wave")
+        try await present(through: 15)
+        #expect(abs(try shownStrokeEnd() - 0.5) < 1e-9)
+        try await present(through: 30)
+        #expect(abs(try shownStrokeEnd() - 1) < 1e-9)
+        try await present(through: 45)
+        #expect(abs(try shownStrokeEnd() - 0.75) < 1e-9)
+        let steps = CAKeyframeAnimation(keyPath: "lineWidth")
+        steps.values = [2, 8]
+        steps.calculationMode = .discrete
+        steps.duration = 1
+        shape.add(steps, forKey: "steps")
+        try await present(through: 75)
+        #expect(try #require(shape.presentation()).lineWidth == 2, "discrete: the first value for the first half")
+        try await present(through: 95)
+        #expect(try #require(shape.presentation()).lineWidth == 8)
+    }
+
     @Test("Each frame draws the shape again, at that frame's time: the contents sent for frame 30 cover the line's first half")
     func eachFrameRedraws() async throws {
         shape.add(basic("strokeEnd", 0, 1), forKey: "progress")

@@ -158,6 +158,12 @@ open class CAAnimation: CAMediaTiming {
     /// (see DrawnAnimation.swift), timed by `timing`; returns how many it started (0: none).
     func addDrawnAnimations(on layer: CALayer, timing: Timing) -> Int { 0 }
 
+    /// Whether this is a property animation of a property `layer` draws itself.
+    func animatesDrawnProperty(of layer: CALayer) -> Bool {
+        guard let keyPath = (self as? CAPropertyAnimation)?.keyPath else { return false }
+        return layer.drawnValue(forKey: keyPath) != nil
+    }
+
     /// The timing of an added animation, resolved.
     struct Timing {
         /// The begin time relative to the commit that sends it.
@@ -385,7 +391,7 @@ open class CABasicAnimation: CAPropertyAnimation {
     }
 
     override func layerAnimations(on layer: CALayer, timing: Timing) -> [LayerAnimation] {
-        guard let (key, part) = target(), let (from, to) = endpoints(on: layer, key, part) else { return [] }
+        guard !animatesDrawnProperty(of: layer), let (key, part) = target(), let (from, to) = endpoints(on: layer, key, part) else { return [] }
         return layerAnimations(Keyframes(key: key, part: part, values: [from, to], isAdditive: isAdditive), timing: timing, curve: curve())
     }
 }
@@ -471,8 +477,15 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         other.calculationMode = calculationMode
     }
 
+    override func addDrawnAnimations(on layer: CALayer, timing: Timing) -> Int {
+        guard let keyPath, layer.drawnValue(forKey: keyPath) != nil else { return 0 }
+        let times = keyTimes?.map(\.doubleValue)
+        let curve = timingFunction?.curve ?? .linear
+        return layer.addDrawnKeyframes(key: keyPath, values: values ?? [], keyTimes: times, discrete: calculationMode == .discrete, timing: timing, curve: curve) ? 1 : 0
+    }
+
     override func layerAnimations(on layer: CALayer, timing: Timing) -> [LayerAnimation] {
-        guard let (key, part) = target() else { return [] }
+        guard !animatesDrawnProperty(of: layer), let (key, part) = target() else { return [] }
         let kind = part.valueKind(in: key.spec.defaultValue.kind)
         guard let given = values, !given.isEmpty else {
             Self.logger.warning("CAKeyframeAnimation of \"\(keyPath ?? "")\" has no values: it shows nothing")
@@ -547,23 +560,32 @@ open class CAAnimationGroup: CAAnimation {
         other.animations = animations?.map { $0.copy() as! CAAnimation }
     }
 
+    /// `child`'s timing inside the group timed by `timing`: begun at its begin in the group,
+    /// cut off at the group's end, at the group's speed, filling as the group does.
+    private func timing(of child: CAAnimation, in timing: Timing) -> Timing {
+        var childTiming = child.timing(now: 0, group: timing.group)
+        childTiming.begin = timing.begin + max(child.beginTime, 0) / max(abs(timing.speed), 1e-9)
+        if child.duration <= 0 { childTiming.duration = timing.duration }
+        // The passes that fit between the child's begin and the group's end, in the child's
+        // own time (its speed runs it through more or fewer).
+        let pass = childTiming.duration * (childTiming.autoreverses ? 2 : 1)
+        let room = max(timing.duration - max(child.beginTime, 0), 0) * abs(childTiming.speed)
+        if pass > 0 { childTiming.repeatCount = min(childTiming.repeatCount, room / pass) }
+        childTiming.speed *= timing.speed
+        childTiming.isRemovedOnCompletion = timing.isRemovedOnCompletion
+        childTiming.fillsBackwards = timing.fillsBackwards
+        childTiming.fillsForwards = timing.fillsForwards
+        return childTiming
+    }
+
+    override func addDrawnAnimations(on layer: CALayer, timing: Timing) -> Int {
+        (animations ?? []).reduce(0) { $0 + $1.addDrawnAnimations(on: layer, timing: self.timing(of: $1, in: timing)) }
+    }
+
     override func layerAnimations(on layer: CALayer, timing: Timing) -> [LayerAnimation] {
-        let children = (animations ?? []).flatMap { child -> [LayerAnimation] in
-            var childTiming = child.timing(now: 0, group: timing.group)
-            childTiming.begin = timing.begin + max(child.beginTime, 0) / max(abs(timing.speed), 1e-9)
-            if child.duration <= 0 { childTiming.duration = timing.duration }
-            // The passes that fit between the child's begin and the group's end, in the child's
-            // own time (its speed runs it through more or fewer).
-            let pass = childTiming.duration * (childTiming.autoreverses ? 2 : 1)
-            let room = max(timing.duration - max(child.beginTime, 0), 0) * abs(childTiming.speed)
-            if pass > 0 { childTiming.repeatCount = min(childTiming.repeatCount, room / pass) }
-            childTiming.speed *= timing.speed
-            childTiming.isRemovedOnCompletion = timing.isRemovedOnCompletion
-            childTiming.fillsBackwards = timing.fillsBackwards
-            childTiming.fillsForwards = timing.fillsForwards
-            return child.layerAnimations(on: layer, timing: childTiming)
-        }
-        guard !children.isEmpty else { return [] }
+        let children = (animations ?? []).flatMap { child in child.layerAnimations(on: layer, timing: self.timing(of: child, in: timing)) }
+        let drawnChildren = (animations ?? []).contains { $0.animatesDrawnProperty(of: layer) }
+        guard !children.isEmpty || drawnChildren else { return [] }
         // The group lasts its duration however soon its children end: an animation that changes
         // nothing (opacity + 0) holds it open until then.
         let span = timing.animation(.additive(delta: .opacity(0)), curve: .linear)

@@ -36,7 +36,7 @@ extension CALayer {
         let timing = copy.timing(now: now, group: group)
         // A property the layer draws itself animates on the main thread; the others on the render thread.
         let drawn = copy.addDrawnAnimations(on: self, timing: timing)
-        let made = drawn > 0 ? [] : copy.layerAnimations(on: self, timing: timing)
+        let made = copy.layerAnimations(on: self, timing: timing)
         for animation in made { addAnimation(animation) }
         explicitAnimations.append(ExplicitAnimation(key: key, animation: copy, group: group, animations: made.count + drawn))
         TransactionStack.shared.transactionAdded(group: group)

@@ -90,8 +90,12 @@ enum DrawnValue {
 struct DrawnAnimation {
     /// The property's name (`strokeEnd`, `colors`, …).
     var key: String
-    var from: DrawnValue
-    var to: DrawnValue
+    /// The values it passes through (two for a basic animation), and when it reaches each, as
+    /// fractions 0...1 of its progress, rising from 0 to 1.
+    var values: [DrawnValue]
+    var keyTimes: [Double]
+    /// Whether each value holds until the next key time (`.discrete`) instead of moving to it.
+    var isDiscrete = false
     /// When and how fast it runs, on the layer's time (its kind is unused: only its timing).
     var timing: LayerAnimation
     var group: UInt64 { timing.group }
@@ -100,7 +104,18 @@ struct DrawnAnimation {
     func value(over model: DrawnValue, at time: Double) -> DrawnValue {
         if !timing.fillsBackwards, time < timing.beginTime - 1e-12 { return model }
         if !timing.fillsForwards, time >= timing.endTime - 1e-9 { return model }
-        return DrawnValue.interpolate(from, to, timing.progress(at: time))
+        return value(atProgress: timing.progress(at: time))
+    }
+
+    /// The value at progress `p`: between the values whose key times surround it.
+    func value(atProgress p: Double) -> DrawnValue {
+        guard values.count > 1 else { return values[0] }
+        var i = 0
+        while i < keyTimes.count - 2, p >= keyTimes[i + 1] { i += 1 }
+        if isDiscrete { return values[min(p >= 1 ? values.count - 1 : i, values.count - 1)] }
+        let span = keyTimes[i + 1] - keyTimes[i]
+        let k = span > 0 ? min(max((p - keyTimes[i]) / span, 0), 1) : 1
+        return DrawnValue.interpolate(values[i], values[i + 1], k)
     }
 }
 
@@ -111,10 +126,35 @@ extension CALayer {
     /// then drawn again after every frame until it ends. On no screen at that commit, it is
     /// dropped (its group completes).
     func addDrawnAnimation(key: String, from: DrawnValue, to: DrawnValue, timing: CAAnimation.Timing, curve: TimingCurve) {
-        let animation = timing.animation(.absolute(from: .opacity(0), to: .opacity(1)), curve: curve)
-        pendingDrawnAnimations.append(DrawnAnimation(key: key, from: from, to: to, timing: animation))
+        addDrawnAnimation(DrawnAnimation(key: key, values: [from, to], keyTimes: [0, 1], timing: timing.animation(.absolute(from: .opacity(0), to: .opacity(1)), curve: curve)))
+    }
+
+    /// Adds `animation` (see above), its begin relative to the next commit.
+    func addDrawnAnimation(_ animation: DrawnAnimation) {
+        pendingDrawnAnimations.append(animation)
         AnimationLedger.shared.groups[animation.group, default: AnimationGroup()].pending += 1
         markChanged(.animations)
+    }
+
+    /// Starts a keyframe animation of drawn property `key` through `values` (as a program gives
+    /// them) at `keyTimes` (invalid or nil: evenly), or returns false (logged) when a value is
+    /// not one of the property's.
+    func addDrawnKeyframes(key: String, values given: [Any], keyTimes: [Double]?, discrete: Bool, timing: CAAnimation.Timing, curve: TimingCurve) -> Bool {
+        guard let model = drawnValue(forKey: key), !given.isEmpty else { return false }
+        let values = given.compactMap { DrawnValue.reading($0, like: model) }
+        guard values.count == given.count else {
+            CAAnimation.logger.warning("CAKeyframeAnimation of \"\(key)\": a value is not one of the property's; the animation shows nothing")
+            return false
+        }
+        let n = values.count
+        let times =
+            keyTimes.flatMap { CAKeyframeAnimation.areValid($0, count: discrete ? n + 1 : n) ? $0 : nil }
+            ?? (0..<(discrete ? n + 1 : n)).map { Double($0) / Double(max((discrete ? n + 1 : n) - 1, 1)) }
+        addDrawnAnimation(
+            DrawnAnimation(
+                key: key, values: values, keyTimes: times, isDiscrete: discrete,
+                timing: timing.animation(.absolute(from: .opacity(0), to: .opacity(1)), curve: curve)))
+        return true
     }
 
     /// Starts the drawn animations added since the last commit, at the layer's time of
