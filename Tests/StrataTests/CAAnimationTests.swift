@@ -23,12 +23,9 @@ final class AnimationLog: CAAnimationDelegate {
     /// A 40×40 layer at position (50, 50) in the window, no view owning it.
     let layer = CALayer()
 
-    init() {
-        screen = UIScreen(size: CGSize(width: 100, height: 100), commitSink: RecordingCommitSink())
-        window = UIWindow(frame: screen.bounds)
-        window.backgroundColor = .white
-        window.screen = screen
-        window.makeKeyAndVisible()
+    init() throws {
+        let fixture = try ScreenFixture()  // over a recording sink: no GPU
+        (screen, window) = (fixture.screen, fixture.window)
         layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
         layer.position = CGPoint(x: 50, y: 50)
         layer.backgroundColor = UIColor.red.cgColor
@@ -36,10 +33,7 @@ final class AnimationLog: CAAnimationDelegate {
     }
 
     /// Presents frames up to and including frame `n` (at n/60 s).
-    func present(through n: Int) async throws {
-        // The screen's media time is the next frame's: frames 0 ..< that × 60 are presented.
-        while Int((screen.mediaTime * 60).rounded()) <= n { _ = try await screen.renderFrame() }
-    }
+    func present(through n: Int) async throws { try await screen.present(through: n) }
 
     /// The presentation layer (the layer is on screen once a frame is presented).
     func shown() throws -> CALayer { try #require(layer.presentation()) }

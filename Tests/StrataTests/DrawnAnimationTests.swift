@@ -14,12 +14,9 @@ import Testing
     /// A zero-bounds shape layer at the window's origin: a line (10, 50)→(90, 50), blue, 10 wide.
     let shape = CAShapeLayer()
 
-    init() {
-        screen = UIScreen(size: CGSize(width: 100, height: 100), commitSink: RecordingCommitSink())
-        window = UIWindow(frame: screen.bounds)
-        window.backgroundColor = .white
-        window.screen = screen
-        window.makeKeyAndVisible()
+    init() throws {
+        let fixture = try ScreenFixture()  // over a recording sink: no GPU
+        (screen, window) = (fixture.screen, fixture.window)
         let line = CGMutablePath()
         line.move(to: CGPoint(x: 10, y: 50))
         line.addLine(to: CGPoint(x: 90, y: 50))
@@ -30,9 +27,7 @@ import Testing
     }
 
     /// Presents frames up to and including frame `n` (at n/60 s).
-    func present(through n: Int) async throws {
-        while Int((screen.mediaTime * 60).rounded()) <= n { _ = try await screen.renderFrame() }
-    }
+    func present(through n: Int) async throws { try await screen.present(through: n) }
 
     func shownStrokeEnd() throws -> CGFloat { try #require(shape.presentation()).strokeEnd }
 

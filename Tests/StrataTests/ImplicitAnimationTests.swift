@@ -72,6 +72,34 @@ import Testing
         await f.finish()
     }
 
+    @Test(
+        "Inside a 2 s UIView.animate block a standalone layer on screen takes its own implicit animation (0.25 s, the transaction's), as on iOS, while a view in the same block takes 2 s: 7/60 s after they begin the layer is 7/15 of the way and the view 7/120"
+    )
+    func aStandaloneLayerInABlockTakesItsImplicitAnimation() async throws {
+        let f = try ScreenFixture()
+        let layer = CALayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        f.window.layer.addSublayer(layer)
+        let view = UIView(frame: CGRect(x: 0, y: 20, width: 10, height: 10))
+        f.window.addSubview(view)
+        try await f.screen.present(through: 0)
+        CATransaction.begin()
+        CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+        UIView.animate(withDuration: 2, delay: 0, options: .curveLinear) {
+            layer.position.x = 85
+            view.center.x = 85
+        }
+        CATransaction.commit()
+        // Both begin at frame 1 (1/60 s): at frame 8 they have run 7/60 s.
+        try await f.screen.present(through: 8)
+        let t = 7.0 / 60
+        let layerX = try #require(layer.presentation()).position.x, viewX = try #require(view.layer.presentation()).position.x
+        #expect(abs(layerX - (5 + 80 * t / 0.25)) < 1e-6, "the layer: 0.25 s, linear (\(layerX))")
+        #expect(abs(viewX - (5 + 80 * t / 2)) < 1e-6, "the view: 2 s, linear (\(viewX))")
+        try await f.screen.present(through: 16)
+        #expect(try #require(layer.presentation()).position.x == 85, "the layer's animation ended at 1/60 + 0.25 s")
+    }
+
     @Test func disabledActionsAndAZeroDurationMakeChangesJump() async throws {
         let f = try ScreenFixture(gpu: true)
         let layer = try await standaloneLayer(f)

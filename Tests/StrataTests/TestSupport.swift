@@ -56,6 +56,14 @@ struct ScreenFixture {
     }
 }
 
+extension UIScreen {
+    /// Presents frames up to and including frame `n` of the virtual 60 Hz clock (frame n at
+    /// n/60 s; the media time is the next frame's, so frames 0 ..< media time × 60 were presented).
+    func present(through n: Int) async throws {
+        while Int((mediaTime * 60).rounded()) <= n { _ = try await renderFrame() }
+    }
+}
+
 /// The commits a screen sent, for counting and inspecting.
 @MainActor
 final class CommitLog {

@@ -98,18 +98,20 @@ extension AnimationLedger {
             repeatCount: 1, autoreverses: false, group: group)
     }
 
-    /// Records an animation from `old` to `new` (model values) on `layer`: with the innermost
-    /// animation block's settings, or else (for a standalone layer already on screen, see
-    /// `CALayer.valueBeforeChange`) as Core Animation's implicit animation with the transaction's
-    /// duration and timing function. Nothing when actions are disabled.
+    /// Records an animation from `old` to `new` (model values) on `layer`: a view's layer with
+    /// the innermost animation block's settings; a standalone layer already on screen (see
+    /// `CALayer.valueBeforeChange`) with its own action, or else Core Animation's implicit
+    /// animation with the transaction's duration and timing function, in or out of blocks.
+    /// Nothing when actions are disabled.
     func recordAnimation(of layer: CALayer, old: LayerProperty, new: LayerProperty) {
         guard stack.withoutAnimation == 0, !stack.current.disableActions, old != new else { return }
         // Animation blocks (not animators, not implicit animations) are off while UIKit's switch is.
-        if let block = stack.animationContexts.last, block.animator == nil, !stack.animationsEnabled { return }
-        // A standalone layer's own action (its delegate's, `actions`', its class's) replaces the implicit animation.
-        if stack.animationContexts.isEmpty, !layer.isViewBacked, layer.runOwnAction(old: old, new: new) { return }
+        if layer.isViewBacked, let block = stack.animationContexts.last, block.animator == nil, !stack.animationsEnabled { return }
+        // A standalone layer's own action (its delegate's, `actions`', its class's) replaces the
+        // implicit animation, inside animation blocks too (they animate views' layers only).
+        if !layer.isViewBacked, layer.runOwnAction(old: old, new: new) { return }
         let context: AnimationContext
-        if let block = stack.animationContexts.last {
+        if layer.isViewBacked, let block = stack.animationContexts.last {
             context = block
         } else if stack.current.animationDuration > 0 {
             context = implicitContext()

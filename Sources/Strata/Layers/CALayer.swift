@@ -301,13 +301,14 @@ open class CALayer {
     }
 
     /// The value of an animatable property before a change, when the change may animate (so it
-    /// can be); nil otherwise. Read before the stored property is written. Changes animate inside
-    /// an animation block, and, as Core Animation's implicit animations, on a standalone layer
-    /// (one no view owns: a view's layer animates only in blocks) that its screen already shows.
+    /// can be); nil otherwise. Read before the stored property is written. A view's layer
+    /// animates inside animation blocks (the view's action); a standalone layer (one no view
+    /// owns) that its screen already shows runs Core Animation's implicit animation, inside an
+    /// animation block or not, as on iOS (UIKit's blocks animate views' layers only).
     private func valueBeforeChange(_ key: LayerKey) -> LayerProperty? {
         let t = TransactionStack.shared
-        if !t.animationContexts.isEmpty { return property(key) }
-        guard !isViewBacked, t.implicitAnimationsEnabled, renderedScreen != nil else { return nil }
+        if isViewBacked { return t.animationContexts.isEmpty ? nil : property(key) }
+        guard t.implicitAnimationsEnabled, renderedScreen != nil else { return nil }
         return property(key)
     }
 
