@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "Cassowary"),
         .target(
             name: "StrataGL",
-            dependencies: ["CEGL", "CGLES3", "CGBM", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["StrataCore", "CEGL", "CGLES3", "CGBM", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "StrataCompositor",

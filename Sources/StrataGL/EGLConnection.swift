@@ -2,6 +2,7 @@ import CEGL
 import CGBM
 import Foundation
 import Logging
+import class StrataCore.Locked
 
 /// The EGL platforms Strata can open a display on, in order of preference.
 public enum EGLPlatform: String, Sendable, CaseIterable, CustomStringConvertible {
@@ -82,8 +83,8 @@ public final class EGLConnection: @unchecked Sendable {
         return eglGetError() != EGL_BAD_PARAMETER
     }
 
-    nonisolated(unsafe) private static var cache: [EGLPlatform: EGLConnection] = [:]
-    private static let cacheLock = NSLock()
+    /// The displays opened so far, by platform.
+    private static let cache = Locked<[EGLPlatform: EGLConnection]>([:])
     private static let logger = Logger(label: "strata.gl")
 
     /// Opens (or returns the already opened) display on the preferred platform.
@@ -107,21 +108,21 @@ public final class EGLConnection: @unchecked Sendable {
         } else {
             order = EGLPlatform.openable
         }
-        cacheLock.lock()
-        defer { cacheLock.unlock() }
-        var attempts: [GLError.PlatformAttempt] = []
-        for platform in order {
-            if let cached = cache[platform] { return cached }
-            do {
-                let connection = try connect(platform)
-                cache[platform] = connection
-                logger.debug("EGL display opened", metadata: ["platform": "\(platform)", "device": "\(connection.deviceDescription)"])
-                return connection
-            } catch {
-                attempts.append(.init(platform: platform, reason: error.text))
+        return try cache.withLock { cache in
+            var attempts: [GLError.PlatformAttempt] = []
+            for platform in order {
+                if let cached = cache[platform] { return cached }
+                do throws(AttemptFailure) {
+                    let connection = try connect(platform)
+                    cache[platform] = connection
+                    logger.debug("EGL display opened", metadata: ["platform": "\(platform)", "device": "\(connection.deviceDescription)"])
+                    return connection
+                } catch {
+                    attempts.append(.init(platform: platform, reason: error.text))
+                }
             }
+            throw GLError.noPlatform(attempts: attempts)
         }
-        throw GLError.noPlatform(attempts: attempts)
     }
 
     struct AttemptFailure: Error { let text: String }

@@ -116,8 +116,8 @@ final class ResultBox<T>: @unchecked Sendable {
 /// Strata), until stopped. `setUp` runs once on that thread, with the context current, and returns
 /// what `frame` needs (a `HostRenderer`, for one).
 public final class HostLoop<State>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stopped = false
+    /// Whether the loop was asked to stop, and the frames drawn, shared with the loop's thread.
+    private let shared = Locked((stopped: false, count: 0))
     private let finished = DispatchSemaphore(value: 0)
     private let started = DispatchSemaphore(value: 0)
     private var setUpResult: Result<Void, any Error> = .success(())
@@ -126,8 +126,7 @@ public final class HostLoop<State>: @unchecked Sendable {
     /// What `setUp` returned (for the thread that started the loop to read Sendable parts of).
     public private(set) var state: State?
     /// Frames drawn so far.
-    public var frames: Int { lock.withLock { count } }
-    private var count = 0
+    public var frames: Int { shared.withLock { $0.count } }
 
     /// Starts the loop; returns once `setUp` has run (rethrowing its error).
     public init(
@@ -152,10 +151,10 @@ public final class HostLoop<State>: @unchecked Sendable {
                 return
             }
             started.signal()
-            while !lock.withLock({ stopped }) {
+            while !shared.withLock({ $0.stopped }) {
                 drawHostScene(fbo)
                 frame(state, fbo)
-                lock.withLock { count += 1 }
+                shared.withLock { $0.count += 1 }
                 usleep(1000)
             }
             tearDown(state)
@@ -171,7 +170,7 @@ public final class HostLoop<State>: @unchecked Sendable {
 
     /// Stops the loop and waits until the thread has torn down.
     public func stop() {
-        lock.withLock { stopped = true }
+        shared.withLock { $0.stopped = true }
         finished.wait()
     }
 }

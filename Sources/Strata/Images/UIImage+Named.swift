@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 import Synchronization
 
 // `UIImage(named:)`: images found by name in a bundle (the program's own, a Swift package's
@@ -70,20 +71,19 @@ private let mainScreenScaleBits = Atomic<UInt64>(0)
 /// Finds and caches named images.
 private enum NamedImages {
     /// Decoded images by file path.
-    nonisolated(unsafe) private static let cache = NSCache<NSString, UIImage>()
-    private static let lock = NSLock()
+    private static let cache = Locked(NSCache<NSString, UIImage>())
 
     /// The image for `name` in `bundle` at `scale`, decoded or from the cache.
     static func find(_ name: String, in bundle: Bundle, scale: CGFloat) -> UIImage? {
         let folders = searchFolders(of: bundle)
         guard let (path, fileScale) = bestFile(named: name, in: folders, scale: scale) else { return nil }
         let key = "\(path)|\(fileScale)" as NSString
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached = cache.object(forKey: key) { return cached }
-        guard let data = FileManager.default.contents(atPath: path), let image = UIImage(data: data, scale: fileScale) else { return nil }
-        cache.setObject(image, forKey: key)
-        return image
+        return cache.withLock { cache in
+            if let cached = cache.object(forKey: key) { return cached }
+            guard let data = FileManager.default.contents(atPath: path), let image = UIImage(data: data, scale: fileScale) else { return nil }
+            cache.setObject(image, forKey: key)
+            return image
+        }
     }
 
     /// The folders a bundle's resources may be in: its resource folder, then its own.

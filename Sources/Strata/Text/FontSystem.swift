@@ -12,7 +12,8 @@ import Foundation
 final class FontSystem: @unchecked Sendable {
     static let shared = FontSystem()
 
-    /// Guards the font map and the context (an `NSLock`: see Locked in StrataCompositor).
+    /// Guards the font map and the context, which live outside Swift (an `NSLock`, as StrataCore's
+    /// `Locked` box uses: see there).
     private let lock = NSLock()
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
