@@ -193,11 +193,12 @@ final class FramePlanner {
             }
             let sublayer = stack[top].sublayers[stack[top].next]
             stack[top].next += 1
-            // A mask (walked after the sublayers) is placed in its layer's bounds space and never
-            // hides anything (it is not drawn to the target).
+            // A mask (walked after the sublayers) is placed in its layer's bounds space, flattened
+            // as sublayers are but without the sublayer transform, and never hides anything (it
+            // is not drawn to the target).
             let isMask = sublayer === stack[top].layer.mask
             let entered = enter(
-                sublayer, parentSpace: isMask ? stack[top].layer.frame.world : stack[top].childSpace,
+                sublayer, parentSpace: isMask ? LayerState.flatten.concatenating(stack[top].layer.frame.world) : stack[top].childSpace,
                 parentSpaceChanged: isMask ? stack[top].worldChanged : stack[top].childSpaceChanged,
                 parentVisible: stack[top].showsSublayers, inheritedDamage: stack[top].damaged,
                 opaquePath: !isMask && stack[top].opaqueForSublayers, damage: &damage)
