@@ -347,16 +347,20 @@ open class CABasicAnimation: CAPropertyAnimation {
             Self.logger.warning("\(type(of: self)) of \"\(keyPath ?? "")\": \(name) \(given!) is not a value of \(kind); the animation shows nothing")
             return nil
         }
-        func shown() -> LayerValue? { Self.shownValue(of: layer, key, part) }
-        func plus(_ a: LayerValue, _ b: LayerValue, _ k: Double) -> LayerValue? { a.adding(b, scaledBy: k) }
+        return Self.endpoints(from: from, to: to, by: by, shown: { Self.shownValue(of: layer, key, part) }, plus: { $0.adding($1, scaledBy: $2) })
+    }
+
+    /// Core Animation's from/to/by table (see `endpoints(on:_:_:)`) over any kind of value:
+    /// `shown` gives the value shown now, `plus(a, b, k)` is a + b × k (nil where it has none).
+    static func endpoints<V>(from: V?, to: V?, by: V?, shown: () -> V?, plus: (V, V, Double) -> V?) -> (V, V)? {
         switch (from, to, by) {
-        case (let f?, let t?, _): return (f, t)
-        case (let f?, nil, let b?): return plus(f, b, 1).map { (f, $0) }
-        case (nil, let t?, let b?): return plus(t, b, -1).map { ($0, t) }
-        case (let f?, nil, nil): return shown().map { (f, $0) }
-        case (nil, let t?, nil): return shown().map { ($0, t) }
-        case (nil, nil, let b?): return shown().flatMap { s in plus(s, b, 1).map { (s, $0) } }
-        case (nil, nil, nil): return shown().map { ($0, $0) }
+        case (let f?, let t?, _): (f, t)
+        case (let f?, nil, let b?): plus(f, b, 1).map { (f, $0) }
+        case (nil, let t?, let b?): plus(t, b, -1).map { ($0, t) }
+        case (let f?, nil, nil): shown().map { (f, $0) }
+        case (nil, let t?, nil): shown().map { ($0, t) }
+        case (nil, nil, let b?): shown().flatMap { s in plus(s, b, 1).map { (s, $0) } }
+        case (nil, nil, nil): shown().map { ($0, $0) }
         }
     }
 
@@ -365,7 +369,6 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     override func addDrawnAnimations(on layer: CALayer, timing: Timing) -> Int {
         guard let keyPath, let model = layer.drawnValue(forKey: keyPath) else { return 0 }
-        let shown = layer.shownDrawnValue(model, forKey: keyPath, at: layer.localTime(fromMedia: layer.currentScreen?.shownTime ?? 0))
         func read(_ name: String, _ value: Any?) -> DrawnValue?? {
             guard let value else { return .some(nil) }
             guard let read = DrawnValue.reading(value, like: model) else {
@@ -375,17 +378,8 @@ open class CABasicAnimation: CAPropertyAnimation {
             return read
         }
         guard let from = read("fromValue", fromValue), let to = read("toValue", toValue), let by = read("byValue", byValue) else { return 0 }
-        let ends: (DrawnValue, DrawnValue)? =
-            switch (from, to, by) {
-            case (let f?, let t?, _): (f, t)
-            case (let f?, nil, let b?): f.adding(b, scaledBy: 1).map { (f, $0) }
-            case (nil, let t?, let b?): t.adding(b, scaledBy: -1).map { ($0, t) }
-            case (let f?, nil, nil): (f, shown)
-            case (nil, let t?, nil): (shown, t)
-            case (nil, nil, let b?): shown.adding(b, scaledBy: 1).map { (shown, $0) }
-            case (nil, nil, nil): (shown, shown)
-            }
-        guard let (start, end) = ends else { return 0 }
+        let shown = { layer.shownDrawnValue(model, forKey: keyPath, at: layer.localTime(fromMedia: layer.currentScreen?.shownTime ?? 0)) }
+        guard let (start, end) = Self.endpoints(from: from, to: to, by: by, shown: shown, plus: { $0.adding($1, scaledBy: CGFloat($2)) }) else { return 0 }
         layer.addDrawnAnimation(key: keyPath, from: start, to: end, timing: timing, curve: curve())
         return 1
     }

@@ -86,6 +86,15 @@ enum DrawnValue {
     }
 }
 
+/// The properties a layer subclass draws itself (a shape layer's shape, a gradient layer's
+/// gradient), read and written by their `CALayer` names: what drawn animations apply to.
+protocol DrawnProperties {
+    /// An animatable property's value by name, or nil for a name that is none.
+    func value(forKey key: String) -> DrawnValue?
+    /// Sets an animatable property by name (a value of another type changes nothing).
+    mutating func set(_ value: DrawnValue, forKey key: String)
+}
+
 /// A running animation of a property a layer draws itself, with its timing.
 struct DrawnAnimation {
     /// The property's name (`strokeEnd`, `colors`, …).
@@ -107,6 +116,14 @@ struct DrawnAnimation {
         return value(atProgress: timing.progress(at: time))
     }
 
+    /// An animation of `key` through `values` at `keyTimes`, timed by `timing` with `curve` (its
+    /// begin relative to the next commit).
+    init(key: String, values: [DrawnValue], keyTimes: [Double], isDiscrete: Bool = false, timing: CAAnimation.Timing, curve: TimingCurve) {
+        (self.key, self.values, self.keyTimes, self.isDiscrete) = (key, values, keyTimes, isDiscrete)
+        // Only its timing is used: any animatable property will do for the kind.
+        self.timing = timing.animation(.absolute(from: .opacity(0), to: .opacity(1)), curve: curve)
+    }
+
     /// The value at progress `p`: between the values whose key times surround it.
     func value(atProgress p: Double) -> DrawnValue {
         guard values.count > 1 else { return values[0] }
@@ -126,7 +143,7 @@ extension CALayer {
     /// then drawn again after every frame until it ends. On no screen at that commit, it is
     /// dropped (its group completes).
     func addDrawnAnimation(key: String, from: DrawnValue, to: DrawnValue, timing: CAAnimation.Timing, curve: TimingCurve) {
-        addDrawnAnimation(DrawnAnimation(key: key, values: [from, to], keyTimes: [0, 1], timing: timing.animation(.absolute(from: .opacity(0), to: .opacity(1)), curve: curve)))
+        addDrawnAnimation(DrawnAnimation(key: key, values: [from, to], keyTimes: [0, 1], timing: timing, curve: curve))
     }
 
     /// Adds `animation` (see above), its begin relative to the next commit.
@@ -150,10 +167,7 @@ extension CALayer {
         let times =
             keyTimes.flatMap { CAKeyframeAnimation.areValid($0, count: discrete ? n + 1 : n) ? $0 : nil }
             ?? (0..<(discrete ? n + 1 : n)).map { Double($0) / Double(max((discrete ? n + 1 : n) - 1, 1)) }
-        addDrawnAnimation(
-            DrawnAnimation(
-                key: key, values: values, keyTimes: times, isDiscrete: discrete,
-                timing: timing.animation(.absolute(from: .opacity(0), to: .opacity(1)), curve: curve)))
+        addDrawnAnimation(DrawnAnimation(key: key, values: values, keyTimes: times, isDiscrete: discrete, timing: timing, curve: curve))
         return true
     }
 
@@ -182,6 +196,18 @@ extension CALayer {
             value = animation.value(over: value, at: animation.timing.beginTime)
         }
         return value
+    }
+
+    /// `model` as shown at the layer's time `time` (nil: the model): each property its running
+    /// drawn animations animate, at that time.
+    func shown<Properties: DrawnProperties>(_ model: Properties, at time: Double?) -> Properties {
+        guard let time, !drawnAnimations.isEmpty else { return model }
+        var shown = model
+        for animation in drawnAnimations {
+            guard let value = model.value(forKey: animation.key) else { continue }
+            shown.set(shownDrawnValue(value, forKey: animation.key, at: time), forKey: animation.key)
+        }
+        return shown
     }
 
     /// The layer's time at which its drawn animations are drawn now: the next frame's (the

@@ -112,15 +112,7 @@ open class CAGradientLayer: CALayer {
     override func drawnValue(forKey key: String) -> DrawnValue? { gradientStyle.value(forKey: key) }
 
     /// The gradient as shown at the layer's time `time` (nil: the model): its animations applied.
-    func shownStyle(at time: Double?) -> Style {
-        guard let time, !drawnAnimations.isEmpty else { return gradientStyle }
-        var shown = gradientStyle
-        for animation in drawnAnimations {
-            guard let model = gradientStyle.value(forKey: animation.key) else { continue }
-            shown.set(shownDrawnValue(model, forKey: animation.key, at: time), forKey: animation.key)
-        }
-        return shown
-    }
+    func shownStyle(at time: Double?) -> Style { shown(gradientStyle, at: time) }
 
     /// Decodes nothing (see `CALayer.init(coder:)`).
     public required init?(coder: NSCoder) { nil }
@@ -170,7 +162,7 @@ open class CAGradientLayer: CALayer {
     }
 }
 
-extension CAGradientLayer.Style {
+extension CAGradientLayer.Style: DrawnProperties {
     /// An animatable property's value by name, or nil for a name that is none (or colours that
     /// are not all `CGColor`s).
     func value(forKey key: String) -> DrawnValue? {

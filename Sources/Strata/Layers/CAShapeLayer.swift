@@ -206,15 +206,7 @@ open class CAShapeLayer: CALayer {
     override func drawnValue(forKey key: String) -> DrawnValue? { shape.value(forKey: key) }
 
     /// The shape as shown at the layer's time `time` (nil: the model): its animations applied.
-    func shownShape(at time: Double?) -> Shape {
-        guard let time, !drawnAnimations.isEmpty else { return shape }
-        var shown = shape
-        for animation in drawnAnimations {
-            guard let model = shape.value(forKey: animation.key) else { continue }
-            shown.set(shownDrawnValue(model, forKey: animation.key, at: time), forKey: animation.key)
-        }
-        return shown
-    }
+    func shownShape(at time: Double?) -> Shape { shown(shape, at: time) }
 
     override func copyOwnProperties(to copy: CALayer) {
         (copy as? CAShapeLayer)?.shape = shownShape(at: shownLocalTime)
@@ -270,7 +262,7 @@ open class CAShapeLayer: CALayer {
     }
 }
 
-extension CAShapeLayer.Shape {
+extension CAShapeLayer.Shape: DrawnProperties {
     /// The part of the outline drawn: `strokeStart` and `strokeEnd` clamped to 0...1.
     var strokeRange: (start: CGFloat, end: CGFloat) {
         func unit(_ v: CGFloat) -> CGFloat { v.isFinite ? min(max(v, 0), 1) : 0 }
