@@ -55,12 +55,9 @@ extension CALayer {
         return type(of: self).defaultAction(forKey: event)
     }
 
-    /// Runs the action found for a change of `new.key` from `old`, where the layer has one of its
-    /// own (see `explicitAction`): an animation's copy starts from `old` when it names no values.
-    /// Returns false when there is none (the implicit animation applies).
-    func runOwnAction(old: LayerProperty, new: LayerProperty) -> Bool {
-        guard let action = explicitAction(forKey: new.key.name) else { return false }
-        if action is NSNull { return true }
+    /// Runs `action` for a change of `new.key` from `old`: a basic animation that names no values
+    /// runs as a copy from `old`, as Core Animation's do.
+    func run(_ action: any CAAction, old: LayerProperty, new: LayerProperty) {
         if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {
             let copy = basic.copy() as! CABasicAnimation
             copy.fromValue = old.value.anyValue
@@ -68,7 +65,6 @@ extension CALayer {
         } else {
             action.run(forKey: new.key.name, object: self, arguments: nil)
         }
-        return true
     }
 }
 
@@ -87,18 +83,19 @@ extension LayerKey {
 }
 
 extension LayerValue {
-    /// The value as a program would give it to an animation (`CGFloat`, `CGPoint`, `CGRect`,
-    /// `CGColor`, `CATransform3D`, `Bool`), or nil for none.
+    /// The value as Core Animation gives it in an animation's `fromValue`: `CGFloat`, `Float`,
+    /// `Bool`, `CGColor`, and geometry boxed in `NSValue` (`cgPointValue`, `cgRectValue`,
+    /// `caTransform3DValue`); nil for none.
     var anyValue: Any? {
         switch self {
         case .bool(let v): v
         case .number(let v): CGFloat(v)
         case .float(let v): v
-        case .point(let p): CGPoint(p)
-        case .rect(let r): CGRect(r)
+        case .point(let p): NSValue(cgPoint: CGPoint(p))
+        case .rect(let r): NSValue(cgRect: CGRect(r))
         case .color(let c): c.map(CGColor.init)
         case .gravity: nil
-        case .transform(let t): CATransform3D(t)
+        case .transform(let t): NSValue(caTransform3D: CATransform3D(t))
         }
     }
 }

@@ -45,9 +45,18 @@ extension CALayer {
 
     /// The animation added under `key`, or nil (Core Animation's: changing it is undefined; Strata
     /// ignores the change). Main actor.
+    /// An animation block's or implicit animation is found by its property's name, as UIKit keys
+    /// it, and answered as Core Animation would show it: a `CABasicAnimation` (a
+    /// `CASpringAnimation` for a spring, a `CAKeyframeAnimation` for keyframes) with its duration,
+    /// timing, repeats and values; UIKit's additive moves read `isAdditive` with `fromValue` the
+    /// old value less the new and `toValue` zero.
     public func animation(forKey key: String) -> CAAnimation? {
         dropFinishedAnimations()
-        return explicitAnimations.first { $0.key == key && isStillAttached($0) }?.animation
+        if let explicit = explicitAnimations.first(where: { $0.key == key && isStillAttached($0) }) { return explicit.animation }
+        let running = (activeAnimations + pendingAnimations).last { animation in
+            animation.propertyName == key && !explicitAnimations.contains { $0.group == animation.group }
+        }
+        return running.map(CAAnimation.describing)
     }
 
     /// Removes the animation added under `key`: the layer shows its model value from the next
@@ -69,5 +78,60 @@ extension CALayer {
     /// removed on completion.
     private func explicitAnimationEnded(group: UInt64, finished: Bool, removed: Bool) {
         if removed { explicitAnimations.removeAll { $0.group == group } }
+    }
+}
+
+extension CAAnimation {
+    /// A Core Animation object describing `animation` (an animation block's or implicit one),
+    /// for `CALayer.animation(forKey:)`.
+    static func describing(_ animation: LayerAnimation) -> CAAnimation {
+        let described: CAPropertyAnimation
+        switch animation.curve {
+        case .spring(let spring):
+            let s = CASpringAnimation(keyPath: animation.propertyName)
+            (s.mass, s.stiffness) = (1, spring.naturalFrequency * spring.naturalFrequency)
+            s.damping = 2 * spring.dampingRatio * spring.naturalFrequency
+            s.initialVelocity = spring.initialVelocity
+            described = s
+        case .cubicBezier(let x1, let y1, let x2, let y2):
+            described = CABasicAnimation(keyPath: animation.propertyName)
+            described.timingFunction = CAMediaTimingFunction(controlPoints: Float(x1), Float(y1), Float(x2), Float(y2))
+        case .linear, .steps:
+            described = CABasicAnimation(keyPath: animation.propertyName)
+            described.timingFunction = CAMediaTimingFunction(name: .linear)
+        }
+        if case .keyframes = animation.kind {
+            let keyframes = CAKeyframeAnimation(keyPath: animation.propertyName)
+            keyframes.timingFunction = described.timingFunction
+            return keyframes.timed(like: animation)
+        }
+        let basic = described as! CABasicAnimation
+        switch animation.kind {
+        case .absolute(let from, let to):
+            (basic.fromValue, basic.toValue) = (from.value.anyValue, to.value.anyValue)
+        case .additive(let delta):
+            basic.isAdditive = true
+            (basic.fromValue, basic.toValue) = (delta.value.anyValue, delta.subtracting(delta)?.value.anyValue)
+        case .keyframes:
+            break
+        }
+        return basic.timed(like: animation)
+    }
+
+    /// The animation with `animation`'s duration, begin time, repeats and fill.
+    private func timed(like animation: LayerAnimation) -> Self {
+        duration = animation.duration
+        beginTime = animation.beginTime
+        repeatCount = Float(animation.repeatCount)
+        autoreverses = animation.autoreverses
+        isRemovedOnCompletion = animation.isRemovedOnCompletion
+        fillMode =
+            switch (animation.fillsBackwards, animation.fillsForwards) {
+            case (true, true): .both
+            case (true, false): .backwards
+            case (false, true): .forwards
+            case (false, false): .removed
+            }
+        return self
     }
 }

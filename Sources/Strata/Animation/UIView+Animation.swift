@@ -98,20 +98,20 @@ extension AnimationLedger {
             repeatCount: 1, autoreverses: false, group: group)
     }
 
-    /// Records an animation from `old` to `new` (model values) on `layer`: a view's layer with
-    /// the innermost animation block's settings; a standalone layer already on screen (see
-    /// `CALayer.valueBeforeChange`) with its own action, or else Core Animation's implicit
-    /// animation with the transaction's duration and timing function, in or out of blocks.
-    /// Nothing when actions are disabled.
-    func recordAnimation(of layer: CALayer, old: LayerProperty, new: LayerProperty) {
-        guard stack.withoutAnimation == 0, !stack.current.disableActions, old != new else { return }
-        // Animation blocks (not animators, not implicit animations) are off while UIKit's switch is.
-        if layer.isViewBacked, let block = stack.animationContexts.last, block.animator == nil, !stack.animationsEnabled { return }
-        // A standalone layer's own action (its delegate's, `actions`', its class's) replaces the
-        // implicit animation, inside animation blocks too (they animate views' layers only).
-        if !layer.isViewBacked, layer.runOwnAction(old: old, new: new) { return }
+    /// Records an animation from `old` to `new` (model values) on `layer`, running `action` (what
+    /// `CALayer.explicitAction(forKey:)` answered before the change), as Core Animation does: an
+    /// action runs (`NSNull` does nothing); the action `UIView` answers inside an animation block
+    /// records the innermost block's animation; no action at all gives Core Animation's implicit
+    /// animation with the transaction's duration and timing function. A view's layer gets here
+    /// only where its view may animate and a standalone one only on screen (see
+    /// `CALayer.valueBeforeChange`). Nothing when actions are disabled.
+    func recordAnimation(of layer: CALayer, old: LayerProperty, new: LayerProperty, action: (any CAAction)?) {
+        guard !stack.current.disableActions, old != new else { return }
         let context: AnimationContext
-        if layer.isViewBacked, let block = stack.animationContexts.last {
+        if let action, !(action is UIView.BlockAnimation) {
+            return action is NSNull ? () : layer.run(action, old: old, new: new)
+        } else if action != nil {
+            guard let block = stack.animationContexts.last else { return }
             context = block
         } else if stack.current.animationDuration > 0 {
             context = implicitContext()

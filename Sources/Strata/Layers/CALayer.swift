@@ -294,20 +294,27 @@ open class CALayer {
         }
         guard state[keyPath: path] != value else { return false }
         let old = key.isAnimatable ? valueBeforeChange(key) : nil
+        // Core Animation asks for the action before the change: the delegate reads the old value.
+        let action = old != nil ? explicitAction(forKey: key.name) : nil
         state[keyPath: path] = value
-        if let old { AnimationLedger.shared.recordAnimation(of: self, old: old, new: LayerProperty(key, value.layerValue)) }
+        if let old { AnimationLedger.shared.recordAnimation(of: self, old: old, new: LayerProperty(key, value.layerValue), action: action) }
         markChanged(LayerChanges(key))
         return true
     }
 
     /// The value of an animatable property before a change, when the change may animate (so it
-    /// can be); nil otherwise. Read before the stored property is written. A view's layer
-    /// animates inside animation blocks (the view's action); a standalone layer (one no view
-    /// owns) that its screen already shows runs Core Animation's implicit animation, inside an
-    /// animation block or not, as on iOS (UIKit's blocks animate views' layers only).
+    /// can be); nil otherwise. Read before the stored property is written. A view's layer runs
+    /// its view's action (`UIView.action(for:forKey:)`: the block's animation inside animation
+    /// blocks, an override's own anywhere its screen shows it) unless actions are disabled or
+    /// `performWithoutAnimation` runs; a standalone layer (one no view owns) that its screen
+    /// already shows runs its own action or Core Animation's implicit animation, inside
+    /// animation blocks or not, as on iOS (UIKit's blocks and switches are for views' layers).
     private func valueBeforeChange(_ key: LayerKey) -> LayerProperty? {
         let t = TransactionStack.shared
-        if isViewBacked { return t.animationContexts.isEmpty ? nil : property(key) }
+        if isViewBacked {
+            guard t.withoutAnimation == 0, !t.current.disableActions, !t.animationContexts.isEmpty || renderedScreen != nil else { return nil }
+            return property(key)
+        }
         guard t.implicitAnimationsEnabled, renderedScreen != nil else { return nil }
         return property(key)
     }

@@ -48,9 +48,11 @@ final class TransactionStack {
         }
     }
     /// Whether a standalone layer's change animates implicitly now (actions enabled, a duration).
+    /// UIKit's switches (`performWithoutAnimation`, `setAnimationsEnabled`) are for views' layers
+    /// and do not count.
     var implicitAnimationsEnabled: Bool {
         let level = current
-        return withoutAnimation == 0 && !level.disableActions && level.animationDuration > 0
+        return !level.disableActions && level.animationDuration > 0
     }
 
     /// Opens an explicit level.

@@ -498,17 +498,32 @@ open class UIView: UIResponder, CALayerDelegate {
     }
 
     /// The action for a change of the view's layer's `event`, as UIKit answers it: inside an
-    /// animation block an animation of the property (the block animates it), elsewhere `NSNull()`
-    /// (a view's layer does not animate implicitly). Part of `CALayerDelegate`.
+    /// animation block (with animations enabled, outside `performWithoutAnimation`) a
+    /// `CABasicAnimation` of the property from its value before the change with the block's
+    /// duration and timing, which records the block's animation; elsewhere `NSNull()` (a view's
+    /// layer does not animate implicitly). Override it to give a property an action of your own,
+    /// in or out of blocks; return nil to let the layer animate implicitly as a standalone layer
+    /// does. The layer asks before the change. Part of `CALayerDelegate`. Main actor.
     open func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
         let stack = TransactionStack.shared
         guard let block = stack.animationContexts.last, stack.withoutAnimation == 0,
-            let key = LayerKey.named(event), key.isAnimatable
+            block.animator != nil || stack.animationsEnabled, let key = LayerKey.named(event), key.isAnimatable
         else { return NSNull() }
-        let animation = CABasicAnimation(keyPath: event)
+        let animation = BlockAnimation(keyPath: event)
         animation.duration = block.duration
+        animation.beginTime = block.delay
+        if case .cubicBezier(let x1, let y1, let x2, let y2) = block.curve {
+            animation.timingFunction = CAMediaTimingFunction(controlPoints: Float(x1), Float(y1), Float(x2), Float(y2))
+        } else if block.curve == .linear {
+            animation.timingFunction = CAMediaTimingFunction(name: .linear)
+        }
+        animation.fromValue = layer.property(key).value.anyValue
         return animation
     }
+
+    /// The animation `action(for:forKey:)` answers inside an animation block: running it records
+    /// the block's own animation (its curve, delay, repeats and completion).
+    final class BlockAnimation: CABasicAnimation {}
 
     // MARK: Layout hooks
 
