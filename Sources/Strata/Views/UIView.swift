@@ -508,7 +508,7 @@ open class UIView: UIResponder, CALayerDelegate {
         let stack = TransactionStack.shared
         guard let block = stack.animationContexts.last, stack.withoutAnimation == 0,
             block.animator != nil || stack.animationsEnabled, let key = LayerKey.named(event), key.isAnimatable
-        else { return NSNull() }
+        else { return UIView.noAction }
         let animation = BlockAnimation(keyPath: event)
         animation.duration = block.duration
         animation.beginTime = block.delay
@@ -520,6 +520,9 @@ open class UIView: UIResponder, CALayerDelegate {
         animation.fromValue = layer.property(key).value.anyValue
         return animation
     }
+
+    /// The `NSNull` `action(for:forKey:)` answers outside animation blocks (one, not one per change).
+    private static let noAction = NSNull()
 
     /// The animation `action(for:forKey:)` answers inside an animation block: running it records
     /// the block's own animation (its curve, delay, repeats and completion).
