@@ -47,7 +47,7 @@ let package = Package(
         .target(
             name: "StrataCompositor",
             dependencies: [
-                "StrataCore", "StrataGL", "StrataShaders", "CCairo", "CEGL", "CGBM", "CImageCodecs",
+                "StrataCore", "StrataGL", "StrataShaders", "CCairo", "CImageCodecs",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -87,7 +87,7 @@ let package = Package(
         .executableTarget(name: "Settings", dependencies: ["Strata"], path: "Examples/Settings"),
 
         // Test helpers shared by the test targets; no library target depends on it.
-        .target(name: "StrataTesting", dependencies: ["StrataCore", "CEGL", "CGLES3"]),
+        .target(name: "StrataTesting", dependencies: ["StrataCore", "StrataGL", "CEGL", "CGLES3"]),
 
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),

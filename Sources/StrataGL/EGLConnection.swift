@@ -18,6 +18,9 @@ public enum EGLPlatform: String, Sendable, CaseIterable, CustomStringConvertible
     /// The host application's own display, whose context was current when Strata was embedded.
     /// Never opened by Strata and never tried automatically.
     case host
+    /// No EGL display: a context over a table of GL functions alone (`GLContext(functions:)`,
+    /// a recording table in tests). Never opened and never tried automatically.
+    case noDisplay
 
     public var description: String { rawValue }
 
@@ -180,6 +183,8 @@ public final class EGLConnection: @unchecked Sendable {
             return EGLConnection(platform: .surfaceless, display: display, deviceDescription: "surfaceless")
         case .host:
             throw AttemptFailure(text: "the host platform is the embedding application's display; embed Strata in it instead of opening it")
+        case .noDisplay:
+            throw AttemptFailure(text: "noDisplay has no EGL display to open; make a context over a table of GL functions with GLContext(functions:)")
         case .gbm:
             let node = try renderNode()
             let fd = Glibc.open(node, O_RDWR | O_CLOEXEC)

@@ -21,12 +21,15 @@ public struct EGLCurrentContext {
     /// Whether a context was current when saved.
     public var hadContext: Bool { display != nil && context != nil }
 
+    /// Whether `other` saved the same context (both none counts as the same).
+    public func hasSameContext(as other: EGLCurrentContext) -> Bool { context == other.context }
+
     /// Makes the saved display, surfaces and context current again; when none was, releases
-    /// `display`'s current context (`fallback`), if given. Returns whether EGL accepted it.
+    /// `fallback`'s current context, if given. Returns whether EGL accepted it.
     @discardableResult
-    public func restore(releasingOn fallback: EGLDisplay? = nil) -> Bool {
+    public func restore(releasingOn fallback: EGLConnection? = nil) -> Bool {
         if let display, let context { return eglMakeCurrent(display, draw, read, context) == EGLBoolean(EGL_TRUE) }
-        if let fallback { return eglMakeCurrent(fallback, nil, nil, nil) == EGLBoolean(EGL_TRUE) }
+        if let fallback { return eglMakeCurrent(fallback.display, nil, nil, nil) == EGLBoolean(EGL_TRUE) }
         return true
     }
 }

@@ -70,8 +70,12 @@ public struct GLInfo: Sendable {
 /// GL thread only: create it on the thread that will issue every GL call, keep it there, and
 /// call `destroy()` there. Every GL object wrapper holds its context and checks the thread.
 public final class GLContext {
-    /// The display this context belongs to.
-    public let connection: EGLConnection
+    /// The display this context belongs to; nil for a context over a table of GL functions alone
+    /// (`init(functions:)`), which has no EGL display.
+    public let connection: EGLConnection?
+    /// The table every GL call on this context goes through: the driver's (`SystemGL`), or a
+    /// recording one in tests.
+    public let gl: any GLFunctions
     /// The thread that owns the context.
     public let owner: ThreadOwner
     /// The implementation's name and limits, read once at creation.
@@ -96,6 +100,7 @@ public final class GLContext {
     /// - Throws: `GLError.eglCallFailed` naming the call and EGL error.
     public init(connection: EGLConnection) throws {
         self.connection = connection
+        gl = SystemGL.shared
         owner = ThreadOwner()
         let display = connection.display
         guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGL_TRUE else {
@@ -161,13 +166,14 @@ public final class GLContext {
     public init(adoptingCurrentContext caller: String) throws {
         let connection = try EGLConnection.current()
         self.connection = connection
+        gl = SystemGL.shared
         owner = ThreadOwner()
         context = eglGetCurrentContext()
         pbuffer = nil
         isHostContext = true
         var strategy: GLint = 0
-        glGetIntegerv(GLenum(GL_RESET_NOTIFICATION_STRATEGY), &strategy)
-        while glGetError() != GLenum(GL_NO_ERROR) {}  // older contexts do not know the query
+        SystemGL.shared.getIntegerv(GLenum(GL_RESET_NOTIFICATION_STRATEGY), &strategy)
+        while SystemGL.shared.getError() != GLenum(GL_NO_ERROR) {}  // older contexts do not know the query
         hasResetStatus = strategy == GL_LOSE_CONTEXT_ON_RESET
         info = readInfo()
         let supported =
@@ -190,6 +196,7 @@ public final class GLContext {
         }
         let connection = try EGLConnection.current()
         self.connection = connection
+        gl = SystemGL.shared
         owner = ThreadOwner()
         isHostContext = false
         let draw = eglGetCurrentSurface(EGL_DRAW), read = eglGetCurrentSurface(EGL_READ)
@@ -197,9 +204,9 @@ public final class GLContext {
         eglQueryContext(display, host, EGL_CONTEXT_CLIENT_TYPE, &clientType)
         eglQueryContext(display, host, EGL_CONFIG_ID, &configID)
         var major: GLint = 0, minor: GLint = 0
-        glGetIntegerv(GLenum(GL_MAJOR_VERSION), &major)
-        glGetIntegerv(GLenum(GL_MINOR_VERSION), &minor)
-        while glGetError() != GLenum(GL_NO_ERROR) {}
+        SystemGL.shared.getIntegerv(GLenum(GL_MAJOR_VERSION), &major)
+        SystemGL.shared.getIntegerv(GLenum(GL_MINOR_VERSION), &minor)
+        while SystemGL.shared.getError() != GLenum(GL_NO_ERROR) {}
         // Contexts share objects only within one client API and with compatible configs.
         var config: EGLConfig? = nil
         if configID != 0 {
@@ -239,11 +246,29 @@ public final class GLContext {
         }
     }
 
+    /// A context with no EGL display whose GL calls all go to `functions` (a recording table in
+    /// tests): it is "current" on the calling thread, which owns it, from creation to `destroy()`.
+    /// Its `info` is what the table answers (platform `.noDisplay`).
+    public init(functions: any GLFunctions) {
+        connection = nil
+        gl = functions
+        owner = ThreadOwner()
+        context = nil
+        pbuffer = nil
+        hasResetStatus = false
+        isHostContext = false
+        standsAlone = true
+        info = readInfo()
+    }
+
+    /// Whether the context has no EGL context behind it (`init(functions:)`).
+    private var standsAlone = false
+
     /// Makes this context current on the calling thread (the owner) with no surface.
     /// - Throws: `GLError.eglCallFailed`.
     public func makeCurrent() throws {
         owner.preconditionCurrent("GLContext.makeCurrent")
-        guard let context else { return }
+        guard let context, let connection else { return }
         guard eglMakeCurrent(connection.display, pbuffer, pbuffer, context) == EGL_TRUE else {
             throw GLError.eglCallFailed(function: "eglMakeCurrent(Strata's context)", code: eglGetError())
         }
@@ -252,33 +277,33 @@ public final class GLContext {
     /// Throws `GLError.hostContextNotCurrent` unless this context is current on the calling thread
     /// (and the calling thread owns it). Host contexts only need it: Strata's own are always current.
     public func checkCurrent(_ caller: @autoclosure () -> String) throws {
-        guard owner.isCurrent, let context, eglGetCurrentContext() == context else {
+        guard owner.isCurrent, standsAlone || (context != nil && eglGetCurrentContext() == context) else {
             throw GLError.hostContextNotCurrent(caller: caller())
         }
     }
 
     private func readInfo() -> GLInfo {
         func string(_ name: Int32) -> String {
-            glGetString(GLenum(name)).map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? "?"
+            gl.getString(GLenum(name)).map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? "?"
         }
         func integer(_ name: Int32) -> Int {
             var value: GLint = 0
-            glGetIntegerv(GLenum(name), &value)
+            gl.getIntegerv(GLenum(name), &value)
             return Int(value)
         }
         var viewport: [GLint] = [0, 0]
-        glGetIntegerv(GLenum(GL_MAX_VIEWPORT_DIMS), &viewport)
+        gl.getIntegerv(GLenum(GL_MAX_VIEWPORT_DIMS), &viewport)
         let maxTexture = integer(GL_MAX_TEXTURE_SIZE)
         let glExtensions = Set(
             (0..<integer(GL_NUM_EXTENSIONS)).compactMap { index in
-                glGetStringi(GLenum(GL_EXTENSIONS), GLuint(index)).map {
+                gl.getStringi(GLenum(GL_EXTENSIONS), GLuint(index)).map {
                     String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
                 }
             })
-        let all = glExtensions.union(connection.extensions).union(EGLConnection.clientExtensions)
+        let all = connection.map { glExtensions.union($0.extensions).union(EGLConnection.clientExtensions) } ?? glExtensions
         allExtensions = all
         let major = integer(GL_MAJOR_VERSION), minor = integer(GL_MINOR_VERSION)
-        while glGetError() != GLenum(GL_NO_ERROR) {}  // contexts older than 3.0 do not know the query
+        while gl.getError() != GLenum(GL_NO_ERROR) {}  // contexts older than 3.0 do not know the query
         // What Strata looks for: the three platforms, a context with no config and no surface
         // (else a 1×1 pbuffer), reset notification for lost contexts, and the GL reset query.
         let used = [
@@ -288,7 +313,8 @@ public final class GLContext {
             "EGL_KHR_image_base", "GL_OES_EGL_image", "EGL_EXT_image_dma_buf_import",
         ].map { (name: $0, present: all.contains($0)) }
         return GLInfo(
-            platform: connection.platform, device: connection.deviceDescription, eglVersion: connection.version,
+            platform: connection?.platform ?? .noDisplay, device: connection?.deviceDescription ?? "no device (a table of GL functions)",
+            eglVersion: connection?.version ?? "none",
             vendor: string(GL_VENDOR), renderer: string(GL_RENDERER), version: string(GL_VERSION),
             shadingLanguageVersion: string(GL_SHADING_LANGUAGE_VERSION),
             maxTextureSize: maxTexture,
@@ -297,13 +323,13 @@ public final class GLContext {
     }
 
     /// Whether the context still exists (not yet destroyed).
-    public var isAlive: Bool { context != nil }
+    public var isAlive: Bool { context != nil || standsAlone }
 
     /// Waits until every GL command issued on this thread has finished on the GPU (for timing).
     /// The corresponding GL call is `glFinish`.
     public func finish() {
         owner.preconditionCurrent()
-        glFinish()
+        gl.finish()
     }
 
     /// Names a GL object for debuggers (`glObjectLabel` with `identifier` such as `GL_PROGRAM`),
@@ -311,16 +337,16 @@ public final class GLContext {
     public func label(_ identifier: Int32, _ name: GLuint, _ text: String) {
         owner.preconditionCurrent()
         guard info.hasDebugLabels, name != 0 else { return }
-        text.withCString { glObjectLabel(GLenum(identifier), name, -1, $0) }
+        text.withCString { gl.objectLabel(GLenum(identifier), name, -1, $0) }
     }
 
     /// Checks the GL error flag and throws the first error found, naming `function`.
     /// GL thread only.
     public func checkError(_ function: @autoclosure () -> String) throws {
         owner.preconditionCurrent()
-        let code = glGetError()
+        let code = gl.getError()
         guard code == GLenum(GL_NO_ERROR) else {
-            while glGetError() != GLenum(GL_NO_ERROR) {}  // drain the remaining flags
+            while gl.getError() != GLenum(GL_NO_ERROR) {}  // drain the remaining flags
             throw GLError.glCallFailed(function: function(), code: code)
         }
     }
@@ -330,7 +356,7 @@ public final class GLContext {
     public func checkReset() throws {
         owner.preconditionCurrent()
         guard hasResetStatus else { return }
-        let status = glGetGraphicsResetStatus()
+        let status = gl.getGraphicsResetStatus()
         if status != GLenum(GL_NO_ERROR) {
             throw GLError.contextLost(status: status)
         }
@@ -340,11 +366,12 @@ public final class GLContext {
     /// GL thread only; idempotent.
     public func destroy() {
         owner.preconditionCurrent("GLContext.destroy")
-        guard let context else { return }
+        guard isAlive else { return }
         if liveObjects.total != 0 {
             Self.logger.warning("GL context destroyed with live objects", metadata: ["live": "\(liveObjects)"])
         }
-        if !isHostContext {
+        standsAlone = false
+        if !isHostContext, let context, let connection {
             eglMakeCurrent(connection.display, nil, nil, nil)
             if let pbuffer { eglDestroySurface(connection.display, pbuffer) }
             eglDestroyContext(connection.display, context)
@@ -357,11 +384,12 @@ public final class GLContext {
     /// safely (released off its thread, or with another context current). Its objects' wrappers
     /// then delete nothing; the GL names stay with the context until it goes. Any thread.
     public func abandon() {
+        standsAlone = false
         context = nil
         pbuffer = nil
     }
 
     deinit {
-        if context != nil, owner.isCurrent, !isHostContext { destroy() }
+        if isAlive, owner.isCurrent, !isHostContext { destroy() }
     }
 }

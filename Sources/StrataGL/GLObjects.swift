@@ -21,18 +21,18 @@ public final class GLProgram {
         context.owner.preconditionCurrent("GLProgram.init")
         self.context = context
         let vs = try GLProgram.compile(context: context, stage: GLenum(GL_VERTEX_SHADER), name: vertex.name, text: vertex.text)
-        defer { glDeleteShader(vs); context.liveObjects.shaders -= 1 }
+        defer { context.gl.deleteShader(vs); context.liveObjects.shaders -= 1 }
         let fs = try GLProgram.compile(context: context, stage: GLenum(GL_FRAGMENT_SHADER), name: fragment.name, text: fragment.text)
-        defer { glDeleteShader(fs); context.liveObjects.shaders -= 1 }
-        let program = glCreateProgram()
-        glAttachShader(program, vs)
-        glAttachShader(program, fs)
-        glLinkProgram(program)
+        defer { context.gl.deleteShader(fs); context.liveObjects.shaders -= 1 }
+        let program = context.gl.createProgram()
+        context.gl.attachShader(program, vs)
+        context.gl.attachShader(program, fs)
+        context.gl.linkProgram(program)
         var ok: GLint = 0
-        glGetProgramiv(program, GLenum(GL_LINK_STATUS), &ok)
+        context.gl.getProgramiv(program, GLenum(GL_LINK_STATUS), &ok)
         guard ok == GL_TRUE else {
-            let log = GLProgram.infoLog(program, getLength: glGetProgramiv, getLog: glGetProgramInfoLog)
-            glDeleteProgram(program)
+            let log = GLProgram.infoLog(program, getLength: context.gl.getProgramiv, getLog: context.gl.getProgramInfoLog)
+            context.gl.deleteProgram(program)
             throw GLError.programLink(files: [vertex.name, fragment.name], log: log)
         }
         rawValue = program
@@ -43,18 +43,18 @@ public final class GLProgram {
     public func label(_ text: String) { context.label(GL_PROGRAM, rawValue, text) }
 
     private static func compile(context: GLContext, stage: GLenum, name: String, text: String) throws -> GLuint {
-        let shader = glCreateShader(stage)
+        let shader = context.gl.createShader(stage)
         context.liveObjects.shaders += 1
         text.withCString { source in
             var pointer: UnsafePointer<GLchar>? = source
-            glShaderSource(shader, 1, &pointer, nil)
+            context.gl.shaderSource(shader, 1, &pointer, nil)
         }
-        glCompileShader(shader)
+        context.gl.compileShader(shader)
         var ok: GLint = 0
-        glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &ok)
+        context.gl.getShaderiv(shader, GLenum(GL_COMPILE_STATUS), &ok)
         guard ok == GL_TRUE else {
-            let log = infoLog(shader, getLength: glGetShaderiv, getLog: glGetShaderInfoLog)
-            glDeleteShader(shader)
+            let log = infoLog(shader, getLength: context.gl.getShaderiv, getLog: context.gl.getShaderInfoLog)
+            context.gl.deleteShader(shader)
             context.liveObjects.shaders -= 1
             throw GLError.shaderCompile(file: name, stage: stage == GLenum(GL_VERTEX_SHADER) ? "vertex" : "fragment", log: log)
         }
@@ -79,19 +79,19 @@ public final class GLProgram {
     /// `glGetUniformLocation`.
     public func uniformLocation(_ name: String) -> GLint {
         context.owner.preconditionCurrent()
-        return glGetUniformLocation(rawValue, name)
+        return context.gl.getUniformLocation(rawValue, name)
     }
 
     /// Makes this the current program. The corresponding GL call is `glUseProgram`.
     public func use() {
         context.owner.preconditionCurrent()
-        glUseProgram(rawValue)
+        context.gl.useProgram(rawValue)
     }
 
     deinit {
         // An abandoned context (its owner gone, or another context current) deletes nothing: no GL call here.
         if context.isAlive { context.owner.preconditionCurrent("GLProgram deinit") }
-        if context.isAlive { glDeleteProgram(rawValue) }
+        if context.isAlive { context.gl.deleteProgram(rawValue) }
         context.liveObjects.programs -= 1
     }
 }
@@ -109,10 +109,10 @@ public final class GLBuffer {
         context.owner.preconditionCurrent("GLBuffer.init")
         self.context = context
         var name: GLuint = 0
-        glGenBuffers(1, &name)
+        context.gl.genBuffers(1, &name)
         rawValue = name
-        glBindBuffer(target, name)
-        bytes.withUnsafeBytes { glBufferData(target, GLsizeiptr($0.count), $0.baseAddress, usage) }
+        context.gl.bindBuffer(target, name)
+        bytes.withUnsafeBytes { context.gl.bufferData(target, GLsizeiptr($0.count), $0.baseAddress, usage) }
         capacity = bytes.count * MemoryLayout<Float>.size
         context.liveObjects.buffers += 1
     }
@@ -129,17 +129,17 @@ public final class GLBuffer {
     public func stream(_ floats: UnsafePointer<Float>, count: Int) -> Int {
         context.owner.preconditionCurrent()
         let target = GLenum(GL_ARRAY_BUFFER)
-        glBindBuffer(target, rawValue)
+        context.gl.bindBuffer(target, rawValue)
         let bytes = count * MemoryLayout<Float>.size
         let aligned = (bytes + 255) & ~255
         if streamOffset + bytes > capacity {
             capacity = Swift.max(capacity, 4 * aligned, 65_536)
-            glBufferData(target, GLsizeiptr(capacity), nil, GLenum(GL_STREAM_DRAW))
+            context.gl.bufferData(target, GLsizeiptr(capacity), nil, GLenum(GL_STREAM_DRAW))
             streamOffset = 0
             storageGeneration += 1
         }
         let offset = streamOffset
-        glBufferSubData(target, offset, GLsizeiptr(bytes), floats)
+        context.gl.bufferSubData(target, offset, GLsizeiptr(bytes), floats)
         streamOffset += aligned  // the next write starts on a 256-byte boundary
         return offset
     }
@@ -159,7 +159,7 @@ public final class GLBuffer {
         // An abandoned context (its owner gone, or another context current) deletes nothing: no GL call here.
         if context.isAlive { context.owner.preconditionCurrent("GLBuffer deinit") }
         var name = rawValue
-        if context.isAlive { glDeleteBuffers(1, &name) }
+        if context.isAlive { context.gl.deleteBuffers(1, &name) }
         context.liveObjects.buffers -= 1
     }
 }
@@ -177,16 +177,16 @@ public final class GLVertexArray {
         context.owner.preconditionCurrent("GLVertexArray.init")
         self.context = context
         var name: GLuint = 0
-        glGenVertexArrays(1, &name)
+        context.gl.genVertexArrays(1, &name)
         rawValue = name
-        glBindVertexArray(name)
+        context.gl.bindVertexArray(name)
         context.liveObjects.vertexArrays += 1
     }
 
     /// Binds the vertex array. The corresponding GL call is `glBindVertexArray`.
     public func bind() {
         context.owner.preconditionCurrent()
-        glBindVertexArray(rawValue)
+        context.gl.bindVertexArray(rawValue)
     }
 
     /// Names the object for GL debuggers, where the driver has labels.
@@ -196,7 +196,7 @@ public final class GLVertexArray {
         // An abandoned context (its owner gone, or another context current) deletes nothing: no GL call here.
         if context.isAlive { context.owner.preconditionCurrent("GLVertexArray deinit") }
         var name = rawValue
-        if context.isAlive { glDeleteVertexArrays(1, &name) }
+        if context.isAlive { context.gl.deleteVertexArrays(1, &name) }
         context.liveObjects.vertexArrays -= 1
     }
 }
@@ -237,13 +237,13 @@ public final class GLTexture {
         self.width = width
         self.height = height
         rawValue = Self.makeBound(in: context)
-        glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
-        Self.setLinearClamped()
+        context.gl.texStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+        Self.setLinearClamped(context.gl)
         if bgra {
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_R), GL_BLUE)
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_B), GL_RED)
+            context.gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_R), GL_BLUE)
+            context.gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_B), GL_RED)
         }
-        if opaque { glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_A), GL_ONE) }
+        if opaque { context.gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_A), GL_ONE) }
         self.isBGRA = bgra
         self.isOpaque = opaque
         try context.checkError("glTexStorage2D(RGBA8, \(width)×\(height))")
@@ -255,35 +255,33 @@ public final class GLTexture {
     /// - Throws: `GLError.glCallFailed` when the driver lacks `GL_OES_EGL_image` or refuses the image.
     public init(context: GLContext, eglImage: UInt, width: Int, height: Int) throws {
         context.owner.preconditionCurrent("GLTexture.init(eglImage:)")
-        typealias TargetTexture = @convention(c) (GLenum, UnsafeMutableRawPointer?) -> Void
-        guard let entry = eglGetProcAddress("glEGLImageTargetTexture2DOES") else {
+        guard context.gl.hasEntryPoint("glEGLImageTargetTexture2DOES") else {
             throw GLError.glCallFailed(function: "glEGLImageTargetTexture2DOES (GL_OES_EGL_image is missing)", code: GLenum(GL_INVALID_OPERATION))
         }
-        let targetTexture = unsafeBitCast(entry, to: TargetTexture.self)
         self.context = context
         self.width = width
         self.height = height
         rawValue = Self.makeBound(in: context)
-        targetTexture(GLenum(GL_TEXTURE_2D), UnsafeMutableRawPointer(bitPattern: eglImage))
-        Self.setLinearClamped()
+        context.gl.eglImageTargetTexture2DOES(GLenum(GL_TEXTURE_2D), UnsafeMutableRawPointer(bitPattern: eglImage))
+        Self.setLinearClamped(context.gl)
         try context.checkError("glEGLImageTargetTexture2DOES(image 0x\(String(eglImage, radix: 16)), \(width)×\(height))")
     }
 
     /// A new texture name, counted in `context`, bound to the active unit's 2D target.
     private static func makeBound(in context: GLContext) -> GLuint {
         var name: GLuint = 0
-        glGenTextures(1, &name)
+        context.gl.genTextures(1, &name)
         context.liveObjects.textures += 1
-        glBindTexture(GLenum(GL_TEXTURE_2D), name)
+        context.gl.bindTexture(GLenum(GL_TEXTURE_2D), name)
         return name
     }
 
     /// Linear filtering and clamped edges for the 2D texture bound to the active unit.
-    private static func setLinearClamped() {
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+    private static func setLinearClamped(_ gl: any GLFunctions) {
+        gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        gl.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
     }
 
     /// Replaces the pixels of a region with tightly packed RGBA8 rows, top row first (row 0 of the
@@ -295,11 +293,11 @@ public final class GLTexture {
             x >= 0 && y >= 0 && width > 0 && height > 0 && x + width <= self.width && y + height <= self.height,
             "region (\(x), \(y), \(width), \(height)) is outside a \(self.width)×\(self.height) texture")
         precondition(pixels.count == width * height * 4, "region needs \(width * height * 4) bytes, got \(pixels.count)")
-        glBindTexture(GLenum(GL_TEXTURE_2D), rawValue)
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+        context.gl.bindTexture(GLenum(GL_TEXTURE_2D), rawValue)
+        context.gl.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+        context.gl.pixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
         pixels.withUnsafeBytes {
-            glTexSubImage2D(
+            context.gl.texSubImage2D(
                 GLenum(GL_TEXTURE_2D), 0, GLint(x), GLint(y), GLsizei(width), GLsizei(height),
                 GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
         }
@@ -312,7 +310,7 @@ public final class GLTexture {
         // An abandoned context (its owner gone, or another context current) deletes nothing: no GL call here.
         if context.isAlive { context.owner.preconditionCurrent("GLTexture deinit") }
         var name = rawValue
-        if context.isAlive { glDeleteTextures(1, &name) }
+        if context.isAlive { context.gl.deleteTextures(1, &name) }
         context.liveObjects.textures -= 1
     }
 }
@@ -331,11 +329,11 @@ public final class GLRenderbuffer {
         context.owner.preconditionCurrent("GLRenderbuffer.init")
         self.context = context
         var name: GLuint = 0
-        glGenRenderbuffers(1, &name)
+        context.gl.genRenderbuffers(1, &name)
         rawValue = name
         context.liveObjects.renderbuffers += 1
-        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), name)
-        glRenderbufferStorage(GLenum(GL_RENDERBUFFER), format, GLsizei(width), GLsizei(height))
+        context.gl.bindRenderbuffer(GLenum(GL_RENDERBUFFER), name)
+        context.gl.renderbufferStorage(GLenum(GL_RENDERBUFFER), format, GLsizei(width), GLsizei(height))
         try context.checkError("glRenderbufferStorage(\(width)×\(height))")
     }
 
@@ -346,7 +344,7 @@ public final class GLRenderbuffer {
         // An abandoned context (its owner gone, or another context current) deletes nothing: no GL call here.
         if context.isAlive { context.owner.preconditionCurrent("GLRenderbuffer deinit") }
         var name = rawValue
-        if context.isAlive { glDeleteRenderbuffers(1, &name) }
+        if context.isAlive { context.gl.deleteRenderbuffers(1, &name) }
         context.liveObjects.renderbuffers -= 1
     }
 }
@@ -388,7 +386,7 @@ public final class GLFramebuffer {
     /// Binds the framebuffer for drawing and reading. The corresponding GL call is `glBindFramebuffer`.
     public func bind() {
         context.owner.preconditionCurrent()
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), rawValue)
+        context.gl.bindFramebuffer(GLenum(GL_FRAMEBUFFER), rawValue)
     }
 
     /// Binds the framebuffer and fills all of it with one colour (components in 0...1, not
@@ -396,8 +394,8 @@ public final class GLFramebuffer {
     /// calls are `glBindFramebuffer`, `glClearColor` and `glClear`; the scissor test must be off.
     public func clear(red: Float, green: Float, blue: Float, alpha: Float) {
         bind()
-        glClearColor(red, green, blue, alpha)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        context.gl.clearColor(red, green, blue, alpha)
+        context.gl.clear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }
 
     /// Reads a region of the colour attachment as RGBA8, in GL's row order (row 0 is the
@@ -406,11 +404,11 @@ public final class GLFramebuffer {
         context.owner.preconditionCurrent()
         let w = width ?? self.width, h = height ?? self.height
         bind()
-        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
-        glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0)
+        context.gl.pixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+        context.gl.pixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0)
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         pixels.withUnsafeMutableBytes {
-            glReadPixels(GLint(x), GLint(y), GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+            context.gl.readPixels(GLint(x), GLint(y), GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
         }
         try context.checkError("glReadPixels(\(w)×\(h))")
         return pixels
@@ -459,23 +457,23 @@ public final class GLAttachedFramebuffer {
         self.height = height
         depthStencil = try GLRenderbuffer(context: context, format: GLenum(GL_DEPTH24_STENCIL8), width: width, height: height)
         var name: GLuint = 0
-        glGenFramebuffers(1, &name)
+        context.gl.genFramebuffers(1, &name)
         rawValue = name
         context.liveObjects.framebuffers += 1
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
+        context.gl.bindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
         switch color {
         case .texture(let texture):
-            glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+            context.gl.framebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
         case .renderbuffer(let renderbuffer):
-            glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), renderbuffer)
+            context.gl.framebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), renderbuffer)
         }
-        glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER), depthStencil.rawValue)
-        while glGetError() != GLenum(GL_NO_ERROR) {}  // a bad name shows as incompleteness below
+        context.gl.framebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER), depthStencil.rawValue)
+        while context.gl.getError() != GLenum(GL_NO_ERROR) {}  // a bad name shows as incompleteness below
         var attachedType: GLint = 0
-        glGetFramebufferAttachmentParameteriv(
+        context.gl.getFramebufferAttachmentParameteriv(
             GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE), &attachedType)
         // With no colour buffer the framebuffer is still complete (depth-stencil only): refuse it.
-        let status = attachedType == GL_NONE ? GLenum(GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT) : glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        let status = attachedType == GL_NONE ? GLenum(GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT) : context.gl.checkFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
             throw GLError.framebufferIncomplete(status: status, size: "\(color) with a \(width)×\(height) depth-stencil buffer")
         }
@@ -496,16 +494,17 @@ public final class GLAttachedFramebuffer {
         // An abandoned context (its owner gone, or another context current) deletes nothing: no GL call here.
         if context.isAlive { context.owner.preconditionCurrent("GLAttachedFramebuffer deinit") }
         var name = rawValue
-        if context.isAlive { glDeleteFramebuffers(1, &name) }
+        if context.isAlive { context.gl.deleteFramebuffers(1, &name) }
         context.liveObjects.framebuffers -= 1
     }
 }
 
 /// Texture names of the current context that Strata does not own (a host's).
 public enum GLTextureName {
-    /// Whether `name` names a texture object of the context current on this thread.
+    /// Whether `name` names a texture object of the context current on this thread, asked
+    /// through `gl` (the driver's table unless a context says otherwise).
     /// The corresponding GL call is `glIsTexture`.
-    public static func isTexture(_ name: UInt32) -> Bool {
-        glIsTexture(name) != GLboolean(GL_FALSE)
+    public static func isTexture(_ name: UInt32, gl: any GLFunctions = SystemGL.shared) -> Bool {
+        gl.isTexture(name) != GLboolean(GL_FALSE)
     }
 }

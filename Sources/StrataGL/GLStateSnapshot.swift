@@ -13,6 +13,8 @@ import CGLES3
 /// GL thread only (the thread where the context is current). Values are read with `glGet*`, so
 /// capturing costs some 70 queries and no GPU synchronisation on the drivers Strata supports.
 public struct GLStateSnapshot {
+    /// The table the state was read through and is restored through.
+    var gl: any GLFunctions = SystemGL.shared
     // Programs, vertex arrays, buffers.
     var program: GLint = 0
     var vertexArray: GLint = 0
@@ -84,9 +86,6 @@ public struct GLStateSnapshot {
         0x3000, 0x3001, 0x3002, 0x3003, 0x3004, 0x3005, 0x3006, 0x3007,  // GL_CLIP_DISTANCE0...7
     ]
     private static let sampleMask: Int32 = 0x8E51  // GL_SAMPLE_MASK (desktop 3.2, ES 3.1)
-    private typealias PolygonMode = @convention(c) (GLenum, GLenum) -> Void
-    private static let glPolygonMode: PolygonMode? =
-        eglGetProcAddress("glPolygonMode").map { unsafeBitCast($0, to: PolygonMode.self) }
 
     /// The state names a snapshot restores, for documentation and messages.
     public static let restored: [String] = [
@@ -114,31 +113,35 @@ public struct GLStateSnapshot {
 
     /// Records the current context's state; `desktop` for a desktop OpenGL context (polygon
     /// mode, sRGB framebuffers, logic op, clip distances, polygon smoothing and the sample mask
-    /// too), `sampleMask` for an ES 3.1+ one. GL thread only.
-    public static func capture(desktop: Bool = false, sampleMask hasSampleMask: Bool = false, indexedBlend: Bool = false) -> GLStateSnapshot {
+    /// too), `sampleMask` for an ES 3.1+ one, read through `gl` (the driver's table unless a
+    /// context says otherwise). GL thread only.
+    public static func capture(
+        _ gl: any GLFunctions = SystemGL.shared, desktop: Bool = false, sampleMask hasSampleMask: Bool = false, indexedBlend: Bool = false
+    ) -> GLStateSnapshot {
         var s = GLStateSnapshot()
+        s.gl = gl
         // GL errors the host left pending are cleared, so they are not taken for Strata's.
-        while glGetError() != GLenum(GL_NO_ERROR) {}
+        while gl.getError() != GLenum(GL_NO_ERROR) {}
         func int(_ name: Int32) -> GLint {
             var v: GLint = 0
-            glGetIntegerv(GLenum(name), &v)
+            gl.getIntegerv(GLenum(name), &v)
             return v
         }
         func ints(_ name: Int32, _ count: Int) -> [GLint] {
             var v = [GLint](repeating: 0, count: count)
-            glGetIntegerv(GLenum(name), &v)
+            gl.getIntegerv(GLenum(name), &v)
             return v
         }
         func floats(_ name: Int32, _ count: Int) -> [GLfloat] {
             var v = [GLfloat](repeating: 0, count: count)
-            glGetFloatv(GLenum(name), &v)
+            gl.getFloatv(GLenum(name), &v)
             return v
         }
         s.program = int(GL_CURRENT_PROGRAM)
         s.vertexArray = int(GL_VERTEX_ARRAY_BINDING)
         for i in s.buffers.indices { s.buffers[i].name = int(s.buffers[i].binding) }
         s.activeTexture = int(GL_ACTIVE_TEXTURE)
-        glActiveTexture(GLenum(GL_TEXTURE0))
+        gl.activeTexture(GLenum(GL_TEXTURE0))
         s.texture2D = int(GL_TEXTURE_BINDING_2D)
         s.texture2DArray = int(GL_TEXTURE_BINDING_2D_ARRAY)
         s.texture3D = int(GL_TEXTURE_BINDING_3D)
@@ -149,12 +152,12 @@ public struct GLStateSnapshot {
         s.renderbuffer = int(GL_RENDERBUFFER_BINDING)
         s.viewport = ints(GL_VIEWPORT, 4)
         s.scissorBox = ints(GL_SCISSOR_BOX, 4)
-        for i in s.capabilities.indices { s.capabilities[i].on = glIsEnabled(GLenum(s.capabilities[i].cap)) != 0 }
+        for i in s.capabilities.indices { s.capabilities[i].on = gl.isEnabled(GLenum(s.capabilities[i].cap)) != 0 }
         s.blendFunc = [int(GL_BLEND_SRC_RGB), int(GL_BLEND_DST_RGB), int(GL_BLEND_SRC_ALPHA), int(GL_BLEND_DST_ALPHA)]
         s.blendEquation = [int(GL_BLEND_EQUATION_RGB), int(GL_BLEND_EQUATION_ALPHA)]
         s.blendColor = floats(GL_BLEND_COLOR, 4)
-        glGetBooleanv(GLenum(GL_COLOR_WRITEMASK), &s.colorMask)
-        glGetBooleanv(GLenum(GL_DEPTH_WRITEMASK), &s.depthMask)
+        gl.getBooleanv(GLenum(GL_COLOR_WRITEMASK), &s.colorMask)
+        gl.getBooleanv(GLenum(GL_DEPTH_WRITEMASK), &s.depthMask)
         s.clearColor = floats(GL_COLOR_CLEAR_VALUE, 4)
         s.clearDepth = floats(GL_DEPTH_CLEAR_VALUE, 1)[0]
         s.clearStencil = int(GL_STENCIL_CLEAR_VALUE)
@@ -172,7 +175,7 @@ public struct GLStateSnapshot {
         s.frontFace = int(GL_FRONT_FACE)
         s.polygonOffset = [floats(GL_POLYGON_OFFSET_FACTOR, 1)[0], floats(GL_POLYGON_OFFSET_UNITS, 1)[0]]
         var invert: GLboolean = 0
-        glGetBooleanv(GLenum(GL_SAMPLE_COVERAGE_INVERT), &invert)
+        gl.getBooleanv(GLenum(GL_SAMPLE_COVERAGE_INVERT), &invert)
         s.sampleCoverage = (floats(GL_SAMPLE_COVERAGE_VALUE, 1)[0], invert)
         s.lineWidth = floats(GL_LINE_WIDTH, 1)[0]
         for i in s.pixelStore.indices { s.pixelStore[i].value = int(s.pixelStore[i].name) }
@@ -182,13 +185,13 @@ public struct GLStateSnapshot {
                 let index = GLuint(i)
                 func indexed(_ name: Int32) -> GLint {
                     var v: GLint = 0
-                    glGetIntegeri_v(GLenum(name), index, &v)
+                    gl.getIntegeri_v(GLenum(name), index, &v)
                     return v
                 }
                 var mask = [GLboolean](repeating: 0, count: 4)
-                glGetBooleani_v(GLenum(GL_COLOR_WRITEMASK), index, &mask)
+                gl.getBooleani_v(GLenum(GL_COLOR_WRITEMASK), index, &mask)
                 return (
-                    glIsEnabledi(GLenum(GL_BLEND), index) != 0,
+                    gl.isEnabledi(GLenum(GL_BLEND), index) != 0,
                     [indexed(GL_BLEND_SRC_RGB), indexed(GL_BLEND_DST_RGB), indexed(GL_BLEND_SRC_ALPHA), indexed(GL_BLEND_DST_ALPHA)],
                     [indexed(GL_BLEND_EQUATION_RGB), indexed(GL_BLEND_EQUATION_ALPHA)], mask
                 )
@@ -196,13 +199,13 @@ public struct GLStateSnapshot {
         }
         var extras = desktop ? desktopCapabilities : []
         if desktop || hasSampleMask { extras.append(sampleMask) }
-        s.extraCapabilities = extras.map { ($0, glIsEnabled(GLenum($0)) != 0) }
-        if desktop, glPolygonMode != nil {
+        s.extraCapabilities = extras.map { ($0, gl.isEnabled(GLenum($0)) != 0) }
+        if desktop, gl.hasEntryPoint("glPolygonMode") {
             var modes: [GLint] = [0, 0]
-            glGetIntegerv(GLenum(polygonModeName), &modes)
+            gl.getIntegerv(GLenum(polygonModeName), &modes)
             s.polygonMode = modes[0]
         }
-        while glGetError() != GLenum(GL_NO_ERROR) {}  // a name the driver does not know: nothing to restore
+        while gl.getError() != GLenum(GL_NO_ERROR) {}  // a name the driver does not know: nothing to restore
         return s
     }
 
@@ -211,76 +214,76 @@ public struct GLStateSnapshot {
     /// pixel-store offsets, additive blend equations, no rasterizer discard, coverage or polygon
     /// offset. Call after `capture()`. GL thread only.
     public func prepareForStrata() {
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
-        glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
-        glBindSampler(0, 0)
+        gl.activeTexture(GLenum(GL_TEXTURE0))
+        gl.bindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
+        gl.bindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
+        gl.bindSampler(0, 0)
         for name in [
             GL_PACK_ROW_LENGTH, GL_PACK_SKIP_ROWS, GL_PACK_SKIP_PIXELS, GL_UNPACK_ROW_LENGTH, GL_UNPACK_IMAGE_HEIGHT,
             GL_UNPACK_SKIP_ROWS, GL_UNPACK_SKIP_PIXELS, GL_UNPACK_SKIP_IMAGES,
         ] {
-            glPixelStorei(GLenum(name), 0)
+            gl.pixelStorei(GLenum(name), 0)
         }
-        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-        glBlendEquation(GLenum(GL_FUNC_ADD))
+        gl.pixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+        gl.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+        gl.blendEquation(GLenum(GL_FUNC_ADD))
         for cap in [GL_RASTERIZER_DISCARD, GL_SAMPLE_ALPHA_TO_COVERAGE, GL_SAMPLE_COVERAGE, GL_POLYGON_OFFSET_FILL, GL_DEPTH_TEST, GL_CULL_FACE] {
-            glDisable(GLenum(cap))
+            gl.disable(GLenum(cap))
         }
-        for extra in extraCapabilities where extra.on { glDisable(GLenum(extra.cap)) }
-        if polygonMode != nil { Self.glPolygonMode?(GLenum(GL_FRONT_AND_BACK), 0x1B02) }  // GL_FILL
+        for extra in extraCapabilities where extra.on { gl.disable(GLenum(extra.cap)) }
+        if polygonMode != nil { gl.polygonMode(GLenum(GL_FRONT_AND_BACK), 0x1B02) }  // GL_FILL
     }
 
     /// Puts every recorded value back. GL thread only; the same context must be current.
     public func restore() {
-        glBindVertexArray(GLuint(vertexArray))
-        for b in buffers { glBindBuffer(GLenum(b.target), GLuint(b.name)) }
-        glUseProgram(GLuint(program))
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(texture2D))
-        glBindTexture(GLenum(GL_TEXTURE_2D_ARRAY), GLuint(texture2DArray))
-        glBindTexture(GLenum(GL_TEXTURE_3D), GLuint(texture3D))
-        glBindTexture(GLenum(GL_TEXTURE_CUBE_MAP), GLuint(textureCube))
-        glBindSampler(0, GLuint(sampler))
-        glActiveTexture(GLenum(activeTexture))
-        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), GLuint(drawFramebuffer))
-        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(readFramebuffer))
-        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), GLuint(renderbuffer))
-        glViewport(viewport[0], viewport[1], viewport[2], viewport[3])
-        glScissor(scissorBox[0], scissorBox[1], scissorBox[2], scissorBox[3])
+        gl.bindVertexArray(GLuint(vertexArray))
+        for b in buffers { gl.bindBuffer(GLenum(b.target), GLuint(b.name)) }
+        gl.useProgram(GLuint(program))
+        gl.activeTexture(GLenum(GL_TEXTURE0))
+        gl.bindTexture(GLenum(GL_TEXTURE_2D), GLuint(texture2D))
+        gl.bindTexture(GLenum(GL_TEXTURE_2D_ARRAY), GLuint(texture2DArray))
+        gl.bindTexture(GLenum(GL_TEXTURE_3D), GLuint(texture3D))
+        gl.bindTexture(GLenum(GL_TEXTURE_CUBE_MAP), GLuint(textureCube))
+        gl.bindSampler(0, GLuint(sampler))
+        gl.activeTexture(GLenum(activeTexture))
+        gl.bindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), GLuint(drawFramebuffer))
+        gl.bindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(readFramebuffer))
+        gl.bindRenderbuffer(GLenum(GL_RENDERBUFFER), GLuint(renderbuffer))
+        gl.viewport(viewport[0], viewport[1], viewport[2], viewport[3])
+        gl.scissor(scissorBox[0], scissorBox[1], scissorBox[2], scissorBox[3])
         for c in capabilities {
-            if c.on { glEnable(GLenum(c.cap)) } else { glDisable(GLenum(c.cap)) }
+            if c.on { gl.enable(GLenum(c.cap)) } else { gl.disable(GLenum(c.cap)) }
         }
-        glBlendFuncSeparate(GLenum(blendFunc[0]), GLenum(blendFunc[1]), GLenum(blendFunc[2]), GLenum(blendFunc[3]))
-        glBlendEquationSeparate(GLenum(blendEquation[0]), GLenum(blendEquation[1]))
-        glBlendColor(blendColor[0], blendColor[1], blendColor[2], blendColor[3])
-        glColorMask(colorMask[0], colorMask[1], colorMask[2], colorMask[3])
-        glDepthMask(depthMask)
-        glClearColor(clearColor[0], clearColor[1], clearColor[2], clearColor[3])
-        glClearDepthf(clearDepth)
-        glClearStencil(clearStencil)
-        glDepthFunc(GLenum(depthFunc))
-        glDepthRangef(depthRange[0], depthRange[1])
+        gl.blendFuncSeparate(GLenum(blendFunc[0]), GLenum(blendFunc[1]), GLenum(blendFunc[2]), GLenum(blendFunc[3]))
+        gl.blendEquationSeparate(GLenum(blendEquation[0]), GLenum(blendEquation[1]))
+        gl.blendColor(blendColor[0], blendColor[1], blendColor[2], blendColor[3])
+        gl.colorMask(colorMask[0], colorMask[1], colorMask[2], colorMask[3])
+        gl.depthMask(depthMask)
+        gl.clearColor(clearColor[0], clearColor[1], clearColor[2], clearColor[3])
+        gl.clearDepthf(clearDepth)
+        gl.clearStencil(clearStencil)
+        gl.depthFunc(GLenum(depthFunc))
+        gl.depthRangef(depthRange[0], depthRange[1])
         for (face, s) in [(GL_FRONT, stencilFront), (GL_BACK, stencilBack)] {
-            glStencilFuncSeparate(GLenum(face), GLenum(s[0]), s[1], GLuint(bitPattern: s[2]))
-            glStencilOpSeparate(GLenum(face), GLenum(s[3]), GLenum(s[4]), GLenum(s[5]))
-            glStencilMaskSeparate(GLenum(face), GLuint(bitPattern: s[6]))
+            gl.stencilFuncSeparate(GLenum(face), GLenum(s[0]), s[1], GLuint(bitPattern: s[2]))
+            gl.stencilOpSeparate(GLenum(face), GLenum(s[3]), GLenum(s[4]), GLenum(s[5]))
+            gl.stencilMaskSeparate(GLenum(face), GLuint(bitPattern: s[6]))
         }
-        glCullFace(GLenum(cullFaceMode))
-        glFrontFace(GLenum(frontFace))
-        glPolygonOffset(polygonOffset[0], polygonOffset[1])
-        glSampleCoverage(sampleCoverage.value, sampleCoverage.invert)
-        glLineWidth(lineWidth)
-        for p in pixelStore { glPixelStorei(GLenum(p.name), p.value) }
-        for extra in extraCapabilities where extra.on { glEnable(GLenum(extra.cap)) }
-        if let polygonMode { Self.glPolygonMode?(GLenum(GL_FRONT_AND_BACK), GLenum(polygonMode)) }
+        gl.cullFace(GLenum(cullFaceMode))
+        gl.frontFace(GLenum(frontFace))
+        gl.polygonOffset(polygonOffset[0], polygonOffset[1])
+        gl.sampleCoverage(sampleCoverage.value, sampleCoverage.invert)
+        gl.lineWidth(lineWidth)
+        for p in pixelStore { gl.pixelStorei(GLenum(p.name), p.value) }
+        for extra in extraCapabilities where extra.on { gl.enable(GLenum(extra.cap)) }
+        if let polygonMode { gl.polygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(polygonMode)) }
         // After the non-indexed calls above (which set every draw buffer): each buffer's own values.
         for (i, b) in drawBuffers.enumerated() {
             let index = GLuint(i)
-            if b.blend { glEnablei(GLenum(GL_BLEND), index) } else { glDisablei(GLenum(GL_BLEND), index) }
-            glBlendFuncSeparatei(index, GLenum(b.funcs[0]), GLenum(b.funcs[1]), GLenum(b.funcs[2]), GLenum(b.funcs[3]))
-            glBlendEquationSeparatei(index, GLenum(b.equations[0]), GLenum(b.equations[1]))
-            glColorMaski(index, b.mask[0], b.mask[1], b.mask[2], b.mask[3])
+            if b.blend { gl.enablei(GLenum(GL_BLEND), index) } else { gl.disablei(GLenum(GL_BLEND), index) }
+            gl.blendFuncSeparatei(index, GLenum(b.funcs[0]), GLenum(b.funcs[1]), GLenum(b.funcs[2]), GLenum(b.funcs[3]))
+            gl.blendEquationSeparatei(index, GLenum(b.equations[0]), GLenum(b.equations[1]))
+            gl.colorMaski(index, b.mask[0], b.mask[1], b.mask[2], b.mask[3])
         }
     }
 }

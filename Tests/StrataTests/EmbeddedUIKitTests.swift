@@ -55,5 +55,5 @@ struct EmbeddedUIKitTests {
 }
 
 // The loop's state lives on its thread; these read what the tests need through the loop.
-private func loopCompositor(_ loop: HostLoop<Embedded>) -> Compositor? { loop.state?.renderer.compositor }
+private func loopCompositor(_ loop: HostLoop<Embedded>) -> HostCompositor? { loop.state?.renderer.compositor }
 private func loopLeaked(_ loop: HostLoop<Embedded>) -> Int? { loop.state?.leaked }

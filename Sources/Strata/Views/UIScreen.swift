@@ -16,11 +16,12 @@ public final class UIScreen {
     /// Pixels per point.
     public let scale: CGFloat
     /// What this screen's commits go to and its frames come from: a `Compositor` (Strata's render
-    /// thread, or a host's through `HostRenderer.compositor`) or a `RecordingCommitSink`.
+    /// thread), a `HostCompositor` (a host's thread, `HostRenderer.compositor`) or a
+    /// `RecordingCommitSink`.
     public let commitSink: any CommitSink
-    /// The compositor that turns this screen's tree into pixels.
+    /// The compositor with its own render thread that turns this screen's tree into pixels.
     /// - Precondition: the screen was made over a `Compositor`; on a screen over another commit
-    ///   sink this traps (read `commitSink` there).
+    ///   sink (a host's `HostCompositor`, a recording sink) this traps (read `commitSink` there).
     public var compositor: Compositor {
         guard let compositor = commitSink as? Compositor else {
             preconditionFailure("UIScreen.compositor: this screen's commits go to a \(type(of: commitSink)), not a Compositor; read commitSink")
@@ -75,6 +76,13 @@ public final class UIScreen {
     /// - Precondition: `size` and `scale` are finite and positive, and the size in pixels is
     ///   within the GPU's limits; otherwise this traps naming the value.
     public convenience init(size: CGSize, scale: CGFloat = 1, compositor: Compositor) {
+        self.init(size: size, scale: scale, commitSink: compositor)
+    }
+
+    /// A screen of `size` points at `scale` pixels per point, drawn into a host's framebuffer by
+    /// the `HostRenderer` whose `compositor` this is, each time the host renders.
+    /// - Precondition: as for `init(size:scale:commitSink:)`.
+    public convenience init(size: CGSize, scale: CGFloat = 1, compositor: HostCompositor) {
         self.init(size: size, scale: scale, commitSink: compositor)
     }
 

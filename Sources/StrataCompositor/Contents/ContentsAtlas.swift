@@ -1,4 +1,3 @@
-import CGLES3
 import StrataCore
 import StrataGL
 
@@ -18,7 +17,7 @@ final class LayerContents {
     /// The texture holding the pixels (shared when in an atlas); nil for a host's texture.
     let texture: GLTexture?
     /// The GL name of the texture drawn from.
-    let textureName: GLuint
+    let textureName: UInt32
     /// The texture's size in pixels.
     let textureSize: PixelSize
     /// Where the contents' pixels are in the texture.

@@ -1,4 +1,3 @@
-import CGLES3
 import StrataCore
 import StrataGL
 
@@ -6,7 +5,7 @@ import StrataGL
 /// and the scale from the layers' points to its pixels. Render thread (or host GL thread) only.
 struct DrawTarget {
     /// The GL framebuffer name (0: the context's default framebuffer).
-    var framebuffer: GLuint
+    var framebuffer: UInt32
     /// The drawn area's size in pixels.
     var width: Int, height: Int
     /// The drawn area's lower-left corner in the framebuffer, in GL window coordinates.
@@ -26,7 +25,7 @@ struct DrawTarget {
         height = framebuffer.height
     }
 
-    init(framebuffer: GLuint, width: Int, height: Int) {
+    init(framebuffer: UInt32, width: Int, height: Int) {
         self.framebuffer = framebuffer
         self.width = width
         self.height = height

@@ -1,4 +1,3 @@
-import CGLES3
 import StrataGL
 import StrataShaders
 
@@ -54,7 +53,7 @@ struct LayerShaderVariant: Hashable, CaseIterable, CustomStringConvertible {
 final class LayerProgram {
     let program: GLProgram
     /// `u_tint`'s location (the debug tint variant; −1 in the others).
-    let tintLocation: GLint
+    let tintLocation: Int32
 
     init(context: GLContext, variant: LayerShaderVariant) throws {
         let vs = ShaderSource.layerVertex, fs = ShaderSource.layerFragment
@@ -63,7 +62,7 @@ final class LayerProgram {
         program = try GLProgram(context: context, vertex: (vs.name, Self.inserting(variant.defines, into: vs.text)), fragment: (name, fragmentText))
         program.label("strata layer program [\(variant)]")
         program.use()
-        glUniform1i(program.uniformLocation("u_texture"), 0)  // contents always come on unit 0
+        context.gl.uniform1i(program.uniformLocation("u_texture"), 0)  // contents always come on unit 0
         tintLocation = variant.mode == .debugTint ? program.uniformLocation("u_tint") : -1
     }
 

@@ -1,4 +1,3 @@
-import CGLES3
 import StrataCore
 import StrataGL
 
@@ -61,14 +60,14 @@ extension Renderer {
     /// Adds a quad to the batch, sending the batch first when this quad needs another program or
     /// texture. Returns where its floats start in `batch`.
     @discardableResult
-    func enqueue(_ instance: Instance, variant: LayerShaderVariant, texture: GLuint) throws -> Int {
+    func enqueue(_ instance: Instance, variant: LayerShaderVariant, texture: UInt32) throws -> Int {
         let start = try makeRoom(variant: variant, texture: texture)
         instance.append(to: &batch)
         return start
     }
 
     /// Adds a quad's floats as sent before (see `drawQuad`).
-    func enqueue(cached floats: [Float], variant: LayerShaderVariant, texture: GLuint) throws {
+    func enqueue(cached floats: [Float], variant: LayerShaderVariant, texture: UInt32) throws {
         try makeRoom(variant: variant, texture: texture)
         batch.append(contentsOf: floats)
     }
@@ -76,7 +75,7 @@ extension Renderer {
     /// Counts one more quad for the batch, sending the batch first when the quad needs another
     /// program or texture. Returns where its floats go in `batch`.
     @discardableResult
-    func makeRoom(variant: LayerShaderVariant, texture: GLuint) throws -> Int {
+    func makeRoom(variant: LayerShaderVariant, texture: UInt32) throws -> Int {
         if batchCount > 0, variant != batchVariant || (variant.textured && texture != batchTexture) { try flush() }
         batchVariant = variant
         batchTexture = texture
@@ -93,13 +92,13 @@ extension Renderer {
             let wantSampler = !hostTextures.isEmpty && hostTextures.contains(batchTexture)
             if wantSampler != samplerBound {
                 if wantSampler, hostSampler == 0 {
-                    glGenSamplers(1, &hostSampler)
-                    glSamplerParameteri(hostSampler, GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
-                    glSamplerParameteri(hostSampler, GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-                    glSamplerParameteri(hostSampler, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-                    glSamplerParameteri(hostSampler, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+                    gl.genSamplers(1, &hostSampler)
+                    gl.samplerParameteri(hostSampler, GL.textureMinFilter, GL.linear)
+                    gl.samplerParameteri(hostSampler, GL.textureMagFilter, GL.linear)
+                    gl.samplerParameteri(hostSampler, GL.textureWrapS, GL.clampToEdge)
+                    gl.samplerParameteri(hostSampler, GL.textureWrapT, GL.clampToEdge)
                 }
-                glBindSampler(0, wantSampler ? hostSampler : 0)
+                gl.bindSampler(0, wantSampler ? hostSampler : 0)
                 samplerBound = wantSampler
             }
         }
@@ -107,7 +106,7 @@ extension Renderer {
         // may still read); the attributes follow it there.
         let offset = batch.withUnsafeBufferPointer { instanceBuffer.stream($0.baseAddress!, count: $0.count) }
         if offset != instanceOffset {
-            Self.pointInstanceAttributes(at: offset)
+            pointInstanceAttributes(at: offset)
             instanceOffset = offset
         }
         if recording != nil {
@@ -117,7 +116,7 @@ extension Renderer {
             recording?.batches.append(ReplayBatch(variant: variant, texture: batchTexture, offset: offset, count: batchCount, scissor: scissor))
         }
         if debug.isDisjoint(with: [.batches, .overdraw]) || variant.mode == .clipMask || compositing {
-            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batchCount))
+            gl.drawArraysInstanced(GL.triangleStrip, 0, 4, Int32(batchCount))
             statistics.drawCalls += 1
         } else {
             drawDebugTints(variant: variant)
@@ -132,21 +131,21 @@ extension Renderer {
     /// `overdraw` its quads each add `DebugOptions.overdrawStep` instead of drawing; under
     /// `batches` it is drawn, then tinted with its colour.
     func drawDebugTints(variant: LayerShaderVariant) {
-        let count = GLsizei(batchCount)
+        let count = Int32(batchCount)
         var tint = DebugOptions.overdrawStep
         if debug.contains(.overdraw) {
-            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+            gl.blendFunc(GL.one, GL.one)
         } else {
-            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, count)
+            gl.drawArraysInstanced(GL.triangleStrip, 0, 4, count)
             statistics.drawCalls += 1
             tint = DebugOptions.batchTints[debugBatch % DebugOptions.batchTints.count]
         }
         let program = use(LayerShaderVariant(mode: .debugTint))
-        glUniform4f(program.tintLocation, tint.x, tint.y, tint.z, tint.w)
-        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, count)
+        gl.uniform4f(program.tintLocation, tint.x, tint.y, tint.z, tint.w)
+        gl.drawArraysInstanced(GL.triangleStrip, 0, 4, count)
         statistics.drawCalls += 1
         debugBatch += 1
-        if debug.contains(.overdraw) { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
+        if debug.contains(.overdraw) { gl.blendFunc(GL.one, GL.oneMinusSrcAlpha) }
     }
 
     /// Debug builds check the GL error flag after every draw, naming it; release builds check

@@ -1,4 +1,3 @@
-import CGLES3
 import StrataCore
 import StrataGL
 
@@ -11,13 +10,13 @@ extension Renderer {
     /// deeper than the clip in force).
     func pushStencilClip(_ layer: RenderLayer, pass: inout Pass) throws {
         try flush()
-        glEnable(GLenum(GL_STENCIL_TEST))
-        glStencilFunc(GLenum(GL_EQUAL), GLint(pass.stencilDepth), 0xFF)
-        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_INCR))
-        glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
+        gl.enable(GL.stencilTest)
+        gl.stencilFunc(GL.equal, Int32(pass.stencilDepth), 0xFF)
+        gl.stencilOp(GL.keep, GL.keep, GL.incr)
+        gl.colorMask(GL.booleanFalse, GL.booleanFalse, GL.booleanFalse, GL.booleanFalse)
         try drawQuad(layer, pass: pass, mode: .clipMask, opacity: 1)
         try flush()
-        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        gl.colorMask(GL.booleanTrue, GL.booleanTrue, GL.booleanTrue, GL.booleanTrue)
         pass.stencilDepth += 1
         applyStencil(pass.stencilDepth)
     }
@@ -26,12 +25,12 @@ extension Renderer {
     func popClip(_ layer: RenderLayer, pass: inout Pass, saved: Pass) throws {
         try flush()
         if pass.stencilDepth > saved.stencilDepth {
-            glStencilFunc(GLenum(GL_EQUAL), GLint(pass.stencilDepth), 0xFF)
-            glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_DECR))
-            glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
+            gl.stencilFunc(GL.equal, Int32(pass.stencilDepth), 0xFF)
+            gl.stencilOp(GL.keep, GL.keep, GL.decr)
+            gl.colorMask(GL.booleanFalse, GL.booleanFalse, GL.booleanFalse, GL.booleanFalse)
             try drawQuad(layer, pass: pass, mode: .clipMask, opacity: 1)
             try flush()
-            glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+            gl.colorMask(GL.booleanTrue, GL.booleanTrue, GL.booleanTrue, GL.booleanTrue)
         }
         pass = saved
         applyScissor(pass.scissor)
@@ -40,11 +39,11 @@ extension Renderer {
 
     func applyStencil(_ depth: Int) {
         if depth == 0 {
-            glDisable(GLenum(GL_STENCIL_TEST))
+            gl.disable(GL.stencilTest)
         } else {
-            glEnable(GLenum(GL_STENCIL_TEST))
-            glStencilFunc(GLenum(GL_EQUAL), GLint(depth), 0xFF)
-            glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
+            gl.enable(GL.stencilTest)
+            gl.stencilFunc(GL.equal, Int32(depth), 0xFF)
+            gl.stencilOp(GL.keep, GL.keep, GL.keep)
         }
     }
 
@@ -56,13 +55,13 @@ extension Renderer {
         let t = currentTarget
         let w = max(0, rect.width), h = max(0, rect.height)
         let y = t.yUp ? t.height - (rect.y + h) : rect.y
-        glScissor(GLint(t.origin.x + rect.x), GLint(t.origin.y + y), GLsizei(w), GLsizei(h))
+        gl.scissor(Int32(t.origin.x + rect.x), Int32(t.origin.y + y), Int32(w), Int32(h))
     }
 
     /// Binds `texture` to unit 0 unless it is bound already.
-    func bind(texture: GLuint) {
+    func bind(texture: UInt32) {
         guard texture != boundTexture else { return }
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        gl.bindTexture(GL.texture2D, texture)
         boundTexture = texture
         statistics.textureBinds += 1
     }

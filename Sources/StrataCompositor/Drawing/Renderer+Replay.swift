@@ -1,4 +1,3 @@
-import CGLES3
 import StrataCore
 import StrataGL
 
@@ -12,7 +11,7 @@ extension Renderer {
     /// the stream buffer and how many there are.
     struct ReplayBatch {
         var variant: LayerShaderVariant
-        var texture: GLuint
+        var texture: UInt32
         var offset: Int
         var count: Int
         /// The scissor in force (a square clip narrows it).
@@ -46,14 +45,14 @@ extension Renderer {
     /// Draws the target whole again with `replay`'s draw calls.
     func replay(_ replay: Replay, into target: DrawTarget, region: PixelRect) throws {
         beginFrame(target, region: region, clearColor: replay.clearWith, clears: replay.clearWith != nil)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer.rawValue)
+        gl.bindBuffer(GL.arrayBuffer, instanceBuffer.rawValue)
         instanceOffset = -1
         for batch in replay.batches {
             if batch.scissor != scissor { applyScissor(batch.scissor) }
             _ = use(batch.variant)
             if batch.variant.textured { bind(texture: batch.texture) }
-            Self.pointInstanceAttributes(at: batch.offset)
-            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.count))
+            pointInstanceAttributes(at: batch.offset)
+            gl.drawArraysInstanced(GL.triangleStrip, 0, 4, Int32(batch.count))
             statistics.drawCalls += 1
         }
         try context.checkError("replayed frame of \(target.width)×\(target.height)")

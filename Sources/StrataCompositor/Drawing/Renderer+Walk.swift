@@ -1,4 +1,3 @@
-import CGLES3
 import StrataCore
 import StrataGL
 
@@ -51,10 +50,10 @@ extension Renderer {
                 groups.append((framebuffer, pass))
                 pass = Pass(target: inner, projection: pass.projection, scissor: box)
                 bindTarget(inner)
-                glDisable(GLenum(GL_STENCIL_TEST))
+                gl.disable(GL.stencilTest)
                 applyScissor(box)
-                glClearColor(0, 0, 0, 0)
-                glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
+                gl.clearColor(0, 0, 0, 0)
+                gl.clear(UInt32(GL.colorBufferBit | GL.stencilBufferBit))
             case .endGroup(let box, let opacity):
                 try flush()
                 let (framebuffer, outer) = groups.removeLast()
@@ -66,8 +65,8 @@ extension Renderer {
                 // the mask's alpha: destination × source alpha, colour and alpha alike.
                 try flush()
                 let (framebuffer, masked) = groups.removeLast()
-                glBlendFuncSeparate(GLenum(GL_ZERO), GLenum(GL_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_SRC_ALPHA))
-                defer { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
+                gl.blendFuncSeparate(GL.zero, GL.srcAlpha, GL.zero, GL.srcAlpha)
+                defer { gl.blendFunc(GL.one, GL.oneMinusSrcAlpha) }
                 try composite(framebuffer, box: box, opacity: 1, onto: masked, bindTarget: true)
                 groupPool.append(framebuffer)
                 pass = masked
@@ -102,8 +101,8 @@ extension Renderer {
 
     /// Binds `target`'s framebuffer and sets the viewport to its drawn area.
     func bindTarget(_ target: DrawTarget) {
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
-        glViewport(GLint(target.origin.x), GLint(target.origin.y), GLsizei(target.width), GLsizei(target.height))
+        gl.bindFramebuffer(GL.framebuffer, target.framebuffer)
+        gl.viewport(Int32(target.origin.x), Int32(target.origin.y), Int32(target.width), Int32(target.height))
         currentTarget = target
     }
 
@@ -150,7 +149,7 @@ extension Renderer {
         // The rounded corners' mask rides in the third parameter, twice over (see layer.frag).
         let radius = layer.state.cornerRadius, corners = radius > 0 ? layer.state.maskedCorners : 15
         instance.params = (opacity, Float(radius * pointScale), Float(2 * corners), 0)
-        var texture: GLuint = 0
+        var texture: UInt32 = 0
         switch mode {
         case .fill:
             instance.color = layer.state.backgroundColor?.premultiplied ?? .zero

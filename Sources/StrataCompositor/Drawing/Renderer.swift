@@ -1,4 +1,3 @@
-import CGLES3
 import StrataCore
 import StrataGL
 
@@ -54,6 +53,8 @@ import StrataGL
 /// Draws a render tree into a framebuffer. Render thread only.
 final class Renderer {
     let context: GLContext
+    /// The context's GL functions (the driver's, or a recording table in tests).
+    let gl: any GLFunctions
     let programs: [LayerShaderVariant: LayerProgram]
     var current: (variant: LayerShaderVariant, program: LayerProgram)?
     let quad: GLBuffer
@@ -65,7 +66,7 @@ final class Renderer {
     var batch: [Float] = []
     var batchCount = 0
     var batchVariant: LayerShaderVariant?
-    var batchTexture: GLuint = 0
+    var batchTexture: UInt32 = 0
     var groupPool: [GLFramebuffer] = []
     var statistics = FrameStatistics(index: 0, time: 0)
     /// Whether the last frame's walk and drawing ran to the end (else the next walks everything).
@@ -83,11 +84,11 @@ final class Renderer {
     /// The framebuffer being drawn into now; scissor rectangles are converted for it.
     var currentTarget = DrawTarget(framebuffer: 0, width: 1, height: 1)
     /// The texture bound to unit 0 during a frame (0: none known).
-    var boundTexture: GLuint = 0
+    var boundTexture: UInt32 = 0
     /// Host textures drawn this frame: sampled through `hostSampler`, whose filtering and edges
     /// are Strata's, so the host's texture parameters are never touched.
-    var hostTextures: Set<GLuint> = []
-    var hostSampler: GLuint = 0
+    var hostTextures: Set<UInt32> = []
+    var hostSampler: UInt32 = 0
     var samplerBound = false
     /// Batches drawn so far this frame (the `batches` debug switch colours them in turn).
     var debugBatch = 0
@@ -100,6 +101,7 @@ final class Renderer {
 
     init(context: GLContext, debug: DebugOptions = []) throws {
         self.context = context
+        gl = context.gl
         self.debug = debug
         var programs: [LayerShaderVariant: LayerProgram] = [:]
         for variant in LayerShaderVariant.allCases {
@@ -110,32 +112,32 @@ final class Renderer {
         vertexArray.label("strata layer quads")
         quad = GLBuffer(context: context, bytes: [0, 0, 1, 0, 0, 1, 1, 1])
         quad.label("strata unit square")
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
-        instanceBuffer = GLBuffer(context: context, bytes: [Float](repeating: 0, count: Instance.floats), usage: GLenum(GL_STREAM_DRAW))
+        gl.enableVertexAttribArray(0)
+        gl.vertexAttribPointer(0, 2, GL.float, GL.booleanFalse, 0, nil)
+        instanceBuffer = GLBuffer(context: context, bytes: [Float](repeating: 0, count: Instance.floats), usage: GL.streamDraw)
         instanceBuffer.label("strata quad instances")
         for attribute in 1...12 {
-            glEnableVertexAttribArray(GLuint(attribute))
-            glVertexAttribDivisor(GLuint(attribute), 1)
+            gl.enableVertexAttribArray(UInt32(attribute))
+            gl.vertexAttribDivisor(UInt32(attribute), 1)
         }
-        Self.pointInstanceAttributes(at: 0)
+        pointInstanceAttributes(at: 0)
         batch.reserveCapacity(1024 * Instance.floats)
         try context.checkError("layer program set-up")
     }
 
     /// Points the instance attributes (locations 1...12, one vec4 each) at the instances starting
     /// `offset` bytes into the bound `GL_ARRAY_BUFFER`, in the bound vertex array.
-    static func pointInstanceAttributes(at offset: Int) {
-        let stride = GLsizei(Instance.floats * MemoryLayout<Float>.size)
+    func pointInstanceAttributes(at offset: Int) {
+        let stride = Int32(Instance.floats * MemoryLayout<Float>.size)
         for attribute in 1...12 {
-            glVertexAttribPointer(
-                GLuint(attribute), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+            gl.vertexAttribPointer(
+                UInt32(attribute), 4, GL.float, GL.booleanFalse, stride,
                 UnsafeRawPointer(bitPattern: offset + (attribute - 1) * 4 * MemoryLayout<Float>.size))
         }
     }
 
     deinit {
-        if hostSampler != 0, context.isAlive { glDeleteSamplers(1, &hostSampler) }
+        if hostSampler != 0, context.isAlive { gl.deleteSamplers(1, &hostSampler) }
     }
 
     /// One render pass: where pixels go and the clip state in force.
@@ -269,27 +271,27 @@ final class Renderer {
     /// cleared to `clearColor` when `clears` (and its stencil when clip masks need it).
     func beginFrame(_ target: DrawTarget, region: PixelRect, clearColor: Color?, clears: Bool) {
         bindTarget(target)
-        glDisable(GLenum(GL_DEPTH_TEST))
-        glDisable(GLenum(GL_CULL_FACE))
-        glDisable(GLenum(GL_STENCIL_TEST))
-        glEnable(GLenum(GL_SCISSOR_TEST))
-        glEnable(GLenum(GL_BLEND))
-        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
-        glStencilMask(0xFF)
+        gl.disable(GL.depthTest)
+        gl.disable(GL.cullFace)
+        gl.disable(GL.stencilTest)
+        gl.enable(GL.scissorTest)
+        gl.enable(GL.blend)
+        gl.blendFunc(GL.one, GL.oneMinusSrcAlpha)
+        gl.colorMask(GL.booleanTrue, GL.booleanTrue, GL.booleanTrue, GL.booleanTrue)
+        gl.stencilMask(0xFF)
         applyScissor(region)
         let c = clearColor?.premultiplied ?? .zero
-        glClearColor(c.x, c.y, c.z, c.w)
-        glClearStencil(0)
-        let mask = (clears ? GL_COLOR_BUFFER_BIT : 0) | (plan.usesStencil ? GL_STENCIL_BUFFER_BIT : 0)
-        if mask != 0 { glClear(GLbitfield(mask)) }
+        gl.clearColor(c.x, c.y, c.z, c.w)
+        gl.clearStencil(0)
+        let mask = (clears ? GL.colorBufferBit : 0) | (plan.usesStencil ? GL.stencilBufferBit : 0)
+        if mask != 0 { gl.clear(UInt32(mask)) }
         current = nil
         debugBatch = 0
         boundTexture = 0
         samplerBound = false
-        glBindSampler(0, 0)
+        gl.bindSampler(0, 0)
         vertexArray.bind()
-        glActiveTexture(GLenum(GL_TEXTURE0))
+        gl.activeTexture(GL.texture0)
     }
 
 }

@@ -48,22 +48,18 @@ public enum CompositorError: Error, Sendable, Equatable, CustomStringConvertible
 /// A GPU compositor with its own render thread, turning a tree of layers into pixels offscreen.
 ///
 /// Overall design: the compositor starts a thread that creates an OpenGL ES 3 context and owns
-/// it, and every GL object, for its whole life. The layer tree reaches that thread only as
-/// `Commit` values through one queue; frames are rendered and read back there and handed back
-/// to `await`ing callers. Any thread may call any method: `submit` never waits for the render
-/// thread, and `renderFrame` suspends its caller rather than blocking a thread.
+/// it, and every GL object, for its whole life (`RenderThread`). The layer tree reaches that
+/// thread only as `Commit` values through one queue; frames are rendered and read back there and
+/// handed back to `await`ing callers. Any thread may call any method: `submit` never waits for the
+/// render thread, and `renderFrame` suspends its caller rather than blocking a thread. (A host
+/// application's thread drives a `HostCompositor` instead: see `HostRenderer`.)
 public final class Compositor: Sendable {
     /// The GPU and EGL platform in use, with their limits.
     public let gpu: GLInfo
     /// Where frame times come from: animations' begin times are on this clock.
     public let clock: FrameClock
-    /// Whether a host application draws this compositor's frames (`HostRenderer`) on its own GL
-    /// thread, rather than Strata's render thread.
-    public let isHostDriven: Bool
     let inbox: RenderInbox
     private let quiet = Locked(QuietState())
-    /// The host-frame observer, set from any thread.
-    private let presented = Locked<(@Sendable (Result<FrameStatistics, any Error>) -> Void)?>(nil)
 
     /// Starts the render thread and creates the GL context there.
     ///
@@ -75,12 +71,11 @@ public final class Compositor: Sendable {
         let started = StartupResult()
         let inbox = RenderInbox()
         self.inbox = inbox
-        isHostDriven = false
         clock = configuration.clock
         let thread = Thread {
-            let server: RenderServer
+            let loop: RenderThread
             do {
-                server = try RenderServer(configuration: configuration)
+                loop = try RenderThread(configuration: configuration)
             } catch {
                 EGLConnection.releaseThread()
                 started.finish(.failure(error))
@@ -89,11 +84,12 @@ public final class Compositor: Sendable {
             // Registered once EGL is initialised, so the process's exit stops this thread and
             // waits for it before EGL's own exit handler runs (see GLThreads).
             let registration = GLThreads.started { _ = inbox.push(.shutdown(nil)) }
-            started.finish(.success(server.context.info))
-            server.answersShutdownAfterThreadRelease = true
-            server.run(inbox: inbox)
+            started.finish(.success(loop.server.context.info))
+            let (reply, counts) = loop.run(inbox: inbox)
+            // Answered once the thread has let go of EGL, so a caller that exits the process
+            // after `shutdown()` never races the thread's teardown.
             EGLConnection.releaseThread()
-            server.answerShutdown()
+            reply?.resume(returning: counts)
             GLThreads.finished(registration)
         }
         thread.name = "strata.render"
@@ -102,31 +98,16 @@ public final class Compositor: Sendable {
         gpu = try started.wait()
     }
 
-    /// The compositor half of a `HostRenderer`: work queues until the host draws a frame.
-    init(hostInbox: RenderInbox, gpu: GLInfo, clock: FrameClock) {
-        inbox = hostInbox
-        self.gpu = gpu
-        self.clock = clock
-        isHostDriven = true
-    }
-
     deinit {
-        if !isHostDriven { inbox.push(.shutdown(nil)) }
+        inbox.push(.shutdown(nil))
     }
 
-    /// Sets the function told of every frame a host draws (its statistics) or fails to draw (its
-    /// error); nil removes it. Called on the host's GL thread, right after the frame: keep it
-    /// short and hop to the main actor for model work. Host-driven compositors only call it.
-    public func setFramePresentedHandler(_ handler: (@Sendable (Result<FrameStatistics, any Error>) -> Void)?) {
-        presented.withLock { $0 = handler }
-    }
-
-    func framePresented(_ result: Result<FrameStatistics, any Error>) {
-        presented.withLock { $0 }?(result)
-    }
+    /// Frames of this compositor are drawn only when asked for (`renderFrame`), and answered
+    /// there: the handler is kept for `CommitSink`'s sake and never called.
+    public func setFramePresentedHandler(_ handler: (@Sendable (Result<FrameStatistics, any Error>) -> Void)?) {}
 
     /// How many non-empty commits were submitted (and accepted) so far.
-    public var commitsSubmitted: Int { quiet.withLock { $0.submits } }
+    public var commitsSubmitted: Int { inbox.commitsSubmitted }
 
     /// Sends one transaction's changes to the render thread, after checking every value in it.
     ///
@@ -138,16 +119,14 @@ public final class Compositor: Sendable {
     public func submit(_ commit: Commit) throws {
         guard !commit.isEmpty else { return }
         try commit.validate(maxTextureSize: gpu.maxTextureSize)
-        quiet.withLock { $0.disturb() }
-        guard inbox.push(.commit(commit)) else { throw CompositorError.shutDown }
+        // The quiet state learns of the commit as it is queued, so a frame asked for after
+        // `submit` returns is never answered from a rest that predates it.
+        try quiet.withLock { state in state.disturb(submits: try inbox.submit(commit, checkingAgainst: nil)) }
     }
 
     /// Renders the current tree into an offscreen target of `size` and reads the pixels back.
     ///
-    /// Any thread or task. Commits submitted before the call are in the frame. On a host-driven
-    /// compositor the call waits for the host's next `HostRenderer.render` and returns what it
-    /// drew (the drawn area of the host's framebuffer, host content included); `size` and
-    /// `clearColor` are the host's to choose there.
+    /// Any thread or task. Commits submitted before the call are in the frame.
     /// - Throws: `CompositorError.targetSizeOutOfRange` naming the size and the GPU's limit, the
     ///   error of a refused commit, `GLError.contextLost` after a GPU reset, or `CompositorError.shutDown`.
     public func renderFrame(size: PixelSize, clearColor: Color = .clear, readBack: Bool = true) async throws -> RenderedFrame {
@@ -156,16 +135,12 @@ public final class Compositor: Sendable {
         // Nothing submitted and nothing animating since a frame that drew nothing: this frame
         // would be the same, so it is answered here, without a trip to the render thread (which
         // counts it when the next request tells it how many it missed).
-        if !isHostDriven, let frame = quiet.withLock({ $0.skip(request, clock: clock) }) { return frame }
+        if let frame = quiet.withLock({ $0.skip(request, clock: clock) }) { return frame }
         let epoch = quiet.withLock { state in
             request.skippedBefore = state.takeSkippedFrames()
             return state.submits
         }
-        let frame: RenderedFrame = try await withCheckedThrowingContinuation { continuation in
-            if !inbox.push(.frame(request, continuation)) {
-                continuation.resume(throwing: CompositorError.shutDown)
-            }
-        }
+        let frame = try await inbox.frame(request)
         quiet.withLock { $0.rendered(frame, for: request, epoch: epoch) }
         return frame
     }
@@ -174,25 +149,11 @@ public final class Compositor: Sendable {
     ///
     /// Returns the GL objects still alive just before the context went: all zero unless
     /// something leaked. Later calls to the compositor throw `CompositorError.shutDown`.
-    /// Host-driven: the release happens in the host's next `render` (which then throws
-    /// `shutDown`); `HostRenderer.release()` on the host's thread releases at once.
     @discardableResult
-    public func shutdown() async -> GLObjectCounts {
-        await withCheckedContinuation { continuation in
-            if !inbox.push(.shutdown(continuation)) {
-                continuation.resume(returning: GLObjectCounts())
-            }
-        }
-    }
+    public func shutdown() async -> GLObjectCounts { await inbox.shutdown() }
 
     /// The GL objects alive now in the compositor's context, by kind.
-    public func liveGLObjects() async -> GLObjectCounts {
-        await withCheckedContinuation { continuation in
-            if !inbox.push(.liveObjects(continuation)) {
-                continuation.resume(returning: GLObjectCounts())
-            }
-        }
-    }
+    public func liveGLObjects() async -> GLObjectCounts { await inbox.liveObjects() }
 }
 
 /// Whether the render tree is at rest: the last frame drew nothing, no animation runs, and
@@ -215,9 +176,9 @@ private struct QuietState {
         return unreported
     }
 
-    /// Something was submitted: the next frame goes to the render thread.
-    mutating func disturb() {
-        submits += 1
+    /// Something was submitted (`submits` accepted so far): the next frame goes to the render thread.
+    mutating func disturb(submits: Int) {
+        self.submits = submits
         rest = nil
     }
 

@@ -1,5 +1,3 @@
-import CEGL
-import CGLES3
 import Foundation
 import Logging
 import StrataCore
@@ -120,21 +118,25 @@ public final class HostRenderer {
     }
 
     /// The compositor fed by this renderer: submit commits to it, or give it to a `UIScreen`.
-    public let compositor: Compositor
+    public let compositor: HostCompositor
     /// The host's GPU as Strata sees it (platform `.host`).
     public var gpu: GLInfo { context.info }
 
     /// Whether `image` is an EGLImage of the display Strata renders on, where EGL can tell
     /// (see `EGLConnection.knowsImage`); nil where it cannot, and the handle is the caller's
     /// to get right. Any thread.
-    public func knowsEGLImage(_ image: UInt) -> Bool? { context.connection.knowsImage(image) }
+    public func knowsEGLImage(_ image: UInt) -> Bool? { context.connection?.knowsImage(image) ?? false }
     /// Where Strata's GL objects live.
     public let contextMode: ContextMode
     private let context: GLContext
     /// The host's context (shared mode), to check it is the one current and to give it back.
-    private let hostContext: EGLContext?
+    private let hostContext: EGLCurrentContext?
     private var server: RenderServer?
     private let inbox = RenderInbox()
+    /// Frame requests waiting for the host's next frame.
+    private var waitingFrames: [(FrameRequest, CheckedContinuation<RenderedFrame, any Error>)] = []
+    /// Whether a frame failed because a commit was refused (see `refusedChanges`).
+    private var refused = false
     /// The framebuffer of Strata's own around the host's colour buffer last drawn into.
     private var attached: GLAttachedFramebuffer?
     private static let logger = Logger(label: "strata.host")
@@ -155,18 +157,18 @@ public final class HostRenderer {
             hostContext = nil
         case .shared:
             context = try GLContext(sharingCurrentContext: "HostRenderer.init")
-            hostContext = EGLCurrentContext.save().context
+            hostContext = EGLCurrentContext.save()
         }
         let context = self.context
         do {
             server = try Self.inStrataContext(context, mode: contextMode) {
-                try RenderServer(context: context, clock: clock, hostDriven: true)
+                try RenderServer(context: context, clock: clock)
             }
         } catch {
             if contextMode == .shared { Self.destroySharedContext(context) }
             throw error
         }
-        compositor = Compositor(hostInbox: inbox, gpu: context.info, clock: clock)
+        compositor = HostCompositor(inbox: inbox, gpu: context.info, clock: clock)
     }
 
     deinit {
@@ -177,7 +179,8 @@ public final class HostRenderer {
                 // Wrong thread or context: GL cannot be called safely, so the objects stay with
                 // the host's context (a shared context of Strata's stays too); nothing is deleted.
                 Self.logger.warning("HostRenderer released off its GL thread (or with another context current): its GL objects leak; call release() on the host's GL thread first")
-                for work in inbox.close() { server?.refuse(work) }
+                for work in inbox.close() { RenderServer.refuse(work) }
+                failWaitingFrames(CompositorError.shutDown)
                 server?.abandon()
                 attached = nil
                 server = nil
@@ -192,23 +195,30 @@ public final class HostRenderer {
         switch mode {
         case .host:
             let info = context.info!
-            let snapshot = GLStateSnapshot.capture(desktop: info.isDesktop, sampleMask: info.hasSampleMask, indexedBlend: info.hasIndexedBlend)
+            let snapshot = GLStateSnapshot.capture(context.gl, desktop: info.isDesktop, sampleMask: info.hasSampleMask, indexedBlend: info.hasIndexedBlend)
             snapshot.prepareForStrata()
             defer { snapshot.restore() }
             return try body()
         case .shared:
             let host = EGLCurrentContext.save()
             try context.makeCurrent()
-            var fence: GLsync?
+            let gl = context.gl
+            var fence: OpaquePointer?
             defer {
-                if context.isAlive { fence = glFenceSync(GLenum(GL_SYNC_GPU_COMMANDS_COMPLETE), 0); glFlush() }
+                if context.isAlive {
+                    fence = gl.fenceSync(GL.syncGPUCommandsComplete, 0)
+                    gl.flush()
+                }
                 if host.hadContext {
                     host.restore()
                     // The host's next commands wait (on the GPU) for Strata's drawing to finish.
-                    if let fence { glWaitSync(fence, 0, GLuint64(GL_TIMEOUT_IGNORED)); glDeleteSync(fence) }
+                    if let fence {
+                        gl.waitSync(fence, 0, GL.timeoutIgnored)
+                        gl.deleteSync(fence)
+                    }
                 } else {
-                    if let fence { glDeleteSync(fence) }
-                    host.restore(releasingOn: context.connection.display)
+                    if let fence { gl.deleteSync(fence) }
+                    host.restore(releasingOn: context.connection)
                 }
             }
             return try body()
@@ -235,6 +245,13 @@ public final class HostRenderer {
     ///   `CompositorError.shutDown` after `release()` (or a compositor `shutdown()`).
     @discardableResult
     public func render(into target: HostFramebuffer, time: Double? = nil) throws -> FrameStatistics {
+        try render(into: target, clearingTo: nil, time: time)
+    }
+
+    /// `render(into:time:)`, with the viewport cleared to `clearColor` first (nil: drawn over what
+    /// it holds): for a target whose pixels are Strata's alone, such as a GBM buffer.
+    @discardableResult
+    public func render(into target: HostFramebuffer, clearingTo clearColor: Color?, time: Double? = nil) throws -> FrameStatistics {
         guard let server else { throw CompositorError.shutDown }
         guard isContextCurrent else { throw GLError.hostContextNotCurrent(caller: "HostRenderer.render") }
         let limit = context.info.maxTargetSize
@@ -249,8 +266,8 @@ public final class HostRenderer {
         // depth-stencil attached: complete, and drawn into for nothing. (Texture and renderbuffer
         // names are shared with Strata's context in `.shared` mode, so the host's context answers.)
         switch target.color {
-        case .texture(let name)?: if name == 0 || !GLTextureName.isTexture(name) { throw HostRenderError.notAColorBuffer(.texture(name)) }
-        case .renderbuffer(let name)?: if name == 0 || glIsRenderbuffer(name) == GLboolean(GL_FALSE) { throw HostRenderError.notAColorBuffer(.renderbuffer(name)) }
+        case .texture(let name)?: if name == 0 || !GLTextureName.isTexture(name, gl: context.gl) { throw HostRenderError.notAColorBuffer(.texture(name)) }
+        case .renderbuffer(let name)?: if name == 0 || context.gl.isRenderbuffer(name) == 0 { throw HostRenderError.notAColorBuffer(.renderbuffer(name)) }
         case nil: break
         }
         return try renderAndTell {
@@ -268,9 +285,9 @@ public final class HostRenderer {
                     draw.framebuffer = attached!.rawValue
                     draw.hasStencil = true
                 } else {
-                    draw.hasStencil = try Self.checkFramebuffer(target.framebuffer)
+                    draw.hasStencil = try Self.checkFramebuffer(target.framebuffer, gl: context.gl)
                 }
-                let (statistics, alive) = try server.hostFrame(into: draw, time: time, work: inbox.takeAvailable())
+                let (statistics, alive) = try hostFrame(server, into: draw, clearColor: clearColor, time: time)
                 guard alive, let statistics else {
                     let counts = releaseNow()
                     if counts.total != 0 { Self.logger.warning("GL objects left after shutdown: \(counts)") }
@@ -297,21 +314,21 @@ public final class HostRenderer {
     }
 
     /// Whether `name` is a complete framebuffer, and whether it has a stencil buffer of 8 bits or more.
-    private static func checkFramebuffer(_ name: UInt32) throws -> Bool {
-        if name != 0, glIsFramebuffer(name) == 0 { throw HostRenderError.notAFramebuffer(name) }
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
-        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
-        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else { throw HostRenderError.framebufferIncomplete(name, status: status) }
-        let attachment = GLenum(name == 0 ? GL_STENCIL : GL_STENCIL_ATTACHMENT)
-        var type: GLint = 0
-        glGetFramebufferAttachmentParameteriv(GLenum(GL_FRAMEBUFFER), attachment, GLenum(GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE), &type)
-        guard type != GL_NONE else {
-            while glGetError() != GLenum(GL_NO_ERROR) {}
+    private static func checkFramebuffer(_ name: UInt32, gl: any GLFunctions) throws -> Bool {
+        if name != 0, gl.isFramebuffer(name) == 0 { throw HostRenderError.notAFramebuffer(name) }
+        gl.bindFramebuffer(GL.framebuffer, name)
+        let status = gl.checkFramebufferStatus(GL.framebuffer)
+        guard status == GL.framebufferComplete else { throw HostRenderError.framebufferIncomplete(name, status: status) }
+        let attachment = name == 0 ? GL.stencil : GL.stencilAttachment
+        var type: Int32 = 0
+        gl.getFramebufferAttachmentParameteriv(GL.framebuffer, attachment, GL.framebufferAttachmentObjectType, &type)
+        guard type != GL.none else {
+            while gl.getError() != GL.noError {}
             return false
         }
-        var bits: GLint = 0
-        glGetFramebufferAttachmentParameteriv(GLenum(GL_FRAMEBUFFER), attachment, GLenum(GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE), &bits)
-        while glGetError() != GLenum(GL_NO_ERROR) {}
+        var bits: Int32 = 0
+        gl.getFramebufferAttachmentParameteriv(GL.framebuffer, attachment, GL.framebufferAttachmentStencilSize, &bits)
+        while gl.getError() != GL.noError {}
         return bits >= 8  // the clip masks nest up to 255 deep (`FramePlanner.maximumStencilMasks`)
     }
 
@@ -321,7 +338,7 @@ public final class HostRenderer {
     /// (`CommitOperation.removeAllLayers`, then every layer), as `UIScreen` does. Host GL thread only.
     public var refusedChanges: Bool {
         context.owner.preconditionCurrent("HostRenderer.refusedChanges")
-        return server?.refusedChanges ?? false
+        return refused
     }
 
     /// The time the next frame will have, for animations that begin with it: the clock's time of
@@ -337,7 +354,7 @@ public final class HostRenderer {
     public var isContextCurrent: Bool {
         switch contextMode {
         case .host: (try? context.checkCurrent("")) != nil
-        case .shared: context.owner.isCurrent && EGLCurrentContext.save().context == hostContext
+        case .shared: context.owner.isCurrent && hostContext.map { EGLCurrentContext.save().hasSameContext(as: $0) } == true
         }
     }
 
@@ -362,10 +379,95 @@ public final class HostRenderer {
     /// Frees everything; Strata's context (or the host's, in `.host` mode) must be current.
     private func releaseNow() -> GLObjectCounts {
         guard let server else { return context.liveObjects }
-        for work in inbox.close() { server.refuse(work) }
+        for work in inbox.close() { RenderServer.refuse(work) }
+        failWaitingFrames(CompositorError.shutDown)
         attached = nil
         let counts = server.tearDown()  // destroys Strata's own context in `.shared` mode
         self.server = nil
         return counts
+    }
+
+    // MARK: - The host's frame
+
+    /// Applies the queued work (commits and requests), then draws the whole tree over what
+    /// `target` holds (the host's pixels, so nothing of the last frame is reused; cleared first to
+    /// `clearColor` if given) and answers the frames the compositor is waiting for. Returns false
+    /// in `alive` when the work held a shutdown: everything is released and nothing is drawn.
+    private func hostFrame(
+        _ server: RenderServer, into target: DrawTarget, clearColor: Color?, time: Double?
+    ) throws -> (statistics: FrameStatistics?, alive: Bool) {
+        var pieces: [RenderWork?] = inbox.takeAvailable().map { $0 }
+        for index in pieces.indices {
+            let work = pieces[index]!
+            pieces[index] = nil  // let go of each commit's pixels as soon as it is applied
+            switch server.handle(work) {
+            case .handled: break
+            case .frame(let request, let continuation): waitingFrames.append((request, continuation))
+            case .shutdown(let continuation):
+                failWaitingFrames(CompositorError.shutDown)
+                attached = nil
+                let counts = server.tearDown()
+                for rest in pieces[(index + 1)...] { if let rest { RenderServer.refuse(rest) } }
+                continuation?.resume(returning: counts)
+                return (nil, false)
+            }
+        }
+        if let error = server.pendingError, !server.pendingIsDeferred {
+            _ = server.takePendingError()
+            refused = true
+            server.invalidate()
+            failWaitingFrames(error)
+            throw error
+        }
+        let start = MonotonicTime.now()
+        var statistics: FrameStatistics
+        do {
+            // No reset poll and no timer query: the host's context reports its reset once, to the
+            // host, and the host may have a query of its own running.
+            statistics = try server.draw(into: target, clearColor: clearColor, time: time, whole: true)
+        } catch {
+            failWaitingFrames(error)
+            throw error
+        }
+        statistics.renderMilliseconds = (MonotonicTime.now() - start) * 1000
+        let waiting = waitingFrames
+        waitingFrames = []
+        var image: RGBAImage?
+        let deferred = server.takePendingError()
+        for (request, continuation) in waiting {
+            if let deferred {
+                continuation.resume(throwing: deferred)
+                continue
+            }
+            if request.readBack, image == nil {
+                let readStart = MonotonicTime.now()
+                image = Self.readViewport(of: target, gl: context.gl)
+                statistics.readbackMilliseconds = (MonotonicTime.now() - readStart) * 1000
+            }
+            continuation.resume(returning: RenderedFrame(image: request.readBack ? image : nil, statistics: statistics))
+        }
+        // Drawn, with every change applied but a layer's contents the GPU refused: say so now.
+        if let deferred { throw deferred }
+        return (statistics, true)
+    }
+
+    /// Fails every frame waiting for the host with `error`.
+    private func failWaitingFrames(_ error: any Error) {
+        for (_, continuation) in waitingFrames { continuation.resume(throwing: error) }
+        waitingFrames = []
+    }
+
+    /// The drawn area of a host's framebuffer, top row first (premultiplied RGBA8 as drawn).
+    private static func readViewport(of target: DrawTarget, gl: any GLFunctions) -> RGBAImage {
+        gl.bindFramebuffer(GL.readFramebuffer, target.framebuffer)
+        let w = target.width, h = target.height
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        gl.pixelStorei(GL.packAlignment, 4)
+        pixels.withUnsafeMutableBytes {
+            gl.readPixels(Int32(target.origin.x), Int32(target.origin.y), Int32(w), Int32(h), GL.rgba, GL.unsignedByte, $0.baseAddress)
+        }
+        while gl.getError() != GL.noError {}  // a framebuffer that cannot be read (multisampled): zeros, no error left behind
+        let size = PixelSize(width: w, height: h)
+        return target.yUp ? RGBAImage(size: size, bottomRowFirst: pixels) : RGBAImage(size: size, pixels: pixels)
     }
 }

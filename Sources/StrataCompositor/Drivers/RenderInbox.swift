@@ -76,4 +76,53 @@ final class RenderInbox: @unchecked Sendable {
         defer { condition.unlock() }
         return closed
     }
+
+    /// Non-empty commits accepted so far.
+    private var submitted = 0
+
+    /// How many non-empty commits `submit` has accepted.
+    var commitsSubmitted: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return submitted
+    }
+
+    /// Checks `commit`'s values against the GPU's texture limit (unless `maxTextureSize` is nil:
+    /// checked already) and queues it (an empty commit is ignored); returns how many commits have
+    /// been accepted, this one included. Any thread.
+    /// - Throws: `CommitError` for a value that cannot be shown (nothing is queued), or
+    ///   `CompositorError.shutDown` once the render side has shut down.
+    @discardableResult
+    func submit(_ commit: Commit, checkingAgainst maxTextureSize: Int?) throws -> Int {
+        guard !commit.isEmpty else { return commitsSubmitted }
+        if let maxTextureSize { try commit.validate(maxTextureSize: maxTextureSize) }
+        condition.lock()
+        defer { condition.unlock() }
+        guard !closed else { throw CompositorError.shutDown }
+        submitted += 1
+        queue.append(.commit(commit))
+        condition.signal()
+        return submitted
+    }
+
+    /// Asks the render side to release everything and waits for the GL objects it left.
+    func shutdown() async -> GLObjectCounts {
+        await withCheckedContinuation { continuation in
+            if !push(.shutdown(continuation)) { continuation.resume(returning: GLObjectCounts()) }
+        }
+    }
+
+    /// Asks the render side for the GL objects alive in its context.
+    func liveObjects() async -> GLObjectCounts {
+        await withCheckedContinuation { continuation in
+            if !push(.liveObjects(continuation)) { continuation.resume(returning: GLObjectCounts()) }
+        }
+    }
+
+    /// Asks the render side for a frame and waits for it.
+    func frame(_ request: FrameRequest) async throws -> RenderedFrame {
+        try await withCheckedThrowingContinuation { continuation in
+            if !push(.frame(request, continuation)) { continuation.resume(throwing: CompositorError.shutDown) }
+        }
+    }
 }

@@ -1,4 +1,3 @@
-import CGLES3
 import StrataCore
 import StrataGL
 
@@ -150,11 +149,11 @@ final class RenderTree {
                 layer.markDamaged()
                 do {
                     let context = try requireContext()  // before any GL call
-                    if case .texture(let name) = external.source, !GLTextureName.isTexture(name) {
+                    if case .texture(let name) = external.source, !GLTextureName.isTexture(name, gl: context.gl) {
                         throw GLError.glCallFailed(
                             function:
                                 "texture \(name) is not a texture of the compositor's context (glIsTexture is false); pass a name from glGenTextures that holds a GL_TEXTURE_2D image; glIsTexture",
-                            code: GLenum(GL_INVALID_VALUE))
+                            code: GL.invalidValue)
                     }
                     layer.contents = try LayerContents(external: external, context: context)
                     liveContents[id] = layer
@@ -168,7 +167,7 @@ final class RenderTree {
                         deferred
                         ?? AppliedWithError(
                             underlying: GLError.glCallFailed(
-                                function: "\(id): external contents \(external.source) refused, the layer shows none (\(error))", code: GLenum(GL_INVALID_OPERATION)))
+                                function: "\(id): external contents \(external.source) refused, the layer shows none (\(error))", code: GL.invalidOperation))
                 }
             case .setContents(let id, let update):
                 guard let layer = layers[id] else { continue }
