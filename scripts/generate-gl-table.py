@@ -52,7 +52,7 @@ PROC_ADDRESS.add("glPolygonMode")
 
 # RecordingGL answers these by hand (they return values, write results or track names).
 RECORDED_BY_HAND = {
-    "glCheckFramebufferStatus", "glCreateProgram", "glCreateShader", "glDeleteBuffers", "glDeleteFramebuffers",
+    "glCheckFramebufferStatus", "glCreateProgram", "glCreateShader", "glDeleteBuffers", "glDeleteFramebuffers", "glDeleteProgram", "glDeleteShader",
     "glDeleteQueries", "glDeleteRenderbuffers", "glDeleteSamplers", "glDeleteTextures", "glDeleteVertexArrays",
     "glDisable", "glEnable", "glFenceSync", "glGenBuffers", "glGenFramebuffers", "glGenQueries", "glGenRenderbuffers",
     "glGenSamplers", "glGenTextures", "glGenVertexArrays", "glGetBooleani_v", "glGetBooleanv", "glGetError",

@@ -50,8 +50,6 @@ extension RecordingGL {
     }
     public func compileShader(_ shader: GLuint) { record("glCompileShader", [Double(shader)]) }
     public func cullFace(_ mode: GLenum) { record("glCullFace", [Double(mode)]) }
-    public func deleteProgram(_ program: GLuint) { record("glDeleteProgram", [Double(program)]) }
-    public func deleteShader(_ shader: GLuint) { record("glDeleteShader", [Double(shader)]) }
     public func deleteSync(_ sync: GLsync?) { record("glDeleteSync", []) }
     public func depthFunc(_ func_: GLenum) { record("glDepthFunc", [Double(func_)]) }
     public func depthMask(_ flag: GLboolean) { record("glDepthMask", [Double(flag)]) }

@@ -133,6 +133,16 @@ public final class RecordingGL: GLFunctions {
         return name
     }
 
+    public func deleteProgram(_ program: GLuint) {
+        var name = program
+        delete("program", 1, &name, "glDeleteProgram")
+    }
+
+    public func deleteShader(_ shader: GLuint) {
+        var name = shader
+        delete("shader", 1, &name, "glDeleteShader")
+    }
+
     public func isFramebuffer(_ framebuffer: GLuint) -> GLboolean { isLive("framebuffer", framebuffer) }
     public func isRenderbuffer(_ renderbuffer: GLuint) -> GLboolean { isLive("renderbuffer", renderbuffer) }
     public func isTexture(_ texture: GLuint) -> GLboolean { isLive("texture", texture) }
