@@ -319,82 +319,6 @@ open class CALayer {
         return property(key)
     }
 
-    /// Removes every animation running on the layer (Core Animation's `removeAllAnimations()`,
-    /// what `UIView.animate`, implicit animations and animators added): from the next frame it
-    /// shows its model values, and the animation blocks they belonged to complete with
-    /// `finished == false`. Main actor.
-    public func removeAllAnimations() {
-        explicitAnimations = []
-        removeDrawnAnimations(group: nil)
-        guard !activeAnimations.isEmpty || !pendingAnimations.isEmpty else { return }
-        for animation in activeAnimations where !pendingAnimationRemovals.contains(animation.group) {
-            pendingAnimationRemovals.append(animation.group)
-        }
-        let (active, pending) = (activeAnimations, pendingAnimations)
-        activeAnimations = []
-        pendingAnimations = []
-        markChanged(.animations)
-        AnimationLedger.shared.animationsRemoved(active: active, pending: pending, from: self)
-    }
-
-    /// Adds `animation` (its begin time relative to the next commit) to the layer, in its
-    /// group (made with `AnimationLedger.startAnimationGroup`). Main actor.
-    func addAnimation(_ animation: LayerAnimation) {
-        pendingAnimations.append(animation)
-        AnimationLedger.shared.groups[animation.group, default: AnimationGroup()].pending += 1
-        markChanged(.animations)
-    }
-
-    /// Removes the layer's animations of `group`: the group completes with `finished == false`
-    /// when nothing of it is left. Main actor.
-    func removeAnimations(group: UInt64) {
-        removeDrawnAnimations(group: group)
-        let active = activeAnimations.filter { $0.group == group }, pending = pendingAnimations.filter { $0.group == group }
-        guard !active.isEmpty || !pending.isEmpty else { return }
-        if !active.isEmpty, !pendingAnimationRemovals.contains(group) { pendingAnimationRemovals.append(group) }
-        activeAnimations.removeAll { $0.group == group }
-        pendingAnimations.removeAll { $0.group == group }
-        markChanged(.animations)
-        AnimationLedger.shared.animationsRemoved(active: active, pending: pending, from: self)
-    }
-
-    /// Forgets the animations that ended by what its screen shows now.
-    func dropFinishedAnimations() {
-        if !activeAnimations.isEmpty, let screen = renderedScreen {
-            let time = localTime(fromMedia: screen.shownTime)
-            activeAnimations.removeAll { $0.isFinished(at: time) }
-        }
-    }
-
-    /// Forgets the animations its screen was running (the layer left that screen's tree).
-    func dropActiveAnimations() {
-        if !drawnAnimations.isEmpty { removeDrawnAnimations(group: nil) }
-        guard !activeAnimations.isEmpty else { return }
-        let active = activeAnimations
-        activeAnimations = []
-        pendingAnimationRemovals = []
-        AnimationLedger.shared.animationsRemoved(active: active, pending: [], from: self)
-    }
-
-    /// A copy of the layer as it is shown now: its animated properties at the time of the last
-    /// frame its screen drew (Core Animation's presentation layer); nil before it is on a screen.
-    public func presentation() -> Self? {
-        guard let screen = renderedScreen else { return nil }
-        let time = screen.shownTime
-        if !activeAnimations.isEmpty {
-            let local = localTime(fromMedia: time)
-            activeAnimations.removeAll { $0.isFinished(at: local) }
-        }
-        let copy = Self()
-        copy.state = state
-        copy.name = name
-        copyOwnProperties(to: copy)
-        for key in LayerKey.animatable {
-            copy.state[key] = presentationValue(of: property(key), at: time).value
-        }
-        return copy
-    }
-
     /// The layer's own coordinate space, in points: its origin shifts where sublayers appear,
     /// its size is the layer's size. Changing the size marks the layer as needing layout.
     public var bounds: CGRect {
@@ -594,29 +518,6 @@ open class CALayer {
     /// Sets the transform to an affine transform (`CATransform3DMakeAffineTransform`).
     public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
 
-    /// The keys of the layer's animations (running, and added since the last commit), each once,
-    /// in the order they were added; nil when none, as Core Animation's: an explicit animation's
-    /// key from `add(_:forKey:)` (one added with no key is not listed), an animation block's or
-    /// implicit animation's property name (as UIKit keys them).
-    public func animationKeys() -> [String]? {
-        dropFinishedAnimations()
-        var keys: [String] = []
-        for animation in activeAnimations + pendingAnimations {
-            // An explicit animation by the key it was added with (none: unlisted), others by property.
-            let key: String? =
-                if let explicit = explicitAnimations.first(where: { $0.group == animation.group }) { explicit.key } else { animation.propertyName }
-            if let key, !keys.contains(key) { keys.append(key) }
-        }
-        for animation in drawnAnimations + pendingDrawnAnimations {
-            let key = explicitAnimations.first(where: { $0.group == animation.group })?.key ?? animation.key
-            if !keys.contains(key) { keys.append(key) }
-        }
-        for explicit in explicitAnimations where explicit.animations == 0 {
-            if let key = explicit.key, !keys.contains(key) { keys.append(key) }
-        }
-        return keys.isEmpty ? nil : keys
-    }
-
     // MARK: Hit testing
 
     /// Whether `p` (in this layer's bounds space) lies inside the bounds. Override it for other
@@ -642,41 +543,6 @@ open class CALayer {
             if let hit = sublayer.hitTest(local) { return hit }
         }
         return self
-    }
-
-    /// How many `hitTest(_:)` calls of the default implementation nest before the search goes on
-    /// in a loop (see `hitTest(_:)`): 512 levels.
-    public static let hitTestCallDepth = 512
-    /// The default `hitTest(_:)` calls now nested on the main thread.
-    private static var hitTestNesting = 0
-
-    /// `p` (superlayer space) in this layer's bounds space, when the layer is shown and contains it.
-    private func pointIfHit(_ p: CGPoint) -> CGPoint? {
-        guard !isHidden, let local = planeTransformToSuperlayer.inverted?.apply(p), contains(local) else { return nil }
-        return local
-    }
-
-    /// The sublayers in the order hit testing asks them: by `zPosition`, then order, topmost first.
-    private var sublayersFrontToBack: [CALayer] {
-        _sublayers.enumerated().sorted {
-            let (a, b) = ($0.element.zPosition, $1.element.zPosition)
-            return a != b ? a > b : $0.offset > $1.offset
-        }.map(\.element)
-    }
-
-    /// The default hit test's search below `hitTestCallDepth`, in a layer that contains `local`
-    /// (its bounds space): a loop down the tree into the topmost sublayer containing the point.
-    private func deepestHit(_ local: CGPoint) -> CALayer {
-        var layer = self, point = local
-        descending: while true {
-            for sublayer in layer.sublayersFrontToBack {
-                guard let inner = sublayer.pointIfHit(point) else { continue }
-                layer = sublayer
-                point = inner
-                continue descending
-            }
-            return layer
-        }
     }
 
     /// A description in Core Animation's shape: `<CALayer: 0x…>` (the class name first).

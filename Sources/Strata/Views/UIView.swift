@@ -136,15 +136,15 @@ open class UIView: UIResponder, CALayerDelegate {
     open var accessibilityValue: String?
 
     /// The tint set on this view itself (nil: it inherits its superview's).
-    private var ownTintColor: UIColor?
+    var ownTintColor: UIColor?
     /// The tint adjustment set on this view itself (`.automatic`: it inherits its superview's).
-    private var ownTintAdjustmentMode = TintAdjustmentMode.automatic
+    var ownTintAdjustmentMode = TintAdjustmentMode.automatic
     /// The tint in force before dimming (the own tint, else the superview's) and whether it is
     /// dimmed (the own adjustment, else the superview's). Kept up to date when either changes
     /// (`updateTint()`), so reading them costs no walk up the tree.
-    private var inheritedTint: (color: UIColor, dimmed: Bool) = (.systemBlue, false)
+    var inheritedTint: (color: UIColor, dimmed: Bool) = (.systemBlue, false)
     /// The colour `tintColor` reads: `inheritedTint`, dimmed when it says so.
-    private var effectiveTint: UIColor = .systemBlue
+    var effectiveTint: UIColor = .systemBlue
 
     /// The colour controls and template images tint with: the first one set on this view or its
     /// superviews, else `.systemBlue` (UIKit's default), made grey while the view's
@@ -184,42 +184,6 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Called when the view's `tintColor` changed (see `tintColor`); override it to redraw what
     /// uses the tint. The default does nothing.
     open func tintColorDidChange() {}
-
-    /// Brings the tint of this view, and of the subviews that inherit it, in step with its own
-    /// and its superview's; returns the views whose shown tint changed, superviews before
-    /// subviews and siblings in order. Called when its own tint or adjustment or its superview
-    /// changes. An explicit stack: a deep hierarchy must not run out of stack.
-    func updateTint() -> [UIView] {
-        let above = _superview?.inheritedTint ?? (.systemBlue, false)
-        var changed: [UIView] = []
-        var pending: [(view: UIView, above: (color: UIColor, dimmed: Bool))] = [(self, above)]
-        while let (view, above) = pending.popLast() {
-            let mode = view.ownTintAdjustmentMode
-            let tint = (color: view.ownTintColor ?? above.color, dimmed: mode == .automatic ? above.dimmed : mode == .dimmed)
-            // A subview whose tint and adjustment stay as they were keeps its subtree's too.
-            guard view === self || tint != view.inheritedTint else { continue }
-            view.inheritedTint = tint
-            let shown = tint.dimmed ? Self.dimmed(tint.color) : tint.color
-            if shown != view.effectiveTint {
-                view.effectiveTint = shown
-                changed.append(view)
-            }
-            pending.append(contentsOf: view._subviews.reversed().lazy.map { ($0, tint) })
-        }
-        return changed
-    }
-
-    /// Tells each of `views` (from `updateTint()`) that its tint changed.
-    func tellTintChanged(_ views: [UIView]) {
-        for view in views { view.tintColorDidChange() }
-    }
-
-    /// `color` made grey for a dimmed tint: its luminance (Rec. 601 weights), its alpha.
-    static func dimmed(_ color: UIColor) -> UIColor {
-        var (r, g, b, a): (CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0)
-        guard color.getRed(&r, green: &g, blue: &b, alpha: &a) else { return color }
-        return UIColor(white: 0.299 * r + 0.587 * g + 0.114 * b, alpha: a)
-    }
 
     /// A description in UIKit's shape, as logs print views: `<UIView: 0x…; frame = (x y; w h);`
     /// then what differs from the defaults (`transform`, `alpha`, `hidden`, `tag`), then
@@ -444,37 +408,6 @@ open class UIView: UIResponder, CALayerDelegate {
             pending.append(contentsOf: view._subviews.reversed())
         }
         return nil
-    }
-
-    // MARK: Coordinates
-
-    /// The layer the coordinates of `view` mean: its own, or for nil the window's (or the
-    /// topmost superview's when not in a window).
-    func referenceLayer(_ view: UIView?) -> CALayer {
-        if let view { return view.layer }
-        var top: UIView = self
-        while let s = top._superview { top = s }
-        return top.layer
-    }
-
-    /// Converts a point from this view's bounds to `view`'s (nil: the window's coordinates).
-    public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
-        layer.convert(point, to: referenceLayer(view))
-    }
-
-    /// Converts a point from `view`'s bounds (nil: the window's coordinates) to this view's.
-    public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
-        layer.convert(point, from: referenceLayer(view))
-    }
-
-    /// Converts a rectangle from this view's bounds to `view`'s: the bounding box of its corners.
-    public func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
-        layer.convert(rect, to: referenceLayer(view))
-    }
-
-    /// Converts a rectangle from `view`'s bounds to this view's: the bounding box of its corners.
-    public func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
-        layer.convert(rect, from: referenceLayer(view))
     }
 
     // MARK: Drawing
