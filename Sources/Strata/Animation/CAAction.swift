@@ -99,3 +99,17 @@ extension LayerValue {
         }
     }
 }
+
+// An `NSObject` in Core Animation: equal only to itself, hashed by identity (so the animations
+// two layers hold compare as in code written for iOS: each layer copies what it is given).
+extension CAAnimation: Hashable {
+    /// Whether `a` and `b` are the same animation object.
+    nonisolated public static func == (a: CAAnimation, b: CAAnimation) -> Bool { a === b }
+    /// Hashes the object's identity.
+    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension CAAnimation {
+    /// Whether `object` is this very animation (`NSObject`'s `isEqual(_:)`: identity).
+    public func isEqual(_ object: Any?) -> Bool { (object as AnyObject?) === self }
+}

@@ -18,11 +18,12 @@ public struct CGAffineTransform: Hashable, Sendable, CustomStringConvertible {
         self.init(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
     }
 
-    /// The identity transform.
-    public init() { self.init(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0) }
+    /// A transform whose six entries are all 0, as Swift's zero initialiser of Core Graphics'
+    /// C struct gives it on iOS (not the identity: use `.identity`).
+    public init() { self.init(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0) }
 
     /// The identity transform.
-    public static let identity = CGAffineTransform()
+    public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// A translation by (tx, ty).
     public init(translationX tx: CGFloat, y ty: CGFloat) { self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty) }

@@ -175,6 +175,9 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
     @MainActor public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
 
     public static func == (a: UIColor, b: UIColor) -> Bool { a.cgColor == b.cgColor }
+    /// Whether `object` is a colour with the same components (UIKit's `isEqual(_:)`, what `==`
+    /// asks): `UIColor.red.isEqual(UIColor(red: 1, green: 0, blue: 0, alpha: 1))` is true.
+    public func isEqual(_ object: Any?) -> Bool { (object as? UIColor).map { $0 == self } ?? false }
     public func hash(into hasher: inout Hasher) { hasher.combine(cgColor) }
     public var description: String { "UIColor\(cgColor.value)" }
 }

@@ -133,10 +133,12 @@ final class EventDispatcher {
             }
         }
         let event = UIEvent(type: .touches, timestamp: timestamp, touches: Set(down.values.map(\.touch)))
-        deliverToRecognizers(changed, event)
+        // Through the window's `sendEvent(_:)`, which a subclass may override to watch or hold
+        // back events; its default hands the event back here (`dispatch(_:)`).
+        current = (event, changed)
+        if let window { window.sendEvent(event) } else { dispatch(event) }
+        current = nil
         dispatching = false
-        settle()
-        deliverToViews(changed, event)
         for tracked in changed where tracked.touch.phase == .ended || tracked.touch.phase == .cancelled {
             down[tracked.touch.identifier] = nil
             let touch = tracked.touch
@@ -149,6 +151,21 @@ final class EventDispatcher {
             if !tracked.held.isEmpty { lifted.append(tracked) }
         }
         finishDispatch()
+    }
+
+    /// The event being sent through the window, with the touches that changed in it.
+    private var current: (event: UIEvent, changed: [Tracked])?
+
+    /// Delivers `event` if it is the one being sent through the window (`UIWindow.sendEvent(_:)`'s
+    /// default): to the touches' gesture recognizers, then to their views. Once per event; an
+    /// event made elsewhere has no touches of this window to deliver and is ignored.
+    func dispatch(_ event: UIEvent) {
+        guard let (sent, changed) = current, sent === event else { return }
+        current = nil
+        deliverToRecognizers(changed, event)
+        dispatching = false
+        settle()
+        deliverToViews(changed, event)
     }
 
     /// A new touch: its view, tap count and recognizers.

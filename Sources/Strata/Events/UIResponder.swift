@@ -4,17 +4,22 @@ import Foundation
 ///
 /// Touches go to the view they began in (found by `UIView.hitTest(_:with:)`); a responder that
 /// does not handle them passes them up the responder chain through `next`: a view's superview,
-/// up to its window, whose `next` is nil. Override the `touches…` methods to handle them, and
-/// call `super` to pass on what you do not handle.
+/// up to its window, then the application (`UIApplication.shared`) and its delegate. Override
+/// the `touches…` methods to handle them, and call `super` to pass on what you do not handle.
 @MainActor
 open class UIResponder {
     /// A responder with nothing to handle.
     public init() {}
 
+    /// Whether `object` is this very responder (`NSObject`'s `isEqual(_:)`: identity, as UIKit's
+    /// responders do not override it).
+    open func isEqual(_ object: Any?) -> Bool { (object as AnyObject?) === self }
+
     /// A description in UIKit's shape: `<ClassName: 0x…>` (views add their frame and layer).
     open var description: String { "<\(type(of: self)): \(objectAddress(self))>" }
 
-    /// The next responder in the chain: for a view its superview; nil for a window.
+    /// The next responder in the chain (nil here): a view's is its controller or superview, a
+    /// window's the application, the application's its delegate.
     open var next: UIResponder? { nil }
 
     /// Touches began in this responder (or a responder below it that passed them on). The default passes them to `next`.

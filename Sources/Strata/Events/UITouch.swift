@@ -63,7 +63,14 @@ public final class UITouch: Hashable {
     /// When it went down.
     let startTimestamp: TimeInterval
 
-    init(identifier: Int, location: CGPoint, timestamp: TimeInterval, tapCount: Int, type: TouchType, window: UIWindow) {
+    /// A touch belonging to nothing (UIKit's `UITouch()`): phase `.began`, at (0, 0) in no view
+    /// or window, timestamp 0, tap count 0. For code that hands touches to a responder or a
+    /// gesture recognizer itself; Strata's own input makes its touches from a host's events.
+    public convenience init() {
+        self.init(identifier: 0, location: .zero, timestamp: 0, tapCount: 0, type: .direct, window: nil)
+    }
+
+    init(identifier: Int, location: CGPoint, timestamp: TimeInterval, tapCount: Int, type: TouchType, window: UIWindow?) {
         self.identifier = identifier
         phase = .began
         self.timestamp = timestamp
@@ -110,6 +117,12 @@ public final class UIEvent {
     public let timestamp: TimeInterval
     private let touches: Set<UITouch>
 
+    /// An event with no touches (UIKit's `UIEvent()`): type `.touches`, timestamp 0, `allTouches`
+    /// empty. For code that calls `touchesBegan(_:with:)` and its kin itself.
+    public convenience init() {
+        self.init(type: .touches, timestamp: 0, touches: [])
+    }
+
     init(type: EventType, timestamp: TimeInterval, touches: Set<UITouch>) {
         self.type = type
         self.timestamp = timestamp
@@ -117,6 +130,8 @@ public final class UIEvent {
     }
 
     /// Every touch down (or ending) at the time of the event.
+    /// Empty for an event with none (`UIEvent()`, the event `UIControl.sendActions(for:)` passes);
+    /// nil for scroll events.
     public var allTouches: Set<UITouch>? { type == .touches ? touches : nil }
 
     /// The event's touches that began in `view`.

@@ -561,5 +561,10 @@ extension CALayer: Hashable {
     nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
+extension CALayer {
+    /// Whether `object` is this very layer (`NSObject`'s `isEqual(_:)`: identity).
+    public func isEqual(_ object: Any?) -> Bool { (object as AnyObject?) === self }
+}
+
 // Printed and interpolated on the main actor, as layers are read there.
 extension CALayer: @MainActor CustomStringConvertible {}

@@ -26,8 +26,11 @@ public struct CATransform3D: Hashable, Sendable {
         (self.m41, self.m42, self.m43, self.m44) = (m41, m42, m43, m44)
     }
 
-    /// The identity transform.
-    public init() { self.init(Transform3D.identity) }
+    /// A transform whose sixteen entries are all 0, as Swift's zero initialiser of Core
+    /// Animation's C struct gives it on iOS (not the identity: use `CATransform3DIdentity`).
+    public init() {
+        self.init(m11: 0, m12: 0, m13: 0, m14: 0, m21: 0, m22: 0, m23: 0, m24: 0, m31: 0, m32: 0, m33: 0, m34: 0, m41: 0, m42: 0, m43: 0, m44: 0)
+    }
 
     init(_ t: Transform3D) {
         self.init(
@@ -47,7 +50,7 @@ public struct CATransform3D: Hashable, Sendable {
 }
 
 /// The identity transform, `[1 0 0 0; 0 1 0 0; 0 0 1 0; 0 0 0 1]`.
-public let CATransform3DIdentity = CATransform3D()
+public let CATransform3DIdentity = CATransform3D(Transform3D.identity)
 
 /// Whether `t` is the identity transform.
 public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t.core.isIdentity }

@@ -104,6 +104,7 @@ public final class UIScreen {
             !Self.sinksInUse.contains(ObjectIdentifier(commitSink)),
             "UIScreen: this \(type(of: commitSink)) already backs another screen; give each screen its own")
         Self.sinksInUse.insert(ObjectIdentifier(commitSink))
+        Self.liveScreens.removeAll { $0.object == nil }
         defer {
             if Self.firstScreen == nil {
                 Self.firstScreen = self
@@ -112,6 +113,7 @@ public final class UIScreen {
         }
         bounds = CGRect(origin: .zero, size: size)
         self.scale = scale
+        defer { Self.liveScreens.append(Weak(self)) }
         self.commitSink = commitSink
         rootLayer.name = "screen root"
         rootLayer.screenIfRoot = self
@@ -182,6 +184,14 @@ public final class UIScreen {
     public var pixelSize: PixelSize {
         PixelSize(width: Int((bounds.width * scale).rounded()), height: Int((bounds.height * scale).rounded()))
     }
+
+    /// Every screen that exists, the first made first (UIKit's `UIScreen.screens`). Main actor.
+    public static var screens: [UIScreen] { liveScreens.compactMap(\.object) }
+    /// The screens made, weakly (a screen no one holds goes away).
+    private static var liveScreens: [Weak<UIScreen>] = []
+
+    /// The windows attached to this screen (shown or hidden), in the order they were shown.
+    var allWindows: [UIWindow] { Array(attachedWindows) }
 
     /// The visible windows, bottom to top.
     public var windows: [UIWindow] { rootLayer._sublayers.compactMap { $0.owningView as? UIWindow }.filter { !$0.isHidden } }

@@ -36,11 +36,15 @@ extension UIView {
         insert(view, at: index, caller: "insertSubview(_:at:)")
     }
 
-    /// Inserts `view` just above `siblingSubview`; when `siblingSubview` is not a subview of this
-    /// view, on top of the subviews, as UIKit does.
+    /// Inserts `view` just above `siblingSubview`, its layer just above the sibling's layer (below
+    /// any sublayer added above that one with `addSublayer`, as UIKit places it); when
+    /// `siblingSubview` is not a subview of this view, on top of the subviews, as UIKit does.
     public func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
-        let at = indexOfSubview(siblingSubview).map { $0 + 1 } ?? _subviews.count
-        insert(view, at: at, caller: "insertSubview(_:aboveSubview:)")
+        guard let index = indexOfSubview(siblingSubview), siblingSubview !== view else {
+            insert(view, at: _subviews.count, caller: "insertSubview(_:aboveSubview:)")
+            return
+        }
+        insert(view, at: index + 1, caller: "insertSubview(_:aboveSubview:)", layerAbove: siblingSubview)
     }
 
     /// Inserts `view` just below `siblingSubview`; when `siblingSubview` is not a subview of this
@@ -118,7 +122,9 @@ extension UIView {
 
     /// Inserts `view` at `index` (clamped), moving it out of any old superview, keeping the
     /// layer order in step, and sending UIKit's notifications in UIKit's order.
-    private func insert(_ view: UIView, at index: Int, caller: String) {
+    /// With `layerAbove`, the view's layer goes just above that subview's layer; otherwise as
+    /// `placeLayer(of:at:)` says.
+    private func insert(_ view: UIView, at index: Int, caller: String, layerAbove sibling: UIView? = nil) {
         // Only a view with subviews can be an ancestor: a leaf needs no walk up the tree (which
         // would make building a deep tree from the top quadratic).
         precondition(
@@ -131,7 +137,7 @@ extension UIView {
             _subviews.remove(at: old)
             let at = min(old < index ? index - 1 : index, _subviews.count)
             _subviews.insert(view, at: at)
-            placeLayer(of: view, at: at)
+            placeLayer(of: view, at: at, above: sibling)
             return
         }
         let oldWindow = view.window, newWindow = window
@@ -147,7 +153,7 @@ extension UIView {
         view._superview = self
         if oldWindow !== newWindow { view.setWindow(newWindow) }
         let tintChanged = view.updateTint()
-        placeLayer(of: view, at: at)
+        placeLayer(of: view, at: at, above: sibling)
         if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
         view.didMoveToSuperview()
         view.tellTintChanged(tintChanged)
@@ -156,9 +162,12 @@ extension UIView {
 
     /// Puts the subview's layer in step with the subviews: the top subview's layer above every
     /// sublayer (sublayers added with `addSublayer` included, as UIKit's `addSubview` does),
-    /// another just below the layer of the subview above it.
-    private func placeLayer(of view: UIView, at index: Int) {
-        if index == _subviews.count - 1 {
+    /// another just below the layer of the subview above it; with `sibling`, just above the
+    /// sibling's layer.
+    private func placeLayer(of view: UIView, at index: Int, above sibling: UIView? = nil) {
+        if let sibling, sibling.layer.superlayer === layer {
+            layer.insertSublayer(view.layer, above: sibling.layer)
+        } else if index == _subviews.count - 1 {
             layer.addSublayer(view.layer)
         } else if index + 1 < _subviews.count {
             layer.insertSublayer(view.layer, below: _subviews[index + 1].layer)

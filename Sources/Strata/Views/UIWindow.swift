@@ -111,6 +111,17 @@ open class UIWindow: UIView {
         return dispatcher
     }
 
+    /// The next responder: the application (`UIApplication.shared`), as UIKit documents.
+    open override var next: UIResponder? { UIApplication.shared }
+
+    /// Dispatches an event to the views and gesture recognizers of its touches (UIKit's
+    /// `sendEvent(_:)`): every touch event delivered to the window passes through here. Override
+    /// it to watch events (call `super` to deliver them; not calling it holds the event back).
+    /// An event not made by the window's own input has nothing to deliver here. Main actor.
+    open func sendEvent(_ event: UIEvent) {
+        _events?.dispatch(event)
+    }
+
     /// Stops being the key window (another window of the screen became key).
     func resignKey() { isKeyWindow = false }
 
