@@ -148,6 +148,36 @@ public final class UIScreen {
         lastFrameTime = time
         AnimationLedger.shared.framePresented(on: self, at: time)
         for window in attachedWindows { window._events?.framePresented(at: time) }
+        tickFrame(at: time)
+    }
+
+    /// Work done on the main actor after each frame this screen presents (a scroll view's
+    /// deceleration, a display link), in the order added; each says whether it wants more frames.
+    private var frameTickers: [(owner: ObjectIdentifier, serial: Int, tick: @MainActor (Double) -> Bool)] = []
+    private var tickersAdded = 0
+
+    /// Calls `tick` with each presented frame's time (seconds on the frame clock) until it returns
+    /// false or `removeFrameTicker(of:)` is called; one ticker per `owner` (a new one replaces it).
+    func addFrameTicker(of owner: AnyObject, _ tick: @escaping @MainActor (Double) -> Bool) {
+        removeFrameTicker(of: owner)
+        tickersAdded += 1
+        frameTickers.append((ObjectIdentifier(owner), tickersAdded, tick))
+    }
+
+    /// Stops calling `owner`'s ticker.
+    func removeFrameTicker(of owner: AnyObject) {
+        let id = ObjectIdentifier(owner)
+        frameTickers.removeAll { $0.owner == id }
+    }
+
+    /// Whether `owner` has a ticker here.
+    func hasFrameTicker(of owner: AnyObject) -> Bool { frameTickers.contains { $0.owner == ObjectIdentifier(owner) } }
+
+    private func tickFrame(at time: Double) {
+        guard !frameTickers.isEmpty else { return }
+        for ticker in frameTickers where !ticker.tick(time) {
+            frameTickers.removeAll { $0.serial == ticker.serial }
+        }
     }
 
     /// A screen with a compositor of its own (made with `configuration`).

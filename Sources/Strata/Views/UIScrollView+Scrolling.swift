@@ -1,0 +1,241 @@
+import Foundation
+import StrataCore
+
+// Dragging, and what moves the offset between frames once nothing drags it.
+//
+// Dragging: the offset follows the fingers (`dragStart - translation`) on the axes the content
+// scrolls on; past an edge the excess x is shown as `d·(1 − 1/(0.55·x/d + 1))` (d: the bounds'
+// size on that axis), UIKit's rubber band, or held at the edge without `bounces`.
+//
+// A release: the velocity (points per millisecond, the offset's direction) projects where the
+// content would stop, decelerating at `decelerationRate` per millisecond: `v·r/(1 − r)` further
+// on. Paging snaps that to a page (the next one in the velocity's direction when the fingers
+// moved fast, else the nearest). The target is kept to the content's range (Strata bounces back
+// from a release past an edge, but does not overshoot one while decelerating). The delegate may
+// move it. The content then moves to it as velocity decays, `start + D·(1 − r^(1000·t))`, until
+// less than half a point is left; released past an edge, it springs back (critically damped,
+// ω = 2π/0.4 s). `setContentOffset(_:animated:)` eases in and out over 0.3 s. Each step runs after
+// a presented frame of the view's screen, at that frame's time.
+
+extension UIScrollView {
+    /// A move of the offset that runs frame by frame.
+    struct Motion {
+        enum Kind {
+            /// Decaying velocity: `(1 − r^(1000·t))` of the way, at rate `r`.
+            case deceleration(rate: CGFloat)
+            /// A critically damped spring back to an edge.
+            case bounce
+            /// `setContentOffset(_:animated:)`: ease in and out over `duration` seconds.
+            case animation(duration: TimeInterval)
+        }
+        var kind: Kind
+        var from: CGPoint
+        var to: CGPoint
+        /// The frame-clock time it starts from (the frame shown when it began).
+        var start: TimeInterval = 0
+
+        static func animation(from: CGPoint, to: CGPoint, duration: TimeInterval) -> Motion {
+            Motion(kind: .animation(duration: duration), from: from, to: to)
+        }
+
+        /// The share of the way done `t` seconds in, and whether it is done.
+        func progress(after t: TimeInterval) -> (share: CGFloat, done: Bool) {
+            let distance = max(abs(to.x - from.x), abs(to.y - from.y))
+            switch kind {
+            case .animation(let duration):
+                return (TimingCurve.easeInOut.progress(elapsed: t, duration: duration), t >= duration)
+            case .deceleration(let rate):
+                let left = pow(Double(rate), 1000 * t)  // the share of the way still to go
+                return (1 - left, distance * left < 0.5)
+            case .bounce:
+                let w = 2 * Double.pi / 0.4
+                let left = (1 + w * t) * exp(-w * t)
+                return (1 - left, distance * left < 0.5)
+            }
+        }
+    }
+
+    /// Starts `motion` from the frame shown now, stepping after each frame `screen` presents.
+    func run(_ motion: Motion, on screen: UIScreen) {
+        var motion = motion
+        motion.start = screen.shownTime
+        self.motion = motion
+        screen.addFrameTicker(of: self) { [weak self] time in self?.step(at: time) ?? false }
+    }
+
+    /// Moves the offset to where the motion is at `time`; returns whether it goes on.
+    private func step(at time: TimeInterval) -> Bool {
+        guard let motion else { return false }
+        let (share, done) = motion.progress(after: time - motion.start)
+        if done {
+            finish(motion)
+            return false
+        }
+        contentOffset = CGPoint(x: motion.from.x + (motion.to.x - motion.from.x) * share, y: motion.from.y + (motion.to.y - motion.from.y) * share)
+        return self.motion != nil
+    }
+
+    /// Puts the offset at the motion's end and tells the delegate it ended.
+    private func finish(_ motion: Motion) {
+        self.motion = nil
+        contentOffset = motion.to
+        switch motion.kind {
+        case .animation:
+            delegate?.scrollViewDidEndScrollingAnimation(self)
+        case .deceleration, .bounce:
+            isDecelerating = false
+            delegate?.scrollViewDidEndDecelerating(self)
+        }
+    }
+
+    /// Stops whatever moves the offset between frames where it is now (a touch down, a new drag,
+    /// code setting the offset with `setContentOffset(_:animated:)`).
+    func stopScrolling() {
+        guard motion != nil else { return }
+        motion = nil
+        isDecelerating = false
+        window?.screen?.removeFrameTicker(of: self)
+    }
+
+    // MARK: Dragging
+
+    /// The offset a drag of `translation` (points, in the scroll view's superview space) from
+    /// `start` shows, with the rubber band past the edges.
+    func draggedOffset(from start: CGPoint, by translation: CGPoint, lockedTo axis: DragAxis?) -> CGPoint {
+        let range = offsetRange
+        var offset = start
+        if scrollsHorizontally(), axis != .vertical {
+            offset.x = banded(start.x - translation.x, range.minX, range.maxX, bounds.width)
+        }
+        if scrollsVertically(), axis != .horizontal {
+            offset.y = banded(start.y - translation.y, range.minY, range.maxY, bounds.height)
+        }
+        return offset
+    }
+
+    /// `value` kept to `low...high`, or past it by the rubber band when the view bounces.
+    private func banded(_ value: CGFloat, _ low: CGFloat, _ high: CGFloat, _ dimension: CGFloat) -> CGFloat {
+        func band(_ excess: CGFloat) -> CGFloat {
+            guard bounces, dimension > 0 else { return 0 }
+            return dimension * (1 - 1 / (0.55 * excess / dimension + 1))
+        }
+        if value < low { return low - band(low - value) }
+        if value > high { return high + band(value - high) }
+        return value
+    }
+
+    /// The axis a directional lock keeps a drag to.
+    enum DragAxis { case horizontal, vertical }
+
+    /// Where a release at `velocity` (points per millisecond, the offset's direction) would bring
+    /// the content to rest: decelerated, paged, kept to the content's range.
+    func restingOffset(after velocity: CGPoint) -> CGPoint {
+        let range = offsetRange
+        let offset = contentOffset
+        if isPagingEnabled {
+            func page(_ value: CGFloat, _ v: CGFloat, _ size: CGFloat, _ low: CGFloat, _ high: CGFloat) -> CGFloat {
+                guard size > 0 else { return value }
+                let current = (value / size).rounded(.down)
+                let index = abs(v) > 0.3 ? (v > 0 ? current + 1 : current) : (value / size).rounded()
+                return min(max(index * size, low), high)
+            }
+            return CGPoint(
+                x: page(offset.x, velocity.x, bounds.width, range.minX, range.maxX),
+                y: page(offset.y, velocity.y, bounds.height, range.minY, range.maxY))
+        }
+        let r = decelerationRate.rawValue
+        let reach = r < 1 ? r / (1 - r) : 0
+        return CGPoint(
+            x: min(max(offset.x + velocity.x * reach, range.minX), range.maxX),
+            y: min(max(offset.y + velocity.y * reach, range.minY), range.maxY))
+    }
+
+    /// Whether the offset lies within the content's range (to half a point).
+    var isWithinRange: Bool {
+        let range = offsetRange, o = contentOffset
+        return o.x >= range.minX - 0.5 && o.x <= range.maxX + 0.5 && o.y >= range.minY - 0.5 && o.y <= range.maxY + 0.5
+    }
+
+    /// The fingers lifted (or the drag was cancelled, `velocity` zero): the delegate hears where
+    /// the content will stop (and may move it), then the content decelerates, springs back or stops.
+    func endDrag(velocity: CGPoint) {
+        isDragging = false
+        let outside = !isWithinRange
+        let range = offsetRange
+        var target =
+            outside
+            ? CGPoint(x: min(max(contentOffset.x, range.minX), range.maxX), y: min(max(contentOffset.y, range.minY), range.maxY))
+            : restingOffset(after: velocity)
+        delegate?.scrollViewWillEndDragging(self, withVelocity: velocity, targetContentOffset: &target)
+        let moves = max(abs(target.x - contentOffset.x), abs(target.y - contentOffset.y)) >= 0.5
+        delegate?.scrollViewDidEndDragging(self, willDecelerate: moves)
+        guard moves, let screen = window?.screen else {
+            if moves { contentOffset = target }
+            return
+        }
+        isDecelerating = true
+        delegate?.scrollViewWillBeginDecelerating(self)
+        let kind: Motion.Kind = outside ? .bounce : .deceleration(rate: isPagingEnabled ? DecelerationRate.fast.rawValue : decelerationRate.rawValue)
+        run(Motion(kind: kind, from: contentOffset, to: target), on: screen)
+    }
+}
+
+/// The pan gesture recognizer of a scroll view: a touch down stops the content where it is, and
+/// the view knows when fingers are on it (`isTracking`).
+final class ScrollPanGestureRecognizer: UIPanGestureRecognizer {
+    weak var scrollView: UIScrollView?
+    /// Where the offset was when the drag began, and the axis a directional lock keeps it to.
+    var dragStart = CGPoint.zero
+    var axis: UIScrollView.DragAxis?
+
+    override init() {
+        super.init()
+        addTarget(self, action: ScrollPanGestureRecognizer.moved)
+    }
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesBegan(touches, with: event)
+        scrollView?.stopScrolling()
+        scrollView?.isTracking = true
+    }
+
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesEnded(touches, with: event)
+        if activeTouches.isEmpty { scrollView?.isTracking = false }
+    }
+
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesCancelled(touches, with: event)
+        if activeTouches.isEmpty { scrollView?.isTracking = false }
+    }
+
+    /// The space translations are measured in: the scroll view's superview (which its own
+    /// scrolling does not move), else the window.
+    private var space: UIView? { scrollView?.superview }
+
+    private func moved(_ recognizer: UIPanGestureRecognizer) {
+        guard let view = scrollView else { return }
+        switch state {
+        case .began:
+            view.stopScrolling()
+            // The content follows the fingers from here, without the distance the pan needed to begin.
+            let moved = translation(in: space)
+            setTranslation(.zero, in: space)
+            dragStart = view.contentOffset
+            axis = view.isDirectionalLockEnabled ? (abs(moved.x) >= abs(moved.y) ? .horizontal : .vertical) : nil
+            view.isDragging = true
+            view.delegate?.scrollViewWillBeginDragging(view)
+        case .changed:
+            view.contentOffset = view.draggedOffset(from: dragStart, by: translation(in: space), lockedTo: axis)
+        case .ended:
+            let v = velocity(in: space)
+            var velocity = CGPoint(x: view.scrollsHorizontally() && axis != .vertical ? -v.x / 1000 : 0, y: view.scrollsVertically() && axis != .horizontal ? -v.y / 1000 : 0)
+            if !velocity.x.isFinite || !velocity.y.isFinite { velocity = .zero }
+            view.endDrag(velocity: velocity)
+        case .cancelled, .failed:
+            if view.isDragging { view.endDrag(velocity: .zero) }
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,401 @@
+import Foundation
+
+// Overall design: a scroll view is a view whose bounds origin is the content offset: content is
+// laid out in its subviews at content coordinates, and moving the offset moves the bounds over
+// them (the compositor shifts the sublayers; nothing is redrawn). Dragging comes from its own pan
+// gesture recognizer (`panGestureRecognizer`), which moves the offset with the fingers, stretched
+// with a rubber band past the edges. What follows a release — deceleration, the bounce back to
+// an edge, paging, `setContentOffset(_:animated:)` — runs on the main actor frame by frame, after
+// each frame the view's screen presents, so `contentOffset` reads and the delegate hears
+// `scrollViewDidScroll(_:)` at every step, as in UIKit (see UIScrollView+Scrolling.swift).
+
+/// A view that scrolls and zooms its content (UIKit's `UIScrollView`). Main actor.
+///
+/// `contentOffset` is `bounds.origin`; `contentSize` and `contentInset` say how far it may go.
+/// The delegate (`UIScrollViewDelegate`) hears of every change of offset and of each phase of
+/// dragging, deceleration and zooming.
+open class UIScrollView: UIView {
+    /// How quickly scrolling slows after the fingers lift: the share of the velocity kept each
+    /// millisecond (UIKit's `UIScrollView.DecelerationRate`).
+    public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        public var rawValue: CGFloat
+        /// A rate (0...1: the share of velocity kept per millisecond).
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// UIKit's default: 0.998 of the velocity kept each millisecond.
+        public static let normal = DecelerationRate(rawValue: 0.998)
+        /// A quick stop: 0.99 kept each millisecond.
+        public static let fast = DecelerationRate(rawValue: 0.99)
+    }
+
+    /// How the safe area adds to `contentInset` (UIKit's `UIScrollView.ContentInsetAdjustmentBehavior`).
+    public enum ContentInsetAdjustmentBehavior: Int, Sendable {
+        /// The horizontal edges when the content scrolls horizontally; the vertical edges only
+        /// for a controller shown by a navigation or tab bar controller (Strata has neither).
+        case automatic
+        /// The edges of the axes the content scrolls on (or always bounces on).
+        case scrollableAxes
+        /// None.
+        case never
+        /// Every edge.
+        case always
+    }
+
+    /// The colours of the scroll indicators (UIKit's `UIScrollView.IndicatorStyle`; kept).
+    public enum IndicatorStyle: Int, Sendable {
+        case `default`, black, white
+    }
+
+    /// How dragging dismisses the keyboard (UIKit's `UIScrollView.KeyboardDismissMode`; kept:
+    /// Strata has no keyboard).
+    public enum KeyboardDismissMode: Int, Sendable {
+        case none, onDrag, interactive, onDragWithAccessory, interactiveWithAccessory
+    }
+
+    /// The object told of scrolling and zooming (held weakly, as UIKit holds it).
+    open weak var delegate: (any UIScrollViewDelegate)?
+
+    /// The size of the content, in points (zero by default): with the insets, how far the
+    /// content offset may go.
+    open var contentSize: CGSize = .zero {
+        didSet { if oldValue != contentSize { insetsMayHaveChanged() } }
+    }
+
+    /// Extra room around the content, in points (zero by default): the offset may go from
+    /// `-adjustedContentInset.top` (and `.left`) to the content's far edge plus the bottom (right) inset.
+    open var contentInset: UIEdgeInsets = .zero {
+        didSet { if oldValue != contentInset { insetsMayHaveChanged() } }
+    }
+
+    /// How the safe area adds to the insets (`.automatic` by default).
+    open var contentInsetAdjustmentBehavior = ContentInsetAdjustmentBehavior.automatic {
+        didSet { if oldValue != contentInsetAdjustmentBehavior { insetsMayHaveChanged() } }
+    }
+
+    /// The insets in force: `contentInset` plus the safe area insets its adjustment behaviour adds.
+    open var adjustedContentInset: UIEdgeInsets {
+        var insets = contentInset
+        let behaviour = contentInsetAdjustmentBehavior
+        guard behaviour != .never else { return insets }
+        let safe = safeAreaInsets
+        guard safe != .zero else { return insets }
+        let horizontal = behaviour == .always || scrollsHorizontally(ignoringSafeArea: true)
+        let vertical = behaviour == .always || (behaviour == .scrollableAxes && scrollsVertically(ignoringSafeArea: true))
+        if horizontal {
+            insets.left += safe.left
+            insets.right += safe.right
+        }
+        if vertical {
+            insets.top += safe.top
+            insets.bottom += safe.bottom
+        }
+        return insets
+    }
+
+    /// The adjusted insets last reported, to tell the delegate when they change.
+    private var reportedAdjustedInset = UIEdgeInsets.zero
+
+    /// Called when `adjustedContentInset` changed. The default does nothing; override it (calling
+    /// `super`) to follow the insets.
+    open func adjustedContentInsetDidChange() {}
+
+    /// The insets or what decides them may have changed: tell the delegate if they did.
+    func insetsMayHaveChanged() {
+        let adjusted = adjustedContentInset
+        guard adjusted != reportedAdjustedInset else { return }
+        reportedAdjustedInset = adjusted
+        adjustedContentInsetDidChange()
+        delegate?.scrollViewDidChangeAdjustedContentInset(self)
+    }
+
+    open override func safeAreaInsetsDidChange() {
+        super.safeAreaInsetsDidChange()
+        insetsMayHaveChanged()
+    }
+
+    /// The point of the content shown at the view's top-left corner: the bounds origin. Setting
+    /// it moves the bounds (the content moves the other way) and tells the delegate
+    /// `scrollViewDidScroll(_:)`; it is not limited to the content (code may scroll anywhere).
+    /// - Precondition: finite.
+    open var contentOffset: CGPoint {
+        get { bounds.origin }
+        set {
+            precondition(newValue.x.isFinite && newValue.y.isFinite, "UIScrollView.contentOffset must be finite, got \(newValue)")
+            var b = bounds
+            b.origin = newValue
+            bounds = b
+        }
+    }
+
+    open override var bounds: CGRect {
+        get { super.bounds }
+        set {
+            let oldOrigin = super.bounds.origin
+            super.bounds = newValue
+            if super.bounds.origin != oldOrigin { didScroll() }
+        }
+    }
+
+    /// The offset moved: the delegate hears of it.
+    private func didScroll() {
+        delegate?.scrollViewDidScroll(self)
+    }
+
+    /// Moves the content offset to `contentOffset`: at once (as setting the property), or
+    /// `animated` over 0.3 seconds, easing in and out, frame by frame — the delegate hears
+    /// `scrollViewDidScroll(_:)` at each frame and `scrollViewDidEndScrollingAnimation(_:)` at the
+    /// end. Stops any deceleration or earlier animation first.
+    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+        precondition(contentOffset.x.isFinite && contentOffset.y.isFinite, "UIScrollView.setContentOffset: \(contentOffset) must be finite")
+        stopScrolling()
+        guard animated, contentOffset != self.contentOffset, let screen = window?.screen else {
+            self.contentOffset = contentOffset
+            return
+        }
+        run(.animation(from: self.contentOffset, to: contentOffset, duration: Self.scrollAnimationDuration), on: screen)
+    }
+
+    /// How long `setContentOffset(_:animated:)` and `scrollRectToVisible(_:animated:)` take.
+    static let scrollAnimationDuration: TimeInterval = 0.3
+
+    /// Scrolls by as little as needed to show `rect` (content coordinates) inside the bounds less
+    /// the adjusted insets; nothing when it shows already. A rectangle larger than the visible
+    /// area shows its top-left part. The offset stays within the content's range.
+    open func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
+        guard rect.isFinite, !rect.isNull else { return }
+        let insets = adjustedContentInset
+        let visible = bounds.inset(by: insets)
+        var offset = contentOffset
+        func axis(_ minR: CGFloat, _ maxR: CGFloat, _ minV: CGFloat, _ maxV: CGFloat) -> CGFloat {
+            if maxR - minR > maxV - minV || minR < minV { return minR - minV }
+            if maxR > maxV { return maxR - maxV }
+            return 0
+        }
+        offset.x += axis(rect.minX, rect.maxX, visible.minX, visible.maxX)
+        offset.y += axis(rect.minY, rect.maxY, visible.minY, visible.maxY)
+        let range = offsetRange
+        offset.x = min(max(offset.x, range.minX), max(range.minX, range.maxX))
+        offset.y = min(max(offset.y, range.minY), max(range.minY, range.maxY))
+        guard offset != contentOffset else { return }
+        setContentOffset(offset, animated: animated)
+    }
+
+    /// The offsets the content can rest at: from minus the top-left insets to the content's
+    /// far edge plus the bottom-right insets, less the bounds (min = max when the content is smaller).
+    var offsetRange: (minX: CGFloat, maxX: CGFloat, minY: CGFloat, maxY: CGFloat) {
+        let insets = adjustedContentInset, size = bounds.size
+        let minX = -insets.left, minY = -insets.top
+        return (minX, max(minX, contentSize.width + insets.right - size.width), minY, max(minY, contentSize.height + insets.bottom - size.height))
+    }
+
+    /// Whether the content is wider than the bounds less the insets (or always bounces horizontally).
+    func scrollsHorizontally(ignoringSafeArea: Bool = false) -> Bool {
+        let insets = ignoringSafeArea ? contentInset : adjustedContentInset
+        return alwaysBounceHorizontal || contentSize.width + insets.left + insets.right > bounds.width
+    }
+
+    /// Whether the content is taller than the bounds less the insets (or always bounces vertically).
+    func scrollsVertically(ignoringSafeArea: Bool = false) -> Bool {
+        let insets = ignoringSafeArea ? contentInset : adjustedContentInset
+        return alwaysBounceVertical || contentSize.height + insets.top + insets.bottom > bounds.height
+    }
+
+    // MARK: Behaviour switches
+
+    /// Whether the user can scroll by dragging (true by default; code can always scroll).
+    open var isScrollEnabled = true {
+        didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
+    }
+    /// Whether dragging keeps to the axis it started on (false by default).
+    open var isDirectionalLockEnabled = false
+    /// Whether scrolling stops at multiples of the bounds' size (false by default).
+    open var isPagingEnabled = false
+    /// Whether scrolling goes past the content's edges and bounces back (true by default).
+    open var bounces = true
+    /// Whether a vertical drag bounces even when the content is not taller than the bounds.
+    open var alwaysBounceVertical = false
+    /// Whether a horizontal drag bounces even when the content is not wider than the bounds.
+    open var alwaysBounceHorizontal = false
+    /// How quickly scrolling slows after a release (`.normal` by default).
+    open var decelerationRate = DecelerationRate.normal
+    /// Whether a tap on the status bar scrolls to the top (true by default; kept: Strata has no status bar).
+    open var scrollsToTop = true
+    /// Whether touches wait to see whether they scroll before reaching the content (true by default; kept).
+    open var delaysContentTouches = true
+    /// Whether a drag cancels the touches the content got (true by default; kept).
+    open var canCancelContentTouches = true
+    /// How dragging dismisses the keyboard (`.none`; kept).
+    open var keyboardDismissMode = KeyboardDismissMode.none
+
+    // MARK: Scroll indicators (kept and read back: Strata draws no indicators)
+
+    /// Whether the horizontal indicator shows while scrolling (true by default).
+    open var showsHorizontalScrollIndicator = true
+    /// Whether the vertical indicator shows while scrolling (true by default).
+    open var showsVerticalScrollIndicator = true
+    /// The indicators' colours.
+    open var indicatorStyle = IndicatorStyle.default
+    /// The vertical indicator's insets.
+    open var verticalScrollIndicatorInsets = UIEdgeInsets.zero
+    /// The horizontal indicator's insets.
+    open var horizontalScrollIndicatorInsets = UIEdgeInsets.zero
+    /// Both indicators' insets: setting it sets both; reading it reads the vertical one's.
+    open var scrollIndicatorInsets: UIEdgeInsets {
+        get { verticalScrollIndicatorInsets }
+        set { (verticalScrollIndicatorInsets, horizontalScrollIndicatorInsets) = (newValue, newValue) }
+    }
+    /// Whether the safe area adds to the indicators' insets (true by default).
+    open var automaticallyAdjustsScrollIndicatorInsets = true
+    /// Shows the indicators for a moment (nothing here: Strata draws none).
+    open func flashScrollIndicators() {}
+
+    // MARK: State
+
+    /// Whether a finger is down on the content (it may not have moved yet).
+    public internal(set) var isTracking = false
+    /// Whether the content is being dragged.
+    public internal(set) var isDragging = false
+    /// Whether the content is moving on after a release (decelerating or bouncing back).
+    public internal(set) var isDecelerating = false
+
+    /// The recognizer that drags the content. It is the view's own: add it to no other view.
+    public private(set) lazy var panGestureRecognizer: UIPanGestureRecognizer = {
+        let pan = ScrollPanGestureRecognizer()
+        pan.scrollView = self
+        pan.allowedScrollTypesMask = .all
+        return pan
+    }()
+
+    // MARK: Zooming
+
+    /// The smallest zoom scale (1 by default).
+    open var minimumZoomScale: CGFloat = 1
+    /// The largest zoom scale (1 by default: no zooming).
+    open var maximumZoomScale: CGFloat = 1
+    /// Whether zooming past the limits bounces back (true by default; kept).
+    open var bouncesZoom = true
+    /// Whether a zoom gesture is in progress (never: Strata zooms by code).
+    public var isZooming: Bool { false }
+    /// Whether the zoom is bouncing back to a limit (never).
+    public var isZoomBouncing: Bool { false }
+    /// The scale the zooming view is shown at (1 by default).
+    open var zoomScale: CGFloat {
+        get { _zoomScale }
+        set { setZoomScale(newValue, animated: false) }
+    }
+    private var _zoomScale: CGFloat = 1
+
+    /// Zooms the view the delegate names (`viewForZooming(in:)`) to `scale`, kept within the
+    /// minimum and maximum: the view is scaled by a transform about its top-left corner in the
+    /// content, `contentSize` becomes its scaled size, and the delegate hears `scrollViewDidZoom(_:)`.
+    /// Without a view to zoom, nothing changes. (`animated` zooms at once: Strata animates no zoom.)
+    open func setZoomScale(_ scale: CGFloat, animated: Bool) {
+        precondition(scale.isFinite, "UIScrollView.setZoomScale: \(scale) must be finite")
+        guard let view = delegate?.viewForZooming(in: self) else { return }
+        let clamped = min(max(scale, minimumZoomScale), max(minimumZoomScale, maximumZoomScale))
+        guard clamped != _zoomScale || view.transform != CGAffineTransform(scaleX: clamped, y: clamped) else { return }
+        _zoomScale = clamped
+        let size = view.bounds.size
+        view.transform = CGAffineTransform(scaleX: clamped, y: clamped)
+        view.center = CGPoint(x: size.width * clamped / 2, y: size.height * clamped / 2)
+        contentSize = CGSize(width: size.width * clamped, height: size.height * clamped)
+        delegate?.scrollViewDidZoom(self)
+    }
+
+    /// Zooms so that `rect` (in the zooming view's coordinates) fills the bounds as far as the
+    /// scale limits allow, and scrolls it into view.
+    open func zoom(to rect: CGRect, animated: Bool) {
+        guard rect.width > 0, rect.height > 0, delegate?.viewForZooming(in: self) != nil else { return }
+        setZoomScale(min(bounds.width / rect.width, bounds.height / rect.height), animated: animated)
+        let s = _zoomScale
+        scrollRectToVisible(CGRect(x: rect.minX * s, y: rect.minY * s, width: rect.width * s, height: rect.height * s), animated: animated)
+    }
+
+    // MARK: Creation
+
+    /// A scroll view with the given frame: it clips its content to its bounds, and its pan
+    /// gesture recognizer is attached.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        clipsToBounds = true
+        addGestureRecognizer(panGestureRecognizer)
+    }
+
+    /// Strata reads no archives: returns nil (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    // MARK: Touches and content
+
+    /// Whether a touch may begin in `view`, part of the content (true by default; kept: Strata's
+    /// content gets its touches at once).
+    open func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool { true }
+
+    /// Whether a drag may cancel the touches `view` got: true unless `view` is a control (UIKit's default).
+    open func touchesShouldCancel(in view: UIView) -> Bool { !(view is UIControl) }
+
+    /// A scroll view's own pan begins only when the content can scroll, and not across the only
+    /// axis it scrolls on (so a scroll view inside another that scrolls the other way leaves the
+    /// drag to it).
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        guard gestureRecognizer === panGestureRecognizer else { return super.gestureRecognizerShouldBegin(gestureRecognizer) }
+        let horizontal = scrollsHorizontally(), vertical = scrollsVertically()
+        guard isScrollEnabled, horizontal || vertical else { return false }
+        let moved = panGestureRecognizer.translation(in: superview)
+        if horizontal, !vertical, abs(moved.y) > abs(moved.x) { return false }
+        if vertical, !horizontal, abs(moved.x) > abs(moved.y) { return false }
+        return true
+    }
+
+    // MARK: Frame-by-frame motion (UIScrollView+Scrolling.swift)
+
+    /// What moves the offset now, between frames, when nothing drags it.
+    var motion: Motion?
+}
+
+/// What a scroll view tells its delegate (UIKit's `UIScrollViewDelegate`). Every method has a
+/// default that does nothing (or answers UIKit's default), so a delegate implements only what it
+/// needs. Main actor.
+@MainActor
+public protocol UIScrollViewDelegate: AnyObject {
+    /// The content offset changed (by code, dragging, deceleration or an animation).
+    func scrollViewDidScroll(_ scrollView: UIScrollView)
+    /// A drag is about to move the content.
+    func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
+    /// The fingers lifted: `velocity` is in points per millisecond (positive: the offset
+    /// growing), `targetContentOffset` where the content will stop; change it to stop elsewhere.
+    func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>)
+    /// The drag ended; `decelerate` says whether the content moves on.
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+    /// The content starts moving on after a release.
+    func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView)
+    /// The content came to rest after moving on.
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
+    /// An animation of `setContentOffset(_:animated:)` or `scrollRectToVisible(_:animated:)` ended.
+    func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
+    /// The view to zoom (nil: no zooming).
+    func viewForZooming(in scrollView: UIScrollView) -> UIView?
+    /// The zoom scale changed.
+    func scrollViewDidZoom(_ scrollView: UIScrollView)
+    /// Whether a tap on the status bar may scroll to the top (true by default).
+    func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool
+    /// The view scrolled to the top for a tap on the status bar.
+    func scrollViewDidScrollToTop(_ scrollView: UIScrollView)
+    /// `adjustedContentInset` changed.
+    func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView)
+}
+
+extension UIScrollViewDelegate {
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>) {}
+    public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
+    public func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
+    public func scrollViewDidZoom(_ scrollView: UIScrollView) {}
+    public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool { true }
+    public func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {}
+    public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}
+}
