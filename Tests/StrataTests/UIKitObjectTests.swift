@@ -141,4 +141,29 @@ import Testing
         UIApplication.shared.delegate = nil
         #expect(UIApplication.shared.next == nil)
     }
+
+    @Test(
+        "A view's bounds animated in a block from (10, 10, 10, 10) to (20, 20, 20, 20) run as UIKit adds them: two additive animations keyed bounds.origin (from (−10, −10)) and bounds.size (from (−10, −10)), none keyed bounds; a frame change adds position too"
+    )
+    func boundsAnimateAsOriginAndSize() async throws {
+        let f = try ScreenFixture()
+        let view = UIView(frame: CGRect(x: 10, y: 10, width: 10, height: 10))
+        view.bounds = CGRect(x: 10, y: 10, width: 10, height: 10)
+        f.window.addSubview(view)
+        try await f.screen.present(through: 0)
+        UIView.animate(withDuration: 1) { view.bounds = CGRect(x: 20, y: 20, width: 20, height: 20) }
+        #expect(view.bounds == CGRect(x: 20, y: 20, width: 20, height: 20), "the model value at once")
+        #expect(view.layer.animationKeys() == ["bounds.origin", "bounds.size"])
+        let origin = try #require(view.layer.animation(forKey: "bounds.origin") as? CABasicAnimation)
+        let size = try #require(view.layer.animation(forKey: "bounds.size") as? CABasicAnimation)
+        #expect(origin.isAdditive && (origin.fromValue as? NSValue)?.cgPointValue == CGPoint(x: -10, y: -10))
+        #expect((origin.toValue as? NSValue)?.cgPointValue == .zero)
+        #expect(size.isAdditive && (size.fromValue as? NSValue)?.cgSizeValue == CGSize(width: -10, height: -10))
+        #expect(view.layer.animation(forKey: "bounds") == nil)
+        let other = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        f.window.addSubview(other)
+        try await f.screen.present(through: 1)
+        UIView.animate(withDuration: 1) { other.frame = CGRect(x: 0, y: 0, width: 40, height: 40) }
+        #expect(Set(other.layer.animationKeys() ?? []) == ["position", "bounds.origin", "bounds.size"])
+    }
 }

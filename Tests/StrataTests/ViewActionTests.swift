@@ -171,12 +171,16 @@ import Testing
         UIView.animate(withDuration: 1, delay: 0, usingSpringWithDamping: 0.5, initialSpringVelocity: 0, options: []) {
             view.bounds.size.width = 30
         }
-        let spring = try #require(view.layer.animation(forKey: "bounds") as? CASpringAnimation)
+        // UIKit adds a view's bounds as two additive animations, `bounds.origin` and `bounds.size`.
+        #expect(view.layer.animation(forKey: "bounds") == nil)
+        let spring = try #require(view.layer.animation(forKey: "bounds.size") as? CASpringAnimation)
+        #expect(spring.keyPath == "bounds.size" && spring.isAdditive)
+        #expect((spring.fromValue as? NSValue)?.cgSizeValue == CGSize(width: -20, height: 0), "10 less 30")
         #expect(spring.mass == 1 && spring.stiffness > 0 && spring.damping > 0)
         #expect(abs(spring.damping / (2 * spring.stiffness.squareRoot()) - 0.5) < 1e-9, "damping ratio 0.5")
         #expect(view.layer.animation(forKey: "opacity") == nil)
         try await f.screen.present(through: 80)
-        #expect(view.layer.animation(forKey: "position") == nil && view.layer.animation(forKey: "bounds") == nil)
+        #expect(view.layer.animation(forKey: "position") == nil && view.layer.animation(forKey: "bounds.size") == nil)
     }
 }
 

@@ -84,15 +84,18 @@ extension CALayer {
     /// The keys of the layer's animations (running, and added since the last commit), each once,
     /// in the order they were added; nil when none, as Core Animation's: an explicit animation's
     /// key from `add(_:forKey:)` (one added with no key is not listed), an animation block's or
-    /// implicit animation's property name (as UIKit keys them).
+    /// implicit animation's property name (as UIKit keys them; a view's bounds animate as two,
+    /// `bounds.origin` and `bounds.size`, as UIKit adds them).
     public func animationKeys() -> [String]? {
         dropFinishedAnimations()
         var keys: [String] = []
         for animation in activeAnimations + pendingAnimations {
             // An explicit animation by the key it was added with (none: unlisted), others by property.
-            let key: String? =
-                if let explicit = explicitAnimations.first(where: { $0.group == animation.group }) { explicit.key } else { animation.propertyName }
-            if let key, !keys.contains(key) { keys.append(key) }
+            if let explicit = explicitAnimations.first(where: { $0.group == animation.group }) {
+                if let key = explicit.key, !keys.contains(key) { keys.append(key) }
+            } else {
+                for key in animation.uikitKeys where !keys.contains(key) { keys.append(key) }
+            }
         }
         for animation in drawnAnimations + pendingDrawnAnimations {
             let key = explicitAnimations.first(where: { $0.group == animation.group })?.key ?? animation.key
@@ -102,5 +105,15 @@ extension CALayer {
             if let key = explicit.key, !keys.contains(key) { keys.append(key) }
         }
         return keys.isEmpty ? nil : keys
+    }
+}
+
+extension LayerAnimation {
+    /// The keys UIKit and Core Animation list this animation block's or implicit animation under:
+    /// its property's name, except that UIKit animates a view's bounds (additively) as two
+    /// animations, `bounds.origin` and `bounds.size`.
+    var uikitKeys: [String] {
+        if key == .bounds, case .additive = kind { return ["bounds.origin", "bounds.size"] }
+        return [propertyName]
     }
 }

@@ -54,9 +54,9 @@ extension CALayer {
         dropFinishedAnimations()
         if let explicit = explicitAnimations.first(where: { $0.key == key && isStillAttached($0) }) { return explicit.animation }
         let running = (activeAnimations + pendingAnimations).last { animation in
-            animation.propertyName == key && !explicitAnimations.contains { $0.group == animation.group }
+            animation.uikitKeys.contains(key) && !explicitAnimations.contains { $0.group == animation.group }
         }
-        return running.map(CAAnimation.describing)
+        return running.map { CAAnimation.describing($0, as: key) }
     }
 
     /// Removes the animation added under `key`: the layer shows its model value from the next
@@ -82,26 +82,27 @@ extension CALayer {
 }
 
 extension CAAnimation {
-    /// A Core Animation object describing `animation` (an animation block's or implicit one),
-    /// for `CALayer.animation(forKey:)`.
-    static func describing(_ animation: LayerAnimation) -> CAAnimation {
+    /// A Core Animation object describing `animation` (an animation block's or implicit one) under
+    /// `key` (one of its `uikitKeys`: a view's bounds as `bounds.origin` or `bounds.size`), for
+    /// `CALayer.animation(forKey:)`.
+    static func describing(_ animation: LayerAnimation, as key: String) -> CAAnimation {
         let described: CAPropertyAnimation
         switch animation.curve {
         case .spring(let spring):
-            let s = CASpringAnimation(keyPath: animation.propertyName)
+            let s = CASpringAnimation(keyPath: key)
             (s.mass, s.stiffness) = (1, spring.naturalFrequency * spring.naturalFrequency)
             s.damping = 2 * spring.dampingRatio * spring.naturalFrequency
             s.initialVelocity = spring.initialVelocity
             described = s
         case .cubicBezier(let x1, let y1, let x2, let y2):
-            described = CABasicAnimation(keyPath: animation.propertyName)
+            described = CABasicAnimation(keyPath: key)
             described.timingFunction = CAMediaTimingFunction(controlPoints: Float(x1), Float(y1), Float(x2), Float(y2))
         case .linear, .steps:
-            described = CABasicAnimation(keyPath: animation.propertyName)
+            described = CABasicAnimation(keyPath: key)
             described.timingFunction = CAMediaTimingFunction(name: .linear)
         }
         if case .keyframes = animation.kind {
-            let keyframes = CAKeyframeAnimation(keyPath: animation.propertyName)
+            let keyframes = CAKeyframeAnimation(keyPath: key)
             keyframes.timingFunction = described.timingFunction
             return keyframes.timed(like: animation)
         }
@@ -111,7 +112,15 @@ extension CAAnimation {
             (basic.fromValue, basic.toValue) = (from.value.anyValue, to.value.anyValue)
         case .additive(let delta):
             basic.isAdditive = true
-            (basic.fromValue, basic.toValue) = (delta.value.anyValue, delta.subtracting(delta)?.value.anyValue)
+            if case .rect(let r) = delta.value, key == "bounds.origin" || key == "bounds.size" {
+                // One half of a view's bounds, as UIKit adds it: the origin's or the size's change.
+                (basic.fromValue, basic.toValue) =
+                    key == "bounds.origin"
+                    ? (NSValue(cgPoint: CGPoint(x: r.minX, y: r.minY)), NSValue(cgPoint: .zero))
+                    : (NSValue(cgSize: CGSize(width: r.width, height: r.height)), NSValue(cgSize: .zero))
+            } else {
+                (basic.fromValue, basic.toValue) = (delta.value.anyValue, delta.subtracting(delta)?.value.anyValue)
+            }
         case .keyframes:
             break
         }
