@@ -113,7 +113,10 @@ public final class UIScreen {
         }
         bounds = CGRect(origin: .zero, size: size)
         self.scale = scale
-        defer { Self.liveScreens.append(Weak(self)) }
+        defer {
+            Self.liveScreens.append(Weak(self))
+            CADisplayLink.screenMade(self)
+        }
         self.commitSink = commitSink
         rootLayer.name = "screen root"
         rootLayer.screenIfRoot = self

@@ -1,0 +1,120 @@
+import Foundation
+
+/// A timer that calls its action once for every frame a screen presents (Core Animation's
+/// `CADisplayLink`), for drawing or moving things in step with the frames. Main actor.
+///
+/// Made with a target and one of its methods (`CADisplayLink(target: self, action: Self.step)`,
+/// Strata's form of UIKit's `#selector`), or with a closure; it runs once added to a run loop
+/// (`add(to: .main, forMode: .common)`) until `invalidate()`. As in UIKit, the run loop keeps the
+/// link, and the link keeps its target, until it is invalidated. Its frames are those of the
+/// screen it was made for (`UIScreen.displayLink(withTarget:action:)`), else the main screen's
+/// (the first screen made, when it is added; added before any screen exists, it follows the first
+/// one made). Each call comes after the frame is presented, with `timestamp` its time on the
+/// screen's frame clock.
+@MainActor
+public final class CADisplayLink {
+    private let action: @MainActor (CADisplayLink) -> Void
+    /// The screen whose frames it follows (nil: the main screen's, found when added).
+    private weak var chosenScreen: UIScreen?
+    private var attached: UIScreen?
+    private var isAdded = false
+    private var isValid = true
+    /// When it last called its action.
+    private var lastCall: CFTimeInterval?
+    /// Links added before any screen existed, waiting for the first.
+    private static var waiting: [CADisplayLink] = []
+
+    /// The time of the frame the latest call came after, in seconds on the frame clock (0 before any).
+    public private(set) var timestamp: CFTimeInterval = 0
+    /// The time of the next frame: `timestamp + duration`.
+    public private(set) var targetTimestamp: CFTimeInterval = 0
+    /// The time between frames, in seconds (1/60 on Strata's clocks).
+    public private(set) var duration: CFTimeInterval = 1.0 / 60
+    /// Whether calls are suspended (frames still pass; none is called).
+    public var isPaused = false
+    /// How many times a second to call (0, the default: every frame); calls skip frames to come
+    /// no more often than this.
+    public var preferredFramesPerSecond = 0
+
+    /// A link calling `action` on `target` (kept strongly, as UIKit's link keeps its target).
+    public convenience init<Target: AnyObject>(target: Target, action: @escaping @MainActor (Target) -> (CADisplayLink) -> Void) {
+        self.init { link in action(target)(link) }
+    }
+
+    /// A link calling `handler` at each frame.
+    public init(handler: @escaping @MainActor (CADisplayLink) -> Void) {
+        self.action = handler
+    }
+
+    init(screen: UIScreen, handler: @escaping @MainActor (CADisplayLink) -> Void) {
+        self.action = handler
+        chosenScreen = screen
+    }
+
+    /// Starts calling the action at each frame (the run loop and mode are accepted for UIKit's
+    /// sake: frames come from the screen, not from a run loop). Adding twice changes nothing.
+    /// - Precondition: not invalidated.
+    public func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
+        precondition(isValid, "CADisplayLink.add(to:forMode:): the link was invalidated; make a new one")
+        guard !isAdded else { return }
+        isAdded = true
+        if let screen = chosenScreen ?? UIScreen.existingMain {
+            attach(to: screen)
+        } else {
+            Self.waiting.append(self)
+        }
+    }
+
+    /// Stops calling the action until added again.
+    public func remove(from runloop: RunLoop, forMode mode: RunLoop.Mode) {
+        guard isAdded else { return }
+        isAdded = false
+        detach()
+    }
+
+    /// Stops the link for good and lets go of its target.
+    public func invalidate() {
+        isValid = false
+        isAdded = false
+        detach()
+    }
+
+    /// A screen was made: links waiting for one follow it.
+    static func screenMade(_ screen: UIScreen) {
+        let links = waiting
+        waiting = []
+        for link in links where link.isAdded { link.attach(to: screen) }
+    }
+
+    private func attach(to screen: UIScreen) {
+        attached = screen
+        screen.addFrameTicker(of: self) { time in self.frame(at: time) }
+    }
+
+    private func detach() {
+        attached?.removeFrameTicker(of: self)
+        attached = nil
+        Self.waiting.removeAll { $0 === self }
+    }
+
+    /// A frame was presented at `time`: calls the action unless paused or too soon. Returns
+    /// whether the link goes on.
+    private func frame(at time: CFTimeInterval) -> Bool {
+        guard isValid, isAdded else { return false }
+        guard !isPaused else { return true }
+        if preferredFramesPerSecond > 0, let lastCall, time - lastCall < 1 / Double(preferredFramesPerSecond) - duration / 2 { return true }
+        lastCall = time
+        timestamp = time
+        targetTimestamp = time + duration
+        action(self)
+        return isValid && isAdded
+    }
+}
+
+extension UIScreen {
+    /// A display link following this screen's frames, calling `action` on `target` (UIKit's
+    /// `displayLink(withTarget:selector:)`); add it to a run loop to start it.
+    public func displayLink<Target: AnyObject>(withTarget target: Target, action: @escaping @MainActor (Target) -> (CADisplayLink) -> Void) -> CADisplayLink {
+        CADisplayLink(screen: self) { link in action(target)(link) }
+    }
+}
