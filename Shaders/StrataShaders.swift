@@ -5,6 +5,10 @@ public enum ShaderSource {
     public static var layerVertex: Source { Source(name: "layer.vert", bytes: PackageResources.layer_vert) }
     /// The fragment shader of the layer program (`layer.frag`).
     public static var layerFragment: Source { Source(name: "layer.frag", bytes: PackageResources.layer_frag) }
+    /// The vertex shader of the picture-shadow program (`shadow.vert`).
+    public static var shadowVertex: Source { Source(name: "shadow.vert", bytes: PackageResources.shadow_vert) }
+    /// The fragment shader of the picture-shadow program (`shadow.frag`): one blur pass of a shadow.
+    public static var shadowFragment: Source { Source(name: "shadow.frag", bytes: PackageResources.shadow_frag) }
 
     /// One shader file: its name, for error messages, and its text.
     public struct Source: Sendable {

@@ -98,6 +98,8 @@ public protocol GLFunctions: AnyObject {
     func disable(_ cap: GLenum)
     /// The corresponding GL call is `glDisablei`.
     func disablei(_ target: GLenum, _ index: GLuint)
+    /// The corresponding GL call is `glDrawArrays`.
+    func drawArrays(_ mode: GLenum, _ first: GLint, _ count: GLsizei)
     /// The corresponding GL call is `glDrawArraysInstanced`.
     func drawArraysInstanced(_ mode: GLenum, _ first: GLint, _ count: GLsizei, _ instancecount: GLsizei)
     /// The corresponding GL call is `glEGLImageTargetTexture2DOES`.
@@ -219,8 +221,12 @@ public protocol GLFunctions: AnyObject {
     /// The corresponding GL call is `glTexSubImage2D`.
     func texSubImage2D(
         _ target: GLenum, _ level: GLint, _ xoffset: GLint, _ yoffset: GLint, _ width: GLsizei, _ height: GLsizei, _ format: GLenum, _ type: GLenum, _ pixels: UnsafeRawPointer?)
+    /// The corresponding GL call is `glUniform1f`.
+    func uniform1f(_ location: GLint, _ v0: GLfloat)
     /// The corresponding GL call is `glUniform1i`.
     func uniform1i(_ location: GLint, _ v0: GLint)
+    /// The corresponding GL call is `glUniform2f`.
+    func uniform2f(_ location: GLint, _ v0: GLfloat, _ v1: GLfloat)
     /// The corresponding GL call is `glUniform4f`.
     func uniform4f(_ location: GLint, _ v0: GLfloat, _ v1: GLfloat, _ v2: GLfloat, _ v3: GLfloat)
     /// The corresponding GL call is `glUseProgram`.

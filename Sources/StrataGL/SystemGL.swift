@@ -77,6 +77,7 @@ public final class SystemGL: GLFunctions, Sendable {
     public func depthRangef(_ n: GLfloat, _ f: GLfloat) { glDepthRangef(n, f) }
     public func disable(_ cap: GLenum) { glDisable(cap) }
     public func disablei(_ target: GLenum, _ index: GLuint) { glDisablei(target, index) }
+    public func drawArrays(_ mode: GLenum, _ first: GLint, _ count: GLsizei) { glDrawArrays(mode, first, count) }
     public func drawArraysInstanced(_ mode: GLenum, _ first: GLint, _ count: GLsizei, _ instancecount: GLsizei) { glDrawArraysInstanced(mode, first, count, instancecount) }
     public func eglImageTargetTexture2DOES(_ target: GLenum, _ image: UnsafeMutableRawPointer?) { Self.eglImageTargetTexture2DOESEntry?(target, image) }
     public func enable(_ cap: GLenum) { glEnable(cap) }
@@ -157,7 +158,9 @@ public final class SystemGL: GLFunctions, Sendable {
     public func texSubImage2D(
         _ target: GLenum, _ level: GLint, _ xoffset: GLint, _ yoffset: GLint, _ width: GLsizei, _ height: GLsizei, _ format: GLenum, _ type: GLenum, _ pixels: UnsafeRawPointer?
     ) { glTexSubImage2D(target, level, xoffset, yoffset, width, height, format, type, pixels) }
+    public func uniform1f(_ location: GLint, _ v0: GLfloat) { glUniform1f(location, v0) }
     public func uniform1i(_ location: GLint, _ v0: GLint) { glUniform1i(location, v0) }
+    public func uniform2f(_ location: GLint, _ v0: GLfloat, _ v1: GLfloat) { glUniform2f(location, v0, v1) }
     public func uniform4f(_ location: GLint, _ v0: GLfloat, _ v1: GLfloat, _ v2: GLfloat, _ v3: GLfloat) { glUniform4f(location, v0, v1, v2, v3) }
     public func useProgram(_ program: GLuint) { glUseProgram(program) }
     public func vertexAttribDivisor(_ index: GLuint, _ divisor: GLuint) { glVertexAttribDivisor(index, divisor) }

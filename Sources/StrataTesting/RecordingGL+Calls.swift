@@ -55,6 +55,7 @@ extension RecordingGL {
     public func depthMask(_ flag: GLboolean) { record("glDepthMask", [Double(flag)]) }
     public func depthRangef(_ n: GLfloat, _ f: GLfloat) { record("glDepthRangef", [Double(n), Double(f)]) }
     public func disablei(_ target: GLenum, _ index: GLuint) { record("glDisablei", [Double(target), Double(index)]) }
+    public func drawArrays(_ mode: GLenum, _ first: GLint, _ count: GLsizei) { record("glDrawArrays", [Double(mode), Double(first), Double(count)]) }
     public func drawArraysInstanced(_ mode: GLenum, _ first: GLint, _ count: GLsizei, _ instancecount: GLsizei) {
         record("glDrawArraysInstanced", [Double(mode), Double(first), Double(count), Double(instancecount)])
     }
@@ -98,7 +99,9 @@ extension RecordingGL {
     public func texSubImage2D(
         _ target: GLenum, _ level: GLint, _ xoffset: GLint, _ yoffset: GLint, _ width: GLsizei, _ height: GLsizei, _ format: GLenum, _ type: GLenum, _ pixels: UnsafeRawPointer?
     ) { record("glTexSubImage2D", [Double(target), Double(level), Double(xoffset), Double(yoffset), Double(width), Double(height), Double(format), Double(type)]) }
+    public func uniform1f(_ location: GLint, _ v0: GLfloat) { record("glUniform1f", [Double(location), Double(v0)]) }
     public func uniform1i(_ location: GLint, _ v0: GLint) { record("glUniform1i", [Double(location), Double(v0)]) }
+    public func uniform2f(_ location: GLint, _ v0: GLfloat, _ v1: GLfloat) { record("glUniform2f", [Double(location), Double(v0), Double(v1)]) }
     public func uniform4f(_ location: GLint, _ v0: GLfloat, _ v1: GLfloat, _ v2: GLfloat, _ v3: GLfloat) {
         record("glUniform4f", [Double(location), Double(v0), Double(v1), Double(v2), Double(v3)])
     }

@@ -163,6 +163,7 @@ import Testing
             case .beginGroup(let box): "group \(box)"
             case .endGroup(let box, let opacity): "composite \(box) \(opacity)"
             case .endMask(let box): "mask \(box)"
+            case .endShadowGroup(let box, let layer, let opacity): "shadow of \(name(layer)) \(box) \(opacity)"
             }
         }
     }
@@ -253,5 +254,27 @@ import Testing
         } throws: { error in
             "\(error)".contains("without a GL context")
         }
+    }
+
+    @Test(
+        "Scene: a clear 40×40 card at (50, 50) casting a shadow (radius 2, offset (4, 6)) of its red 20×20 sublayer at its top-left: the card's picture (28…52: the red square 30…50 with its margins) is drawn into a group and the group ends casting its shadow; the shadow reaches 7 pixels beyond it (3σ + 1), moved by the offset; moving the red square redraws where its shadow was and is"
+    )
+    func aPictureShadowIsPlannedAsAGroupAndDamagesItsReach() throws {
+        var p = Planned()
+        var (scene, root) = TestScene.whiteRoot()
+        let card = scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50))
+        let red = scene.add(parent: card, size: Size(width: 20, height: 20), position: Point(x: 10, y: 10), color: .red)
+        for property in [LayerProperty.shadowOpacity(1), .shadowRadius(2), .shadowOffset(Point(x: 4, y: 6))] { scene.commit.set(card, property) }
+        let first = try p.plan(scene.commit)
+        let picture = PixelRect(x: 28, y: 28, width: 24, height: 24)
+        #expect(described(first, [root: "root", card: "card", red: "red"]) == ["group \(picture)", "fill red 1.0", "shadow of card \(picture) 1.0"])
+        let reach = try #require(try p.layer(card).frame.shadowReach)
+        #expect(reach == PixelRect(x: 28 + 4 - 7, y: 28 + 6 - 7, width: 24 + 14, height: 24 + 14), "\(reach)")
+        let moved = try p.plan(Commit([.set(red, .position(Point(x: 30, y: 10)))]))
+        let region = try #require(moved.region)
+        #expect(region.contains(reach), "the old shadow: \(region)")
+        #expect(region.contains(PixelRect(x: reach.x + 20, y: reach.y, width: reach.width, height: reach.height)), "the new one")
+        let plain = try p.plan(Commit([.set(card, .shadowOpacity(0))]))
+        #expect(!described(plain, [root: "root", card: "card", red: "red"]).contains { $0.hasPrefix("shadow of") }, "no shadow, no group")
     }
 }

@@ -60,6 +60,13 @@ extension Renderer {
                 try composite(framebuffer, box: box, opacity: opacity, onto: outer, bindTarget: true)
                 groupPool.append(framebuffer)
                 pass = outer
+            case .endShadowGroup(let box, let layer, let opacity):
+                try flush()
+                let (framebuffer, outer) = groups.removeLast()
+                try drawPictureShadow(of: layer.takeUnretainedValue(), picture: framebuffer, box: box, opacity: opacity, onto: outer)
+                try composite(framebuffer, box: box, opacity: opacity, onto: outer, bindTarget: true)
+                groupPool.append(framebuffer)
+                pass = outer
             case .endMask(let box):
                 // The masked layer's picture (the group under this one) keeps each pixel times
                 // the mask's alpha: destination × source alpha, colour and alpha alike.

@@ -56,6 +56,8 @@ final class Renderer {
     /// The context's GL functions (the driver's, or a recording table in tests).
     let gl: any GLFunctions
     let programs: [LayerShaderVariant: LayerProgram]
+    /// Blurs pictures into the shadows layers cast of them (see Renderer+Shadows.swift).
+    let shadowProgram: ShadowProgram
     var current: (variant: LayerShaderVariant, program: LayerProgram)?
     let quad: GLBuffer
     let instanceBuffer: GLBuffer
@@ -108,6 +110,7 @@ final class Renderer {
             programs[variant] = try LayerProgram(context: context, variant: variant)
         }
         self.programs = programs
+        shadowProgram = try ShadowProgram(context: context)
         vertexArray = GLVertexArray(context: context)
         vertexArray.label("strata layer quads")
         quad = GLBuffer(context: context, bytes: [0, 0, 1, 0, 0, 1, 1, 1])

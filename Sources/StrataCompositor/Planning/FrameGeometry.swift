@@ -143,6 +143,26 @@ enum FrameGeometry {
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// The shadow `layer` casts of its picture (`RenderLayer.castsPictureShadow`), painted in
+    /// `picture` (target pixels): its offset in target pixels (y down), the blur's standard
+    /// deviation in pixels, how many pixels each side the blur sums (3σ), and the pixels the
+    /// shadow can touch. Offset and blur follow the layer's world matrix (its plane part).
+    static func pictureShadow(_ layer: RenderLayer, picture: PixelRect) -> (dx: Int, dy: Int, sigma: Double, radius: Int, reach: PixelRect) {
+        let w = layer.frame.world, o = layer.state.shadowOffset
+        let dx = pixel(o.x * w.m11 + o.y * w.m21, .toNearestOrAwayFromZero) ?? 0
+        let dy = pixel(o.x * w.m12 + o.y * w.m22, .toNearestOrAwayFromZero) ?? 0
+        let scale = abs(w.m11 * w.m22 - w.m12 * w.m21).squareRoot()
+        let sigma = layer.state.shadowRadius * (scale.isFinite ? scale : 1)
+        let radius = sigma < 0.5 ? 0 : min(Int((3 * sigma).rounded(.up)), maximumShadowTaps)
+        let grow = radius + 1
+        let reach = PixelRect(x: picture.x + dx - grow, y: picture.y + dy - grow, width: picture.width + 2 * grow, height: picture.height + 2 * grow)
+        return (dx, dy, sigma, radius, reach)
+    }
+
+    /// The most texels a picture shadow's blur sums each side (3σ beyond it is cut: a blur of
+    /// more than 42 pixels is drawn as 42).
+    static let maximumShadowTaps = 128
+
     /// Whether no two quads of `layer`'s subtree can touch the same pixel (their paint boxes are
     /// disjoint, and no layer paints both a fill and a border), so drawing each with the group's
     /// opacity gives what compositing the group would. Checked for subtrees of up to 16 painting

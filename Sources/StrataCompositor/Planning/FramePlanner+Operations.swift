@@ -21,6 +21,10 @@ enum DrawOperation {
     case beginGroup(box: PixelRect)
     /// Composites the group's picture (`box` of it) over what lies under it with `opacity`.
     case endGroup(box: PixelRect, opacity: Float)
+    /// Ends the group of a layer casting its picture's shadow (`RenderLayer.castsPictureShadow`):
+    /// the shadow, the picture's alpha blurred and tinted, is drawn under where the picture goes,
+    /// then the picture (`box` of it) is composited with `opacity`.
+    case endShadowGroup(box: PixelRect, Unmanaged<RenderLayer>, opacity: Float)
     /// Ends a mask's group (begun with `beginGroup` inside the group of the layer it masks):
     /// the layer's picture, `box` of it, keeps only as much of each pixel as the mask's alpha.
     case endMask(box: PixelRect)
@@ -38,6 +42,7 @@ extension FramePlanner {
         operations.removeAll(keepingCapacity: true)
         layersPaintedByClear = 0
         masksBeingListed = 0
+        shadowsBeingListed = 0
         guard let root else { return }
         var clip = ClipState(scissor: region, stencilMasks: 0)
         var stack: [EmitVisit] = []
@@ -96,6 +101,8 @@ extension FramePlanner {
         /// The translucent group the layer is drawn in (offscreen): its box and opacity, and the
         /// clip outside it.
         let group: (box: PixelRect, opacity: Float, outer: ClipState)?
+        /// Whether the group is the picture the layer casts a shadow of.
+        let castsShadow: Bool
         let sublayers: [RenderLayer]
         var next = 0
     }
@@ -112,6 +119,7 @@ extension FramePlanner {
         let awake = layer.awakeSublayersInDrawingOrder
         let visibleSublayers = awake.contains { !$0.state.isHidden && $0.state.opacity > 0 }
         var group: (box: PixelRect, opacity: Float, outer: ClipState)?
+        var castsShadow = false
         var opacity = inherited * layer.state.opacity
         if let mask = layer.mask {
             // Masked: drawn offscreen, cut by the mask's alpha, then composited; nothing shows
@@ -122,6 +130,21 @@ extension FramePlanner {
             let box = subtreeBox.intersection(maskBox).intersection(clip.scissor)
             operations.append(.beginGroup(box: box))
             group = (box, opacity, clip)
+            clip = ClipState(scissor: box, stencilMasks: 0)
+            opacity = 1
+        } else if layer.castsPictureShadow, layer.serial != paintedByClear, let picture = layer.frame.pictureBox {
+            // Casting its picture's shadow: drawn offscreen at full opacity — the pixels of the
+            // picture that show in the region or whose shadow does — then the shadow and the
+            // picture composited. Nothing inside is left out for being covered: the shadow shows it.
+            let shadow = FrameGeometry.pictureShadow(layer, picture: picture)
+            let s = clip.scissor, grow = shadow.radius + 1
+            let sources = PixelRect(x: s.x - shadow.dx - grow, y: s.y - shadow.dy - grow, width: s.width + 2 * grow, height: s.height + 2 * grow)
+            let box = picture.intersection(sources.union(s))
+            guard !box.isEmpty else { return nil }
+            operations.append(.beginGroup(box: box))
+            group = (box, opacity, clip)
+            castsShadow = true
+            shadowsBeingListed += 1
             clip = ClipState(scissor: box, stencilMasks: 0)
             opacity = 1
         } else if layer.state.opacity < 1, visibleSublayers, !FrameGeometry.paintsDisjointly(layer) {
@@ -173,7 +196,7 @@ extension FramePlanner {
         }
         return EmitVisit(
             layer: layer, opacity: opacity, painted: painted, clipBeforeMask: clipBeforeMask, stencilRoom: stencilRoom, group: group,
-            sublayers: clipped ? awake : [])
+            castsShadow: castsShadow, sublayers: clipped ? awake : [])
     }
 
     /// Lists what `visit`'s layer draws after its sublayers: the end of its clip, its border, the
@@ -202,7 +225,12 @@ extension FramePlanner {
             operations.append(.endMask(box: group.box))
         }
         if let group = visit.group {
-            operations.append(.endGroup(box: group.box, opacity: group.opacity))
+            if visit.castsShadow {
+                operations.append(.endShadowGroup(box: group.box, Unmanaged.passUnretained(layer), opacity: group.opacity))
+                shadowsBeingListed -= 1
+            } else {
+                operations.append(.endGroup(box: group.box, opacity: group.opacity))
+            }
             clip = group.outer
         }
     }

@@ -112,6 +112,11 @@ final class FramePlanner {
     var emitVisits: [EmitVisit] = []
     /// How many masks the listing walk is inside (see `emitOperations`).
     var masksBeingListed = 0
+    /// How many pictures casting a shadow the listing walk is inside: what an opaque layer covers
+    /// there is drawn still (the shadow shows it).
+    var shadowsBeingListed = 0
+    /// Counts additions to the damage in a walk (see `Visit.damageMark`).
+    var damageAdditions = 0
 
     init() {}
 
@@ -182,12 +187,12 @@ final class FramePlanner {
             root, parentSpace: rootSpace, parentSpaceChanged: rootSpaceChanged, parentVisible: true, inheritedDamage: false,
             opaquePath: true, damage: &damage)
         {
-            if visit.sublayers.isEmpty { finish(visit) } else { stack.append(visit) }
+            if visit.sublayers.isEmpty { finish(visit, damage: &damage) } else { stack.append(visit) }
         }
         while let top = stack.indices.last {
             guard stack[top].next < stack[top].sublayers.count else {
                 let visit = stack.removeLast()
-                finish(visit)
+                finish(visit, damage: &damage)
                 if let parent = stack.indices.last { stack[parent].include(visit.layer.frame.subtreeBox) }
                 continue
             }
@@ -205,7 +210,7 @@ final class FramePlanner {
             if let visit = entered, !visit.sublayers.isEmpty {
                 stack.append(visit)
             } else {
-                if let visit = entered { finish(visit) }
+                if let visit = entered { finish(visit, damage: &damage) }
                 stack[top].include(sublayer.frame.subtreeBox)
             }
         }
@@ -228,6 +233,9 @@ final class FramePlanner {
         let showsSublayers: Bool
         /// Whether the sublayers lie on a path of opaque, unclipped layers (they may occlude).
         let opaqueForSublayers: Bool
+        /// `damageAdditions` when the layer was entered: more by its finish means something in
+        /// its subtree changed (its picture's shadow changes with it).
+        let damageMark: Int
         /// The sublayers the walk visits, and the next one's index.
         let sublayers: [RenderLayer]
         var next = 0
@@ -298,9 +306,11 @@ final class FramePlanner {
             layer.frame.worldValid = false
             childSpaceChanged = true
         }
+        let damageMark = damageAdditions
         if damaged || box != layer.frame.drawnBox {
             if let b = layer.frame.drawnBox { damage = damage.map { $0.union(b) } ?? b }
             if let b = box { damage = damage.map { $0.union(b) } ?? b }
+            damageAdditions += 1
         }
         layer.frame.drawnBox = box
         layer.isDamaged = false
@@ -331,19 +341,36 @@ final class FramePlanner {
         return Visit(
             layer: layer, visible: visible, shown: shown, damaged: damaged, box: box, subtree: box, childSpace: childSpace,
             childSpaceChanged: childSpaceChanged, worldChanged: worldChanged, showsSublayers: showsSublayers,
-            opaqueForSublayers: opaque && !layer.state.masksToBounds && layer.mask == nil,
+            opaqueForSublayers: opaque && !layer.state.masksToBounds && layer.mask == nil, damageMark: damageMark,
             sublayers: sublayers)
     }
 
     /// Finishes a layer after its sublayers: numbers its border, records the pixels its subtree
-    /// paints, and puts it to rest when it cannot show.
-    func finish(_ visit: Visit) {
+    /// paints (and its picture's shadow, damaged where it was and is when anything in the subtree
+    /// changed), and puts it to rest when it cannot show.
+    func finish(_ visit: Visit, damage: inout PixelRect?) {
         let layer = visit.layer
         if visit.box != nil {
             layer.frame.borderOrder = nextOrder
             nextOrder += 1
         }
         layer.frame.subtreeBox = visit.visible && !layer.frame.isBackFacing ? visit.subtree : visit.box
+        let oldReach = layer.frame.shadowReach
+        if visit.visible, !layer.frame.isBackFacing, layer.castsPictureShadow, let picture = layer.frame.subtreeBox {
+            let reach = FrameGeometry.pictureShadow(layer, picture: picture).reach
+            (layer.frame.pictureBox, layer.frame.shadowReach) = (picture, reach)
+            layer.frame.subtreeBox = picture.union(reach)
+            if visit.damaged || damageAdditions != visit.damageMark || reach != oldReach {
+                damage = damage.map { $0.union(reach) } ?? reach
+                if let old = oldReach { damage = damage.map { $0.union(old) } ?? old }
+                damageAdditions += 1
+            }
+        } else if let old = oldReach {
+            // No longer casting it (or not shown): where it was is redrawn.
+            (layer.frame.pictureBox, layer.frame.shadowReach) = (nil, nil)
+            damage = damage.map { $0.union(old) } ?? old
+            damageAdditions += 1
+        }
         // Hidden with nothing painted, or a leaf painting nothing on the target: it rests, unless
         // an animation moves it frame by frame.
         let paintsNothingOnTarget =
@@ -395,9 +422,9 @@ final class FramePlanner {
     }
 
     /// Whether an occluder drawn after drawing-order number `order` hides all of `box` (never
-    /// while a mask is listed: it is drawn offscreen, under nothing).
+    /// while a mask or a picture casting a shadow is listed: it is drawn offscreen, under nothing).
     func isCovered(_ box: PixelRect, after order: Int) -> Bool {
-        masksBeingListed == 0 && occluder(covering: box, after: order) != nil
+        masksBeingListed == 0 && shadowsBeingListed == 0 && occluder(covering: box, after: order) != nil
     }
 
     /// An occluder drawn after drawing-order number `order` that hides all of `box`, if any.

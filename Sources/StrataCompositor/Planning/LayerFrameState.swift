@@ -18,8 +18,11 @@ struct LayerFrameState {
     var isBackFacing = false
     /// The target pixels the layer itself painted in the last frame drawn; nil when it painted nothing.
     var drawnBox: PixelRect?
-    /// This frame: what the layer and its subtree paint.
+    /// This frame: what the layer and its subtree paint (a picture shadow's reach included).
     var subtreeBox: PixelRect?
+    /// For a layer casting its picture's shadow: what it and its subtree paint without the
+    /// shadow, and where the shadow reaches (both nil otherwise).
+    var pictureBox: PixelRect?, shadowReach: PixelRect?
     /// Its fill's pixels a pixel inside the edges, when it could hide what lies under it (opaque
     /// colour, no contents, square corners, axis-aligned on whole pixels).
     var occluderRect: PixelRect?

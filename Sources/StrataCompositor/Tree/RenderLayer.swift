@@ -433,11 +433,23 @@ final class RenderLayer {
 
     var hasBorder: Bool { state.borderWidth > 0 && (state.borderColor.map { $0.alpha > 0 } ?? false) }
 
-    /// Whether the layer draws a shadow: an opaque enough shadow colour and opacity, a shape (its
-    /// background, or a shadow path), and no clipping to its bounds (which clips the shadow away).
+    /// Whether the layer draws the shadow of a shape: an opaque enough shadow colour and opacity,
+    /// a shape (its background, or a shadow path), no clipping to its bounds (which clips the
+    /// shadow away), and no picture of its own to cast a shadow of (`castsPictureShadow`).
     var drawsShadow: Bool {
         guard state.shadowOpacity > 0, let color = state.shadowColor, color.alpha > 0, !state.masksToBounds else { return false }
-        return hasShadowPath ? state.shadowShape.width > 0 && state.shadowShape.height > 0 : (state.backgroundColor?.alpha ?? 0) > 0
+        if hasShadowPath { return state.shadowShape.width > 0 && state.shadowShape.height > 0 }
+        return (state.backgroundColor?.alpha ?? 0) > 0 && !castsPictureShadow
+    }
+
+    /// Whether the layer casts the shadow of its picture — background, border, contents and
+    /// sublayers, by their alpha — as Core Animation does without a shadow path: it has contents
+    /// or sublayers (a background alone casts its shape's shadow, `drawsShadow`, the same and
+    /// cheaper), no shadow path, no mask and no clipping to its bounds.
+    var castsPictureShadow: Bool {
+        guard state.shadowOpacity > 0, let color = state.shadowColor, color.alpha > 0, !state.masksToBounds, !hasShadowPath, mask == nil
+        else { return false }
+        return contents != nil || !sublayers.isEmpty
     }
 
     /// Whether a shadow path gives the shadow's shape (else the layer's rounded bounds).

@@ -375,7 +375,9 @@ final class RenderTree {
         var stack = [layer]
         while let layer = stack.popLast() {
             if let box = layer.frame.drawnBox { pendingDamage = pendingDamage.map { $0.union(box) } ?? box }
+            if let reach = layer.frame.shadowReach { pendingDamage = pendingDamage.map { $0.union(reach) } ?? reach }
             layer.frame.drawnBox = nil
+            (layer.frame.pictureBox, layer.frame.shadowReach) = (nil, nil)
             layer.frame.worldValid = false  // wherever it goes next, its place and boxes are computed again
             guard layer.frame.subtreeBox != nil else { continue }
             layer.frame.subtreeBox = nil
