@@ -295,6 +295,30 @@ final class AnimationLog: CAAnimationDelegate {
         #expect(log.events == ["start", "stop true"] && layer.animationKeys() == nil)
     }
 
+    @Test(
+        "A pulse: a 0.5 s group of opacity 1 → 0.5 (linear) repeated twice, reversing: 0.75 at 0.25 s, 0.5 at 0.5 s, 0.75 again at 0.75 s on the way back, 1 at 1 s, 0.75 at 1.25 s, and the group's delegate hears the end after 2 s"
+    )
+    func aGroupRepeatsTheChildrenThatFillIt() async throws {
+        let group = CAAnimationGroup()
+        let fade = basic("opacity", from: 1.0, to: 0.5, duration: 0)
+        fade.timingFunction = CAMediaTimingFunction(name: .linear)
+        group.animations = [fade]
+        group.duration = 0.5
+        group.repeatCount = 2
+        group.autoreverses = true
+        let log = AnimationLog()
+        group.delegate = log
+        layer.add(group, forKey: "pulse")
+        for (frame, opacity) in [(15, 0.75), (30, 0.5), (45, 0.75), (60, 1.0), (75, 0.75)] {
+            try await present(through: frame)
+            let shownOpacity = Double(try shown().opacity)
+            #expect(abs(shownOpacity - opacity) < 1e-6, "frame \(frame): \(shownOpacity)")
+        }
+        #expect(log.events == ["start"])
+        try await present(through: 121)
+        #expect(log.events == ["start", "stop true"])
+    }
+
     @Test("A 2 s group whose one child (opacity 1 → 0.5) lasts 0.5 s: the child shows its end-less model after 0.5 s, and the group's delegate hears the end only after 2 s")
     func aGroupLastsItsDuration() async throws {
         let group = CAAnimationGroup()

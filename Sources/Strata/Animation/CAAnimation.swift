@@ -537,56 +537,6 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 }
 
-/// Several animations run together in the group's time (`CAAnimationGroup`): each child begins
-/// at the group's begin plus its own `beginTime` and is cut off at the group's end; the group
-/// lasts its own `duration` (its delegate and a transaction's completion hear its end then, even
-/// when its children end sooner); the group's fill mode and removal apply to every child, and
-/// only the group's delegate is told. Not applied: the group's own repeats, time offset and
-/// timing function (each child's repeats and timing are, within the group's duration).
-@MainActor
-open class CAAnimationGroup: CAAnimation {
-    /// The animations run together.
-    public var animations: [CAAnimation]?
-
-    open override func copyProperties(into other: CAAnimation) {
-        super.copyProperties(into: other)
-        guard let other = other as? CAAnimationGroup else { return }
-        other.animations = animations?.map { $0.copy() as! CAAnimation }
-    }
-
-    /// `child`'s timing inside the group timed by `timing`: begun at its begin in the group,
-    /// cut off at the group's end, at the group's speed, filling as the group does.
-    private func timing(of child: CAAnimation, in timing: Timing) -> Timing {
-        var childTiming = child.timing(now: 0, group: timing.group)
-        childTiming.begin = timing.begin + max(child.beginTime, 0) / max(abs(timing.speed), 1e-9)
-        if child.duration <= 0 { childTiming.duration = timing.duration }
-        // The passes that fit between the child's begin and the group's end, in the child's
-        // own time (its speed runs it through more or fewer).
-        let pass = childTiming.duration * (childTiming.autoreverses ? 2 : 1)
-        let room = max(timing.duration - max(child.beginTime, 0), 0) * abs(childTiming.speed)
-        if pass > 0 { childTiming.repeatCount = min(childTiming.repeatCount, room / pass) }
-        childTiming.speed *= timing.speed
-        childTiming.isRemovedOnCompletion = timing.isRemovedOnCompletion
-        childTiming.fillsBackwards = timing.fillsBackwards
-        childTiming.fillsForwards = timing.fillsForwards
-        return childTiming
-    }
-
-    override func addDrawnAnimations(on layer: CALayer, timing: Timing) -> Int {
-        (animations ?? []).reduce(0) { $0 + $1.addDrawnAnimations(on: layer, timing: self.timing(of: $1, in: timing)) }
-    }
-
-    override func layerAnimations(on layer: CALayer, timing: Timing) -> [LayerAnimation] {
-        let children = (animations ?? []).flatMap { child in child.layerAnimations(on: layer, timing: self.timing(of: child, in: timing)) }
-        let drawnChildren = (animations ?? []).contains { $0.animatesDrawnProperty(of: layer) }
-        guard !children.isEmpty || drawnChildren else { return [] }
-        // The group lasts its duration however soon its children end: an animation that changes
-        // nothing (opacity + 0) holds it open until then.
-        let span = timing.animation(.additive(delta: .opacity(0)), curve: .linear)
-        return children + [span]
-    }
-}
-
 /// The media clock's time now, in seconds: the time of the next frame of the main screen (the
 /// frame new animations begin with), or the monotonic clock when no screen exists. Main actor.
 @MainActor
