@@ -362,10 +362,14 @@ open class UIViewController: UIResponder {
         performDismissal(animated: flag, completion: completion)
     }
 
-    /// Shows `vc` in the primary context: with no container to push it, Strata presents it
-    /// modally with animation, as UIKit does.
+    /// Shows `vc` in the primary context: pushed on the navigation controller this controller is
+    /// in; with no container to push it, presented modally with animation, as UIKit does.
     open func show(_ vc: UIViewController, sender: Any?) {
-        present(vc, animated: true)
+        if let navigationController {
+            navigationController.pushViewController(vc, animated: true)
+        } else {
+            present(vc, animated: true)
+        }
     }
 
     // MARK: The responder chain
@@ -383,8 +387,38 @@ open class UIViewController: UIResponder {
 
     // MARK: Other properties
 
-    /// A title for the controller (containers show it; Strata keeps it).
-    open var title: String?
+    /// A title for the controller: a navigation bar shows it while the controller is on top of
+    /// its stack (unless its `navigationItem` has a title of its own).
+    open var title: String? {
+        didSet { if title != oldValue { navigationItemChanged() } }
+    }
+
+    /// What the controller shows in a navigation bar when it is on top of a navigation stack
+    /// (made on first use, with no title of its own: the bar shows `title`).
+    public var navigationItem: UINavigationItem {
+        if let item = _navigationItem { return item }
+        let item = UINavigationItem()
+        _navigationItem = item
+        return item
+    }
+    private var _navigationItem: UINavigationItem?
+
+    /// The title shown for this controller may have changed: a navigation bar showing its item
+    /// shows it again.
+    private func navigationItemChanged() {
+        guard let item = _navigationItem else { return }
+        item.onChange?()
+    }
+
+    /// What a container (a navigation controller's bar) adds to the view's safe area, besides
+    /// `additionalSafeAreaInsets`.
+    var containerSafeAreaInsets: UIEdgeInsets = .zero {
+        didSet {
+            guard containerSafeAreaInsets != oldValue, let view = _view else { return }
+            view.safeAreaInsetsChanged()
+            viewSafeAreaInsetsDidChange()
+        }
+    }
 
     /// The size the controller would like its view to have in a container (zero by default).
     /// Setting it tells the parent through `preferredContentSizeDidChange(forChildContentContainer:)`.

@@ -35,11 +35,13 @@ extension UIView {
                 top: clamp(safe.minY - b.minY, b.height), left: clamp(safe.minX - b.minX, b.width),
                 bottom: clamp(b.maxY - safe.maxY, b.height), right: clamp(b.maxX - safe.maxX, b.width))
         }
-        if let extra = _viewController?.additionalSafeAreaInsets {
-            insets.top += extra.top
-            insets.left += extra.left
-            insets.bottom += extra.bottom
-            insets.right += extra.right
+        if let controller = _viewController {
+            for extra in [controller.additionalSafeAreaInsets, controller.containerSafeAreaInsets] {
+                insets.top += extra.top
+                insets.left += extra.left
+                insets.bottom += extra.bottom
+                insets.right += extra.right
+            }
         }
         return insets
     }

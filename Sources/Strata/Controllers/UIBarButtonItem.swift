@@ -1,0 +1,247 @@
+import Foundation
+
+/// A button for a navigation bar (UIKit's `UIBarButtonItem`): a title, an image, a system item or
+/// a custom view, and the action it performs when tapped. Main actor.
+///
+/// Swift on Linux has no `#selector`: give the action as a method of the target's type
+/// (`UIBarButtonItem(title: "Edit", style: .plain, target: self, action: NotesViewController.edit)`,
+/// taking nothing or the item), or as a `UIAction` (`primaryAction:`). The target is not retained.
+@MainActor
+open class UIBarButtonItem {
+    /// How the item looks (UIKit's `UIBarButtonItem.Style`).
+    public enum Style: Int, Sendable {
+        /// A plain title.
+        case plain
+        /// A bold title, for the action that ends a task.
+        case done
+    }
+
+    /// The buttons UIKit provides (UIKit's `UIBarButtonItem.SystemItem`), shown by their titles.
+    public enum SystemItem: Int, Sendable {
+        case done, cancel, edit, save, add, flexibleSpace, fixedSpace, compose, reply, action, organize, bookmarks, search, refresh,
+            stop, camera, trash, play, pause, rewind, fastForward, undo, redo, close
+
+        /// The text Strata shows for the item (SF Symbols, UIKit's pictures, are Apple's).
+        var title: String {
+            switch self {
+            case .done: "Done"
+            case .cancel: "Cancel"
+            case .edit: "Edit"
+            case .save: "Save"
+            case .add: "+"
+            case .flexibleSpace, .fixedSpace: ""
+            case .compose: "Compose"
+            case .reply: "Reply"
+            case .action: "Share"
+            case .organize: "Organize"
+            case .bookmarks: "Bookmarks"
+            case .search: "Search"
+            case .refresh: "Refresh"
+            case .stop: "Stop"
+            case .camera: "Camera"
+            case .trash: "Delete"
+            case .play: "Play"
+            case .pause: "Pause"
+            case .rewind: "Rewind"
+            case .fastForward: "Forward"
+            case .undo: "Undo"
+            case .redo: "Redo"
+            case .close: "Close"
+            }
+        }
+    }
+
+    /// The title shown.
+    open var title: String? { didSet { changed() } }
+    /// The image shown (in place of the title when both are set).
+    open var image: UIImage? { didSet { changed() } }
+    /// How the title looks (`.plain`).
+    open var style: Style { didSet { changed() } }
+    /// Whether the item can be tapped (true).
+    open var isEnabled = true { didSet { changed() } }
+    /// The item's colour; nil takes the bar's tint.
+    open var tintColor: UIColor? { didSet { changed() } }
+    /// A view shown in place of a button.
+    open var customView: UIView? { didSet { changed() } }
+    /// The width of a fixed space, or of the item (0: its content's).
+    open var width: CGFloat = 0 { didSet { changed() } }
+    /// The system item it was made as, if any.
+    public let systemItem: SystemItem?
+    /// The action performed when tapped, when made with one (`primaryAction:`).
+    open var primaryAction: UIAction? { didSet { changed() } }
+    /// A number to tell items apart (0).
+    open var tag = 0
+    /// The target of a method action (held weakly), and whether one was given.
+    public private(set) weak var target: AnyObject?
+    private var perform: (@MainActor (AnyObject?, UIBarButtonItem) -> Void)?
+    /// Called when what the item shows changes (its bar lays it out again).
+    var onChange: (@MainActor () -> Void)?
+
+    private func changed() { onChange?() }
+
+    /// An item with nothing to show and no action.
+    public init() {
+        style = .plain
+        systemItem = nil
+    }
+
+    /// An item showing `title` (or `image`), performing `primaryAction` when tapped.
+    public init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil) {
+        self.title = title ?? primaryAction?.title
+        self.image = image ?? primaryAction?.image
+        style = .plain
+        systemItem = nil
+        self.primaryAction = primaryAction
+    }
+
+    /// A system item performing `primaryAction` when tapped.
+    public init(systemItem: SystemItem, primaryAction: UIAction? = nil) {
+        title = systemItem.title
+        style = systemItem == .done ? .done : .plain
+        self.systemItem = systemItem
+        self.primaryAction = primaryAction
+    }
+
+    /// An item showing `customView`.
+    public init(customView: UIView) {
+        style = .plain
+        systemItem = nil
+        self.customView = customView
+    }
+
+    /// An item showing `title`, calling `action` (a method of `target` taking nothing) when tapped.
+    public convenience init<Target: AnyObject>(title: String?, style: Style, target: Target, action: @escaping @MainActor (Target) -> () -> Void) {
+        self.init(title: title)
+        self.style = style
+        setAction(target) { target, _ in action(target)() }
+    }
+
+    /// An item showing `title`, calling `action` (a method of `target` taking the item) when tapped.
+    public convenience init<Target: AnyObject>(
+        title: String?, style: Style, target: Target, action: @escaping @MainActor (Target) -> (UIBarButtonItem) -> Void
+    ) {
+        self.init(title: title)
+        self.style = style
+        setAction(target) { target, item in action(target)(item) }
+    }
+
+    /// An item showing `image`, calling `action` (a method of `target` taking nothing) when tapped.
+    public convenience init<Target: AnyObject>(image: UIImage?, style: Style, target: Target, action: @escaping @MainActor (Target) -> () -> Void) {
+        self.init(image: image)
+        self.style = style
+        setAction(target) { target, _ in action(target)() }
+    }
+
+    /// A system item calling `action` (a method of `target` taking nothing) when tapped.
+    public convenience init<Target: AnyObject>(barButtonSystemItem systemItem: SystemItem, target: Target, action: @escaping @MainActor (Target) -> () -> Void) {
+        self.init(systemItem: systemItem)
+        setAction(target) { target, _ in action(target)() }
+    }
+
+    /// A system item calling `action` (a method of `target` taking the item) when tapped.
+    public convenience init<Target: AnyObject>(
+        barButtonSystemItem systemItem: SystemItem, target: Target, action: @escaping @MainActor (Target) -> (UIBarButtonItem) -> Void
+    ) {
+        self.init(systemItem: systemItem)
+        setAction(target) { target, item in action(target)(item) }
+    }
+
+    private func setAction<Target: AnyObject>(_ target: Target, _ body: @escaping @MainActor (Target, UIBarButtonItem) -> Void) {
+        self.target = target
+        perform = { target, item in
+            guard let target = target as? Target else { return }
+            body(target, item)
+        }
+    }
+
+    /// A flexible space between items.
+    public static func flexibleSpace() -> UIBarButtonItem { UIBarButtonItem(systemItem: .flexibleSpace) }
+
+    /// A space `width` points wide.
+    public static func fixedSpace(_ width: CGFloat) -> UIBarButtonItem {
+        let item = UIBarButtonItem(systemItem: .fixedSpace)
+        item.width = width
+        return item
+    }
+
+    /// Performs the item's action, as a tap does: its `primaryAction`, or its target's method
+    /// (nothing when the target is gone or the item is disabled).
+    func performAction() {
+        guard isEnabled else { return }
+        if let primaryAction {
+            primaryAction.sender = self
+            primaryAction.handler(primaryAction)
+            primaryAction.sender = nil
+        } else if let perform {
+            perform(target, self)
+        }
+    }
+}
+
+/// What a view controller shows in a navigation bar when it is on top of a navigation stack
+/// (UIKit's `UINavigationItem`): its title (or title view) and its bar button items. Main actor.
+@MainActor
+open class UINavigationItem {
+    /// The title; nil shows the controller's `title`.
+    open var title: String? { didSet { changed() } }
+    /// A view shown in place of the title.
+    open var titleView: UIView? { didSet { changed() } }
+    /// A line of text above the title (kept).
+    open var prompt: String?
+    /// The item shown as the back button by the item above this one.
+    open var backBarButtonItem: UIBarButtonItem? { didSet { changed() } }
+    /// The back button's title the item above this one shows (nil: this item's title).
+    open var backButtonTitle: String? { didSet { changed() } }
+    /// Whether the back button is hidden while this item is on top (false).
+    open var hidesBackButton = false { didSet { changed() } }
+    /// Whether left items show beside the back button (false: they replace it).
+    open var leftItemsSupplementBackButton = false { didSet { changed() } }
+    /// The items at the left, left to right.
+    open var leftBarButtonItems: [UIBarButtonItem]? { didSet { changed() } }
+    /// The items at the right, right to left (the first is rightmost).
+    open var rightBarButtonItems: [UIBarButtonItem]? { didSet { changed() } }
+    /// How a large title shows (kept; Strata draws standard titles).
+    open var largeTitleDisplayMode = LargeTitleDisplayMode.automatic
+
+    /// UIKit's `UINavigationItem.LargeTitleDisplayMode`.
+    public enum LargeTitleDisplayMode: Int, Sendable { case automatic, always, never }
+
+    /// Called when what the item shows changes (the bar shows it again).
+    var onChange: (@MainActor () -> Void)?
+
+    private func changed() {
+        for item in (leftBarButtonItems ?? []) + (rightBarButtonItems ?? []) + [backBarButtonItem].compactMap({ $0 }) {
+            item.onChange = { [weak self] in self?.onChange?() }
+        }
+        onChange?()
+    }
+
+    /// An item titled `title`.
+    public init(title: String) { self.title = title }
+
+    /// An item with no title (the controller's shows).
+    public init() {}
+
+    /// The leftmost item: the first of `leftBarButtonItems`; setting it replaces them all.
+    open var leftBarButtonItem: UIBarButtonItem? {
+        get { leftBarButtonItems?.first }
+        set { leftBarButtonItems = newValue.map { [$0] } }
+    }
+
+    /// The rightmost item: the first of `rightBarButtonItems`; setting it replaces them all.
+    open var rightBarButtonItem: UIBarButtonItem? {
+        get { rightBarButtonItems?.first }
+        set { rightBarButtonItems = newValue.map { [$0] } }
+    }
+
+    /// Sets `leftBarButtonItem` (Strata shows it at once).
+    open func setLeftBarButton(_ item: UIBarButtonItem?, animated: Bool) { leftBarButtonItem = item }
+    /// Sets `rightBarButtonItem` (Strata shows it at once).
+    open func setRightBarButton(_ item: UIBarButtonItem?, animated: Bool) { rightBarButtonItem = item }
+    /// Sets `leftBarButtonItems` (Strata shows them at once).
+    open func setLeftBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { leftBarButtonItems = items }
+    /// Sets `rightBarButtonItems` (Strata shows them at once).
+    open func setRightBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { rightBarButtonItems = items }
+    /// Sets `hidesBackButton` (Strata shows it at once).
+    open func setHidesBackButton(_ hidesBackButton: Bool, animated: Bool) { self.hidesBackButton = hidesBackButton }
+}

@@ -1,0 +1,181 @@
+import Foundation
+
+/// A bar showing the top of a stack of navigation items (UIKit's `UINavigationBar`): the top
+/// item's title in the middle, its left items (or a back button to the item below) at the left,
+/// its right items at the right. A navigation controller keeps one over its content; a bar can
+/// also be used alone with `items`, `pushItem(_:animated:)` and `popItem(animated:)`. Main actor.
+///
+/// 44 points high, light grey (`barTintColor`, or UIKit's 248 grey) with a hairline at the
+/// bottom; the title in 17-point semibold (`titleTextAttributes` may set `.font` and
+/// `.foregroundColor`); buttons in the tint colour. The back button shows "‹" and the title of the
+/// item below (its `backButtonTitle` or `backBarButtonItem`'s, else its title, else "Back").
+@MainActor
+open class UINavigationBar: UIView {
+    /// The bar's height.
+    public static let height: CGFloat = 44
+
+    /// The items, bottom to top; the last is shown.
+    open var items: [UINavigationItem]? {
+        get { _items.isEmpty ? nil : _items }
+        set { setItems(newValue, animated: false) }
+    }
+    private var _items: [UINavigationItem] = []
+
+    /// The item shown (the last of `items`).
+    open var topItem: UINavigationItem? { _items.last }
+    /// The item below the top one, whose title the back button shows.
+    open var backItem: UINavigationItem? { _items.count > 1 ? _items[_items.count - 2] : nil }
+
+    /// The bar's background colour; nil shows UIKit's light grey.
+    open var barTintColor: UIColor? { didSet { updateLooks() } }
+    /// Whether the bar is translucent (true; kept: Strata draws it opaque).
+    open var isTranslucent = true
+    /// Whether the top item's title is shown large (kept; Strata shows standard titles).
+    open var prefersLargeTitles = false
+    /// The title's attributes: `.font` and `.foregroundColor` are used.
+    open var titleTextAttributes: [NSAttributedString.Key: Any]? { didSet { updateLooks() } }
+
+    /// What the back button does: in a navigation controller, it pops; alone, `popItem(animated:)`.
+    var backAction: (@MainActor () -> Void)?
+    /// The title an item shows when it has none of its own (a navigation controller gives its
+    /// controller's `title`).
+    var fallbackTitle: (@MainActor (UINavigationItem) -> String?)?
+
+    private let titleLabel = UILabel()
+    private let hairline = UIView()
+    private var buttons: [UIView] = []
+    private var leftViews: [UIView] = [], rightViews: [UIView] = []
+
+    /// A bar at `frame` with no items.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        titleLabel.textAlignment = .center
+        titleLabel.lineBreakMode = .byTruncatingTail
+        hairline.isUserInteractionEnabled = false
+        addSubview(titleLabel)
+        addSubview(hairline)
+        updateLooks()
+    }
+
+    /// A bar with an empty frame.
+    public convenience init() { self.init(frame: .zero) }
+
+    /// Creates a bar from an archive: Strata reads none, so this returns nil.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
+    /// Replaces the items (Strata shows the new top at once).
+    open func setItems(_ items: [UINavigationItem]?, animated: Bool) {
+        _items = items ?? []
+        for item in _items { item.onChange = { [weak self] in self?.itemsChanged() } }
+        itemsChanged()
+    }
+
+    /// Puts `item` on top and shows it.
+    open func pushItem(_ item: UINavigationItem, animated: Bool) {
+        setItems(_items + [item], animated: animated)
+    }
+
+    /// Takes the top item off and shows the one below; returns it (nil with none).
+    @discardableResult
+    open func popItem(animated: Bool) -> UINavigationItem? {
+        guard let top = _items.last else { return nil }
+        top.onChange = nil
+        setItems(Array(_items.dropLast()), animated: animated)
+        return top
+    }
+
+    private func updateLooks() {
+        backgroundColor = barTintColor ?? UIColor(white: 248.0 / 255, alpha: 1)
+        hairline.backgroundColor = UIColor(white: 0, alpha: 0.3)
+        titleLabel.font = (titleTextAttributes?[.font] as? UIFont) ?? .systemFont(ofSize: 17, weight: .semibold)
+        titleLabel.textColor = (titleTextAttributes?[.foregroundColor] as? UIColor) ?? .label
+    }
+
+    /// What the top item shows changed: the title and buttons are made again.
+    private func itemsChanged() {
+        for view in buttons { view.removeFromSuperview() }
+        (buttons, leftViews, rightViews) = ([], [], [])
+        guard let top = topItem else {
+            titleLabel.text = nil
+            setNeedsLayout()
+            return
+        }
+        titleLabel.isHidden = top.titleView != nil
+        titleLabel.text = top.title ?? fallbackTitle?(top)
+        if let titleView = top.titleView { buttons.append(titleView) }
+        let left = top.leftBarButtonItems ?? []
+        if let below = backItem, !top.hidesBackButton, left.isEmpty || top.leftItemsSupplementBackButton {
+            let title = below.backBarButtonItem?.title ?? below.backButtonTitle ?? below.title ?? fallbackTitle?(below) ?? "Back"
+            let back = UIButton(type: .system)
+            back.setTitle("‹ " + title, for: .normal)
+            back.addAction(UIAction { [weak self] _ in self?.goBack() }, for: .touchUpInside)
+            leftViews.append(back)
+        }
+        leftViews += left.map(view(for:))
+        rightViews = (top.rightBarButtonItems ?? []).map(view(for:))
+        buttons += leftViews + rightViews
+        for view in buttons { addSubview(view) }
+        setNeedsLayout()
+    }
+
+    private func goBack() {
+        if let backAction { backAction() } else { popItem(animated: true) }
+    }
+
+    /// The view that shows `item`: its custom view, or a system button with its title.
+    private func view(for item: UIBarButtonItem) -> UIView {
+        if let custom = item.customView { return custom }
+        let button = UIButton(type: .system)
+        if let image = item.image {
+            button.setImage(image, for: .normal)
+        } else {
+            button.setTitle(item.title, for: .normal)
+        }
+        if item.style == .done { button.titleLabel?.font = .systemFont(ofSize: 17, weight: .semibold) }
+        if let tint = item.tintColor { button.tintColor = tint }
+        button.isEnabled = item.isEnabled
+        button.addAction(UIAction { [weak item] _ in item?.performAction() }, for: .touchUpInside)
+        if item.systemItem == .flexibleSpace || item.systemItem == .fixedSpace { button.isHidden = true }
+        return button
+    }
+
+    /// Places the buttons at the ends (8 points in, 8 between) and the title in the middle, as
+    /// wide as the buttons leave room for.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let b = bounds, scale = window?.screen?.scale ?? 1
+        hairline.frame = CGRect(x: 0, y: b.height, width: b.width, height: 1 / scale)
+        // A button its fitting size, a custom view its own (or its fitting size when it has none).
+        func size(of view: UIView) -> CGSize {
+            let own = view is UIButton || view.frame.size == .zero ? view.sizeThatFits(CGSize(width: b.width / 2, height: b.height)) : view.frame.size
+            return CGSize(width: min(own.width, b.width / 2), height: min(own.height, b.height))
+        }
+        var x = b.minX + 8
+        for view in leftViews {
+            let s = view.isHidden ? .zero : size(of: view)
+            view.frame = CGRect(x: x, y: b.midY - s.height / 2, width: s.width, height: s.height)
+            x += s.width + 8
+        }
+        var right = b.maxX - 8
+        for view in rightViews {
+            let s = view.isHidden ? .zero : size(of: view)
+            view.frame = CGRect(x: right - s.width, y: b.midY - s.height / 2, width: s.width, height: s.height)
+            right -= s.width + 8
+        }
+        // Centred on the bar when it fits between the buttons; else between them.
+        let room = max(0, min(b.midX - x, right - b.midX))
+        let titleView = topItem?.titleView ?? titleLabel
+        let wanted = titleView.sizeThatFits(CGSize(width: b.width, height: b.height))
+        let width = min(wanted.width, 2 * room)
+        let height = min(max(wanted.height, titleView === titleLabel ? 0 : titleView.frame.height), b.height)
+        titleView.frame = CGRect(x: b.midX - width / 2, y: b.midY - height / 2, width: width, height: height)
+    }
+
+    /// The offered width, 44 points high.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: Self.height) }
+
+    /// No intrinsic width; 44 points high.
+    open override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: Self.height) }
+}
