@@ -9,19 +9,19 @@ import Testing
     /// A white 100×100 root and a clear 40×40 card centred at (50, 50) (30…70) holding a red
     /// 20×20 square at its top-left (30…50), the card casting a black shadow offset by (10, 10)
     /// with `radius`.
-    private func cardScene(radius: Double) -> TestScene {
+    private func cardScene(radius: Double) -> (scene: TestScene, red: LayerID) {
         var (scene, root) = TestScene.whiteRoot()
         let card = scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50))
-        scene.add(parent: card, size: Size(width: 20, height: 20), position: Point(x: 10, y: 10), color: .red)
+        let red = scene.add(parent: card, size: Size(width: 20, height: 20), position: Point(x: 10, y: 10), color: .red)
         for property in [LayerProperty.shadowOpacity(1), .shadowRadius(radius), .shadowOffset(Point(x: 10, y: 10))] { scene.commit.set(card, property) }
-        return scene
+        return (scene, red)
     }
 
     @Test(
         "Scene: a clear card whose red 20×20 sublayer (30…50) casts the card's hard shadow (radius 0, offset (10, 10)): black at (55, 55) where only the shadow is (40…60), red at (45, 45) over it, white at (35, 55) and (65, 65) where neither is (the card's clear background casts nothing)"
     )
     func aSublayerCastsItsSuperlayersShadow() async throws {
-        let image = try await render(cardScene(radius: 0))
+        let image = try await render(cardScene(radius: 0).scene)
         expectPixel(image, 55, 55, .black, "the shadow alone (55, 55)")
         expectPixel(image, 45, 45, .red, "the red square over its shadow (45, 45)")
         expectPixel(image, 35, 55, .white, "left of the shadow (35, 55)")
@@ -32,7 +32,7 @@ import Testing
         "The same card with shadowRadius 4: the shadow's right edge at x 60 is blurred — half a pixel outside it, at (60, 50), the shadow is Φ(−0.5/4) ≈ 0.45 strong (grey 140); 10 pixels inside both edges, at (50, 50), about 0.99 (grey 3); 3σ out, at (73, 50), white"
     )
     func aBlurredPictureShadow() async throws {
-        let image = try await render(cardScene(radius: 4))
+        let image = try await render(cardScene(radius: 4).scene)
         let edge = image[60, 50]
         #expect(abs(Int(edge.r) - 140) <= 12 && edge.r == edge.g && edge.g == edge.b, "\(edge)")
         expectPixel(image, 50, 50, RGBA8(3, 3, 3), tolerance: 4, "inside the shadow (50, 50)")
@@ -59,10 +59,7 @@ import Testing
         "A moved sublayer moves the shadow in later frames: the red square moved right by 20 leaves white at (55, 55)'s old shadow spot left of it (45, 65) and casts black at (75, 55)"
     )
     func aMovedSublayerMovesTheShadow() async throws {
-        var (scene, root) = TestScene.whiteRoot()
-        let card = scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50))
-        let red = scene.add(parent: card, size: Size(width: 20, height: 20), position: Point(x: 10, y: 10), color: .red)
-        for property in [LayerProperty.shadowOpacity(1), .shadowRadius(0), .shadowOffset(Point(x: 10, y: 10))] { scene.commit.set(card, property) }
+        let (scene, red) = cardScene(radius: 0)
         let compositor = try Compositor()
         try compositor.submit(scene.commit)
         _ = try await compositor.renderFrame(size: PixelSize(width: 100, height: 100))

@@ -125,7 +125,7 @@ public final class HostRenderer {
     /// Whether `image` is an EGLImage of the display Strata renders on, where EGL can tell
     /// (see `EGLConnection.knowsImage`); nil where it cannot, and the handle is the caller's
     /// to get right. Any thread.
-    public func knowsEGLImage(_ image: UInt) -> Bool? { context.connection?.knowsImage(image) ?? false }
+    public func knowsEGLImage(_ image: UInt) -> Bool? { context.connection.flatMap { $0.knowsImage(image) } }
     /// Where Strata's GL objects live.
     public let contextMode: ContextMode
     private let context: GLContext
