@@ -120,4 +120,28 @@ import Testing
         #expect(p[15, 15] == .green, "the model's opacity 1, not the animation's 0")
         #expect(p[25, 25] == RGBA8(0, 0, 0, 0), "clipped to the root's bounds")
     }
+
+    @Test(
+        "render(in:) casts a picture's shadow as the compositor does: a clear 40×40 view whose red 20×20 subview sits at its top-left, shadow offset (10, 10), radius 0, on white: black at (25, 25) where only the shadow is, red at (15, 15), white at (35, 15) and (5, 35)"
+    )
+    func renderCastsThePicturesShadow() throws {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        root.backgroundColor = .white
+        let card = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        let red = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        red.backgroundColor = .red
+        card.addSubview(red)
+        card.layer.shadowOpacity = 1
+        card.layer.shadowRadius = 0
+        card.layer.shadowOffset = CGSize(width: 10, height: 10)
+        root.addSubview(card)
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let image = UIGraphicsImageRenderer(size: root.bounds.size, format: format).image { context in
+            root.layer.render(in: context.cgContext)
+        }
+        let p = try #require(image.cgImage?.image)
+        #expect(p[25, 25] == RGBA8(0, 0, 0), "\(p[25, 25])")
+        #expect(p[15, 15] == .red && p[35, 15] == .white && p[5, 35] == .white)
+    }
 }

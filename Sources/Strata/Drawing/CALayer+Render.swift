@@ -6,7 +6,8 @@ import StrataCore
 // ignores animations in flight): each layer's shadow, background, contents and border, its
 // sublayers in drawing order placed by the shared layer geometry, group opacity as a
 // transparency layer, `masksToBounds` as a clip. Transforms are drawn by their plane part (a 3D
-// perspective is drawn flat); a shadow is drawn for a layer's background shape; `contentsCenter`
+// perspective is drawn flat); a shadow is cast by a layer's background shape or, for a layer with
+// contents or sublayers, by its whole picture (a transparency layer casts it); `contentsCenter`
 // stretches the whole picture. `UIView.drawHierarchy(in:afterScreenUpdates:)` and
 // `snapshotView(afterScreenUpdates:)` draw through it what the screen shows (presentation values,
 // animations in flight included), as UIKit documents them.
@@ -37,11 +38,22 @@ extension CALayer {
         // A mask cuts everything below: drawn into a group, then kept where the mask is.
         let mask = maskLayer
         if mask != nil { ctx.beginMaskedGroup() }
+        // A shadow of the whole picture (contents and sublayers too, by alpha), as the compositor
+        // casts one: the picture drawn as a transparency layer, which casts the context's shadow.
+        let hasPicture: Bool = { if case .none = contentsSource { !_sublayers.isEmpty } else { true } }()
+        let shadowed = s.shadowOpacity > 0 && (s.shadowColor?.alpha ?? 0) > 0 && !s.masksToBounds && s.shadowShape.width < 0
+        let pictureShadow = shadowed && hasPicture && mask == nil
+        if pictureShadow, var color = s.shadowColor {
+            ctx.saveGState()
+            color.alpha *= s.shadowOpacity
+            ctx.setShadow(offset: CGSize(width: s.shadowOffset.x, height: s.shadowOffset.y), blur: 2 * s.shadowRadius, color: CGColor(color))
+            ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+        }
         let shape = roundedShape(s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
         if let background = s.backgroundColor, background.alpha > 0 {
             ctx.saveGState()
-            // The shadow (cast by the background; the shape a shadow path gives is not followed here).
-            if s.shadowOpacity > 0, let color = s.shadowColor, !s.masksToBounds, s.shadowShape.width < 0 {
+            // The shadow cast by the background alone (the shape a shadow path gives is not followed here).
+            if shadowed, !pictureShadow, let color = s.shadowColor {
                 var shadow = color
                 shadow.alpha *= s.shadowOpacity
                 ctx.setShadow(offset: CGSize(width: s.shadowOffset.x, height: s.shadowOffset.y), blur: 2 * s.shadowRadius, color: CGColor(shadow))
@@ -76,6 +88,10 @@ extension CALayer {
             ctx.beginPath()
             ctx.addPath(roundedShape(s.bounds.insetBy(w / 2), radius: max(s.cornerRadius - w / 2, 0), corners: s.maskedCorners))
             ctx.strokePath()
+            ctx.restoreGState()
+        }
+        if pictureShadow {
+            ctx.endTransparencyLayer()
             ctx.restoreGState()
         }
         if let mask {
