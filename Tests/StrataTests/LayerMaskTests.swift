@@ -78,6 +78,29 @@ import Testing
     }
 
     @Test(
+        "Scene on the GPU: a red 60×60 layer at (50, 50) turned 60° about its vertical axis in perspective (m34 −1/500), masked by a black layer over its left half: it shows about 30 wide (cos 60°), red left of centre at (41, 50), white right of it at (59, 50) where the mask left nothing, white beyond at (25, 50)"
+    )
+    func aMaskFollowsItsLayerIn3D() async throws {
+        let f = try ScreenFixture(gpu: true)
+        let layer = CALayer()
+        layer.frame = CGRect(x: 20, y: 20, width: 60, height: 60)
+        layer.backgroundColor = UIColor.red.cgColor
+        var turn = CATransform3DIdentity
+        turn.m34 = -1.0 / 500
+        layer.transform = CATransform3DRotate(turn, .pi / 3, 0, 1, 0)
+        let half = CALayer()
+        half.frame = CGRect(x: 0, y: 0, width: 30, height: 60)
+        half.backgroundColor = UIColor.black.cgColor
+        layer.mask = half
+        f.window.layer.addSublayer(layer)
+        let image = try await f.render()
+        expectPixel(image, 41, 50, .red, "(41, 50): the masked-in left half, turned")
+        expectPixel(image, 59, 50, .white, "(59, 50): the right half, cut")
+        expectPixel(image, 25, 50, .white, "(25, 50): beyond the turned layer")
+        await f.finish()
+    }
+
+    @Test(
         "Scene on the GPU: a red 60×60 layer at (50, 50) masked by a shape layer filling a circle of radius 30 in its bounds: red at the centre, white at the corner (22, 22); moving the mask right by 30 shows red at (75, 50) and white at (25, 50)"
     )
     func shapeMaskOnTheGPU() async throws {
