@@ -404,11 +404,28 @@ open class UIViewController: UIResponder {
     private var _navigationItem: UINavigationItem?
 
     /// The title shown for this controller may have changed: a navigation bar showing its item
-    /// shows it again.
+    /// shows it again, and a tab bar item made for it takes it.
     private func navigationItemChanged() {
-        guard let item = _navigationItem else { return }
-        item.onChange?()
+        _navigationItem?.onChange?()
+        if let item = _tabBarItem, tabBarItemIsDefault { item.title = title }
     }
+
+    /// What a tab bar shows for the controller in a tab bar controller: made on first use with the
+    /// controller's `title` (which it follows until another item is set).
+    open var tabBarItem: UITabBarItem! {
+        get {
+            if let item = _tabBarItem { return item }
+            let item = UITabBarItem(title: title, image: nil, tag: 0)
+            (_tabBarItem, tabBarItemIsDefault) = (item, true)
+            return item
+        }
+        set {
+            (_tabBarItem, tabBarItemIsDefault) = (newValue, false)
+            tabBarController?.tabBarItemsChanged()
+        }
+    }
+    private var _tabBarItem: UITabBarItem?
+    private var tabBarItemIsDefault = false
 
     /// What a container (a navigation controller's bar) adds to the view's safe area, besides
     /// `additionalSafeAreaInsets`.
