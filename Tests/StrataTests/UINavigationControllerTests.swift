@@ -185,4 +185,27 @@ import Testing
         #expect(p[160, 44].r < 200, "the hairline: \(p[160, 44])")
         #expect(p[160, 200] == .red && p[160, 46] == .red)
     }
+
+    @Test("Pushing a controller already on the stack traps, as UIKit raises, naming it; so does giving a tab bar controller a controller that is another container's child")
+    func misuseTraps() async {
+        let twice = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let root = UIViewController()
+                let nav = UINavigationController(rootViewController: root)
+                nav.pushViewController(root, animated: false)
+            }
+        }
+        let first = String(decoding: twice?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(first.contains("is on the stack already"), "\(first)")
+        let adopted = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let child = UIViewController()
+                let nav = UINavigationController(rootViewController: child)
+                UITabBarController().viewControllers = [child]
+                withExtendedLifetime(nav) {}
+            }
+        }
+        let second = String(decoding: adopted?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(second.contains("remove it from its parent first"), "\(second)")
+    }
 }

@@ -58,26 +58,10 @@ open class UINavigationController: UIViewController {
     /// leaves (a pop).
     /// - Precondition: no controller is in the list twice, and none is another container's child.
     open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
-        precondition(
-            Set(viewControllers.map(ObjectIdentifier.init)).count == viewControllers.count,
-            "UINavigationController.setViewControllers: a view controller is in the list more than once; each may be on the stack once")
-        for controller in viewControllers {
-            precondition(
-                controller.parent == nil || controller.parent === self,
-                "UINavigationController: \(controller) is a child of \(controller.parent!); remove it from its parent first")
-        }
         let oldTop = topViewController
-        let leaving = children.filter { old in !viewControllers.contains { $0 === old } }
-        for controller in leaving { controller.willMove(toParent: nil) }
-        for controller in viewControllers where controller.parent !== self { addChild(controller) }
-        // The stack is the list from now on; leaving controllers stay children (their parent is
-        // this controller) until the change is over.
-        _children = viewControllers
+        let (leaving, finish) = replaceChildren(with: viewControllers, caller: "UINavigationController.setViewControllers")
         let pushing = !leaving.contains { $0 === oldTop }
-        show(viewControllers.last, replacing: oldTop, animated: animated, pushing: pushing) { [weak self] in
-            for controller in leaving { controller.removeFromParent() }
-            for controller in viewControllers where controller.isMovingToParent { controller.didMove(toParent: self) }
-        }
+        show(viewControllers.last, replacing: oldTop, animated: animated, pushing: pushing, done: finish)
     }
 
     /// Pushes `viewController` on the stack and shows it, sliding in from the right when `animated`.

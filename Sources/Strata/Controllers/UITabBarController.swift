@@ -37,24 +37,10 @@ open class UITabBarController: UIViewController {
     /// - Precondition: no controller is in the list twice, and none is another container's child.
     open func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool) {
         let list = viewControllers ?? []
-        precondition(
-            Set(list.map(ObjectIdentifier.init)).count == list.count,
-            "UITabBarController.setViewControllers: a view controller is in the list more than once")
-        for controller in list {
-            precondition(
-                controller.parent == nil || controller.parent === self,
-                "UITabBarController: \(controller) is a child of \(controller.parent!); remove it from its parent first")
-        }
         let old = selected
-        let leaving = children.filter { child in !list.contains { $0 === child } }
-        for controller in leaving { controller.willMove(toParent: nil) }
-        for controller in list where controller.parent !== self { addChild(controller) }
-        _children = list
+        let (_, finish) = replaceChildren(with: list, caller: "UITabBarController.setViewControllers")
         let next = old.flatMap { o in list.contains { $0 === o } ? o : nil } ?? list.first
-        select(next, from: old) { [weak self] in
-            for controller in leaving { controller.removeFromParent() }
-            for controller in list where controller.isMovingToParent { controller.didMove(toParent: self) }
-        }
+        select(next, from: old, done: finish)
         tabBarItemsChanged()
     }
 

@@ -39,6 +39,34 @@ extension UIViewController {
         _children.append(child)
     }
 
+    /// Makes `list` this container's children, in its order (a container's `setViewControllers`):
+    /// controllers leaving hear `willMove(toParent: nil)` now, new ones are added (`addChild`).
+    /// Leaving controllers stay children in all but the list (their parent is this one) until
+    /// the change is over: call the returned `finish` then, which removes them and tells the new
+    /// ones `didMove(toParent:)`. `caller` names the container's method in trap messages.
+    /// - Precondition: no controller is in the list twice, and none is another container's child.
+    func replaceChildren(with list: [UIViewController], caller: String) -> (leaving: [UIViewController], finish: @MainActor () -> Void) {
+        precondition(
+            Set(list.map(ObjectIdentifier.init)).count == list.count,
+            "\(caller): a view controller is in the list more than once; each may be there once")
+        for controller in list {
+            precondition(
+                controller.parent == nil || controller.parent === self,
+                "\(caller): \(controller) is a child of \(controller.parent!); remove it from its parent first")
+        }
+        let leaving = _children.filter { child in !list.contains { $0 === child } }
+        for controller in leaving { controller.willMove(toParent: nil) }
+        for controller in list where controller.parent !== self { addChild(controller) }
+        _children = list
+        return (
+            leaving,
+            { [weak self] in
+                for controller in leaving { controller.removeFromParent() }
+                for controller in list where controller.isMovingToParent { controller.didMove(toParent: self) }
+            }
+        )
+    }
+
     func removeFromParentController() {
         guard let parent = _parent else { return }
         parent._children.removeAll { $0 === self }
