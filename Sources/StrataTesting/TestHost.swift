@@ -6,12 +6,16 @@ import StrataCore
 // A host application in miniature, shared by the embedding tests: its own EGL context on its own
 // thread, its own framebuffer and its own drawing. Everything GL here is the host's raw code.
 
-/// Runs `body` on a new thread (a host's GL thread) and returns its result.
+/// Runs `body` on a new thread (a host's GL thread) and returns its result. The thread releases
+/// its EGL state (`eglReleaseThread`, which unbinds a context `body` left current without
+/// destroying it) before it ends, as a well-behaved host thread does: a context still bound to
+/// a thread that has ended can be made current nowhere else, so it could never be destroyed.
 public func onHostThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
     let box = ResultBox<T>()
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
         box.result = Result { try body() }
+        _ = eglReleaseThread()
         done.signal()
     }
     thread.stackSize = 16 << 20

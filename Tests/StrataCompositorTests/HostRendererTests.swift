@@ -601,10 +601,13 @@ struct HostRendererTests {
 
     @Test("A HostRenderer dropped off its GL thread makes no GL call, and the frames waiting for it fail with shutDown")
     func droppedOffItsThread() async throws {
-        final class Holder: @unchecked Sendable { var renderer: HostRenderer? }
+        final class Holder: @unchecked Sendable {
+            var renderer: HostRenderer?
+            var host: HostContext?
+        }
         let holder = Holder()
         try onHostThread {
-            _ = try HostContext()  // left current on a thread that ends: the host's business
+            holder.host = try HostContext()  // released from the thread when it ends, not destroyed
             holder.renderer = try HostRenderer()
         }
         let compositor = try #require(holder.renderer?.compositor)
@@ -614,6 +617,13 @@ struct HostRendererTests {
             _ = try await compositor.renderFrame(size: PixelSize(width: 8, height: 8))
         }
         #expect(throws: CompositorError.shutDown) { try compositor.submit(embeddedScene()) }
+        // The host ends its context on a GL thread of its own; Strata's objects in it go with it.
+        let destroyed = try onHostThread { () -> Bool in
+            guard let host = holder.host, eglMakeCurrent(host.display, nil, nil, host.context) == EGL_TRUE else { return false }
+            host.destroy()
+            return true
+        }
+        #expect(destroyed, "the host's context, left alive and released by its first thread, can be made current on another and destroyed")
     }
 
     @Test("The compositor half: a frame request from another thread waits for the host's frame and gets its pixels")
@@ -621,6 +631,7 @@ struct HostRendererTests {
         final class Shared: @unchecked Sendable {
             var compositor: HostCompositor?
             let ready = DispatchSemaphore(value: 0)
+            let finished = DispatchSemaphore(value: 0)
             private let lock = NSLock()
             private var _stopped = false
             var stopped: Bool {
@@ -648,6 +659,7 @@ struct HostRendererTests {
             } catch {
                 shared.ready.signal()
             }
+            shared.finished.signal()
         }
         hostThread.start()
         shared.ready.wait()
@@ -655,6 +667,7 @@ struct HostRendererTests {
         try compositor.submit(embeddedScene())
         let frame = try await compositor.renderFrame(size: PixelSize(width: 32, height: 32))
         shared.stopped = true
+        shared.finished.wait()  // the host's thread has torn down: nothing of this test outlives it
         let image = try #require(frame.image)
         #expect(image.size == PixelSize(width: 32, height: 32), "the host's viewport, read back")
         expectPixel(image, 4, 4, .green, "green square at the viewport's top-left")
