@@ -248,12 +248,5 @@ extension UINavigationControllerDelegate {
 extension UIViewController {
     /// The nearest navigation controller among this controller's ancestors (its `parent`s), nil
     /// when there is none: the one whose stack holds it or a container it is in.
-    public var navigationController: UINavigationController? {
-        var controller: UIViewController? = parent
-        while let c = controller {
-            if let navigation = c as? UINavigationController { return navigation }
-            controller = c.parent
-        }
-        return nil
-    }
+    public var navigationController: UINavigationController? { nearestAncestor(UINavigationController.self) }
 }

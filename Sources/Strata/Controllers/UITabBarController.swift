@@ -169,12 +169,5 @@ extension UITabBarControllerDelegate {
 extension UIViewController {
     /// The nearest tab bar controller among this controller's ancestors (its `parent`s), nil when
     /// there is none.
-    public var tabBarController: UITabBarController? {
-        var controller: UIViewController? = parent
-        while let c = controller {
-            if let tabs = c as? UITabBarController { return tabs }
-            controller = c.parent
-        }
-        return nil
-    }
+    public var tabBarController: UITabBarController? { nearestAncestor(UITabBarController.self) }
 }

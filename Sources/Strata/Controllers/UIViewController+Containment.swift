@@ -15,6 +15,17 @@ extension UIViewController {
         return top
     }
 
+    /// The nearest of this controller's ancestors (its `parent`s) that is a `T`, nil when none is:
+    /// what `navigationController` and `tabBarController` answer.
+    func nearestAncestor<T: UIViewController>(_: T.Type) -> T? {
+        var controller = _parent
+        while let c = controller {
+            if let found = c as? T { return found }
+            controller = c._parent
+        }
+        return nil
+    }
+
     func addChildController(_ child: UIViewController) {
         precondition(
             child !== self,
