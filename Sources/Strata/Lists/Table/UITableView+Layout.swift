@@ -1,0 +1,406 @@
+import Foundation
+
+// Building the table's geometry from the data source and delegate, and the layout pass that
+// gives the rows in view their cells: cells of rows that left the view are hidden and kept for
+// reuse (didEndDisplaying), rows that came into view get a cell from the data source
+// (willDisplay), measured first when their height is still an estimate. Only the visible rows
+// are asked for; a 100,000-row table costs the same per frame as a 10-row one.
+
+extension UITableView {
+    /// The table's geometry, built from the data source when missing.
+    var layout: TableLayout {
+        if let storedLayout, storedLayout.width == bounds.width { return storedLayout }
+        let built = buildLayout(previous: storedLayout.flatMap { $0.width == bounds.width ? $0 : nil }, mapping: nil)
+        storedLayout = built
+        return built
+    }
+
+    /// Forgets every height (the rows are measured again as they show).
+    func invalidateHeights() {
+        storedLayout = nil
+        setNeedsLayout()
+    }
+
+    /// The side inset of rows in an inset grouped table (the table's 16 or 20-point margin).
+    var insetGroupedSideInset: CGFloat { style == .insetGrouped ? (bounds.width > 400 ? 20 : 16) : 0 }
+
+    /// The geometry for the data source's counts now. With `previous` and `mapping` (after a batch
+    /// of updates), rows that survived keep their measured heights.
+    func buildLayout(previous: TableLayout?, mapping: ListUpdates.Index?) -> TableLayout {
+        var l = TableLayout()
+        l.width = bounds.width
+        l.sideInset = insetGroupedSideInset
+        l.top = tableHeaderView?.frame.height ?? 0
+        l.bottom = tableFooterView?.frame.height ?? 0
+        guard let dataSource else { return l }
+        let sections = max(0, dataSource.numberOfSections(in: self))
+        l.counts.reserveCapacity(sections)
+        var sizes: [CGFloat] = []
+        var measured: [Bool] = []
+        let delegate = tableDelegate
+        for section in 0..<sections {
+            let rows = dataSource.tableView(self, numberOfRowsInSection: section)
+            precondition(rows >= 0, "UITableView: the data source gave \(rows) rows for section \(section); a count cannot be negative")
+            l.counts.append(rows)
+            l.sectionStart.append(sizes.count)
+            let padding = headerTopPadding(section)
+            let header = headerHeight(section)
+            l.headerPadding.append(header > 0 ? padding : 0)
+            sizes.append(header > 0 ? header + padding : 0)
+            measured.append(true)
+            for row in 0..<rows {
+                let path = IndexPath(row: row, section: section)
+                if let previous, let mapping, let old = mapping.oldPosition(of: path), previous.contains(old) {
+                    let e = previous.element(of: old)
+                    sizes.append(previous.heights[e])
+                    measured.append(previous.measured[e])
+                    continue
+                }
+                let height = delegate?.tableView(self, heightForRowAt: path) ?? rowHeight
+                if height >= 0 {
+                    sizes.append(height)
+                    measured.append(true)
+                } else {
+                    sizes.append(estimatedHeight(for: path, delegate: delegate))
+                    measured.append(false)
+                }
+            }
+            sizes.append(footerHeight(section))
+            measured.append(true)
+        }
+        l.heights = HeightTree(sizes)
+        l.measured = measured
+        return l
+    }
+
+    private func estimatedHeight(for path: IndexPath, delegate: (any UITableViewDelegate)?) -> CGFloat {
+        let estimate = delegate?.tableView(self, estimatedHeightForRowAt: path) ?? estimatedRowHeight
+        if estimate > 0 { return estimate }
+        return rowHeight >= 0 ? rowHeight : UITableView.defaultRowHeight
+    }
+
+    /// Space above `section`'s header: `sectionHeaderTopPadding`, or 22 points in plain tables.
+    private func headerTopPadding(_ section: Int) -> CGFloat {
+        if sectionHeaderTopPadding >= 0 { return sectionHeaderTopPadding }
+        return style == .plain ? 22 : 0
+    }
+
+    /// The line height of UIKit's grouped header and footer text (footnote).
+    private var footnoteLineHeight: CGFloat { ceil(UIFont.preferredFont(forTextStyle: .footnote).lineHeight) }
+
+    /// `section`'s header height: the delegate's or `sectionHeaderHeight`, or the standard one.
+    func headerHeight(_ section: Int) -> CGFloat {
+        let asked = tableDelegate?.tableView(self, heightForHeaderInSection: section) ?? sectionHeaderHeight
+        if asked >= 0 { return asked }
+        let title = dataSource?.tableView(self, titleForHeaderInSection: section)
+        switch style {
+        case .plain:
+            if title != nil { return 28 }
+            return customHeaderFooterHeight(header: true, section: section) ?? 0
+        case .grouped, .insetGrouped:
+            if title != nil { return (section == 0 ? 32 : 17) + footnoteLineHeight + 6 }
+            if let custom = customHeaderFooterHeight(header: true, section: section) { return custom }
+            return section == 0 ? 35 : 17.5
+        }
+    }
+
+    /// `section`'s footer height: the delegate's or `sectionFooterHeight`, or the standard one.
+    func footerHeight(_ section: Int) -> CGFloat {
+        let asked = tableDelegate?.tableView(self, heightForFooterInSection: section) ?? sectionFooterHeight
+        if asked >= 0 { return asked }
+        let title = dataSource?.tableView(self, titleForFooterInSection: section)
+        switch style {
+        case .plain:
+            if title != nil { return 28 }
+            return customHeaderFooterHeight(header: false, section: section) ?? 0
+        case .grouped, .insetGrouped:
+            if title != nil { return 6 + footnoteLineHeight + 12 }
+            return customHeaderFooterHeight(header: false, section: section) ?? 17.5
+        }
+    }
+
+    /// The height of the delegate's own header or footer view for `section`, when it gives one:
+    /// its constraints' fitting height, else its frame's height. Kept to be shown.
+    private func customHeaderFooterHeight(header: Bool, section: Int) -> CGFloat? {
+        guard let delegate = tableDelegate else { return nil }
+        let view = header ? delegate.tableView(self, viewForHeaderInSection: section) : delegate.tableView(self, viewForFooterInSection: section)
+        guard let view else { return nil }
+        if header { measuredHeaderViews[section] = view } else { measuredFooterViews[section] = view }
+        if !view.constraints.isEmpty {
+            return view.systemLayoutSizeFitting(
+                CGSize(width: bounds.width, height: UIView.layoutFittingCompressedSize.height), withHorizontalFittingPriority: .required,
+                verticalFittingPriority: .fittingSizeLevel
+            ).height
+        }
+        return view.frame.height > 0 ? view.frame.height : (style == .plain ? 28 : 17.5)
+    }
+
+    // MARK: The layout pass
+
+    /// The table's part of the layout pass: the header and footer views, then the rows in view.
+    func layoutTable() {
+        let l = layout
+        if let header = tableHeaderView {
+            header.frame = CGRect(x: 0, y: 0, width: bounds.width, height: header.frame.height)
+        }
+        if let footer = tableFooterView {
+            footer.frame = CGRect(x: 0, y: l.top + l.heights.total, width: bounds.width, height: footer.frame.height)
+        }
+        backgroundView?.frame = bounds
+        layoutVisibleElements()
+    }
+
+    /// Gives the rows, headers and footers in view their views, placed, and takes the others back.
+    func layoutVisibleElements() {
+        guard dataSource != nil else { return }
+        var l = layout
+        let minY = bounds.minY, maxY = bounds.maxY
+        var shown: [IndexPath: UITableViewCell] = [:]
+        var sections = IndexSet()
+        var index = l.elements(from: minY, to: maxY).lowerBound
+        var compensation: CGFloat = 0
+        while index < l.heights.count, l.start(of: index) < maxY + compensation {
+            switch l.describe(index) {
+            case .header(let s), .footer(let s): sections.insert(s)
+            case .row(let path):
+                sections.insert(path.section)
+                let cell = visibleCellsByIndexPath[path] ?? cellFromDataSource(for: path)
+                shown[path] = cell
+                if !l.measured[index] {
+                    let height = cell.fittingHeight(forWidth: l.width - 2 * l.sideInset)
+                    let delta = height - l.heights[index]
+                    l.heights.set(index, to: height)
+                    l.measured[index] = true
+                    // A row above the top edge changed size: keep what shows where it was.
+                    if l.start(of: index) < minY, delta != 0 { compensation += delta }
+                }
+            }
+            index += 1
+        }
+        storedLayout = l
+        contentSize = CGSize(width: bounds.width, height: l.contentHeight)
+        if compensation != 0 {
+            contentOffset.y += compensation
+        }
+        // Rows that left the view.
+        for (path, cell) in visibleCellsByIndexPath where shown[path] !== cell {
+            retire(cell, at: path)
+        }
+        let appearing = shown.filter { visibleCellsByIndexPath[$0.key] !== $0.value }
+        visibleCellsByIndexPath = shown
+        if let start = appearanceStart {
+            UIView.performWithoutAnimation {
+                for (path, cell) in appearing { start(path, cell) }
+            }
+        }
+        for (path, cell) in shown {
+            configure(cell, at: path, in: l)
+            if cell.alpha != 1 { cell.alpha = 1 }
+            cell.frame = l.rectForRow(at: path, clamped: false)
+        }
+        for (path, cell) in appearing.sorted(by: { $0.key < $1.key }) {
+            prefetchedRows.remove(path)
+            tableDelegate?.tableView(self, willDisplay: cell, forRowAt: path)
+        }
+        layoutHeadersAndFooters(sections, in: l)
+        updatePrefetching(in: l)
+    }
+
+    /// Asks the data source for the row's cell and puts it in the table.
+    func cellFromDataSource(for path: IndexPath) -> UITableViewCell {
+        guard let dataSource else { preconditionFailure("UITableView: no data source") }
+        let cell = dataSource.tableView(self, cellForRowAt: path)
+        if cell.superview !== self {
+            insertSubview(cell, at: cellInsertionIndex)
+        }
+        cell.isHidden = false
+        return cell
+    }
+
+    /// Where new cells go among the subviews: above the background and section backdrops,
+    /// below headers, footers and the table's own header and footer views.
+    private var cellInsertionIndex: Int {
+        var index = 0
+        for view in subviews {
+            if view === backgroundView || view is SectionBackdropView { index += 1 } else { break }
+        }
+        return index
+    }
+
+    /// Hides `cell` and keeps it for reuse; tells the delegate it left.
+    func retire(_ cell: UITableViewCell, at path: IndexPath) {
+        if cell.isSelected { cell.setSelected(false, animated: false) }
+        tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: path)
+        cell.isHidden = true
+        if let identifier = cell.reuseIdentifier {
+            cellPool.enqueue(cell, identifier: identifier)
+        } else {
+            cell.removeFromSuperview()
+        }
+    }
+
+    /// Gives a cell the table's separator, editing and selection state for its row.
+    func configure(_ cell: UITableViewCell, at path: IndexPath, in l: TableLayout) {
+        let lastInSection = path.row == l.counts[path.section] - 1
+        cell.separatorShown = separatorStyle != .none && !(style != .plain && lastInSection)
+        cell.separatorView.backgroundColor = separatorColor
+        cell.tableSeparatorInset = separatorInset
+        if style == .insetGrouped {
+            cell.backgroundColor = .clear
+        }
+        let delegate = tableDelegate
+        cell.indentationLevel = delegate?.tableView(self, indentationLevelForRowAt: path) ?? 0
+        if _isEditing || cell.isEditing {
+            cell.editingStyle = delegate?.tableView(self, editingStyleForRowAt: path) ?? .delete
+            if dataSource?.tableView(self, canEditRowAt: path) == false { cell.editingStyle = .none }
+            cell.shouldIndentWhileEditing = delegate?.tableView(self, shouldIndentWhileEditingRowAt: path) ?? true
+            cell.showsReorderControl = dataSource?.tableView(self, canMoveRowAt: path) ?? false
+            cell.setEditing(_isEditing, animated: false)
+        }
+        let selected = selectedRows.contains(path)
+        if cell.isSelected != selected { cell.setSelected(selected, animated: false) }
+    }
+
+    /// Places the headers and footers of `sections` (pinned to the top in plain tables), and
+    /// the rounded backdrops of inset grouped sections.
+    func layoutHeadersAndFooters(_ sections: IndexSet, in l: TableLayout) {
+        var headers: [Int: UIView] = [:], footers: [Int: UIView] = [:]
+        let pinTop = bounds.minY + adjustedContentInset.top
+        for s in sections {
+            let headerRect = l.rectForHeader(s)
+            if headerRect.height > 0, let view = visibleHeaders[s] ?? headerFooterView(header: true, section: s) {
+                var frame = headerRect
+                if style == .plain {
+                    let sectionEnd = l.rectForFooter(s).minY
+                    frame.origin.y = max(headerRect.minY, min(pinTop, sectionEnd - headerRect.height))
+                }
+                view.frame = frame
+                headers[s] = view
+            }
+            let footerRect = l.rectForFooter(s)
+            if footerRect.height > 0, let view = visibleFooters[s] ?? headerFooterView(header: false, section: s) {
+                view.frame = footerRect
+                footers[s] = view
+            }
+        }
+        for (s, view) in visibleHeaders where headers[s] !== view { retireHeaderFooter(view) }
+        for (s, view) in visibleFooters where footers[s] !== view { retireHeaderFooter(view) }
+        for (s, view) in headers where visibleHeaders[s] !== view {
+            bringSubviewToFront(view)
+            tableDelegate?.tableView(self, willDisplayHeaderView: view, forSection: s)
+        }
+        for (s, view) in footers where visibleFooters[s] !== view { tableDelegate?.tableView(self, willDisplayFooterView: view, forSection: s) }
+        if style == .plain { for view in headers.values { bringSubviewToFront(view) } }
+        visibleHeaders = headers
+        visibleFooters = footers
+        layoutBackdrops(sections, in: l)
+    }
+
+    /// The view for a header or footer: the delegate's, else a standard one with the data
+    /// source's title, else none.
+    private func headerFooterView(header: Bool, section: Int) -> UIView? {
+        let view: UIView?
+        if let kept = header ? measuredHeaderViews.removeValue(forKey: section) : measuredFooterViews.removeValue(forKey: section) {
+            view = kept
+        } else if let delegate = tableDelegate,
+            let given = header ? delegate.tableView(self, viewForHeaderInSection: section) : delegate.tableView(self, viewForFooterInSection: section)
+        {
+            view = given
+        } else if let title = header ? dataSource?.tableView(self, titleForHeaderInSection: section) : dataSource?.tableView(self, titleForFooterInSection: section) {
+            let standard =
+                headerFooterPool.dequeue(UITableViewHeaderFooterView.standardIdentifier)
+                ?? UITableViewHeaderFooterView(reuseIdentifier: UITableViewHeaderFooterView.standardIdentifier)
+            standard.prepareForReuse()
+            standard.isHidden = false
+            standard.configureStandard(title: title, header: header, tableStyle: style)
+            view = standard
+        } else {
+            view = nil
+        }
+        if let view, view.superview !== self { addSubview(view) }
+        view?.isHidden = false
+        return view
+    }
+
+    private func retireHeaderFooter(_ view: UIView) {
+        view.isHidden = true
+        if let reusable = view as? UITableViewHeaderFooterView, let identifier = reusable.reuseIdentifier {
+            headerFooterPool.enqueue(reusable, identifier: identifier)
+        } else {
+            view.removeFromSuperview()
+        }
+    }
+
+    /// Inset grouped sections sit on a rounded backdrop of the cell colour (10-point corners).
+    private func layoutBackdrops(_ sections: IndexSet, in l: TableLayout) {
+        guard style == .insetGrouped else { return }
+        var kept: [Int: SectionBackdropView] = [:]
+        for (s, view) in sectionBackdrops where !(sections.contains(s) && l.counts[s] > 0) {
+            view.isHidden = true
+            spareBackdrops.append(view)
+        }
+        for s in sections where l.counts[s] > 0 {
+            let view =
+                sectionBackdrops[s] ?? spareBackdrops.popLast()
+                ?? {
+                    let v = SectionBackdropView()
+                    insertSubview(v, at: backgroundView == nil ? 0 : 1)
+                    return v
+                }()
+            view.isHidden = false
+            view.frame = l.rectForRows(s)
+            kept[s] = view
+        }
+        sectionBackdrops = kept
+    }
+
+    // MARK: Prefetching
+
+    /// Tells the prefetching data source of rows within a screen below and above the view that
+    /// have no cell yet, and cancels those that left that band without showing.
+    func updatePrefetching(in l: TableLayout) {
+        guard let prefetcher = prefetchDataSource else { return }
+        let h = bounds.height
+        let band = Set(l.rows(in: bounds.minY - h, bounds.maxY + h)).subtracting(visibleCellsByIndexPath.keys)
+        let new = band.subtracting(prefetchedRows)
+        let gone = prefetchedRows.subtracting(band)
+        prefetchedRows = band
+        if !gone.isEmpty { prefetcher.tableView(self, cancelPrefetchingForRowsAt: gone.sorted()) }
+        if !new.isEmpty { prefetcher.tableView(self, prefetchRowsAt: new.sorted()) }
+    }
+
+    // MARK: Reloading
+
+    /// Asks the data source for everything again: the counts now, and cells for the rows in view
+    /// at the next layout (the cells shown go back for reuse). Selection is cleared, as in UIKit.
+    func reloadAll() {
+        for (path, cell) in visibleCellsByIndexPath { retire(cell, at: path) }
+        visibleCellsByIndexPath = [:]
+        for view in visibleHeaders.values { retireHeaderFooter(view) }
+        for view in visibleFooters.values { retireHeaderFooter(view) }
+        visibleHeaders = [:]
+        visibleFooters = [:]
+        measuredHeaderViews = [:]
+        measuredFooterViews = [:]
+        selectedRows = []
+        storedLayout = nil
+        setNeedsLayout()
+    }
+
+    /// The number of cells the table has made (for measuring reuse).
+    @_spi(Testing) public var _cellsMade: Int { cellPool.made }
+    /// The number of cells waiting for reuse.
+    @_spi(Testing) public var _cellsWaiting: Int { cellPool.waitingCount }
+}
+
+/// The rounded backdrop behind an inset grouped section's rows.
+final class SectionBackdropView: UIView {
+    init() {
+        super.init(frame: .zero)
+        backgroundColor = .secondarySystemGroupedBackground
+        layer.cornerRadius = 10
+        isUserInteractionEnabled = false
+    }
+
+    required init?(coder: NSCoder) { nil }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+// Selection: by code (`selectRow`, `deselectRow`: the delegate is not told, as in UIKit) and by
+// touch (a finger down highlights the row under it; lifted on the same row it selects the row
+// through the delegate's willSelect/didSelect, or deselects a selected one in a multiple-selection
+// table; a drag that scrolls cancels the highlight). Selected rows are index paths; their cells
+// show it while they are in view.
+
+extension UITableView {
+    /// The selected row (the first selected), or nil.
+    public var indexPathForSelectedRow: IndexPath? { selectedRows.first }
+
+    /// The selected rows, or nil when none is selected.
+    public var indexPathsForSelectedRows: [IndexPath]? { selectedRows.isEmpty ? nil : selectedRows }
+
+    /// Selects the row at `indexPath` (nil: deselects every row), scrolling it to `scrollPosition`.
+    /// The delegate is not told. In a single-selection table the row selected before is deselected.
+    public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        guard let indexPath else {
+            deselectAll()
+            return
+        }
+        guard allowsSelection || (_isEditing && allowsSelectionDuringEditing) else { return }
+        precondition(layout.contains(indexPath), "UITableView.selectRow: row \(indexPath) does not exist (\(layout.counts) rows per section)")
+        if !allowsMultipleSelectionNow {
+            for other in selectedRows where other != indexPath { setSelection(false, at: other, animated: animated) }
+        }
+        setSelection(true, at: indexPath, animated: animated)
+        if scrollPosition != .none { scroll(to: rectForRow(at: indexPath), position: scrollPosition, animated: animated) }
+    }
+
+    /// Deselects the row at `indexPath`, fading its cell's selection when `animated`. The
+    /// delegate is not told.
+    public func deselectRow(at indexPath: IndexPath, animated: Bool) {
+        setSelection(false, at: indexPath, animated: animated)
+    }
+
+    /// Whether several rows may be selected now (editing has its own switch).
+    var allowsMultipleSelectionNow: Bool { _isEditing ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection }
+
+    func setSelection(_ selected: Bool, at path: IndexPath, animated: Bool) {
+        if selected {
+            if !selectedRows.contains(path) { selectedRows.append(path) }
+        } else {
+            selectedRows.removeAll { $0 == path }
+        }
+        visibleCellsByIndexPath[path]?.setSelected(selected, animated: animated)
+    }
+
+    func deselectAll() {
+        for path in selectedRows { visibleCellsByIndexPath[path]?.setSelected(false, animated: false) }
+        selectedRows = []
+    }
+
+    /// Selects (or, selected in a multiple-selection table, deselects) the row as a tap does,
+    /// asking and telling the delegate.
+    func tapRow(_ path: IndexPath) {
+        let delegate = tableDelegate
+        if allowsMultipleSelectionNow, selectedRows.contains(path) {
+            guard let target = delegate.map({ $0.tableView(self, willDeselectRowAt: path) }) ?? path else { return }
+            setSelection(false, at: target, animated: false)
+            delegate?.tableView(self, didDeselectRowAt: target)
+            return
+        }
+        guard let target = delegate.map({ $0.tableView(self, willSelectRowAt: path) }) ?? path else { return }
+        if !allowsMultipleSelectionNow {
+            for other in selectedRows where other != target {
+                if let confirmed = delegate.map({ $0.tableView(self, willDeselectRowAt: other) }) ?? other {
+                    setSelection(false, at: confirmed, animated: false)
+                    delegate?.tableView(self, didDeselectRowAt: confirmed)
+                }
+            }
+        }
+        if !selectedRows.contains(target) {
+            setSelection(true, at: target, animated: false)
+        }
+        delegate?.tableView(self, didSelectRowAt: target)
+    }
+
+    /// Whether a touch may select rows now.
+    var touchSelects: Bool { _isEditing ? allowsSelectionDuringEditing : allowsSelection }
+
+    // MARK: Touches
+
+    func tableTouchesBegan(_ touches: Set<UITouch>) {
+        guard swipe == nil, touchSelects, let touch = touches.first, let path = indexPathForRow(at: touch.location(in: self)),
+            tableDelegate?.tableView(self, shouldHighlightRowAt: path) ?? true
+        else {
+            if swipe != nil { closeSwipe(animated: true) }
+            return
+        }
+        touchedRow = path
+        visibleCellsByIndexPath[path]?.setHighlighted(true, animated: false)
+        tableDelegate?.tableView(self, didHighlightRowAt: path)
+    }
+
+    func tableTouchesEnded(_ touches: Set<UITouch>) {
+        guard let path = touchedRow else { return }
+        touchedRow = nil
+        visibleCellsByIndexPath[path]?.setHighlighted(false, animated: false)
+        tableDelegate?.tableView(self, didUnhighlightRowAt: path)
+        guard let touch = touches.first, indexPathForRow(at: touch.location(in: self)) == path else { return }
+        if let cell = visibleCellsByIndexPath[path], let control = cell.editingControl, _isEditing, !control.isHidden,
+            control.bounds.contains(touch.location(in: control)), let dataSource
+        {
+            dataSource.tableView(self, commit: cell.editingStyle, forRowAt: path)
+            return
+        }
+        if let cell = visibleCellsByIndexPath[path], let glyph = cell.standardAccessory, cell.shownAccessory === glyph,
+            glyph.type == .detailButton || glyph.type == .detailDisclosureButton, glyph.frame.insetBy(dx: -8, dy: -8).contains(touch.location(in: cell))
+        {
+            tableDelegate?.tableView(self, accessoryButtonTappedForRowWith: path)
+            return
+        }
+        tapRow(path)
+    }
+
+    func tableTouchesCancelled() {
+        guard let path = touchedRow else { return }
+        touchedRow = nil
+        visibleCellsByIndexPath[path]?.setHighlighted(false, animated: false)
+        tableDelegate?.tableView(self, didUnhighlightRowAt: path)
+    }
+}

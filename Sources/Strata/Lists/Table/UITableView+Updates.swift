@@ -1,0 +1,267 @@
+import Foundation
+
+// Changes to rows and sections, in batches: each call outside `performBatchUpdates` (or
+// `beginUpdates`/`endUpdates`) is a batch of its own. A batch is checked against the data
+// source's counts before and after (a mismatch traps with UIKit's NSInternalInconsistencyException
+// message), then the geometry is rebuilt keeping the heights of rows that survive, visible cells
+// follow their rows, and the table animates over 0.3 s: survivors slide to their new places,
+// inserted rows come in and deleted rows go out as their `RowAnimation` says.
+
+/// The batch being gathered and how each inserted or deleted row animates.
+struct PendingTableUpdates {
+    var updates = ListUpdates()
+    var insertAnimations: [IndexPath: UITableView.RowAnimation] = [:]
+    var deleteAnimations: [IndexPath: UITableView.RowAnimation] = [:]
+    var sectionInsertAnimations: [Int: UITableView.RowAnimation] = [:]
+    var sectionDeleteAnimations: [Int: UITableView.RowAnimation] = [:]
+    var animated = false
+    var depth = 0
+}
+
+extension UITableView {
+    /// How long inserted, deleted and moved rows take to reach their places (UIKit's 0.3 s).
+    static let updateAnimationDuration: TimeInterval = 0.3
+
+    /// Runs `updates` (calls that insert, delete, reload and move rows and sections) as one
+    /// batch, animated, then calls `completion` when the animation ends (true: it finished).
+    /// Deletions and reloads name rows as they were before the batch, insertions as they are
+    /// after it. The data source must already answer the new counts when `updates` returns.
+    /// - Precondition: the counts add up (UIKit raises "Invalid update: invalid number of rows
+    ///   in section …" otherwise, and so does Strata, with the numbers).
+    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        beginUpdates()
+        updates?()
+        endUpdates(completion: completion)
+    }
+
+    /// Starts a batch that `endUpdates()` applies (pairs nest).
+    public func beginUpdates() {
+        if pendingUpdates == nil { pendingUpdates = PendingTableUpdates() }
+        pendingUpdates!.depth += 1
+    }
+
+    /// Applies the batch that `beginUpdates()` started, animated.
+    public func endUpdates() { endUpdates(completion: nil) }
+
+    func endUpdates(completion: ((Bool) -> Void)?) {
+        guard var pending = pendingUpdates else {
+            preconditionFailure("UITableView.endUpdates: called without a matching beginUpdates")
+        }
+        pending.depth -= 1
+        guard pending.depth == 0 else {
+            pendingUpdates = pending
+            if let completion { DispatchQueue.main.async { MainActor.assumeIsolated { completion(true) } } }
+            return
+        }
+        pendingUpdates = nil
+        apply(pending, completion: completion)
+    }
+
+    /// Adds to the open batch, or applies a batch of this one change.
+    private func record(_ change: (inout PendingTableUpdates) -> Void) {
+        if pendingUpdates != nil {
+            change(&pendingUpdates!)
+        } else {
+            var pending = PendingTableUpdates()
+            change(&pending)
+            apply(pending, completion: nil)
+        }
+    }
+
+    /// Inserts rows at `indexPaths` (positions after the change), animated as `animation` says.
+    public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        record { p in
+            p.updates.insertedItems += indexPaths
+            for path in indexPaths { p.insertAnimations[path] = animation }
+            p.animated = p.animated || animation != .none
+        }
+    }
+
+    /// Deletes the rows at `indexPaths` (positions before the change).
+    public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        record { p in
+            p.updates.deletedItems += indexPaths
+            for path in indexPaths { p.deleteAnimations[path] = animation }
+            p.animated = p.animated || animation != .none
+        }
+    }
+
+    /// Asks the data source for new cells for the rows at `indexPaths` (their heights measured again).
+    public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        record { p in
+            p.updates.reloadedItems += indexPaths
+            for path in indexPaths { p.deleteAnimations[path] = animation }
+            p.animated = p.animated || animation != .none
+        }
+    }
+
+    /// Updates the cells of the rows at `indexPaths` in place: the data source's
+    /// `cellForRowAt` runs again and gets the same cell back from `dequeueReusableCell`.
+    public func reconfigureRows(at indexPaths: [IndexPath]) {
+        for path in indexPaths {
+            guard let cell = visibleCellsByIndexPath[path], let identifier = cell.reuseIdentifier, let dataSource else { continue }
+            cellPool.enqueue(cell, identifier: identifier)
+            let again = dataSource.tableView(self, cellForRowAt: path)
+            if again !== cell {
+                retire(cell, at: path)
+                if again.superview !== self { addSubview(again) }
+                visibleCellsByIndexPath[path] = again
+            }
+        }
+        setNeedsLayout()
+    }
+
+    /// Moves the row at `indexPath` to `newIndexPath` (the data source has moved it already).
+    public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        record { p in
+            p.updates.movedItems.append(.init(from: indexPath, to: newIndexPath))
+            p.animated = true
+        }
+    }
+
+    /// Inserts `sections` (indexes after the change).
+    public func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
+        record { p in
+            p.updates.insertedSections.formUnion(sections)
+            for s in sections { p.sectionInsertAnimations[s] = animation }
+            p.animated = p.animated || animation != .none
+        }
+    }
+
+    /// Deletes `sections` (indexes before the change) and their rows.
+    public func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
+        record { p in
+            p.updates.deletedSections.formUnion(sections)
+            for s in sections { p.sectionDeleteAnimations[s] = animation }
+            p.animated = p.animated || animation != .none
+        }
+    }
+
+    /// Asks the data source again for `sections`' rows.
+    public func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
+        record { p in
+            p.updates.reloadedSections.formUnion(sections)
+            p.animated = p.animated || animation != .none
+        }
+    }
+
+    /// Moves a section and its rows.
+    public func moveSection(_ section: Int, toSection newSection: Int) {
+        record { p in
+            p.updates.movedSections.append(.init(from: section, to: newSection))
+            p.animated = true
+        }
+    }
+
+    /// Reloads the section index titles (kept: no index is drawn).
+    public func reloadSectionIndexTitles() {}
+
+    /// Applies one batch: checks it, rebuilds the geometry, moves cells and selection, animates.
+    func apply(_ pending: PendingTableUpdates, completion: ((Bool) -> Void)?) {
+        guard let old = storedLayout, dataSource != nil else {
+            // Nothing was shown or counted yet: there is nothing to change from.
+            reloadData()
+            finish(completion)
+            return
+        }
+        var u = pending.updates
+        // A reloaded section is its rows deleted and inserted again.
+        for s in u.reloadedSections where s < old.counts.count {
+            for r in 0..<old.counts[s] { u.reloadedItems.append(IndexPath(row: r, section: s)) }
+        }
+        let newLayout = buildLayout(previous: nil, mapping: nil)
+        if let problem = u.inconsistency(oldCounts: old.counts, newCounts: newLayout.counts, nouns: .table) {
+            preconditionFailure("\(problem) Table view: \(self)")
+        }
+        let mapping = u.index(oldSectionCount: old.counts.count, newSectionCount: newLayout.counts.count)
+        var layout = buildLayout(previous: old, mapping: mapping)
+        let reloaded = Set(u.reloadedItems)
+        for path in reloaded {
+            if let new = mapping.newPosition(of: path), layout.contains(new) {
+                let e = layout.element(of: new)
+                let asked = tableDelegate?.tableView(self, heightForRowAt: new) ?? rowHeight
+                if asked < 0 { layout.measured[e] = false } else { layout.heights.set(e, to: asked) }
+            }
+        }
+        storedLayout = layout
+        contentSize = CGSize(width: bounds.width, height: layout.contentHeight)
+
+        let animate = pending.animated && window != nil && UIView.areAnimationsEnabled
+        var moved: [IndexPath: UITableViewCell] = [:]
+        var leaving: [(cell: UITableViewCell, animation: RowAnimation)] = []
+        for (path, cell) in visibleCellsByIndexPath {
+            if !reloaded.contains(path), let new = mapping.newPosition(of: path) {
+                moved[new] = cell
+            } else {
+                let animation = pending.deleteAnimations[path] ?? pending.sectionDeleteAnimations[path.section] ?? .automatic
+                tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: path)
+                leaving.append((cell, animation))
+            }
+        }
+        visibleCellsByIndexPath = moved
+        selectedRows = selectedRows.compactMap { reloaded.contains($0) ? $0 : mapping.newPosition(of: $0) }
+        for (cell, _) in leaving { departingCells.append(cell) }
+
+        guard animate else {
+            for (cell, _) in leaving { recycleDeparted(cell) }
+            layoutVisibleElements()
+            finish(completion)
+            return
+        }
+        appearanceStart = { [unowned self] path, cell in
+            let final = layout.rectForRow(at: path, clamped: false)
+            if let oldPath = mapping.oldPosition(of: path), !reloaded.contains(oldPath), old.contains(oldPath) {
+                cell.frame = old.rectForRow(at: oldPath, clamped: false)
+                return
+            }
+            let animation = pending.insertAnimations[path] ?? pending.sectionInsertAnimations[path.section] ?? .automatic
+            cell.frame = Self.displaced(final, by: animation)
+            cell.alpha = animation == .none ? 1 : 0
+        }
+        UIView.animate(
+            withDuration: Self.updateAnimationDuration,
+            animations: {
+                self.layoutVisibleElements()
+                for (cell, animation) in leaving {
+                    cell.frame = Self.displaced(cell.frame, by: animation)
+                    cell.alpha = 0
+                }
+            },
+            completion: { finished in
+                for (cell, _) in leaving { self.recycleDeparted(cell) }
+                completion?(finished)
+            })
+        appearanceStart = nil
+    }
+
+    /// Where a row starts (inserted) or ends (deleted) for `animation`: beside, above or below
+    /// its place, or on it (fade, automatic, none).
+    static func displaced(_ rect: CGRect, by animation: RowAnimation) -> CGRect {
+        switch animation {
+        case .left: rect.offsetBy(dx: -rect.width, dy: 0)
+        case .right: rect.offsetBy(dx: rect.width, dy: 0)
+        case .top: rect.offsetBy(dx: 0, dy: -rect.height)
+        case .bottom: rect.offsetBy(dx: 0, dy: rect.height)
+        case .middle: CGRect(x: rect.minX, y: rect.midY, width: rect.width, height: 0)
+        case .fade, .automatic, .none: rect
+        }
+    }
+
+    /// A cell that left in an animation, hidden and kept for reuse.
+    private func recycleDeparted(_ cell: UITableViewCell) {
+        guard let i = departingCells.firstIndex(where: { $0 === cell }) else { return }
+        departingCells.remove(at: i)
+        UIView.performWithoutAnimation { cell.alpha = 1 }
+        cell.isHidden = true
+        if let identifier = cell.reuseIdentifier {
+            cellPool.enqueue(cell, identifier: identifier)
+        } else {
+            cell.removeFromSuperview()
+        }
+    }
+
+    private func finish(_ completion: ((Bool) -> Void)?) {
+        guard let completion else { return }
+        DispatchQueue.main.async { MainActor.assumeIsolated { completion(true) } }
+    }
+}

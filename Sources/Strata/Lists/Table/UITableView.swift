@@ -1,0 +1,438 @@
+import Foundation
+
+// Overall design: a table view is a scroll view whose content is a column of sections, each a
+// header, rows and a footer. Its geometry (TableLayout) keeps every element's height in a
+// Fenwick tree, so finding the rows in view and a row's place cost O(log n) however long the
+// table; heights are estimates until a row first shows, then the cell's own. Layout makes
+// cells only for the rows in view: a cell scrolled out is hidden and kept for reuse, and the
+// data source's `dequeueReusableCell` hands it out again (UITableView+Layout.swift). Changes
+// to rows come in batches checked against the data source's counts and animated over 0.3 s
+// (UITableView+Updates.swift); selection and editing follow rows across batches
+// (UITableView+Selection.swift, UITableView+Editing.swift).
+
+/// A scrolling list of rows in sections (UIKit's `UITableView`). Main actor.
+///
+/// Give it a data source (`UITableViewDataSource`) for the rows and cells and a delegate
+/// (`UITableViewDelegate`, set through `delegate`) for heights, headers, selection and editing.
+/// Only the rows on screen have cells: scrolling a 100,000-row table makes no more cells than fit.
+@MainActor
+open class UITableView: UIScrollView {
+    /// The table's look (UIKit's `UITableView.Style`).
+    public enum Style: Int, Sendable {
+        /// Rows edge to edge, section headers pinned to the top while their section shows.
+        case plain
+        /// Sections apart on a grouped background, headers scrolling with the rows.
+        case grouped
+        /// Grouped, with each section's rows inset from the sides and rounded.
+        case insetGrouped
+    }
+
+    /// Where `scrollToRow(at:at:animated:)` puts the row (UIKit's `UITableView.ScrollPosition`).
+    public enum ScrollPosition: Int, Sendable {
+        /// As little scrolling as shows the row whole (none when it shows already).
+        case none
+        case top, middle, bottom
+    }
+
+    /// How inserted and deleted rows move (UIKit's `UITableView.RowAnimation`).
+    public enum RowAnimation: Int, Sendable {
+        case fade, right, left, top, bottom, none, middle
+        /// The table's choice: a fade.
+        case automatic = 100
+    }
+
+    /// How separators are drawn (UIKit's `UITableViewCell.SeparatorStyle`).
+    public typealias SeparatorStyle = UITableViewCell.SeparatorStyle
+
+    /// The value of a height that the table works out for itself (from the cell's content, or a
+    /// standard header): -1, as UIKit's `UITableView.automaticDimension`.
+    public static let automaticDimension: CGFloat = -1
+
+    /// The height of a row with nothing to size it (44 points).
+    static let defaultRowHeight: CGFloat = 44
+
+    /// The style the table was made with.
+    public let style: Style
+
+    /// The object that supplies rows and cells (held weakly).
+    open weak var dataSource: (any UITableViewDataSource)? {
+        didSet { reloadData() }
+    }
+
+    /// The object told ahead of the scroll which rows will be needed (held weakly).
+    open weak var prefetchDataSource: (any UITableViewDataSourcePrefetching)?
+
+    /// The delegate as a table delegate (the scroll view's `delegate`, when it is one).
+    var tableDelegate: (any UITableViewDelegate)? { delegate as? any UITableViewDelegate }
+
+    // MARK: Heights
+
+    /// Every row's height, unless the delegate says otherwise (`automaticDimension` by default:
+    /// each row as tall as its cell's content, at least 44 points).
+    open var rowHeight: CGFloat = UITableView.automaticDimension {
+        didSet { if oldValue != rowHeight { invalidateHeights() } }
+    }
+    /// Section headers' height (`automaticDimension`: 28 points in plain tables for sections
+    /// with a title or view, 17.5 in grouped ones, more for a title).
+    open var sectionHeaderHeight: CGFloat = UITableView.automaticDimension {
+        didSet { if oldValue != sectionHeaderHeight { invalidateHeights() } }
+    }
+    /// Section footers' height (`automaticDimension`).
+    open var sectionFooterHeight: CGFloat = UITableView.automaticDimension {
+        didSet { if oldValue != sectionFooterHeight { invalidateHeights() } }
+    }
+    /// The height rows are assumed to have until they show (`automaticDimension`: the row
+    /// height when fixed, else 44; 0 turns estimating off: every row's height is asked up front).
+    open var estimatedRowHeight: CGFloat = UITableView.automaticDimension {
+        didSet { if oldValue != estimatedRowHeight { invalidateHeights() } }
+    }
+    /// The estimate for section headers (kept; headers are sized up front).
+    open var estimatedSectionHeaderHeight: CGFloat = UITableView.automaticDimension
+    /// The estimate for section footers (kept; footers are sized up front).
+    open var estimatedSectionFooterHeight: CGFloat = UITableView.automaticDimension
+    /// Space above each section header (`automaticDimension`: 22 points in plain tables, none in grouped ones).
+    open var sectionHeaderTopPadding: CGFloat = UITableView.automaticDimension {
+        didSet { if oldValue != sectionHeaderTopPadding { invalidateHeights() } }
+    }
+    /// Whether cells that change size re-size their rows (`.enabled`; kept).
+    open var selfSizingInvalidation = SelfSizingInvalidation.enabled
+
+    /// How cells may ask to be re-sized (UIKit's `UITableView.SelfSizingInvalidation`).
+    public enum SelfSizingInvalidation: Int, Sendable { case disabled, enabled, enabledIncludingConstraints }
+
+    // MARK: Separators and look
+
+    /// How rows are separated (`.singleLine`).
+    open var separatorStyle = UITableViewCell.SeparatorStyle.singleLine {
+        didSet { setNeedsLayout() }
+    }
+    /// The separators' colour (the system separator grey).
+    open var separatorColor: UIColor? = .separator {
+        didSet { setNeedsLayout() }
+    }
+    /// The default inset of each cell's separator (16 points on the left).
+    open var separatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0) {
+        didSet { setNeedsLayout() }
+    }
+    /// How `separatorInset` is measured (from the cell's edges; kept).
+    open var separatorInsetReference = SeparatorInsetReference.fromCellEdges
+
+    /// What `separatorInset` is measured from (UIKit's `UITableView.SeparatorInsetReference`).
+    public enum SeparatorInsetReference: Int, Sendable { case fromCellEdges, fromAutomaticInsets }
+
+    /// A view behind the rows, sized to the table (nil).
+    open var backgroundView: UIView? {
+        didSet {
+            if oldValue !== backgroundView { oldValue?.removeFromSuperview() }
+            if let backgroundView { insertSubview(backgroundView, at: 0) }
+            setNeedsLayout()
+        }
+    }
+    /// Whether cells' margins follow the readable width (false).
+    open var cellLayoutMarginsFollowReadableWidth = false
+    /// Whether the content sits inside the safe area (true; kept).
+    open var insetsContentViewsToSafeArea = true
+    /// A view above the first section, scrolling with the rows (its frame's height is used).
+    open var tableHeaderView: UIView? {
+        didSet {
+            if oldValue !== tableHeaderView { oldValue?.removeFromSuperview() }
+            if let tableHeaderView { addSubview(tableHeaderView) }
+            invalidateHeights()
+        }
+    }
+    /// A view below the last section (its frame's height is used).
+    open var tableFooterView: UIView? {
+        didSet {
+            if oldValue !== tableFooterView { oldValue?.removeFromSuperview() }
+            if let tableFooterView { addSubview(tableFooterView) }
+            invalidateHeights()
+        }
+    }
+    /// The number of rows at which the section index shows (kept; no index is drawn).
+    open var sectionIndexMinimumDisplayRowCount = 0
+    /// The section index's text colour (kept).
+    open var sectionIndexColor: UIColor?
+    /// The section index's background colour (kept).
+    open var sectionIndexBackgroundColor: UIColor?
+    /// Whether the table remembers the focused row (kept).
+    open var remembersLastFocusedIndexPath = false
+    /// Whether rows can be dragged (kept; false).
+    open var dragInteractionEnabled = false
+    /// Whether the table fills empty space below the rows with separators (plain style; kept).
+    open var fillerRowHeight: CGFloat = UITableView.automaticDimension
+
+    // MARK: Selection
+
+    /// Whether rows can be selected (true).
+    open var allowsSelection = true {
+        didSet { if !allowsSelection { deselectAll() } }
+    }
+    /// Whether more than one row can be selected at once (false).
+    open var allowsMultipleSelection = false {
+        didSet { if oldValue != allowsMultipleSelection { deselectAll() } }
+    }
+    /// Whether rows can be selected while editing (false).
+    open var allowsSelectionDuringEditing = false
+    /// Whether several rows can be selected while editing (false).
+    open var allowsMultipleSelectionDuringEditing = false
+    /// Whether a selected row moves keyboard focus (kept).
+    open var selectionFollowsFocus = false
+
+    /// The selected rows, in the order selected.
+    var selectedRows: [IndexPath] = []
+    /// The row a finger is down on (highlighted).
+    var touchedRow: IndexPath?
+
+    // MARK: Editing
+
+    /// Whether the rows show their editing controls; setting it is `setEditing(_:animated: false)`.
+    open var isEditing: Bool {
+        get { _isEditing }
+        set { setEditing(newValue, animated: false) }
+    }
+    var _isEditing = false
+
+    // MARK: Machinery
+
+    /// The geometry of the sections and rows, rebuilt from the data source when invalid.
+    var storedLayout: TableLayout?
+    /// Cells for the rows in view, by index path.
+    var visibleCellsByIndexPath: [IndexPath: UITableViewCell] = [:]
+    /// Header and footer views in view, by section.
+    var visibleHeaders: [Int: UIView] = [:]
+    var visibleFooters: [Int: UIView] = [:]
+    /// Registered cell classes and cells waiting for reuse.
+    let cellPool = ReusePool<UITableViewCell>()
+    /// Registered header and footer classes and views waiting for reuse.
+    let headerFooterPool = ReusePool<UITableViewHeaderFooterView>()
+    /// Rows announced to the prefetching data source and not yet shown or cancelled.
+    var prefetchedRows: Set<IndexPath> = []
+    /// The batch being gathered by `performBatchUpdates` / `beginUpdates` (nil: none).
+    var pendingUpdates: PendingTableUpdates?
+    /// Cells leaving in an animation (deleted or reloaded rows), taken back for reuse when it ends.
+    var departingCells: [UITableViewCell] = []
+    /// Header and footer views the delegate gave while the heights were worked out, kept to be shown.
+    var measuredHeaderViews: [Int: UIView] = [:]
+    var measuredFooterViews: [Int: UIView] = [:]
+    /// The rounded backdrops of inset grouped sections in view, and spare ones.
+    var sectionBackdrops: [Int: SectionBackdropView] = [:]
+    var spareBackdrops: [SectionBackdropView] = []
+    /// During an animated batch: where a cell coming into view starts (its old place, or beside
+    /// its new one as its row animation says).
+    var appearanceStart: ((IndexPath, UITableViewCell) -> Void)?
+    /// The row swiped open (UITableView+Editing.swift).
+    var swipe: SwipeState?
+    /// The pan that swipes rows open, and the offset a swipe started from.
+    var swipeRecognizer: UIPanGestureRecognizer?
+    var swipeStartOffset: CGFloat = 0
+
+    /// A table of `style` with the given frame.
+    public init(frame: CGRect, style: Style) {
+        self.style = style
+        super.init(frame: frame)
+        backgroundColor = style == .plain ? .systemBackground : .systemGroupedBackground
+        alwaysBounceVertical = true
+        installSwipeRecognizer()
+    }
+
+    /// A plain table with the given frame.
+    public override convenience init(frame: CGRect) {
+        self.init(frame: frame, style: .plain)
+    }
+
+    /// Strata reads no archives: returns nil (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    // MARK: Overrides (their work is in the extensions)
+
+    /// Lays out the header and footer views and gives the rows in view their cells.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        layoutTable()
+    }
+
+    /// Asks the data source for everything again: the counts now, and cells for the rows in view
+    /// at the next layout (the cells shown go back for reuse). Selection is cleared, as in UIKit.
+    open func reloadData() { reloadAll() }
+
+    /// A finger down on a row highlights it (when the delegate allows).
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { tableTouchesBegan(touches) }
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    /// Lifted on the row it went down on, the finger selects it (or taps its control or accessory).
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { tableTouchesEnded(touches) }
+    /// A drag or the host took the touch: the row is unhighlighted.
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { tableTouchesCancelled() }
+
+    /// The table's own swipe pan begins only across a row that has swipe actions.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        swipeShouldBegin(gestureRecognizer) ?? super.gestureRecognizerShouldBegin(gestureRecognizer)
+    }
+
+    // MARK: Registering and dequeuing
+
+    /// Registers `cellClass` for `identifier`: dequeuing the identifier with no cell waiting
+    /// makes one with `init(style: .default, reuseIdentifier:)`. nil forgets the identifier.
+    open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+        guard let cellClass else {
+            cellPool.register(identifier, make: nil)
+            return
+        }
+        guard let type = cellClass as? UITableViewCell.Type else {
+            preconditionFailure("UITableView.register: \(cellClass) is not a UITableViewCell subclass (identifier \(identifier))")
+        }
+        cellPool.register(identifier) { type.init(_tableViewReuseIdentifier: identifier) }
+    }
+
+    /// Registers `aClass` for header and footer views under `identifier`.
+    open func register(_ aClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String) {
+        guard let aClass else {
+            headerFooterPool.register(identifier, make: nil)
+            return
+        }
+        guard let type = aClass as? UITableViewHeaderFooterView.Type else {
+            preconditionFailure("UITableView.register: \(aClass) is not a UITableViewHeaderFooterView subclass (identifier \(identifier))")
+        }
+        headerFooterPool.register(identifier) { type.init(_tableViewReuseIdentifier: identifier) }
+    }
+
+    /// A cell for `identifier`, reused or new, sized for the row at `indexPath`.
+    /// - Precondition: `identifier` is registered (UIKit raises "unable to dequeue a cell with
+    ///   identifier … - must register a nib or a class for the identifier").
+    open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
+        guard let cell = dequeueReusableCell(withIdentifier: identifier) else {
+            preconditionFailure(
+                "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
+            )
+        }
+        let rect = layout.rectForRow(at: indexPath, clamped: true)
+        if rect.width > 0 { cell.frame = rect }
+        return cell
+    }
+
+    /// A waiting cell for `identifier`, or a new one when it is registered, or nil.
+    open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
+        guard let cell = cellPool.dequeue(identifier) else { return nil }
+        if cell.superview === self {
+            cell.prepareForReuse()
+            cell.isHidden = false
+        }
+        return cell
+    }
+
+    /// A header or footer view for `identifier`, reused or new, or nil when it is not registered.
+    open func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> UITableViewHeaderFooterView? {
+        guard let view = headerFooterPool.dequeue(identifier) else { return nil }
+        if view.superview === self {
+            view.prepareForReuse()
+            view.isHidden = false
+        }
+        return view
+    }
+
+    // MARK: Counts and places
+
+    /// The number of sections, as the data source last said.
+    open var numberOfSections: Int { layout.counts.count }
+
+    /// The number of rows in `section`, as the data source last said.
+    open func numberOfRows(inSection section: Int) -> Int {
+        let counts = layout.counts
+        precondition(section >= 0 && section < counts.count, "UITableView.numberOfRows(inSection:): section \(section) is out of bounds (\(counts.count) sections)")
+        return counts[section]
+    }
+
+    /// The rectangle of the row at `indexPath`, in the table's content coordinates (zero for a row that does not exist).
+    open func rectForRow(at indexPath: IndexPath) -> CGRect { layout.rectForRow(at: indexPath, clamped: false) }
+
+    /// The rectangle of `section`'s header.
+    open func rectForHeader(inSection section: Int) -> CGRect { layout.rectForHeader(section) }
+
+    /// The rectangle of `section`'s footer.
+    open func rectForFooter(inSection section: Int) -> CGRect { layout.rectForFooter(section) }
+
+    /// The rectangle of the whole section: header, rows and footer.
+    open func rect(forSection section: Int) -> CGRect { layout.rect(forSection: section) }
+
+    /// The row at `point` (content coordinates), or nil where there is none.
+    open func indexPathForRow(at point: CGPoint) -> IndexPath? {
+        guard point.x >= 0, point.x < bounds.width else { return nil }
+        return layout.row(at: point.y)
+    }
+
+    /// The rows whose rectangles meet `rect`.
+    open func indexPathsForRows(in rect: CGRect) -> [IndexPath]? {
+        layout.rows(in: rect.minY, rect.maxY)
+    }
+
+    /// The row `cell` shows, or nil when it shows none.
+    open func indexPath(for cell: UITableViewCell) -> IndexPath? {
+        visibleCellsByIndexPath.first { $0.value === cell }?.key
+    }
+
+    /// The cell showing the row at `indexPath`, or nil when the row is not in view.
+    open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { visibleCellsByIndexPath[indexPath] }
+
+    /// The cells in view, top to bottom.
+    open var visibleCells: [UITableViewCell] {
+        visibleCellsByIndexPath.sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    /// The rows in view, top to bottom.
+    open var indexPathsForVisibleRows: [IndexPath]? {
+        visibleCellsByIndexPath.keys.sorted()
+    }
+
+    /// The header view of `section` in view, or nil.
+    open func headerView(forSection section: Int) -> UITableViewHeaderFooterView? { visibleHeaders[section] as? UITableViewHeaderFooterView }
+
+    /// The footer view of `section` in view, or nil.
+    open func footerView(forSection section: Int) -> UITableViewHeaderFooterView? { visibleFooters[section] as? UITableViewHeaderFooterView }
+
+    /// Scrolls so that the row at `indexPath` shows at `scrollPosition` (as far as the content allows).
+    open func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+        let counts = layout.counts
+        precondition(
+            indexPath.section >= 0 && indexPath.section < counts.count && indexPath.row >= 0 && indexPath.row < counts[indexPath.section],
+            "UITableView.scrollToRow: invalid index path for use with UITableView. Index paths passed to table view must contain exactly two indices specifying the section and row. Got \(indexPath) with \(counts) rows per section"
+        )
+        scroll(to: rectForRow(at: indexPath), position: scrollPosition, animated: animated)
+    }
+
+    /// Scrolls the selected row (the first) into view at `scrollPosition`.
+    open func scrollToNearestSelectedRow(at scrollPosition: ScrollPosition, animated: Bool) {
+        guard let row = selectedRows.min() else { return }
+        scrollToRow(at: row, at: scrollPosition, animated: animated)
+    }
+
+    func scroll(to rect: CGRect, position: ScrollPosition, animated: Bool) {
+        let insets = adjustedContentInset
+        let visibleHeight = bounds.height - insets.top - insets.bottom
+        var y: CGFloat
+        switch position {
+        case .top: y = rect.minY - insets.top
+        case .middle: y = rect.midY - insets.top - visibleHeight / 2
+        case .bottom: y = rect.maxY - insets.top - visibleHeight
+        case .none:
+            let top = contentOffset.y + insets.top
+            if rect.minY < top {
+                y = rect.minY - insets.top
+            } else if rect.maxY > top + visibleHeight {
+                y = rect.maxY - insets.top - visibleHeight
+            } else {
+                return
+            }
+        }
+        let range = offsetRange
+        y = min(max(y, range.minY), range.maxY)
+        setContentOffset(CGPoint(x: contentOffset.x, y: y), animated: animated)
+    }
+}
+
+extension UITableViewCell {
+    /// How a table separates rows (UIKit's `UITableViewCell.SeparatorStyle`).
+    public enum SeparatorStyle: Int, Sendable {
+        case none, singleLine, singleLineEtched
+    }
+}
