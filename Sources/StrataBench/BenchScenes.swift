@@ -1,5 +1,5 @@
 import Foundation
-import Strata
+@_spi(Testing) import Strata
 import StrataCore
 
 /// A benchmark scene: a fixed, seeded scene built through Strata's UIKit API, the change it makes
@@ -40,7 +40,7 @@ public class BenchScene {
     public nonisolated static let allNames = [
         "fill-1", "fill-2", "fill-4", "sprites-1000", "sprites-10000", "idle", "damage",
         "commit", "animations", "upload-512", "upload-2048", "replace-1024", "deep-tree",
-        "hidden-10000", "offscreen-10000", "covered-10000",
+        "hidden-10000", "offscreen-10000", "covered-10000", "table-scroll",
     ]
 
     /// The scene called `name`, or nil.
@@ -62,6 +62,7 @@ public class BenchScene {
         case "hidden-10000": SpritesScene(count: 1000, name: name, mode: .redraw, extra: .hidden)
         case "offscreen-10000": SpritesScene(count: 1000, name: name, mode: .redraw, extra: .offscreen)
         case "covered-10000": SpritesScene(count: 1000, name: name, mode: .redraw, extra: .covered)
+        case "table-scroll": TableScrollScene()
         default: nil
         }
     }
@@ -297,4 +298,49 @@ final class DeepTreeScene: BenchScene {
         layerCount = 101
     }
     override func step(_ index: Int, window: UIWindow) { Self.forceRedraw(window, index) }
+}
+
+/// A 100,000-row table of self-sizing cells (a label and an image each) filling the screen,
+/// flicked down 60 points a frame: what scrolling a long list costs the main thread (layout,
+/// reuse, measuring new rows) and the render thread.
+final class TableScrollScene: BenchScene, UITableViewDataSource {
+    private var table: UITableView?
+    private var image: UIImage?
+    init() {
+        super.init(name: "table-scroll", summary: "a 100,000-row UITableView of self-sizing cells (label and image), scrolled 60 points a frame")
+    }
+
+    override func build(in window: UIWindow) {
+        image = UIGraphicsImageRenderer(size: CGSize(width: 28, height: 28)).image { context in
+            UIColor.systemTeal.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 28, height: 28))
+        }
+        let table = UITableView(frame: window.bounds, style: .plain)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        table.dataSource = self
+        window.addSubview(table)
+        table.layoutIfNeeded()
+        self.table = table
+        layerCount = table.visibleCells.count * 4 + 1
+    }
+
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 100_000 }
+
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        cell.textLabel?.text = "Row \(indexPath.row)"
+        cell.imageView?.image = image
+        return cell
+    }
+
+    override func step(_ index: Int, window: UIWindow) {
+        guard let table else { return }
+        table.contentOffset.y += 60
+    }
+
+    /// Cells alive (in view and waiting for reuse) and rows in view, for the report.
+    var cellCounts: (alive: Int, visible: Int) {
+        guard let table else { return (0, 0) }
+        return (table._cellsMade, table.visibleCells.count)
+    }
 }

@@ -258,6 +258,24 @@ final class LayoutEngine {
         refreshPins()
         refreshDependentConstraints()
         solver.updateVariables()
+        // UIKit's automatic preferred maximum layout width: a multi-line label without one wraps
+        // at the width the constraints gave it, so its height follows; a second solve (rarely a
+        // third) settles the heights that depend on it.
+        for _ in 0..<2 {
+            var changed = false
+            for item in order {
+                guard let label = item.object as? UILabel, label.numberOfLines != 1, label.preferredMaxLayoutWidth == 0 else { continue }
+                let width = CGFloat(item.width.value)
+                if width > 0, abs(width - label.automaticWrapWidth) > 0.25 {
+                    label.automaticWrapWidth = width
+                    changed = true
+                }
+            }
+            guard changed else { break }
+            refreshPins()
+            refreshDependentConstraints()
+            solver.updateVariables()
+        }
     }
 
     /// The numbers `c`'s solver form reads from its items: margins and label baselines.

@@ -182,3 +182,12 @@ extension ListUpdates {
         return nil
     }
 }
+
+/// UIKit's message for a table batch inserting `inserted` and deleting `deleted` rows that does
+/// not turn `oldCounts` into `newCounts` (nil when it does). For tests.
+@_spi(Testing) public func _tableUpdateInconsistency(inserted: [IndexPath], deleted: [IndexPath], oldCounts: [Int], newCounts: [Int]) -> String? {
+    var updates = ListUpdates()
+    updates.insertedItems = inserted
+    updates.deletedItems = deleted
+    return updates.inconsistency(oldCounts: oldCounts, newCounts: newCounts, nouns: .table)
+}

@@ -177,12 +177,24 @@ open class UILabel: UIView {
     open override var intrinsicContentSize: CGSize {
         let scale = layer.contentsScale
         if let cached = intrinsicSize, cached.scale == scale { return cached.size }
-        let width: CGFloat? = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : nil
+        let wrap = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : automaticWrapWidth
+        let width: CGFloat? = numberOfLines != 1 && wrap > 0 ? wrap : nil
         let size = layout(width: width, height: nil, lines: numberOfLines).map { ceilToPixels($0.size) } ?? .zero
         intrinsicSize = (scale, size)
         return size
     }
     private var intrinsicSize: (scale: CGFloat, size: CGSize)?
+
+    /// The width Auto Layout last gave a multi-line label without a `preferredMaxLayoutWidth`:
+    /// its intrinsic size wraps there (UIKit's automatic preferred maximum layout width). Set by
+    /// the layout engine between its passes; changing it forgets the measured size only.
+    var automaticWrapWidth: CGFloat = 0 {
+        didSet {
+            guard automaticWrapWidth != oldValue else { return }
+            intrinsicSize = nil
+            baselineOffsets = nil
+        }
+    }
 
     /// Forgets the measured intrinsic size (the text, font, line settings or wrap width changed).
     open override func invalidateIntrinsicContentSize() {

@@ -160,6 +160,7 @@ extension UIScrollView {
     /// the content will stop (and may move it), then the content decelerates, springs back or stops.
     func endDrag(velocity: CGPoint) {
         isDragging = false
+        refreshControl?.scrollViewWillEndDragging(self)
         let outside = !isWithinRange
         let range = offsetRange
         var target =

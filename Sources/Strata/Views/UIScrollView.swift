@@ -135,9 +135,27 @@ open class UIScrollView: UIView {
         }
     }
 
-    /// The offset moved: the delegate hears of it.
+    /// The offset moved: the view lays out again (lists give rows in view their cells), the
+    /// refresh control follows, and the delegate hears of it.
     private func didScroll() {
+        setNeedsLayout()
+        refreshControl?.scrollViewDidScroll(self)
         delegate?.scrollViewDidScroll(self)
+    }
+
+    /// The control that refreshes the content when it is pulled down past the top (nil). Setting
+    /// one puts it above the content.
+    open var refreshControl: UIRefreshControl? {
+        didSet {
+            guard oldValue !== refreshControl else { return }
+            oldValue?.removeFromSuperview()
+            oldValue?.scrollView = nil
+            if let refreshControl {
+                refreshControl.scrollView = self
+                insertSubview(refreshControl, at: 0)
+                refreshControl.scrollViewDidScroll(self)
+            }
+        }
     }
 
     /// Moves the content offset to `contentOffset`: at once (as setting the property), or

@@ -157,6 +157,14 @@ extension UITableView {
         let minY = bounds.minY, maxY = bounds.maxY
         var shown: [IndexPath: UITableViewCell] = [:]
         var sections = IndexSet()
+        // Rows that left the view give their cells back first, so the rows coming in reuse them.
+        for (path, cell) in visibleCellsByIndexPath {
+            let rect = l.contains(path) ? l.rectForRow(at: path, clamped: false) : .null
+            if rect.isNull || rect.maxY <= minY || rect.minY >= maxY {
+                retire(cell, at: path)
+                visibleCellsByIndexPath[path] = nil
+            }
+        }
         var index = l.elements(from: minY, to: maxY).lowerBound
         var compensation: CGFloat = 0
         while index < l.heights.count, l.start(of: index) < maxY + compensation {
@@ -193,10 +201,14 @@ extension UITableView {
                 for (path, cell) in appearing { start(path, cell) }
             }
         }
+        let fadingIn = appearanceStart == nil ? [] : Set(appearing.keys)
         for (path, cell) in shown {
             configure(cell, at: path, in: l)
-            if cell.alpha != 1 { cell.alpha = 1 }
-            cell.frame = l.rectForRow(at: path, clamped: false)
+            if cell === reorder?.cell { continue }
+            if fadingIn.contains(path) { cell.alpha = 1 }
+            var rect = l.rectForRow(at: path, clamped: false)
+            if let swipe, swipe.row == path { rect.origin.x += swipe.offset }
+            cell.frame = rect
         }
         for (path, cell) in appearing.sorted(by: { $0.key < $1.key }) {
             prefetchedRows.remove(path)

@@ -82,7 +82,24 @@ extension UITableView {
 
     // MARK: Touches
 
+    /// The row whose editing control (or detail button) `point` is on, if any.
+    private func controlRow(at point: CGPoint) -> (path: IndexPath, editing: Bool)? {
+        guard let path = indexPathForRow(at: point), let cell = visibleCellsByIndexPath[path] else { return nil }
+        if _isEditing, let control = cell.editingControl, !control.isHidden, control.frame.contains(convert(point, to: cell)) { return (path, true) }
+        if let glyph = cell.standardAccessory, cell.shownAccessory === glyph, glyph.type == .detailButton || glyph.type == .detailDisclosureButton,
+            glyph.frame.insetBy(dx: -8, dy: -8).contains(convert(point, to: cell))
+        {
+            return (path, false)
+        }
+        return nil
+    }
+
     func tableTouchesBegan(_ touches: Set<UITouch>) {
+        if let touch = touches.first, beginReorder(at: touch.location(in: self)) { return }
+        if swipe == nil, let touch = touches.first, let hit = controlRow(at: touch.location(in: self)) {
+            touchedControl = hit.path
+            return
+        }
         guard swipe == nil, touchSelects, let touch = touches.first, let path = indexPathForRow(at: touch.location(in: self)),
             tableDelegate?.tableView(self, shouldHighlightRowAt: path) ?? true
         else {
@@ -94,28 +111,36 @@ extension UITableView {
         tableDelegate?.tableView(self, didHighlightRowAt: path)
     }
 
+    func tableTouchesMoved(_ touches: Set<UITouch>) {
+        if reorder != nil, let touch = touches.first { moveReorder(to: touch.location(in: self).y) }
+    }
+
     func tableTouchesEnded(_ touches: Set<UITouch>) {
+        if reorder != nil {
+            endReorder(cancelled: false)
+            return
+        }
+        if let path = touchedControl {
+            touchedControl = nil
+            guard let touch = touches.first, let hit = controlRow(at: touch.location(in: self)), hit.path == path else { return }
+            if hit.editing, let cell = visibleCellsByIndexPath[path] {
+                dataSource?.tableView(self, commit: cell.editingStyle, forRowAt: path)
+            } else if !hit.editing {
+                tableDelegate?.tableView(self, accessoryButtonTappedForRowWith: path)
+            }
+            return
+        }
         guard let path = touchedRow else { return }
         touchedRow = nil
         visibleCellsByIndexPath[path]?.setHighlighted(false, animated: false)
         tableDelegate?.tableView(self, didUnhighlightRowAt: path)
         guard let touch = touches.first, indexPathForRow(at: touch.location(in: self)) == path else { return }
-        if let cell = visibleCellsByIndexPath[path], let control = cell.editingControl, _isEditing, !control.isHidden,
-            control.bounds.contains(touch.location(in: control)), let dataSource
-        {
-            dataSource.tableView(self, commit: cell.editingStyle, forRowAt: path)
-            return
-        }
-        if let cell = visibleCellsByIndexPath[path], let glyph = cell.standardAccessory, cell.shownAccessory === glyph,
-            glyph.type == .detailButton || glyph.type == .detailDisclosureButton, glyph.frame.insetBy(dx: -8, dy: -8).contains(touch.location(in: cell))
-        {
-            tableDelegate?.tableView(self, accessoryButtonTappedForRowWith: path)
-            return
-        }
         tapRow(path)
     }
 
     func tableTouchesCancelled() {
+        if reorder != nil { endReorder(cancelled: true) }
+        touchedControl = nil
         guard let path = touchedRow else { return }
         touchedRow = nil
         visibleCellsByIndexPath[path]?.setHighlighted(false, animated: false)

@@ -182,6 +182,8 @@ open class UITableView: UIScrollView {
     var selectedRows: [IndexPath] = []
     /// The row a finger is down on (highlighted).
     var touchedRow: IndexPath?
+    /// The row whose editing control or detail button a finger is down on.
+    var touchedControl: IndexPath?
 
     // MARK: Editing
 
@@ -220,6 +222,8 @@ open class UITableView: UIScrollView {
     /// During an animated batch: where a cell coming into view starts (its old place, or beside
     /// its new one as its row animation says).
     var appearanceStart: ((IndexPath, UITableViewCell) -> Void)?
+    /// The row being dragged to a new place in editing mode (UITableView+Reorder.swift).
+    var reorder: ReorderState?
     /// The row swiped open (UITableView+Editing.swift).
     var swipe: SwipeState?
     /// The pan that swipes rows open, and the offset a swipe started from.
@@ -259,7 +263,8 @@ open class UITableView: UIScrollView {
 
     /// A finger down on a row highlights it (when the delegate allows).
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { tableTouchesBegan(touches) }
-    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    /// A lifted row (editing, on its reorder grip) follows the finger.
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { tableTouchesMoved(touches) }
     /// Lifted on the row it went down on, the finger selects it (or taps its control or accessory).
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { tableTouchesEnded(touches) }
     /// A drag or the host took the touch: the row is unhighlighted.
@@ -267,7 +272,8 @@ open class UITableView: UIScrollView {
 
     /// The table's own swipe pan begins only across a row that has swipe actions.
     open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
-        swipeShouldBegin(gestureRecognizer) ?? super.gestureRecognizerShouldBegin(gestureRecognizer)
+        if reorder != nil { return false }
+        return swipeShouldBegin(gestureRecognizer) ?? super.gestureRecognizerShouldBegin(gestureRecognizer)
     }
 
     // MARK: Registering and dequeuing

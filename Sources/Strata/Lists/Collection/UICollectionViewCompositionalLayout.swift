@@ -1,0 +1,228 @@
+import Foundation
+
+// Overall design: the compositional layout is the collection view's face of the compositional
+// layout engine (Lists/Compositional). `prepare()` asks the section provider for each section's
+// description (or repeats the one section), lays every section out with the engine for the
+// collection view's size less its adjusted content insets, and keeps the frames; queries turn the
+// frames meeting a rectangle into attributes. Items with estimated sizes are measured from their
+// cells when they first show, and the engine runs again with the measured sizes.
+//
+// First cut: an orthogonal section's strip is placed, but it does not scroll by itself yet (its
+// items sit at their strip positions from the strip's origin; those past the container's edge
+// lie outside the visible rectangle).
+
+/// A closure that describes section `index` for `environment` (UIKit's
+/// `UICollectionViewCompositionalLayoutSectionProvider`). Main actor.
+public typealias UICollectionViewCompositionalLayoutSectionProvider = @MainActor (Int, any NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection?
+
+/// A layout built from sections of groups of items (UIKit's `UICollectionViewCompositionalLayout`).
+/// Main actor.
+///
+/// Give it one section description for every section, or a provider asked per section at each
+/// prepare. `list(using:)` makes a table-like list.
+@MainActor
+open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
+    /// The layout's scroll direction, spacing between sections and own boundary items; setting it
+    /// invalidates the layout.
+    open var configuration: UICollectionViewCompositionalLayoutConfiguration {
+        didSet { invalidateLayout() }
+    }
+    private let sectionProvider: UICollectionViewCompositionalLayoutSectionProvider
+
+    /// The engine's last result and the measured sizes of estimated items and supplementaries.
+    private var result = CompositionalLayoutResult(sections: [], supplementaries: [], contentSize: .zero)
+    private var measuredItems: [Int: [Int: CGSize]] = [:]
+    /// Per section: whether its items have an estimated dimension.
+    private var estimatedSections: [Bool] = []
+
+    /// A layout repeating `section`'s description for every section.
+    public convenience init(section: NSCollectionLayoutSection) {
+        self.init(section: section, configuration: UICollectionViewCompositionalLayoutConfiguration())
+    }
+
+    /// A layout repeating `section`'s description for every section, configured by `configuration`.
+    public convenience init(section: NSCollectionLayoutSection, configuration: UICollectionViewCompositionalLayoutConfiguration) {
+        self.init(sectionProvider: { _, _ in section }, configuration: configuration)
+    }
+
+    /// A layout whose sections `sectionProvider` describes, asked at each prepare.
+    public convenience init(sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider) {
+        self.init(sectionProvider: sectionProvider, configuration: UICollectionViewCompositionalLayoutConfiguration())
+    }
+
+    /// A layout whose sections `sectionProvider` describes, configured by `configuration`.
+    public init(sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider, configuration: UICollectionViewCompositionalLayoutConfiguration) {
+        self.sectionProvider = sectionProvider
+        self.configuration = configuration
+        super.init()
+    }
+
+    /// Strata reads no archives: returns nil.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    /// A list layout: every section a list section for `configuration` (UIKit's
+    /// `UICollectionViewCompositionalLayout.list(using:)`).
+    public static func list(using configuration: UICollectionLayoutListConfiguration) -> UICollectionViewCompositionalLayout {
+        UICollectionViewCompositionalLayout { _, environment in .list(using: configuration, layoutEnvironment: environment) }
+    }
+
+    /// The extent of every section, in points.
+    open override var collectionViewContentSize: CGSize { result.contentSize }
+
+    /// Asks for each section's description and lays the sections out with the engine.
+    /// - Precondition: the section provider gives a section for every index; this traps naming it.
+    open override func prepare() {
+        super.prepare()
+        guard let collectionView else {
+            result = CompositionalLayoutResult(sections: [], supplementaries: [], contentSize: .zero)
+            return
+        }
+        let insets = collectionView.adjustedContentInset
+        let container = CGSize(
+            width: max(0, collectionView.bounds.width - insets.left - insets.right), height: max(0, collectionView.bounds.height - insets.top - insets.bottom))
+        let environment = CompositionalLayoutEnvironment(
+            container: CompositionalLayoutContainer(contentSize: container), traitCollection: collectionView.traitCollection)
+        let count = collectionView.numberOfSections
+        var sections: [NSCollectionLayoutSection] = []
+        var counts: [Int] = []
+        for s in 0..<count {
+            guard let section = sectionProvider(s, environment) else {
+                preconditionFailure("UICollectionViewCompositionalLayout: the section provider returned nil for section \(s)")
+            }
+            sections.append(section)
+            counts.append(collectionView.numberOfItems(inSection: s))
+        }
+        estimatedSections = sections.map { Self.hasEstimatedItems($0.group) }
+        if measuredItems.keys.contains(where: { $0 >= count }) { measuredItems = measuredItems.filter { $0.key < count } }
+        result = CompositionalLayoutEngine.layout(
+            sections: sections, itemCounts: counts, configuration: configuration, container: container, estimatedSizes: measuredItems,
+            traitCollection: collectionView.traitCollection)
+    }
+
+    /// Whether `item` or any of its subitems has an estimated dimension.
+    private static func hasEstimatedItems(_ item: NSCollectionLayoutItem) -> Bool {
+        if let group = item as? NSCollectionLayoutGroup { return group.subitems.contains { hasEstimatedItems($0) } }
+        return item.layoutSize.widthDimension.isEstimated || item.layoutSize.heightDimension.isEstimated
+    }
+
+    /// The attributes of the items, supplementary and decoration views meeting `rect`.
+    open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        var found: [UICollectionViewLayoutAttributes] = []
+        for supplementary in result.supplementaries {
+            let attributes = supplementaryAttributes(supplementary, section: 0, in: nil)
+            if attributes.frame.intersects(rect) { found.append(attributes) }
+        }
+        for section in result.sections where section.frame.intersects(rect) || section.orthogonalFrame?.intersects(rect) == true {
+            let s = section.sectionIndex
+            for (i, decoration) in section.decorations.enumerated() where decoration.frame.intersects(rect) {
+                let attributes = UICollectionViewLayoutAttributes(forDecorationViewOfKind: decoration.kind, with: IndexPath(item: i, section: s))
+                attributes.frame = decoration.frame
+                attributes.zIndex = decoration.zIndex
+                found.append(attributes)
+            }
+            let shift = section.orthogonalFrame?.origin ?? .zero
+            for (i, frame) in section.itemFrames.enumerated() {
+                let placed = frame.offsetBy(dx: shift.x, dy: shift.y)
+                guard placed.intersects(rect) else { continue }
+                let attributes = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: i, section: s))
+                attributes.frame = placed
+                found.append(attributes)
+            }
+            for supplementary in section.supplementaries {
+                let attributes = supplementaryAttributes(supplementary, section: s, in: section)
+                if attributes.frame.intersects(rect) { found.append(attributes) }
+            }
+        }
+        return found
+    }
+
+    /// The attributes of the item at `indexPath`, or nil when there is no such item.
+    open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < result.sections.count else { return nil }
+        let section = result.sections[indexPath.section]
+        guard indexPath.item >= 0, indexPath.item < section.itemFrames.count else { return nil }
+        let shift = section.orthogonalFrame?.origin ?? .zero
+        let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
+        attributes.frame = section.itemFrames[indexPath.item].offsetBy(dx: shift.x, dy: shift.y)
+        return attributes
+    }
+
+    /// The attributes of the supplementary view of `elementKind` at `indexPath`: a boundary item
+    /// at item 0, or one attached to the item (or group starting) at `indexPath.item`.
+    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        guard indexPath.count == 2 else { return nil }
+        if indexPath.section >= 0, indexPath.section < result.sections.count {
+            let section = result.sections[indexPath.section]
+            if let match = section.supplementaries.first(where: { $0.kind == elementKind && $0.index == indexPath.item }) {
+                return supplementaryAttributes(match, section: indexPath.section, in: section)
+            }
+        }
+        guard let global = result.supplementaries.first(where: { $0.kind == elementKind }) else { return nil }
+        return supplementaryAttributes(global, section: 0, in: nil)
+    }
+
+    /// The attributes of the decoration view of `elementKind` at `indexPath` (item: its order in the section).
+    open override func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < result.sections.count else { return nil }
+        let decorations = result.sections[indexPath.section].decorations
+        guard indexPath.item >= 0, indexPath.item < decorations.count, decorations[indexPath.item].kind == elementKind else { return nil }
+        let attributes = UICollectionViewLayoutAttributes(forDecorationViewOfKind: elementKind, with: indexPath)
+        attributes.frame = decorations[indexPath.item].frame
+        attributes.zIndex = decorations[indexPath.item].zIndex
+        return attributes
+    }
+
+    /// A new size needs a new layout; scrolling does not.
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        guard let collectionView else { return false }
+        return newBounds.size != collectionView.bounds.size
+    }
+
+    /// Inserted items fade in at their places.
+    open override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        Self.faded(layoutAttributesForItem(at: itemIndexPath))
+    }
+
+    /// Deleted items fade out where they were.
+    open override func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        Self.faded(layoutAttributesForItem(at: itemIndexPath))
+    }
+
+    // MARK: Private
+
+    override func sizesItemFromCell(at indexPath: IndexPath) -> Bool {
+        indexPath.section < estimatedSections.count && estimatedSections[indexPath.section] && measuredItems[indexPath.section]?[indexPath.item] == nil
+    }
+
+    override func cellDidMeasure(_ size: CGSize, at indexPath: IndexPath) -> Bool {
+        guard indexPath.section < estimatedSections.count, estimatedSections[indexPath.section] else { return false }
+        guard measuredItems[indexPath.section]?[indexPath.item] != size else { return false }
+        measuredItems[indexPath.section, default: [:]][indexPath.item] = size
+        let shown = layoutAttributesForItem(at: indexPath)?.size
+        return shown != size
+    }
+
+    /// Attributes for a supplementary frame: moved into the content for an orthogonal strip,
+    /// pinned to the visible edge while its section shows when it pins.
+    private func supplementaryAttributes(_ s: CompositionalSupplementaryFrame, section index: Int, in section: CompositionalSectionLayout?) -> UICollectionViewLayoutAttributes {
+        var frame = s.frame
+        if s.isInOrthogonalContent, let origin = section?.orthogonalFrame?.origin { frame = frame.offsetBy(dx: origin.x, dy: origin.y) }
+        if s.pinsToVisibleBounds, let section, let collectionView {
+            let vertical = configuration.scrollDirection == .vertical
+            let insets = collectionView.adjustedContentInset
+            let top = vertical ? collectionView.bounds.minY + insets.top : collectionView.bounds.minX + insets.left
+            let isHeader = vertical ? frame.minY <= section.frame.midY : frame.minX <= section.frame.midX
+            if isHeader {
+                let limit = (vertical ? section.frame.maxY - frame.height : section.frame.maxX - frame.width)
+                let pinned = max(vertical ? frame.minY : frame.minX, min(top, limit))
+                if vertical { frame.origin.y = pinned } else { frame.origin.x = pinned }
+            }
+        }
+        let attributes = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: s.kind, with: IndexPath(item: s.index, section: index))
+        attributes.frame = frame
+        attributes.zIndex = s.zIndex
+        return attributes
+    }
+}
