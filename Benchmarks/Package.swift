@@ -15,6 +15,10 @@ let package = Package(
                 .product(name: "StrataCore", package: "Strata"), .product(name: "StrataGL", package: "Strata"),
             ]
         ),
+        .executableTarget(
+            name: "StrataListBench",
+            dependencies: [.product(name: "Strata", package: "Strata"), .product(name: "StrataCompositor", package: "Strata")]
+        ),
         .executableTarget(name: "StrataSolverBench", dependencies: [.product(name: "Cassowary", package: "Strata")]),
         .executableTarget(
             name: "StrataTextBench",

@@ -84,7 +84,8 @@ struct Info: AsyncParsableCommand {
 }
 
 struct Demo: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Render the demo scene to numbered PNG frames.")
+    static let configuration = CommandConfiguration(
+        abstract: "Render the demo to numbered PNG frames: an app screen (a settings list flicked, then a photo grid pushed) or the layers scene.")
 
     @OptionGroup var common: CommonOptions
 
@@ -94,8 +95,11 @@ struct Demo: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "The frame size in pixels, WIDTHxHEIGHT (default: 1280x720).", transform: SizeArgument.init(parsing:))
     var size: SizeArgument = SizeArgument(argument: "1280x720")!
 
-    @Option(parsing: .unconditional, help: "How many frames to render over one second of virtual time.")
+    @Option(parsing: .unconditional, help: "How many frames to render: over two seconds of virtual time for the app screen, one for the layers scene.")
     var frames: Int = 60
+
+    @Option(help: "Which demo: app (a navigation controller over a settings list, flicked, then a pushed photo grid) or layers (animated layers in 3D).")
+    var scene: DemoKind = .app
 
     @Option(help: "Force an EGL platform: device, surfaceless or gbm.")
     var platform: EGLPlatform?
@@ -106,27 +110,42 @@ struct Demo: AsyncParsableCommand {
 
     func run() async throws {
         try common.bootstrap()
-        try await runReadably("demo") { try await render(out: out, size: size.size, frames: frames, platform: platform) }
+        try await runReadably("demo") { try await render(out: out, size: size.size, frames: frames, scene: scene, platform: platform) }
     }
 }
 
 /// Renders the demo frames on the main actor, where the view tree lives.
 @MainActor
-private func render(out: String, size: PixelSize, frames: Int, platform: EGLPlatform?) async throws {
+private func render(out: String, size: PixelSize, frames: Int, scene kind: DemoKind, platform: EGLPlatform?) async throws {
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-    let step = frames > 1 ? 1.0 / Double(frames - 1) : 1
+    let duration = kind == .app ? AppScreenDemo.duration : 1
+    let step = frames > 1 ? duration / Double(frames - 1) : 1
     let clock = FrameClock.virtual(start: 0, step: step)
     let compositor = try Compositor(configuration: CompositorConfiguration(platform: platform, clock: clock))
     let limit = compositor.gpu.maxTargetSize
     guard (1...limit).contains(size.width), (1...limit).contains(size.height) else {
         throw CompositorError.targetSizeOutOfRange(size, limit: limit)
     }
-    let scene = DemoScene(screen: UIScreen(size: CGSize(width: size.width, height: size.height), compositor: compositor))
+    let pixels = CGSize(width: size.width, height: size.height)
+    let screen: UIScreen
+    let update: (Double) throws -> Void
+    var report: () -> [String] = { [] }
+    switch kind {
+    case .app:
+        screen = AppScreenDemo.screen(pixels: pixels, compositor: compositor)
+        let demo = AppScreenDemo(screen: screen)
+        update = { try demo.update(at: $0) }
+        report = { demo.log }
+    case .layers:
+        screen = UIScreen(size: pixels, compositor: compositor)
+        let demo = DemoScene(screen: screen)
+        update = { demo.update(at: $0) }
+    }
     var renderMs = 0.0, readMs = 0.0, pngMs = 0.0
     let start = MonotonicTime.now()
     for index in 0..<frames {
-        scene.update(at: clock.time(ofFrame: index))
-        let frame = try await scene.screen.renderFrame()
+        try update(clock.time(ofFrame: index))
+        let frame = try await screen.renderFrame()
         renderMs += frame.statistics.renderMilliseconds
         readMs += frame.statistics.readbackMilliseconds
         let pngStart = MonotonicTime.now()
@@ -140,6 +159,7 @@ private func render(out: String, size: PixelSize, frames: Int, platform: EGLPlat
         String(
             format: "strata demo: %d frames of %@ written to %@ in %.0f ms: %.2f ms per frame to render, %.2f ms to read back, %.2f ms to write PNG (%@)",
             frames, "\(size)", out, total, renderMs / n, readMs / n, pngMs / n, compositor.gpu.renderer))
+    for line in report() { print("strata demo: \(line)") }
     await compositor.shutdown()
 }
 
@@ -274,4 +294,9 @@ private func runBench(scenes: [String], frames: Int, size: PixelSize, json: Stri
             print("results written to \(json)")
         }
     }
+}
+
+/// The demos `strata demo` renders.
+enum DemoKind: String, ExpressibleByArgument, CaseIterable {
+    case app, layers
 }

@@ -20,8 +20,10 @@ import Testing
             estimatedSizes: measured, supplementarySizes: supplementaries)
     }
 
-    /// A row of two half-width items, 100 high, in a full-width group: 320 less insets 10 and 20
-    /// leaves 290, so items are 145 wide; the group repeats 8 points lower for the third item.
+    /// A row of half-width items, 100 high, in a full-width group: 320 less insets 10 and 20
+    /// leaves 290, so items are 145 wide and the group holds two (UIKit repeats a group's
+    /// subitems while they fit: Apple's grid sample puts five fifth-width items in a row); the
+    /// group repeats 8 points lower for the third item.
     @Test func fractionalItemsFillTheGroupAndGroupsRepeatAlongTheScrollAxis() {
         let item = NSCollectionLayoutItem(layoutSize: size(.fractionalWidth(0.5), .absolute(100)))
         let section = NSCollectionLayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(100)), subitems: [item]))
@@ -30,8 +32,12 @@ import Testing
         let result = lay(section, 3)
         #expect(
             result.itemFrames == [
-                CGRect(x: 10, y: 4, width: 145, height: 100), CGRect(x: 10, y: 112, width: 145, height: 100), CGRect(x: 10, y: 220, width: 145, height: 100),
-            ], "a subitems group lays each subitem once: one item per row")
+                CGRect(x: 10, y: 4, width: 145, height: 100), CGRect(x: 155, y: 4, width: 145, height: 100), CGRect(x: 10, y: 112, width: 145, height: 100),
+            ], "a subitems group repeats its item while it fits: two per row")
+        let fifths = NSCollectionLayoutItem(layoutSize: size(.fractionalWidth(0.2), .absolute(50)))
+        let grid = NSCollectionLayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(50)), subitems: [fifths]))
+        let cells = lay(grid, 12).itemFrames
+        #expect(cells[4] == CGRect(x: 256, y: 0, width: 64, height: 50) && cells[5] == CGRect(x: 0, y: 50, width: 64, height: 50), "five a row at 320 points")
         let pair = NSCollectionLayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(100)), subitems: [item, item]))
         pair.contentInsets = section.contentInsets
         pair.interGroupSpacing = 8
@@ -205,7 +211,8 @@ import Testing
         let badge = NSCollectionLayoutSupplementaryItem(layoutSize: size(.absolute(20), .absolute(20)), elementKind: "badge", containerAnchor: anchor)
         let item = NSCollectionLayoutItem(layoutSize: size(.absolute(100), .absolute(100)), supplementaryItems: [badge])
         let result = lay(NSCollectionLayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(100)), subitems: [item])), 2)
-        #expect(result.supplementaries.map(\.frame) == [CGRect(x: 90, y: -10, width: 20, height: 20), CGRect(x: 90, y: 90, width: 20, height: 20)])
+        #expect(
+            result.supplementaries.map(\.frame) == [CGRect(x: 90, y: -10, width: 20, height: 20), CGRect(x: 190, y: -10, width: 20, height: 20)], "two 100-point items fit a row")
         #expect(result.supplementaries.map(\.index) == [0, 1] && result.supplementaries.allSatisfy { $0.kind == "badge" })
     }
 

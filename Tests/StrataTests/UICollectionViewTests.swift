@@ -9,6 +9,7 @@ final class CollectionSource: UICollectionViewDataSource, UICollectionViewDelega
     var counts: [Int]
     var sizes: [IndexPath: CGSize] = [:]
     var log: [String] = []
+    var displayLog: [String] = []
 
     init(_ counts: [Int]) { self.counts = counts }
 
@@ -25,11 +26,19 @@ final class CollectionSource: UICollectionViewDataSource, UICollectionViewDelega
     }
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) { log.append("select \(indexPath.item)") }
     func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) { log.append("deselect \(indexPath.item)") }
+    func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+        displayLog.append("show \(indexPath.item)")
+    }
+    func collectionView(_ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+        displayLog.append("hide \(indexPath.item)")
+    }
 
     /// A collection view of `size` with this source, laid out once.
-    func collection(_ layout: UICollectionViewLayout, size: CGSize = CGSize(width: 320, height: 480)) -> UICollectionView {
+    func collection(_ layout: UICollectionViewLayout, size: CGSize = CGSize(width: 320, height: 480), cellClass: AnyClass = UICollectionViewCell.self)
+        -> UICollectionView
+    {
         let view = UICollectionView(frame: CGRect(origin: .zero, size: size), collectionViewLayout: layout)
-        view.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+        view.register(cellClass, forCellWithReuseIdentifier: "cell")
         view.register(UICollectionReusableView.self, forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader, withReuseIdentifier: "header")
         view.register(UICollectionReusableView.self, forSupplementaryViewOfKind: UICollectionView.elementKindSectionFooter, withReuseIdentifier: "footer")
         view.dataSource = self
@@ -233,9 +242,9 @@ func flow(_ item: CGSize, line: CGFloat = 10, interitem: CGFloat = 10) -> UIColl
         #expect(view.numberOfSections == 2 && view.cellForItem(at: IndexPath(item: 0, section: 1)) != nil)
     }
 
-    /// Counts that do not add up trap with UIKit's message.
+    /// Counts that do not add up trap with UIKit's message: 3 items, one inserted, but 5 after.
     @Test func inconsistentBatchTraps() async {
-        await #expect(processExitsWith: .failure) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let source = CollectionSource([3])
                 let view = source.collection(flow(CGSize(width: 100, height: 100)))
@@ -243,16 +252,26 @@ func flow(_ item: CGSize, line: CGFloat = 10, interitem: CGFloat = 10) -> UIColl
                 view.performBatchUpdates { view.insertItems(at: [IndexPath(item: 0, section: 0)]) }
             }
         }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(
+            message.contains(
+                "Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (5) must be equal to the number of items contained in that section before the update (3), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted)"
+            ), "\(message.suffix(600))")
     }
 
-    /// Dequeuing an identifier never registered traps, as UIKit raises.
+    /// Dequeuing an identifier never registered traps with UIKit's message.
     @Test func dequeuingAnUnregisteredIdentifierTraps() async {
-        await #expect(processExitsWith: .failure) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), collectionViewLayout: UICollectionViewFlowLayout())
                 _ = view.dequeueReusableCell(withReuseIdentifier: "nothing", for: IndexPath(item: 0, section: 0))
             }
         }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(
+            message.contains(
+                "could not dequeue a view of kind: UICollectionElementKindCell with identifier nothing - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
+            ), "\(message.suffix(600))")
     }
 
     /// A compositional grid through the real collection view: 330 wide less insets 10 and 20
@@ -283,27 +302,38 @@ func flow(_ item: CGSize, line: CGFloat = 10, interitem: CGFloat = 10) -> UIColl
         #expect(view.visibleCells.map(\.frame) == (0..<3).map { CGRect(x: 0, y: CGFloat($0) * 44, width: 320, height: 44) })
     }
 
-    /// A cell registration registers its class on first use and configures each cell for its item.
-    @Test func cellRegistrationsConfigureCells() {
+    /// A cell registration registers its class on first use and configures each cell for its
+    /// item; a supplementary registration does the same for a header.
+    @Test func registrationsConfigureCellsAndSupplementaryViews() {
         final class Source: UICollectionViewDataSource {
             let registration = UICollectionView.CellRegistration<UICollectionViewListCell, String> { cell, _, item in
                 var content = cell.defaultContentConfiguration()
                 content.text = item
                 cell.contentConfiguration = content
             }
+            let header = UICollectionView.SupplementaryRegistration<UICollectionReusableView>(elementKind: UICollectionView.elementKindSectionHeader) {
+                view, _, indexPath in
+                view.tag = 100 + indexPath.section
+            }
             let items = ["a", "b"]
             func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { items.count }
             func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
                 collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: items[indexPath.item])
             }
+            func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView {
+                collectionView.dequeueConfiguredReusableSupplementary(using: header, for: indexPath)
+            }
         }
         let source = Source()
-        let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: flow(CGSize(width: 100, height: 100)))
+        let layout = flow(CGSize(width: 100, height: 100))
+        layout.headerReferenceSize = CGSize(width: 0, height: 20)
+        let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
         view.dataSource = source
         view.layoutIfNeeded()
         let texts = view.visibleCells.map { ($0.contentConfiguration as? UIListContentConfiguration)?.text }
         #expect(texts == ["a", "b"])
         #expect(view.visibleCells.allSatisfy { $0 is UICollectionViewListCell })
+        #expect(view.visibleSupplementaryViews(ofKind: UICollectionView.elementKindSectionHeader).map(\.tag) == [100])
     }
 
     /// A collection view controller's view is its collection view, with the controller as data
@@ -326,5 +356,190 @@ func flow(_ item: CGSize, line: CGFloat = 10, interitem: CGFloat = 10) -> UIColl
         view.frame = CGRect(x: 0, y: 0, width: 320, height: 480)
         view.layoutIfNeeded()
         #expect(view.visibleCells.count == 4)
+    }
+
+    /// The delegate hears of cells coming into view and leaving it: 100-point items three to a
+    /// line, a 480-point view shows lines 0–4; scrolling 330 points (three lines) shows lines 3–7.
+    @Test func delegateHearsOfCellsShowingAndLeaving() {
+        let source = CollectionSource([30])
+        let view = source.collection(flow(CGSize(width: 100, height: 100)))
+        #expect(source.displayLog == (0..<15).map { "show \($0)" })
+        source.displayLog = []
+        view.contentOffset = CGPoint(x: 0, y: 330)
+        view.layoutIfNeeded()
+        #expect(Set(source.displayLog) == Set((0..<9).map { "hide \($0)" } + (15..<24).map { "show \($0)" }))
+        #expect(view.visibleCells.count == 15 && view._cellsMade == 15, "the nine cells that left were reused")
+    }
+
+    /// A finger down on an item highlights its cell; lifted there, it unhighlights and selects.
+    @Test func aTouchHighlightsThenSelects() throws {
+        let f = try ScreenFixture(size: CGSize(width: 320, height: 480))
+        let source = CollectionSource([3])
+        let view = source.collection(flow(CGSize(width: 100, height: 100)))
+        f.window.addSubview(view)
+        try f.window.down(1, 50, 50, at: 1)
+        let cell = view.cellForItem(at: IndexPath(item: 0, section: 0))
+        #expect(cell?.isHighlighted == true && cell?.isSelected == false)
+        try f.window.up(1, 50, 50, at: 1.05)
+        #expect(cell?.isHighlighted == false && cell?.isSelected == true && source.log == ["select 0"])
+    }
+
+    /// A new width re-prepares the layout: 430 points fit four 100-point items (400 + 30).
+    @Test func resizingReflowsTheItems() {
+        let source = CollectionSource([8])
+        let view = source.collection(flow(CGSize(width: 100, height: 100)))
+        #expect(frames(view, 3..<4).first?.origin == CGPoint(x: 0, y: 110))
+        view.frame = CGRect(x: 0, y: 0, width: 430, height: 480)
+        view.layoutIfNeeded()
+        #expect(frames(view, 0..<5).map(\.origin) == [CGPoint(x: 0, y: 0), CGPoint(x: 110, y: 0), CGPoint(x: 220, y: 0), CGPoint(x: 330, y: 0), CGPoint(x: 0, y: 110)])
+        #expect(view.cellForItem(at: IndexPath(item: 3, section: 0))?.frame == CGRect(x: 330, y: 0, width: 100, height: 100))
+    }
+
+    /// reloadData asks for the counts again and gives cells back for reuse.
+    @Test func reloadDataReadsNewCounts() {
+        let source = CollectionSource([3])
+        let view = source.collection(flow(CGSize(width: 100, height: 100)))
+        view.selectItem(at: IndexPath(item: 1, section: 0), animated: false, scrollPosition: [])
+        source.counts = [6, 2]
+        view.reloadData()
+        view.layoutIfNeeded()
+        #expect(view.numberOfSections == 2 && view.numberOfItems(inSection: 0) == 6 && view.numberOfItems(inSection: 1) == 2)
+        #expect(view.visibleCells.count == 8 && view._cellsMade == 8, "the three cells shown before were reused")
+        #expect(view.indexPathsForSelectedItems == [], "reloading clears the selection, as in UIKit")
+    }
+
+    /// Pinned headers stay at the visible top while their section shows, then leave with it:
+    /// section 0 is 30 + 4 lines (430) = 460 high.
+    @Test func pinnedHeadersFollowTheVisibleTop() throws {
+        let source = CollectionSource([12, 12])
+        let layout = flow(CGSize(width: 100, height: 100))
+        layout.headerReferenceSize = CGSize(width: 0, height: 30)
+        layout.sectionHeadersPinToVisibleBounds = true
+        let view = source.collection(layout)
+        let header = UICollectionView.elementKindSectionHeader
+        view.contentOffset = CGPoint(x: 0, y: 200)
+        view.layoutIfNeeded()
+        #expect(view.supplementaryView(forElementKind: header, at: IndexPath(item: 0, section: 0))?.frame.minY == 200)
+        view.contentOffset = CGPoint(x: 0, y: 440)
+        view.layoutIfNeeded()
+        #expect(view.supplementaryView(forElementKind: header, at: IndexPath(item: 0, section: 0))?.frame.minY == 430, "pushed up by the section's end")
+        #expect(view.supplementaryView(forElementKind: header, at: IndexPath(item: 0, section: 1))?.frame.minY == 460)
+    }
+
+    /// Self-sizing: cells that want 70 points replace the estimate, in a flow layout (estimated
+    /// 100 × 50) and in a list (estimated 44).
+    @Test func selfSizingCellsReplaceTheEstimate() {
+        final class TallCell: UICollectionViewCell {
+            override func preferredLayoutAttributesFitting(_ attributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
+                attributes.size.height = 70
+                return attributes
+            }
+        }
+        let source = CollectionSource([6])
+        let layout = flow(CGSize(width: 100, height: 100))
+        layout.estimatedItemSize = CGSize(width: 100, height: 50)
+        let view = source.collection(layout, cellClass: TallCell.self)
+        #expect(frames(view, 2..<4) == [CGRect(x: 220, y: 0, width: 100, height: 70), CGRect(x: 0, y: 80, width: 100, height: 70)])
+        #expect(view.contentSize.height == 150)
+
+        let list = CollectionSource([10])
+        let listView = list.collection(
+            UICollectionViewCompositionalLayout.list(using: UICollectionLayoutListConfiguration(appearance: .plain)), cellClass: TallCell.self)
+        #expect(listView.visibleCells.map(\.frame) == (0..<7).map { CGRect(x: 0, y: CGFloat($0) * 70, width: 320, height: 70) })
+    }
+
+    /// A section background registered with the layout gets a view behind the section's cells.
+    @Test func decorationViewsSitBehindTheCells() throws {
+        final class Backdrop: UICollectionReusableView {}
+        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(50)))
+        let section = NSCollectionLayoutSection(
+            group: .vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(50)), subitems: [item]))
+        section.contentInsets = NSDirectionalEdgeInsets(top: 10, leading: 10, bottom: 10, trailing: 10)
+        section.decorationItems = [.background(elementKind: "backdrop")]
+        let layout = UICollectionViewCompositionalLayout(section: section)
+        layout.register(Backdrop.self, forDecorationViewOfKind: "backdrop")
+        let source = CollectionSource([2])
+        let view = source.collection(layout)
+        let backdrop = try #require(view.subviews.first { $0 is Backdrop })
+        #expect(backdrop.frame == CGRect(x: 0, y: 0, width: 320, height: 120))
+        let cell = try #require(view.cellForItem(at: IndexPath(item: 0, section: 0)))
+        #expect(cell.frame == CGRect(x: 10, y: 10, width: 300, height: 50))
+        #expect(view.subviews.firstIndex(of: backdrop)! < view.subviews.firstIndex(of: cell)!)
+    }
+
+    /// In a window, a batch animates: the deleted item's cell fades out (alpha 0, still shown)
+    /// and is taken back for reuse when the 0.3 s animation ends; survivors move at once in the
+    /// model, and an inserted item's cell ends opaque.
+    @Test func animatedBatchFadesDeletedCellsOutThenReusesThem() async throws {
+        let f = try ScreenFixture(size: CGSize(width: 320, height: 480))
+        let source = CollectionSource([5])
+        let view = source.collection(flow(CGSize(width: 100, height: 100)))
+        f.window.addSubview(view)
+        try await f.screen.present(through: 1)
+        let doomed = try #require(view.cellForItem(at: IndexPath(item: 1, section: 0)))
+        let moving = try #require(view.cellForItem(at: IndexPath(item: 2, section: 0)))
+        var finished: Bool?
+        view.performBatchUpdates(
+            {
+                view.deleteItems(at: [IndexPath(item: 1, section: 0)])
+                view.insertItems(at: [IndexPath(item: 4, section: 0)])
+            }, completion: { finished = $0 })
+        #expect(doomed.alpha == 0 && !doomed.isHidden, "fading out")
+        #expect(view.cellForItem(at: IndexPath(item: 1, section: 0)) === moving)
+        #expect(moving.frame == CGRect(x: 110, y: 0, width: 100, height: 100))
+        #expect(view.cellForItem(at: IndexPath(item: 4, section: 0))?.alpha == 1)
+        #expect(view.visibleCells.count == 5 && finished == nil)
+        try await f.screen.present(through: 40)
+        #expect(finished == true)
+        #expect(doomed.isHidden && view._cellsWaiting == 1, "taken back for reuse")
+    }
+
+    /// Items within a screen of the visible rectangle are announced before they show: at offset
+    /// 0 lines 5–9 (the screen below); scrolled to 1,100, lines 10–14 show, so lines 5–9 and
+    /// 15–19 are near and 10–14 were announced then shown, never cancelled.
+    @Test func prefetchingAnnouncesItemsAScreenAhead() {
+        final class Prefetcher: UICollectionViewDataSourcePrefetching {
+            var asked: [[Int]] = []
+            var cancelled: [[Int]] = []
+            func collectionView(_ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath]) { asked.append(indexPaths.map(\.item)) }
+            func collectionView(_ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {
+                cancelled.append(indexPaths.map(\.item))
+            }
+        }
+        let prefetcher = Prefetcher()
+        let source = CollectionSource([300])
+        let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: flow(CGSize(width: 100, height: 100)))
+        view.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+        view.prefetchDataSource = prefetcher
+        view.dataSource = source
+        view.layoutIfNeeded()
+        // The band is y −480 … 960: lines 5–8 (550–880) beyond the 15 items shown.
+        #expect(prefetcher.asked == [Array(15..<27)])
+        view.contentOffset = CGPoint(x: 0, y: 1100)
+        view.layoutIfNeeded()
+        // Shown: lines 10–14 (1,100–1,580); band 620 … 2,060: lines 5–9 and 15–18.
+        #expect(prefetcher.asked.last == Array(27..<30) + Array(45..<57))
+        #expect(prefetcher.cancelled.isEmpty, "announced items that showed are not cancelled")
+        view.contentOffset = CGPoint(x: 0, y: 0)
+        view.layoutIfNeeded()
+        #expect(prefetcher.cancelled.last == Array(27..<30) + Array(45..<57), "back at 0 the band ends at line 8")
+    }
+
+    /// reconfigureItems runs cellForItemAt again for the cell in view and gets the same cell back,
+    /// without prepareForReuse.
+    @Test func reconfiguringKeepsTheCell() {
+        final class CountingCell: UICollectionViewCell {
+            var resets = 0
+            override func prepareForReuse() {
+                super.prepareForReuse()
+                resets += 1
+            }
+        }
+        let source = CollectionSource([3])
+        let view = source.collection(flow(CGSize(width: 100, height: 100)), cellClass: CountingCell.self)
+        let cell = view.cellForItem(at: IndexPath(item: 1, section: 0)) as? CountingCell
+        view.reconfigureItems(at: [IndexPath(item: 1, section: 0)])
+        view.layoutIfNeeded()
+        #expect(view.cellForItem(at: IndexPath(item: 1, section: 0)) === cell && cell?.resets == 0 && view._cellsWaiting == 0)
     }
 }

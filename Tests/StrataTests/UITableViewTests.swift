@@ -149,19 +149,28 @@ final class NumberedRows: UITableViewDataSource, UITableViewDelegate {
         #expect(table.numberOfRows(inSection: 0) == 21)
     }
 
-    @Test("A batch that deletes and inserts: deletions name old rows, insertions new ones; counts that add up apply")
-    func batchUpdates() throws {
+    @Test("A batch that deletes and inserts: deletions name old rows, insertions new ones; counts that add up apply, and the completion runs when the 0.3 s animation ends")
+    func batchUpdates() async throws {
         let source = NumberedRows([5, 5])
-        let (_, table) = try table(source)
+        let (f, table) = try table(source)
+        _ = try await f.screen.renderFrame()
+        let moved = try #require(table.cellForRow(at: IndexPath(row: 0, section: 1)))
         source.counts = [4, 6]
         var done = false
-        table.performBatchUpdates({
-            table.deleteRows(at: [IndexPath(row: 4, section: 0)], with: .fade)
-            table.insertRows(at: [IndexPath(row: 0, section: 1)], with: .fade)
-        }) { _ in done = true }
+        table.performBatchUpdates(
+            {
+                table.deleteRows(at: [IndexPath(row: 4, section: 0)], with: .fade)
+                table.insertRows(at: [IndexPath(row: 0, section: 1)], with: .fade)
+            },
+            completion: { _ in done = true })
         #expect(table.numberOfRows(inSection: 0) == 4 && table.numberOfRows(inSection: 1) == 6)
         #expect(table.rectForRow(at: IndexPath(row: 0, section: 1)).minY == 200)
-        _ = done
+        #expect(table.cellForRow(at: IndexPath(row: 1, section: 1)) === moved, "the old first row of section 1 is its second now")
+        #expect(moved.frame.minY == 250)
+        for _ in 0..<10 { _ = try await f.screen.renderFrame(readBack: false) }
+        #expect(!done, "not before the animation ends")
+        for _ in 0..<20 { _ = try await f.screen.renderFrame(readBack: false) }
+        #expect(done)
     }
 
     @Test("Counts that do not add up trap with UIKit's message")

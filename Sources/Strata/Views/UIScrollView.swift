@@ -29,8 +29,9 @@ open class UIScrollView: UIView {
 
     /// How the safe area adds to `contentInset` (UIKit's `UIScrollView.ContentInsetAdjustmentBehavior`).
     public enum ContentInsetAdjustmentBehavior: Int, Sendable {
-        /// The horizontal edges when the content scrolls horizontally; the vertical edges only
-        /// for a controller shown by a navigation or tab bar controller (Strata has neither).
+        /// As `.scrollableAxes` (UIKit's header: "similar to .scrollableAxes"), and the vertical
+        /// edges always when the scroll view is the view of a controller shown by a navigation or
+        /// tab bar controller.
         case automatic
         /// The edges of the axes the content scrolls on (or always bounces on).
         case scrollableAxes
@@ -79,7 +80,8 @@ open class UIScrollView: UIView {
         let safe = safeAreaInsets
         guard safe != .zero else { return insets }
         let horizontal = behaviour == .always || scrollsHorizontally(ignoringSafeArea: true)
-        let vertical = behaviour == .always || (behaviour == .scrollableAxes && scrollsVertically(ignoringSafeArea: true))
+        let vertical =
+            behaviour == .always || scrollsVertically(ignoringSafeArea: true) || (behaviour == .automatic && isContentOfBarController)
         if horizontal {
             insets.left += safe.left
             insets.right += safe.right
@@ -89,6 +91,13 @@ open class UIScrollView: UIView {
             insets.bottom += safe.bottom
         }
         return insets
+    }
+
+    /// Whether the scroll view is the view of a controller inside a navigation or tab bar
+    /// controller (`.automatic` then adjusts the top and bottom insets, as UIKit does).
+    private var isContentOfBarController: Bool {
+        guard let controller = _viewController else { return false }
+        return controller.navigationController != nil || controller.tabBarController != nil
     }
 
     /// The adjusted insets last reported, to tell the delegate when they change.
@@ -102,7 +111,15 @@ open class UIScrollView: UIView {
     func insetsMayHaveChanged() {
         let adjusted = adjustedContentInset
         guard adjusted != reportedAdjustedInset else { return }
+        let old = reportedAdjustedInset
         reportedAdjustedInset = adjusted
+        // Content resting at its top (or leading) edge stays there as the insets change.
+        if !isDragging, !isDecelerating, motion == nil {
+            var offset = contentOffset
+            if offset.y == -old.top { offset.y = -adjusted.top }
+            if offset.x == -old.left { offset.x = -adjusted.left }
+            if offset != contentOffset { contentOffset = offset }
+        }
         adjustedContentInsetDidChange()
         delegate?.scrollViewDidChangeAdjustedContentInset(self)
     }

@@ -23,6 +23,25 @@ extension UICollectionView {
             guard measured else { break }
             layoutNeedsPrepare = true
         }
+        updatePrefetching()
+    }
+
+    /// Tells the prefetching data source of items within a screen of the visible rectangle that
+    /// have no cell yet, and cancels those that left that band without showing.
+    func updatePrefetching() {
+        guard isPrefetchingEnabled, let prefetcher = prefetchDataSource else { return }
+        let band = bounds.insetBy(dx: -bounds.width, dy: -bounds.height)
+        var near = Set<IndexPath>()
+        for attributes in collectionViewLayout.layoutAttributesForElements(in: band) ?? []
+        where attributes.representedElementCategory == .cell && !attributes.isHidden && attributes.frame.intersects(band) {
+            near.insert(attributes.indexPath)
+        }
+        for key in visibleViews.keys where key.category == .cell { near.remove(key.indexPath) }
+        let new = near.subtracting(prefetchedItems)
+        let gone = prefetchedItems.subtracting(near)
+        prefetchedItems = near
+        if !gone.isEmpty { prefetcher.collectionView(self, cancelPrefetchingForItemsAt: gone.sorted()) }
+        if !new.isEmpty { prefetcher.collectionView(self, prefetchItemsAt: new.sorted()) }
     }
 
     /// Prepares the layout and takes its content size.
@@ -32,6 +51,7 @@ extension UICollectionView {
         layout.prepare()
         let size = layout.collectionViewContentSize
         if contentSize != size { contentSize = size }
+        syncOrthogonalScrollers()
     }
 
     /// Gives the elements meeting the visible rectangle their views, placed; takes the others
@@ -59,6 +79,7 @@ extension UICollectionView {
             guard let view = makeView(for: key) else { continue }
             visibleViews[key] = view
             appearing.append(key)
+            if key.category == .cell { prefetchedItems.remove(key.indexPath) }
         }
         visibleAttributes = wanted.filter { visibleViews[$0.key] != nil }
         if let start = appearanceStart {
@@ -70,6 +91,10 @@ extension UICollectionView {
         var measuredNewSize = false
         for (key, view) in visibleViews {
             guard let attributes = visibleAttributes[key] else { continue }
+            let container = container(for: attributes)
+            if view.superview !== container {
+                if container === self { insertSubview(view, at: cellInsertionIndex) } else { container.addSubview(view) }
+            }
             if let cell = view as? UICollectionViewCell {
                 let isSelected = selected.contains(key.indexPath)
                 if cell.isSelected != isSelected { cell.isSelected = isSelected }
@@ -103,11 +128,11 @@ extension UICollectionView {
         case .cell:
             guard let dataSource else { return nil }
             view = dataSource.collectionView(self, cellForItemAt: key.indexPath)
-            if view.superview !== self { insertSubview(view, at: cellInsertionIndex) }
+            if !holds(view) { insertSubview(view, at: cellInsertionIndex) }
         case .supplementaryView:
             guard let dataSource else { return nil }
             view = dataSource.collectionView(self, viewForSupplementaryElementOfKind: key.kind, at: key.indexPath)
-            if view.superview !== self { addSubview(view) }
+            if !holds(view) { addSubview(view) }
         case .decorationView:
             let pool = decorationPools[key.kind] ?? ReusePool<UICollectionReusableView>()
             decorationPools[key.kind] = pool
@@ -129,7 +154,7 @@ extension UICollectionView {
 
     /// Where new cells go among the subviews: above the background view and decoration views,
     /// below supplementary views.
-    private var cellInsertionIndex: Int {
+    var cellInsertionIndex: Int {
         var index = 0
         for view in subviews {
             if view === backgroundView || decorationViewIDs.contains(ObjectIdentifier(view)) { index += 1 } else { break }
@@ -141,7 +166,13 @@ extension UICollectionView {
     /// then `apply(_:)`.
     func place(_ view: UICollectionReusableView, with attributes: UICollectionViewLayoutAttributes) {
         if view.bounds.size != attributes.size { view.bounds = CGRect(origin: view.bounds.origin, size: attributes.size) }
-        if view.center != attributes.center { view.center = attributes.center }
+        var center = attributes.center
+        if let strip = view.superview as? OrthogonalScrollView, strip.superview === self {
+            // From the collection view's content into the strip's: the layout moved the element by the strip's offset.
+            center.x += strip.bounds.minX - strip.frame.minX
+            center.y += strip.bounds.minY - strip.frame.minY
+        }
+        if view.center != center { view.center = center }
         let transform = attributes.transform3D
         if view.transform3D != transform { view.transform3D = transform }
         if view.alpha != attributes.alpha { view.alpha = attributes.alpha }
@@ -244,6 +275,7 @@ extension UICollectionView {
     /// - Precondition: the item exists; this traps naming it otherwise (UIKit raises).
     public func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
         precondition(containsItem(indexPath), "UICollectionView.scrollToItem: attempt to scroll to invalid index path: \(indexPath) (\(counts) items per section)")
+        scrollStrip(toShow: indexPath, animated: animated)
         guard let frame = layoutAttributesForItem(at: indexPath)?.frame else { return }
         scroll(to: frame, position: scrollPosition, animated: animated)
     }

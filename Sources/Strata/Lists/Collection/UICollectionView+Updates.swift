@@ -76,19 +76,24 @@ extension UICollectionView {
     }
 
     /// Updates the cells of the items at `indexPaths` in place: the data source's `cellForItemAt`
-    /// runs again and gets the same cell back from `dequeueReusableCell`.
+    /// runs again and gets the same cell back from `dequeueReusableCell`, without
+    /// `prepareForReuse()` (as UIKit's). Items not in view are skipped.
     public func reconfigureItems(at indexPaths: [IndexPath]) {
         guard let dataSource else { return }
         for path in indexPaths {
             let key = CollectionElementKey(category: .cell, kind: "", indexPath: path)
             guard let cell = visibleViews[key], let identifier = cell.reuseIdentifier else { continue }
             cellPool.enqueue(cell, identifier: identifier)
+            reconfiguringCell = cell
             let again = dataSource.collectionView(self, cellForItemAt: path)
-            if again !== cell {
-                retire(cell, key: key)
-                if again.superview !== self { addSubview(again) }
-                visibleViews[key] = again
-            }
+            reconfiguringCell = nil
+            guard again !== cell else { continue }
+            // The data source used another identifier: the old cell stays in its pool, hidden.
+            if let old = cell as? UICollectionViewCell { collectionDelegate?.collectionView(self, didEndDisplaying: old, forItemAt: path) }
+            cell.isHidden = true
+            if again.superview !== self { insertSubview(again, aboveSubview: cell) }
+            again.isHidden = false
+            visibleViews[key] = again
         }
         setNeedsLayout()
     }
@@ -137,6 +142,7 @@ extension UICollectionView {
         selectedItems = selectedItems.compactMap { mapping.newPosition(of: $0) }
         touchedItem = nil
 
+        layout.collectionViewDidUpdate(mapping)
         layout.prepare(forCollectionViewUpdates: Self.updateItems(u))
         prepareLayout()
         let animate = window != nil && UIView.areAnimationsEnabled
@@ -150,8 +156,14 @@ extension UICollectionView {
         let animated = leaving.filter { $0.final != nil }
         for (key, view, final) in leaving where final == nil { recycle(view, key: key) }
         appearanceStart = { [unowned self] key, view in
-            guard key.category == .cell, mapping.oldPosition(of: key.indexPath) == nil || reloaded.contains(key.indexPath) else { return }
-            if let initial = layout.initialLayoutAttributesForAppearingItem(at: key.indexPath) { self.place(view, with: initial) }
+            // Inserted and reloaded items start where the layout says; others that come into
+            // view start at their new places (Strata does not keep their old ones).
+            let appears = key.category == .cell && (mapping.oldPosition(of: key.indexPath) == nil || reloaded.contains(key.indexPath))
+            if appears, let initial = layout.initialLayoutAttributesForAppearingItem(at: key.indexPath) {
+                self.place(view, with: initial)
+            } else if let final = self.visibleAttributes[key] {
+                self.place(view, with: final)
+            }
         }
         UIView.animate(
             withDuration: Self.updateAnimationDuration,

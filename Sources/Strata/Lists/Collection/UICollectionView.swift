@@ -30,6 +30,7 @@ open class UICollectionView: UIScrollView {
     /// at most one vertical and one horizontal option. An axis with none scrolls as little as
     /// shows the item whole on that axis.
     public struct ScrollPosition: OptionSet, Hashable, Sendable {
+        /// The option bits.
         public let rawValue: UInt
         /// A position from its raw bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -65,6 +66,20 @@ open class UICollectionView: UIScrollView {
     open weak var dataSource: (any UICollectionViewDataSource)? {
         didSet { reloadData() }
     }
+
+    /// The object told of scrolling, selection and display, and asked for a flow layout's sizes
+    /// (held weakly): a `UICollectionViewDelegate` (and `UICollectionViewDelegateFlowLayout`).
+    /// Setting it invalidates the layout, whose sizes may come from it.
+    open override weak var delegate: (any UIScrollViewDelegate)? {
+        didSet { if oldValue !== delegate { layoutWasInvalidated() } }
+    }
+
+    /// The object told ahead of the scroll which items will be needed (held weakly).
+    open weak var prefetchDataSource: (any UICollectionViewDataSourcePrefetching)?
+    /// Whether `prefetchDataSource` hears of items about to show (true).
+    open var isPrefetchingEnabled = true
+    /// Items announced to the prefetching data source and not yet shown or cancelled.
+    var prefetchedItems: Set<IndexPath> = []
 
     /// The delegate as a collection delegate (the scroll view's `delegate`, when it is one).
     var collectionDelegate: (any UICollectionViewDelegate)? { delegate as? any UICollectionViewDelegate }
@@ -115,12 +130,14 @@ open class UICollectionView: UIScrollView {
     var pendingUpdates: PendingCollectionUpdates?
     /// During an animated batch: where an element coming into view starts.
     var appearanceStart: ((CollectionElementKey, UICollectionReusableView) -> Void)?
+    /// The scroll views of orthogonal sections' strips, by section (UICollectionView+Orthogonal.swift).
+    var orthogonalScrollers: [Int: OrthogonalScrollView] = [:]
     /// The decoration views the collection view made (they stay below the cells).
     var decorationViewIDs: Set<ObjectIdentifier> = []
     /// Identifiers of cell and supplementary registrations already registered with this view.
     var registeredRegistrations: Set<String> = []
-    /// Set while the data source's `cellForItemAt` runs for a layout pass (dequeues outside it trap in UIKit; kept loose here).
-    var layingOut = false
+    /// The cell `reconfigureItems(at:)` hands back to the data source (not prepared for reuse).
+    var reconfiguringCell: UICollectionReusableView?
 
     /// A collection view with the given frame, placed by `layout`.
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
@@ -162,14 +179,16 @@ open class UICollectionView: UIScrollView {
     // MARK: Overrides (their work is in the extensions)
 
     /// The bounds. A change asks the layout `shouldInvalidateLayout(forBoundsChange:)` (before
-    /// the bounds change, as UIKit does) and marks the collection view for layout, so scrolling
-    /// brings new elements into view.
+    /// the bounds change, as UIKit does; true: `invalidateLayout(with:)` its context for the
+    /// change) and marks the collection view for layout, so scrolling brings new elements into view.
     open override var bounds: CGRect {
         get { super.bounds }
         set {
             let old = super.bounds
             guard newValue != old else { return }
-            if storedLayout.shouldInvalidateLayout(forBoundsChange: newValue) { layoutNeedsPrepare = true }
+            if storedLayout.shouldInvalidateLayout(forBoundsChange: newValue) {
+                storedLayout.invalidateLayout(with: storedLayout.invalidationContext(forBoundsChange: newValue))
+            }
             super.bounds = newValue
             setNeedsLayout()
         }
@@ -234,7 +253,9 @@ open class UICollectionView: UIScrollView {
             preconditionFailure("UICollectionView: the view registered for cell identifier \(identifier) is not a UICollectionViewCell")
         }
         prepareDequeued(cell)
-        if let attributes = collectionViewLayout.layoutAttributesForItem(at: indexPath) { place(cell, with: attributes) }
+        if let attributes = collectionViewLayout.layoutAttributesForItem(at: indexPath) {
+            UIView.performWithoutAnimation { place(cell, with: attributes) }
+        }
         return cell
     }
 
@@ -249,7 +270,9 @@ open class UICollectionView: UIScrollView {
             preconditionFailure(Self.unregisteredMessage(kind: elementKind, identifier: identifier))
         }
         prepareDequeued(view)
-        if let attributes = collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath) { place(view, with: attributes) }
+        if let attributes = collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath) {
+            UIView.performWithoutAnimation { place(view, with: attributes) }
+        }
         return view
     }
 
@@ -267,7 +290,7 @@ open class UICollectionView: UIScrollView {
 
     /// A view back from a pool: reset when it was shown before.
     private func prepareDequeued(_ view: UICollectionReusableView) {
-        if view.superview === self {
+        if holds(view), view !== reconfiguringCell {
             view.prepareForReuse()
             view.isHidden = false
         }
@@ -320,7 +343,9 @@ open class UICollectionView: UIScrollView {
         visibleAttributes = [:]
         selectedItems = []
         touchedItem = nil
+        prefetchedItems = []
         cachedCounts = nil
+        collectionViewLayout.collectionViewDidReloadData()
         layoutWasInvalidated()
     }
 

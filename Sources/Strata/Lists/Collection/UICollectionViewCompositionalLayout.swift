@@ -7,9 +7,10 @@ import Foundation
 // frames meeting a rectangle into attributes. Items with estimated sizes are measured from their
 // cells when they first show, and the engine runs again with the measured sizes.
 //
-// First cut: an orthogonal section's strip is placed, but it does not scroll by itself yet (its
-// items sit at their strip positions from the strip's origin; those past the container's edge
-// lie outside the visible rectangle).
+// An orthogonal section's strip scrolls by itself: the collection view gives it a scroll view
+// at the strip's frame, tells the layout its offset, and the layout reports the strip's items
+// moved by that offset and only where they show through the strip. Paging behaviours other than
+// `.paging` scroll freely (no resting on group boundaries yet).
 
 /// A closure that describes section `index` for `environment` (UIKit's
 /// `UICollectionViewCompositionalLayoutSectionProvider`). Main actor.
@@ -34,6 +35,10 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     private var measuredItems: [Int: [Int: CGSize]] = [:]
     /// Per section: whether its items have an estimated dimension.
     private var estimatedSections: [Bool] = []
+    /// Per section: how it scrolls across the layout's axis.
+    private var behaviors: [UICollectionLayoutSectionOrthogonalScrollingBehavior] = []
+    /// Orthogonal strips' scroll offsets, by section.
+    private var orthogonalOffsets: [Int: CGPoint] = [:]
 
     /// A layout repeating `section`'s description for every section.
     public convenience init(section: NSCollectionLayoutSection) {
@@ -95,6 +100,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             counts.append(collectionView.numberOfItems(inSection: s))
         }
         estimatedSections = sections.map { Self.hasEstimatedItems($0.group) }
+        behaviors = sections.map(\.orthogonalScrollingBehavior)
         if measuredItems.keys.contains(where: { $0 >= count }) { measuredItems = measuredItems.filter { $0.key < count } }
         result = CompositionalLayoutEngine.layout(
             sections: sections, itemCounts: counts, configuration: configuration, container: container, estimatedSizes: measuredItems,
@@ -122,12 +128,14 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                 attributes.zIndex = decoration.zIndex
                 found.append(attributes)
             }
-            let shift = section.orthogonalFrame?.origin ?? .zero
+            let shift = stripShift(section)
+            let visible = section.orthogonalFrame.map { $0.intersection(rect) } ?? rect
             for (i, frame) in section.itemFrames.enumerated() {
                 let placed = frame.offsetBy(dx: shift.x, dy: shift.y)
-                guard placed.intersects(rect) else { continue }
+                guard placed.intersects(visible) else { continue }
                 let attributes = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: i, section: s))
                 attributes.frame = placed
+                if section.orthogonalFrame != nil { attributes.orthogonalSection = s }
                 found.append(attributes)
             }
             for supplementary in section.supplementaries {
@@ -143,9 +151,10 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < result.sections.count else { return nil }
         let section = result.sections[indexPath.section]
         guard indexPath.item >= 0, indexPath.item < section.itemFrames.count else { return nil }
-        let shift = section.orthogonalFrame?.origin ?? .zero
+        let shift = stripShift(section)
         let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
         attributes.frame = section.itemFrames[indexPath.item].offsetBy(dx: shift.x, dy: shift.y)
+        if section.orthogonalFrame != nil { attributes.orthogonalSection = indexPath.section }
         return attributes
     }
 
@@ -204,11 +213,28 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         return shown != size
     }
 
+    override func collectionViewDidReloadData() { measuredItems = [:] }
+
+    override func collectionViewDidUpdate(_ mapping: ListUpdates.Index) {
+        var moved: [Int: [Int: CGSize]] = [:]
+        for (section, sizes) in measuredItems {
+            for (item, size) in sizes {
+                if let new = mapping.newPosition(of: IndexPath(item: item, section: section)) { moved[new.section, default: [:]][new.item] = size }
+            }
+        }
+        measuredItems = moved
+    }
+
     /// Attributes for a supplementary frame: moved into the content for an orthogonal strip,
     /// pinned to the visible edge while its section shows when it pins.
     private func supplementaryAttributes(_ s: CompositionalSupplementaryFrame, section index: Int, in section: CompositionalSectionLayout?) -> UICollectionViewLayoutAttributes {
         var frame = s.frame
-        if s.isInOrthogonalContent, let origin = section?.orthogonalFrame?.origin { frame = frame.offsetBy(dx: origin.x, dy: origin.y) }
+        var strip: Int?
+        if s.isInOrthogonalContent, let section {
+            let shift = stripShift(section)
+            frame = frame.offsetBy(dx: shift.x, dy: shift.y)
+            strip = index
+        }
         if s.pinsToVisibleBounds, let section, let collectionView {
             let vertical = configuration.scrollDirection == .vertical
             let insets = collectionView.adjustedContentInset
@@ -223,6 +249,27 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         let attributes = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: s.kind, with: IndexPath(item: s.index, section: index))
         attributes.frame = frame
         attributes.zIndex = s.zIndex
+        attributes.orthogonalSection = strip
         return attributes
+    }
+
+    /// How far a section's strip content is moved in the collection view's content: the strip's
+    /// origin less its scroll offset (zero for a section that is not orthogonal).
+    private func stripShift(_ section: CompositionalSectionLayout) -> CGPoint {
+        guard let origin = section.orthogonalFrame?.origin else { return .zero }
+        let offset = orthogonalOffsets[section.sectionIndex] ?? .zero
+        return CGPoint(x: origin.x - offset.x, y: origin.y - offset.y)
+    }
+
+    override func orthogonalStrips() -> [OrthogonalStrip] {
+        result.sections.compactMap { section in
+            guard let frame = section.orthogonalFrame, let size = section.orthogonalContentSize else { return nil }
+            let s = section.sectionIndex
+            return OrthogonalStrip(section: s, frame: frame, contentSize: size, pages: s < behaviors.count && behaviors[s] == .paging)
+        }
+    }
+
+    override func setOrthogonalOffset(_ offset: CGPoint, section: Int) {
+        orthogonalOffsets[section] = offset
     }
 }

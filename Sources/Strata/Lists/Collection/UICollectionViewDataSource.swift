@@ -155,3 +155,19 @@ extension UICollectionViewDelegateFlowLayout {
         (collectionViewLayout as? UICollectionViewFlowLayout)?.footerReferenceSize ?? .zero
     }
 }
+
+/// Told of items about to be needed, ahead of the scroll, so their data can load (UIKit's
+/// `UICollectionViewDataSourcePrefetching`). Main actor. Items within one screen of the visible
+/// rectangle, on every side, that have no cell yet are announced.
+@MainActor
+public protocol UICollectionViewDataSourcePrefetching: AnyObject {
+    /// Items that will soon show.
+    func collectionView(_ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath])
+    /// Items announced before that will not show after all.
+    func collectionView(_ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath])
+}
+
+extension UICollectionViewDataSourcePrefetching {
+    /// Does nothing.
+    public func collectionView(_ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {}
+}

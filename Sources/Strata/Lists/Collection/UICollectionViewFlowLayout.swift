@@ -58,6 +58,15 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     open var footerReferenceSize = CGSize.zero {
         didSet { if oldValue != footerReferenceSize { invalidateLayout() } }
     }
+    /// What `sectionInset` is measured from (UIKit's `UICollectionViewFlowLayout.SectionInsetReference`).
+    public enum SectionInsetReference: Int, Sendable {
+        case fromContentInset, fromSafeArea, fromLayoutMargins
+    }
+
+    /// What `sectionInset` is measured from (`.fromContentInset`; kept: Strata always measures
+    /// from the adjusted content inset).
+    open var sectionInsetReference = SectionInsetReference.fromContentInset
+
     /// Whether headers stay at the visible top while their section shows (false).
     open var sectionHeadersPinToVisibleBounds = false {
         didSet { if oldValue != sectionHeadersPinToVisibleBounds { invalidateLayout() } }
@@ -251,6 +260,14 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         let previous = measuredSizes[indexPath] ?? (estimatedItemSize == Self.automaticSize ? itemSize : estimatedItemSize)
         measuredSizes[indexPath] = size
         return previous != size
+    }
+
+    override func collectionViewDidReloadData() { measuredSizes = [:] }
+
+    override func collectionViewDidUpdate(_ mapping: ListUpdates.Index) {
+        var moved: [IndexPath: CGSize] = [:]
+        for (path, size) in measuredSizes { if let new = mapping.newPosition(of: path) { moved[new] = size } }
+        measuredSizes = moved
     }
 
     private func makeAttributes(forCellWith path: IndexPath) -> UICollectionViewLayoutAttributes {

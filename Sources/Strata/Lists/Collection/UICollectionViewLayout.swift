@@ -58,9 +58,33 @@ open class UICollectionViewLayout: NSObject {
     open func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
 
     /// Marks the layout out of date: the collection view calls `prepare()` again and re-places its
-    /// elements at the next layout pass. Call `super` when overriding.
+    /// elements at the next layout pass. The default is `invalidateLayout(with:)` with a context
+    /// that invalidates everything. Call `super` when overriding.
     open func invalidateLayout() {
-        collectionView?.layoutWasInvalidated()
+        let type = (Self.invalidationContextClass as? UICollectionViewLayoutInvalidationContext.Type) ?? UICollectionViewLayoutInvalidationContext.self
+        let context = type.init()
+        context.invalidateEverything = true
+        invalidateLayout(with: context)
+    }
+
+    /// Marks the parts `context` names out of date (Strata prepares the whole layout again
+    /// whatever it names) and moves the content by the context's offset adjustment. Call `super`.
+    open func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
+        guard let collectionView else { return }
+        collectionView.layoutWasInvalidated()
+        if context.contentOffsetAdjustment != .zero {
+            let offset = collectionView.contentOffset
+            collectionView.contentOffset = CGPoint(x: offset.x + context.contentOffsetAdjustment.x, y: offset.y + context.contentOffsetAdjustment.y)
+        }
+    }
+
+    /// The class of the contexts the layout makes (`UICollectionViewLayoutInvalidationContext`).
+    open class var invalidationContextClass: AnyClass { UICollectionViewLayoutInvalidationContext.self }
+
+    /// The context for a bounds change the layout asked to hear of (a plain one by default).
+    open func invalidationContext(forBoundsChange newBounds: CGRect) -> UICollectionViewLayoutInvalidationContext {
+        let type = (Self.invalidationContextClass as? UICollectionViewLayoutInvalidationContext.Type) ?? UICollectionViewLayoutInvalidationContext.self
+        return type.init()
     }
 
     /// Whether a change of the collection view's bounds (a scroll, or a resize) needs a new layout:
@@ -118,6 +142,19 @@ open class UICollectionViewLayout: NSObject {
     /// the layout changed and must be prepared again.
     func cellDidMeasure(_ size: CGSize, at indexPath: IndexPath) -> Bool { false }
 
+    /// The sections that scroll across the layout's axis in strips of their own (compositional
+    /// orthogonal sections); none by default.
+    func orthogonalStrips() -> [OrthogonalStrip] { [] }
+
+    /// A strip's scroll view moved to `offset` (its bounds origin).
+    func setOrthogonalOffset(_ offset: CGPoint, section: Int) {}
+
+    /// The data was reloaded: forget what was measured for items.
+    func collectionViewDidReloadData() {}
+
+    /// A batch moved items: measured sizes follow their items (`mapping` maps old positions to new).
+    func collectionViewDidUpdate(_ mapping: ListUpdates.Index) {}
+
     /// Fading attributes for an element that appears or disappears: a copy with alpha 0.
     static func faded(_ attributes: UICollectionViewLayoutAttributes?) -> UICollectionViewLayoutAttributes? {
         guard let copy = attributes?.copy() as? UICollectionViewLayoutAttributes else { return nil }
@@ -148,4 +185,43 @@ open class UICollectionViewUpdateItem: NSObject {
         updateAction = action
         super.init()
     }
+}
+
+/// What an invalidation of a layout covers (UIKit's `UICollectionViewLayoutInvalidationContext`).
+/// Main actor. Strata prepares the whole layout again for any invalidation; the context's
+/// offset adjustment moves the content.
+@MainActor
+open class UICollectionViewLayoutInvalidationContext: NSObject {
+    /// Whether everything is out of date (`invalidateLayout()` sets it).
+    public internal(set) var invalidateEverything = false
+    /// Whether the data source's counts must be read again.
+    public internal(set) var invalidateDataSourceCounts = false
+    /// The items named out of date, if any.
+    public private(set) var invalidatedItemIndexPaths: [IndexPath]?
+    /// How far to move the content offset, in points.
+    open var contentOffsetAdjustment = CGPoint.zero
+    /// How much the content size changes, in points (kept).
+    open var contentSizeAdjustment = CGSize.zero
+
+    /// An empty context.
+    public required override init() {
+        super.init()
+    }
+
+    /// Names the items at `indexPaths` out of date.
+    open func invalidateItems(at indexPaths: [IndexPath]) {
+        invalidatedItemIndexPaths = (invalidatedItemIndexPaths ?? []) + indexPaths
+    }
+}
+
+/// An orthogonal section's scrolling strip, as the layout describes it to the collection view.
+struct OrthogonalStrip {
+    /// The section.
+    var section: Int
+    /// The strip's frame in the collection view's content, in points.
+    var frame: CGRect
+    /// The size of the strip's own content, in points.
+    var contentSize: CGSize
+    /// Whether it pages by its width (`.paging`).
+    var pages: Bool
 }

@@ -103,6 +103,7 @@ open class UICollectionViewLayoutAttributes: NSObject {
         copy.alpha = alpha
         copy.zIndex = zIndex
         copy.isHidden = isHidden
+        copy.orthogonalSection = orthogonalSection
         return copy
     }
 
@@ -127,6 +128,10 @@ open class UICollectionViewLayoutAttributes: NSObject {
     open override var description: String {
         "<\(type(of: self)) \(representedElementCategory) \(representedElementKind ?? "") \(indexPath) frame=\(frame) alpha=\(alpha) zIndex=\(zIndex)\(isHidden ? " hidden" : "")>"
     }
+
+    /// The orthogonal section whose scrolling strip carries the element (nil: the collection
+    /// view's own content). Set by the compositional layout.
+    var orthogonalSection: Int?
 
     /// The key the collection view files the element's view under.
     var elementKey: CollectionElementKey {

@@ -5,13 +5,13 @@ import Foundation
 ///
 /// Main actor only: it reads the layout descriptions and calls custom groups' item providers. A
 /// value made per section layout. Work is proportional to the items laid out: each group instance
-/// measures its subitems once and places them once (nested estimated groups measure their own
-/// subitems again, once per level).
+/// measures its subitems and places them (nested groups measure their own subitems again, once
+/// per level).
 ///
 /// Rules, in UIKit's terms:
 /// - A subitem's fractional dimensions are fractions of its group's size less the group's content
-///   insets; a group lays out each of its subitems once, in order (a count-based group its one
-///   subitem `count` times).
+///   insets; a group lays out its subitems in order, repeating them while the next one fits on
+///   its axis (a count-based group lays its one subitem `count` times).
 /// - An estimated dimension is its estimate unless `measuredSizes` has the item's measured size;
 ///   a group with an estimated dimension takes that length from its subitems (their total along
 ///   the group's axis, the largest across it).
@@ -66,9 +66,6 @@ struct CompositionalGroupSolver {
             }
             return Extent(size: size, items: min(frames.count, itemLimit - first))
         }
-        guard estimatedWidth || estimatedHeight || staticLeafCount(group) == nil else {
-            return Extent(size: size, items: min(staticLeafCount(group) ?? 0, itemLimit - first))
-        }
         let inner = innerRect(group, CGRect(origin: .zero, size: size)).size
         let content = contentExtent(group, inner: inner, first: first)
         if estimatedWidth { size.width = content.size.width }
@@ -90,19 +87,56 @@ struct CompositionalGroupSolver {
     /// axis (with spacing at its minimum) and the largest across it.
     func contentExtent(_ group: NSCollectionLayoutGroup, inner: CGSize, first: Int) -> Extent {
         let horizontal = group.isHorizontal
-        var along: CGFloat = 0, across: CGFloat = 0, index = first, placed = 0
-        for k in 0..<group.arrangedCount where index < itemLimit {
-            let child = group.arrangedSubitem(k)
-            let extent = childExtent(group, child, inner: inner, first: index)
+        var along: CGFloat = 0, across: CGFloat = 0, items = 0
+        let children = arrangement(group, inner: inner, first: first)
+        for (child, extent) in children {
             let (lead, trail) = Self.edges(child.edgeSpacing, along: horizontal)
             let (crossLead, crossTrail) = Self.edges(child.edgeSpacing, along: !horizontal)
             along += (horizontal ? extent.size.width : extent.size.height) + (lead?.spacing ?? 0) + (trail?.spacing ?? 0)
             across = max(across, (horizontal ? extent.size.height : extent.size.width) + (crossLead?.spacing ?? 0) + (crossTrail?.spacing ?? 0))
-            index += extent.items
-            placed += 1
+            items += extent.items
         }
-        along += CGFloat(max(0, placed - 1)) * (group.interItemSpacing?.spacing ?? 0)
-        return Extent(size: horizontal ? CGSize(width: along, height: across) : CGSize(width: across, height: along), items: index - first)
+        along += CGFloat(max(0, children.count - 1)) * (group.interItemSpacing?.spacing ?? 0)
+        return Extent(size: horizontal ? CGSize(width: along, height: across) : CGSize(width: across, height: along), items: items)
+    }
+
+    /// The subitems one instance of a row or column group lays out, with their extents. A
+    /// count-based group lays its subitem `count` times. A group of `subitems` lays them out in
+    /// order and, when its length on its axis is known (not estimated), goes on repeating them
+    /// while the next one still fits, as UIKit fills a row of fractional-width items (a group of
+    /// one item a fifth of its width holds five). At least one subitem is laid out.
+    func arrangement(_ group: NSCollectionLayoutGroup, inner: CGSize, first: Int) -> [(NSCollectionLayoutItem, Extent)] {
+        var result: [(NSCollectionLayoutItem, Extent)] = []
+        var index = first
+        let horizontal = group.isHorizontal
+        let axisEstimated = horizontal ? group.layoutSize.widthDimension.isEstimated : group.layoutSize.heightDimension.isEstimated
+        guard group.repeatCount == nil, !axisEstimated, !group.subitems.isEmpty else {
+            for k in 0..<group.arrangedCount where index < itemLimit {
+                let child = group.arrangedSubitem(k)
+                let extent = childExtent(group, child, inner: inner, first: index)
+                result.append((child, extent))
+                index += extent.items
+            }
+            return result
+        }
+        let limit = horizontal ? inner.width : inner.height
+        let spacing = group.interItemSpacing?.spacing ?? 0
+        var used: CGFloat = 0
+        var k = 0
+        while index < itemLimit {
+            let child = group.subitems[k % group.subitems.count]
+            let extent = childExtent(group, child, inner: inner, first: index)
+            let (lead, trail) = Self.edges(child.edgeSpacing, along: horizontal)
+            let length = (horizontal ? extent.size.width : extent.size.height) + (lead?.spacing ?? 0) + (trail?.spacing ?? 0)
+            let next = used + (result.isEmpty ? 0 : spacing) + length
+            // Past the first cycle, stop where the next subitem would not fit (or adds nothing).
+            if k >= group.subitems.count, next > limit + 0.01 || length <= 0 { break }
+            result.append((child, extent))
+            used = next
+            index += extent.items
+            k += 1
+        }
+        return result
     }
 
     /// A subitem's extent in its group: a repeated subitem of a filling count-based group is
@@ -115,25 +149,6 @@ struct CompositionalGroupSolver {
             if group.isHorizontal { extent.size.width = length } else { extent.size.height = length }
         }
         return extent
-    }
-
-    /// The number of items one instance of `group` holds, when it does not depend on sizes (nil
-    /// when a custom group is inside). Cached on the group: its structure never changes.
-    func staticLeafCount(_ group: NSCollectionLayoutGroup) -> Int? {
-        if let cached = group.cachedLeafCount { return cached }
-        if group.isCustom { return nil }
-        var total = 0
-        for child in group.subitems {
-            guard let sub = child as? NSCollectionLayoutGroup else {
-                total += 1
-                continue
-            }
-            guard let count = staticLeafCount(sub) else { return nil }
-            total += count
-        }
-        if let repeatCount = group.repeatCount { total *= repeatCount }
-        group.cachedLeafCount = total
-        return total
     }
 
     // MARK: Placing
@@ -159,21 +174,16 @@ struct CompositionalGroupSolver {
     /// Lays out a row or column group's subitems in `inner`.
     private mutating func placeLinear(_ group: NSCollectionLayoutGroup, in inner: CGRect, first: Int) -> Int {
         let horizontal = group.isHorizontal
-        var extents: [Extent] = []
-        extents.reserveCapacity(group.arrangedCount)
+        let children = arrangement(group, inner: inner.size, first: first)
+        let extents = children.map(\.1)
         var index = first
-        for k in 0..<group.arrangedCount where index < itemLimit {
-            let extent = childExtent(group, group.arrangedSubitem(k), inner: inner.size, first: index)
-            extents.append(extent)
-            index += extent.items
-        }
         // Room left on the group's axis goes evenly to the flexible spacings.
         let spacing = group.interItemSpacing
         let gaps = max(0, extents.count - 1)
         var used = CGFloat(gaps) * (spacing?.spacing ?? 0)
         var flexibleSlots = spacing?.isFlexible == true ? gaps : 0
         for k in extents.indices {
-            let (lead, trail) = Self.edges(group.arrangedSubitem(k).edgeSpacing, along: horizontal)
+            let (lead, trail) = Self.edges(children[k].0.edgeSpacing, along: horizontal)
             used += (horizontal ? extents[k].size.width : extents[k].size.height) + (lead?.spacing ?? 0) + (trail?.spacing ?? 0)
             flexibleSlots += (lead?.isFlexible == true ? 1 : 0) + (trail?.isFlexible == true ? 1 : 0)
         }
@@ -183,7 +193,7 @@ struct CompositionalGroupSolver {
         var cursor = horizontal ? inner.minX : inner.minY
         index = first
         for k in extents.indices {
-            let child = group.arrangedSubitem(k)
+            let child = children[k].0
             let size = extents[k].size
             let (lead, trail) = Self.edges(child.edgeSpacing, along: horizontal)
             cursor += Self.length(lead, extra: extra)

@@ -61,8 +61,6 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
     /// Whether the repeated subitem is stretched to fill the group (the deprecated `subitem:count:`
     /// factories) rather than keeping its own size (`repeatingSubitem:count:`).
     var fillsWithRepeatedSubitem = false
-    /// The number of items one instance holds, once known (nil: not yet counted, or custom).
-    var cachedLeafCount: Int?
 
     /// The items and groups the group lays out, in order.
     public let subitems: [NSCollectionLayoutItem]

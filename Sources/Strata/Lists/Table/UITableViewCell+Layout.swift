@@ -196,12 +196,13 @@ extension UITableViewCell {
             let index = backgroundView.map { subviews.firstIndex(of: $0).map { $0 + 1 } ?? 0 } ?? 0
             insertSubview(view, at: index)
         }
+        view.isHidden = !showsSelection
         updateSelectionAppearance()
         setNeedsLayout()
     }
 
     func updateSelectionAppearance() {
-        let shows = (isSelected || isHighlighted) && selectionStyle != .none
+        let shows = showsSelection
         shownSelectedBackground?.alpha = shows ? 1 : 0
         for label in [_textLabel, _detailTextLabel].compactMap({ $0 }) { label.isHighlighted = shows }
         _imageView?.isHighlighted = shows

@@ -170,13 +170,23 @@ open class UITableViewCell: UIView {
     }
 
     private func changeSelectionAppearance(animated: Bool) {
+        // The selected background is hidden while not shown (no layer to draw); a fade shows it
+        // through the animation and hides it after.
+        let background = shownSelectedBackground
+        if showsSelection { background?.isHidden = storedBackgroundConfiguration != nil }
         if animated {
-            UIView.animate(withDuration: 0.25) { self.updateSelectionAppearance() }
+            UIView.animate(
+                withDuration: 0.25, animations: { self.updateSelectionAppearance() },
+                completion: { _ in if !self.showsSelection { background?.isHidden = true } })
         } else {
             UIView.performWithoutAnimation { self.updateSelectionAppearance() }
+            if !showsSelection { background?.isHidden = true }
         }
         setNeedsUpdateConfiguration()
     }
+
+    /// Whether the selected background shows: selected or highlighted, with a selection style.
+    var showsSelection: Bool { (isSelected || isHighlighted) && selectionStyle != .none }
 
     // MARK: Backgrounds
 

@@ -1,0 +1,90 @@
+import Foundation
+
+// Orthogonal sections (compositional sections that scroll across the layout's axis): each gets
+// a scroll view of its own at its strip's frame, holding the views of the strip's elements. When
+// it scrolls it tells the layout its offset and marks the collection view for layout, so the
+// strip's items that came into view get cells and those that left go back for reuse, as in the
+// main content. The layout reports strip elements in the collection view's content coordinates
+// (moved by the strip's offset); the views sit in the strip's scroll view, converted.
+
+/// The scroll view carrying one orthogonal section's elements. Main actor.
+final class OrthogonalScrollView: UIScrollView {
+    /// Called with the new offset whenever the strip scrolls.
+    var onScroll: ((CGPoint) -> Void)?
+
+    /// The bounds; a new origin (a scroll) is reported through `onScroll`.
+    override var bounds: CGRect {
+        get { super.bounds }
+        set {
+            let old = super.bounds.origin
+            super.bounds = newValue
+            if super.bounds.origin != old { onScroll?(super.bounds.origin) }
+        }
+    }
+
+    init() {
+        super.init(frame: .zero)
+        backgroundColor = nil
+        showsHorizontalScrollIndicator = false
+        showsVerticalScrollIndicator = false
+    }
+
+    required init?(coder: NSCoder) { nil }
+}
+
+extension UICollectionView {
+    /// Gives every orthogonal strip the layout describes a scroll view at its frame, with its
+    /// content size; takes away those of strips that are gone (their views move back to the
+    /// collection view, hidden).
+    func syncOrthogonalScrollers() {
+        let strips = collectionViewLayout.orthogonalStrips()
+        guard !strips.isEmpty || !orthogonalScrollers.isEmpty else { return }
+        var next: [Int: OrthogonalScrollView] = [:]
+        for strip in strips {
+            let scroller = orthogonalScrollers[strip.section] ?? makeScroller(for: strip.section)
+            if scroller.frame != strip.frame { scroller.frame = strip.frame }
+            if scroller.contentSize != strip.contentSize { scroller.contentSize = strip.contentSize }
+            scroller.isPagingEnabled = strip.pages
+            next[strip.section] = scroller
+        }
+        for (section, scroller) in orthogonalScrollers where next[section] !== scroller {
+            for view in scroller.subviews where view is UICollectionReusableView {
+                view.isHidden = true
+                insertSubview(view, at: 0)
+            }
+            scroller.onScroll = nil
+            scroller.removeFromSuperview()
+            collectionViewLayout.setOrthogonalOffset(.zero, section: section)
+        }
+        orthogonalScrollers = next
+    }
+
+    private func makeScroller(for section: Int) -> OrthogonalScrollView {
+        let scroller = OrthogonalScrollView()
+        scroller.onScroll = { [unowned self] offset in
+            collectionViewLayout.setOrthogonalOffset(offset, section: section)
+            setNeedsLayout()
+        }
+        collectionViewLayout.setOrthogonalOffset(.zero, section: section)
+        addSubview(scroller)
+        return scroller
+    }
+
+    /// The view an element's view belongs in: its strip's scroll view, or the collection view.
+    func container(for attributes: UICollectionViewLayoutAttributes) -> UIView {
+        if let section = attributes.orthogonalSection, let scroller = orthogonalScrollers[section] { return scroller }
+        return self
+    }
+
+    /// Whether `view` is in the collection view's content: directly, or in a strip's scroll view.
+    func holds(_ view: UIView) -> Bool {
+        view.superview === self || (view.superview is OrthogonalScrollView && view.superview?.superview === self)
+    }
+
+    /// Scrolls the strip holding the item at `indexPath`, if any, as little as shows the item.
+    func scrollStrip(toShow indexPath: IndexPath, animated: Bool) {
+        guard let scroller = orthogonalScrollers[indexPath.section], let frame = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame else { return }
+        let inStrip = frame.offsetBy(dx: scroller.bounds.minX - scroller.frame.minX, dy: scroller.bounds.minY - scroller.frame.minY)
+        scroller.scrollRectToVisible(inStrip, animated: animated)
+    }
+}
