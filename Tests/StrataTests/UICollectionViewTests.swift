@@ -542,4 +542,30 @@ func flow(_ item: CGSize, line: CGFloat = 10, interitem: CGFloat = 10) -> UIColl
         view.layoutIfNeeded()
         #expect(view.cellForItem(at: IndexPath(item: 1, section: 0)) === cell && cell?.resets == 0 && view._cellsWaiting == 0)
     }
+
+    /// An orthogonal section scrolls in a strip of its own: 100-point groups 10 apart in a
+    /// 320-point strip show items 0–2; scrolled to show item 6 (660–760) the strip's offset is
+    /// 440 and items 4–6 have cells, in the strip, reused from those that left.
+    @Test func orthogonalSectionsScrollInTheirOwnStrip() throws {
+        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(100), heightDimension: .absolute(100)))
+        let group = NSCollectionLayoutGroup.horizontal(
+            layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(100), heightDimension: .absolute(100)), subitems: [item])
+        let section = NSCollectionLayoutSection(group: group)
+        section.interGroupSpacing = 10
+        section.orthogonalScrollingBehavior = .continuous
+        let source = CollectionSource([10])
+        let view = source.collection(UICollectionViewCompositionalLayout(section: section))
+        #expect(view.indexPathsForVisibleItems.map(\.item) == [0, 1, 2])
+        #expect(view.contentSize.height == 100)
+        let strip = try #require(view.cellForItem(at: IndexPath(item: 0, section: 0))?.superview as? UIScrollView)
+        #expect(strip !== view && strip.frame == CGRect(x: 0, y: 0, width: 320, height: 100) && strip.contentSize.width == 1090)
+        view.scrollToItem(at: IndexPath(item: 6, section: 0), at: [], animated: false)
+        view.layoutIfNeeded()
+        #expect(strip.contentOffset.x == 440)
+        #expect(view.indexPathsForVisibleItems.map(\.item) == [4, 5, 6])
+        #expect(view.cellForItem(at: IndexPath(item: 5, section: 0))?.frame == CGRect(x: 550, y: 0, width: 100, height: 100), "in the strip's content")
+        #expect(view.layoutAttributesForItem(at: IndexPath(item: 5, section: 0))?.frame == CGRect(x: 110, y: 0, width: 100, height: 100))
+        #expect(view._cellsMade == 3, "the cells of items 0–2 were reused")
+        #expect(view.indexPathForItem(at: CGPoint(x: 160, y: 50)) == IndexPath(item: 5, section: 0))
+    }
 }

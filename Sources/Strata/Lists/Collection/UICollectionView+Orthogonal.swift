@@ -59,6 +59,21 @@ extension UICollectionView {
         orthogonalScrollers = next
     }
 
+    /// Takes away every strip's scroll view (a batch renumbered the sections); the next layout
+    /// pass makes new ones and puts the views back in them.
+    func resetOrthogonalScrollers() {
+        for (section, scroller) in orthogonalScrollers {
+            for view in scroller.subviews where view is UICollectionReusableView {
+                view.isHidden = true
+                insertSubview(view, at: 0)
+            }
+            scroller.onScroll = nil
+            scroller.removeFromSuperview()
+            collectionViewLayout.setOrthogonalOffset(.zero, section: section)
+        }
+        orthogonalScrollers = [:]
+    }
+
     private func makeScroller(for section: Int) -> OrthogonalScrollView {
         let scroller = OrthogonalScrollView()
         scroller.onScroll = { [unowned self] offset in

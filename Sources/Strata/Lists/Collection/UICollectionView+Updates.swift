@@ -142,6 +142,7 @@ extension UICollectionView {
         selectedItems = selectedItems.compactMap { mapping.newPosition(of: $0) }
         touchedItem = nil
 
+        if !u.insertedSections.isEmpty || !u.deletedSections.isEmpty || !u.movedSections.isEmpty { resetOrthogonalScrollers() }
         layout.collectionViewDidUpdate(mapping)
         layout.prepare(forCollectionViewUpdates: Self.updateItems(u))
         prepareLayout()

@@ -10,7 +10,8 @@ import Foundation
 // through `numberOfSections` and `numberOfItems(inSection:)`. Batches of item and section
 // changes are checked against the data source's counts as a table's are, and animate over 0.3 s
 // (UICollectionView+Updates.swift); selection follows items across batches
-// (UICollectionView+Selection.swift).
+// (UICollectionView+Selection.swift). Compositional sections that scroll across the layout's axis
+// get a scroll view of their own holding their elements' views (UICollectionView+Orthogonal.swift).
 
 /// A scrolling collection of items in sections, placed by a layout object (UIKit's
 /// `UICollectionView`). Main actor.
