@@ -86,8 +86,8 @@ struct ContactsProgram {
         try await screen.renderFrame().image!.writePNG(to: out + "/contacts-start.png")
 
         // Swipe Alan Turing's row (the second row: 22 + 28 of header, rows of 56) to the left,
-        // tap Delete, then tap Donald Knuth (section D after the deletion: 50 + 56 + 2 × 50 + 56,
-        // its row from y 262).
+        // tap Delete, then tap Claude Shannon (after the deletion sections A and B take 2 × (50 +
+        // 56), section C's header 50 more: his row from y 262).
         let script = try EventScript(
             text: """
                 0.10  down  1  280  134

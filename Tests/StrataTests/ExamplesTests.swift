@@ -165,10 +165,47 @@ import Testing
         let details = try image(folder, "settings-details.png")
         expectPixel(details, 160, 400, RGBA8(88, 86, 214), tolerance: 2, "details (160, 400): the presented indigo controller fills the screen")
     }
+    @Test(
+        "Contacts: a diffable table of contacts in sections by initial; a swipe reveals Delete (systemRed) on Alan Turing's row, a tap deletes him through the snapshot, and a tap on Claude Shannon selects"
+    )
+    func contacts() throws {
+        let (folder, output) = try run("Contacts")
+        #expect(output.contains("log: deleted Alan Turing, selected Claude Shannon"), "\(output)")
+        #expect(output.contains("contacts: 7, rows: 1 in A"), "\(output)")
+        let start = try image(folder, "contacts-start.png")
+        // Section A: 22 points of padding and a 28-point header, then rows of 56 (Ada 50…106).
+        expectPixel(start, 5, 105, RGBA8(255, 255, 255), "start (5, 105): the separator starts 16 points in")
+        let separator = start[100, 105]
+        #expect(separator.r < 215 && separator.r > 180, "start (100, 105): Ada's separator, grey: \(separator)")
+        let swiped = try image(folder, "contacts-swiped.png")
+        expectPixel(swiped, 300, 150, RGBA8(255, 59, 48), tolerance: 2, "swiped (300, 150): the Delete button behind Alan's row")
+        let deleted = try image(folder, "contacts-deleted.png")
+        expectPixel(deleted, 300, 150, RGBA8(255, 255, 255), "deleted (300, 150): the row and its button are gone")
+    }
+
+    @Test(
+        "PhotoGrid: a compositional grid of two featured columns over three, headers from a registration; a tap selects photo 1 and a slow drag scrolls 160 points"
+    )
+    func photoGrid() throws {
+        let (folder, output) = try run("PhotoGrid")
+        #expect(output.contains("log: selected photo 1"), "\(output)")
+        #expect(output.contains("offset 160.0, selected [[0, 1]]"), "\(output)")
+        let grid = try image(folder, "photo-grid.png")
+        // Featured: 304 points between the insets in two columns of 152, cells inset 2: photo 0 at
+        // (10, 42) 148 square, hue 0 at saturation 0.55, brightness 0.9.
+        expectPixel(grid, 20, 150, RGBA8(230, 104, 104), tolerance: 3, "grid (20, 150): photo 0, red")
+        expectPixel(grid, 170, 150, RGBA8(230, 167, 104), tolerance: 3, "grid (170, 150): photo 1, orange")
+        expectPixel(grid, 160, 150, RGBA8(255, 255, 255), "grid (160, 150): the 4-point gap between the columns")
+        let scrolled = try image(folder, "photo-grid-scrolled.png")
+        // Library's header at 40 + 2 × 152 + 16 = 360, its first row of thirds (101.3) from 400;
+        // scrolled 160: photo 4 at (10, 242), hue 1/3.
+        expectPixel(scrolled, 20, 320, RGBA8(104, 230, 104), tolerance: 3, "scrolled (20, 320): photo 4, green, three to a row")
+    }
 }
 
 /// Why an example could not be run.
 struct ExampleError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+
 }

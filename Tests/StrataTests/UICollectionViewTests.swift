@@ -10,6 +10,7 @@ final class CollectionSource: UICollectionViewDataSource, UICollectionViewDelega
     var sizes: [IndexPath: CGSize] = [:]
     var log: [String] = []
     var displayLog: [String] = []
+    var movable = false
 
     init(_ counts: [Int]) { self.counts = counts }
 
@@ -23,6 +24,10 @@ final class CollectionSource: UICollectionViewDataSource, UICollectionViewDelega
     }
     func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
         sizes[indexPath] ?? (collectionViewLayout as! UICollectionViewFlowLayout).itemSize
+    }
+    func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { movable }
+    func collectionView(_ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        log.append("move \(sourceIndexPath.item) \(destinationIndexPath.item)")
     }
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) { log.append("select \(indexPath.item)") }
     func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) { log.append("deselect \(indexPath.item)") }
@@ -406,166 +411,5 @@ func flow(_ item: CGSize, line: CGFloat = 10, interitem: CGFloat = 10) -> UIColl
         #expect(view.numberOfSections == 2 && view.numberOfItems(inSection: 0) == 6 && view.numberOfItems(inSection: 1) == 2)
         #expect(view.visibleCells.count == 8 && view._cellsMade == 8, "the three cells shown before were reused")
         #expect(view.indexPathsForSelectedItems == [], "reloading clears the selection, as in UIKit")
-    }
-
-    /// Pinned headers stay at the visible top while their section shows, then leave with it:
-    /// section 0 is 30 + 4 lines (430) = 460 high.
-    @Test func pinnedHeadersFollowTheVisibleTop() throws {
-        let source = CollectionSource([12, 12])
-        let layout = flow(CGSize(width: 100, height: 100))
-        layout.headerReferenceSize = CGSize(width: 0, height: 30)
-        layout.sectionHeadersPinToVisibleBounds = true
-        let view = source.collection(layout)
-        let header = UICollectionView.elementKindSectionHeader
-        view.contentOffset = CGPoint(x: 0, y: 200)
-        view.layoutIfNeeded()
-        #expect(view.supplementaryView(forElementKind: header, at: IndexPath(item: 0, section: 0))?.frame.minY == 200)
-        view.contentOffset = CGPoint(x: 0, y: 440)
-        view.layoutIfNeeded()
-        #expect(view.supplementaryView(forElementKind: header, at: IndexPath(item: 0, section: 0))?.frame.minY == 430, "pushed up by the section's end")
-        #expect(view.supplementaryView(forElementKind: header, at: IndexPath(item: 0, section: 1))?.frame.minY == 460)
-    }
-
-    /// Self-sizing: cells that want 70 points replace the estimate, in a flow layout (estimated
-    /// 100 × 50) and in a list (estimated 44).
-    @Test func selfSizingCellsReplaceTheEstimate() {
-        final class TallCell: UICollectionViewCell {
-            override func preferredLayoutAttributesFitting(_ attributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
-                attributes.size.height = 70
-                return attributes
-            }
-        }
-        let source = CollectionSource([6])
-        let layout = flow(CGSize(width: 100, height: 100))
-        layout.estimatedItemSize = CGSize(width: 100, height: 50)
-        let view = source.collection(layout, cellClass: TallCell.self)
-        #expect(frames(view, 2..<4) == [CGRect(x: 220, y: 0, width: 100, height: 70), CGRect(x: 0, y: 80, width: 100, height: 70)])
-        #expect(view.contentSize.height == 150)
-
-        let list = CollectionSource([10])
-        let listView = list.collection(
-            UICollectionViewCompositionalLayout.list(using: UICollectionLayoutListConfiguration(appearance: .plain)), cellClass: TallCell.self)
-        #expect(listView.visibleCells.map(\.frame) == (0..<7).map { CGRect(x: 0, y: CGFloat($0) * 70, width: 320, height: 70) })
-    }
-
-    /// A section background registered with the layout gets a view behind the section's cells.
-    @Test func decorationViewsSitBehindTheCells() throws {
-        final class Backdrop: UICollectionReusableView {}
-        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(50)))
-        let section = NSCollectionLayoutSection(
-            group: .vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(50)), subitems: [item]))
-        section.contentInsets = NSDirectionalEdgeInsets(top: 10, leading: 10, bottom: 10, trailing: 10)
-        section.decorationItems = [.background(elementKind: "backdrop")]
-        let layout = UICollectionViewCompositionalLayout(section: section)
-        layout.register(Backdrop.self, forDecorationViewOfKind: "backdrop")
-        let source = CollectionSource([2])
-        let view = source.collection(layout)
-        let backdrop = try #require(view.subviews.first { $0 is Backdrop })
-        #expect(backdrop.frame == CGRect(x: 0, y: 0, width: 320, height: 120))
-        let cell = try #require(view.cellForItem(at: IndexPath(item: 0, section: 0)))
-        #expect(cell.frame == CGRect(x: 10, y: 10, width: 300, height: 50))
-        #expect(view.subviews.firstIndex(of: backdrop)! < view.subviews.firstIndex(of: cell)!)
-    }
-
-    /// In a window, a batch animates: the deleted item's cell fades out (alpha 0, still shown)
-    /// and is taken back for reuse when the 0.3 s animation ends; survivors move at once in the
-    /// model, and an inserted item's cell ends opaque.
-    @Test func animatedBatchFadesDeletedCellsOutThenReusesThem() async throws {
-        let f = try ScreenFixture(size: CGSize(width: 320, height: 480))
-        let source = CollectionSource([5])
-        let view = source.collection(flow(CGSize(width: 100, height: 100)))
-        f.window.addSubview(view)
-        try await f.screen.present(through: 1)
-        let doomed = try #require(view.cellForItem(at: IndexPath(item: 1, section: 0)))
-        let moving = try #require(view.cellForItem(at: IndexPath(item: 2, section: 0)))
-        var finished: Bool?
-        view.performBatchUpdates(
-            {
-                view.deleteItems(at: [IndexPath(item: 1, section: 0)])
-                view.insertItems(at: [IndexPath(item: 4, section: 0)])
-            }, completion: { finished = $0 })
-        #expect(doomed.alpha == 0 && !doomed.isHidden, "fading out")
-        #expect(view.cellForItem(at: IndexPath(item: 1, section: 0)) === moving)
-        #expect(moving.frame == CGRect(x: 110, y: 0, width: 100, height: 100))
-        #expect(view.cellForItem(at: IndexPath(item: 4, section: 0))?.alpha == 1)
-        #expect(view.visibleCells.count == 5 && finished == nil)
-        try await f.screen.present(through: 40)
-        #expect(finished == true)
-        #expect(doomed.isHidden && view._cellsWaiting == 1, "taken back for reuse")
-    }
-
-    /// Items within a screen of the visible rectangle are announced before they show: at offset
-    /// 0 lines 5–9 (the screen below); scrolled to 1,100, lines 10–14 show, so lines 5–9 and
-    /// 15–19 are near and 10–14 were announced then shown, never cancelled.
-    @Test func prefetchingAnnouncesItemsAScreenAhead() {
-        final class Prefetcher: UICollectionViewDataSourcePrefetching {
-            var asked: [[Int]] = []
-            var cancelled: [[Int]] = []
-            func collectionView(_ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath]) { asked.append(indexPaths.map(\.item)) }
-            func collectionView(_ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {
-                cancelled.append(indexPaths.map(\.item))
-            }
-        }
-        let prefetcher = Prefetcher()
-        let source = CollectionSource([300])
-        let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: flow(CGSize(width: 100, height: 100)))
-        view.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
-        view.prefetchDataSource = prefetcher
-        view.dataSource = source
-        view.layoutIfNeeded()
-        // The band is y −480 … 960: lines 5–8 (550–880) beyond the 15 items shown.
-        #expect(prefetcher.asked == [Array(15..<27)])
-        view.contentOffset = CGPoint(x: 0, y: 1100)
-        view.layoutIfNeeded()
-        // Shown: lines 10–14 (1,100–1,580); band 620 … 2,060: lines 5–9 and 15–18.
-        #expect(prefetcher.asked.last == Array(27..<30) + Array(45..<57))
-        #expect(prefetcher.cancelled.isEmpty, "announced items that showed are not cancelled")
-        view.contentOffset = CGPoint(x: 0, y: 0)
-        view.layoutIfNeeded()
-        #expect(prefetcher.cancelled.last == Array(27..<30) + Array(45..<57), "back at 0 the band ends at line 8")
-    }
-
-    /// reconfigureItems runs cellForItemAt again for the cell in view and gets the same cell back,
-    /// without prepareForReuse.
-    @Test func reconfiguringKeepsTheCell() {
-        final class CountingCell: UICollectionViewCell {
-            var resets = 0
-            override func prepareForReuse() {
-                super.prepareForReuse()
-                resets += 1
-            }
-        }
-        let source = CollectionSource([3])
-        let view = source.collection(flow(CGSize(width: 100, height: 100)), cellClass: CountingCell.self)
-        let cell = view.cellForItem(at: IndexPath(item: 1, section: 0)) as? CountingCell
-        view.reconfigureItems(at: [IndexPath(item: 1, section: 0)])
-        view.layoutIfNeeded()
-        #expect(view.cellForItem(at: IndexPath(item: 1, section: 0)) === cell && cell?.resets == 0 && view._cellsWaiting == 0)
-    }
-
-    /// An orthogonal section scrolls in a strip of its own: 100-point groups 10 apart in a
-    /// 320-point strip show items 0–2; scrolled to show item 6 (660–760) the strip's offset is
-    /// 440 and items 4–6 have cells, in the strip, reused from those that left.
-    @Test func orthogonalSectionsScrollInTheirOwnStrip() throws {
-        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(100), heightDimension: .absolute(100)))
-        let group = NSCollectionLayoutGroup.horizontal(
-            layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(100), heightDimension: .absolute(100)), subitems: [item])
-        let section = NSCollectionLayoutSection(group: group)
-        section.interGroupSpacing = 10
-        section.orthogonalScrollingBehavior = .continuous
-        let source = CollectionSource([10])
-        let view = source.collection(UICollectionViewCompositionalLayout(section: section))
-        #expect(view.indexPathsForVisibleItems.map(\.item) == [0, 1, 2])
-        #expect(view.contentSize.height == 100)
-        let strip = try #require(view.cellForItem(at: IndexPath(item: 0, section: 0))?.superview as? UIScrollView)
-        #expect(strip !== view && strip.frame == CGRect(x: 0, y: 0, width: 320, height: 100) && strip.contentSize.width == 1090)
-        view.scrollToItem(at: IndexPath(item: 6, section: 0), at: [], animated: false)
-        view.layoutIfNeeded()
-        #expect(strip.contentOffset.x == 440)
-        #expect(view.indexPathsForVisibleItems.map(\.item) == [4, 5, 6])
-        #expect(view.cellForItem(at: IndexPath(item: 5, section: 0))?.frame == CGRect(x: 550, y: 0, width: 100, height: 100), "in the strip's content")
-        #expect(view.layoutAttributesForItem(at: IndexPath(item: 5, section: 0))?.frame == CGRect(x: 110, y: 0, width: 100, height: 100))
-        #expect(view._cellsMade == 3, "the cells of items 0–2 were reused")
-        #expect(view.indexPathForItem(at: CGPoint(x: 160, y: 50)) == IndexPath(item: 5, section: 0))
     }
 }

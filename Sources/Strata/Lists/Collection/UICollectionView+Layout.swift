@@ -5,8 +5,9 @@ import Foundation
 // didEndDisplaying), then give each new element a view (cells from the data source,
 // supplementary views by kind, decoration views from the layout's registrations; willDisplay)
 // and place every view by its attributes. Views leave before new ones are made, so a scroll
-// reuses the cells it just retired. Cells of self-sizing items are measured when they first
-// show; a changed size prepares the layout again (at most a few rounds per pass).
+// reuses the cells it just retired. Cells of self-sizing items (and self-sizing supplementary
+// views) are measured when they first show; a changed size prepares the layout again (at most a
+// few rounds per pass).
 
 extension UICollectionView {
     /// How long batch updates and animated layout changes take (UIKit's 0.3 s).
@@ -33,7 +34,7 @@ extension UICollectionView {
         let band = bounds.insetBy(dx: -bounds.width, dy: -bounds.height)
         var near = Set<IndexPath>()
         for attributes in collectionViewLayout.layoutAttributesForElements(in: band) ?? []
-        where attributes.representedElementCategory == .cell && !attributes.isHidden && attributes.frame.intersects(band) {
+        where attributes.representedElementCategory == .cell && !attributes.isHidden && attributes.frame.sharesArea(with: band) {
             near.insert(attributes.indexPath)
         }
         for key in visibleViews.keys where key.category == .cell { near.remove(key.indexPath) }
@@ -62,7 +63,7 @@ extension UICollectionView {
         let rect = bounds
         var wanted: [CollectionElementKey: UICollectionViewLayoutAttributes] = [:]
         var order: [CollectionElementKey] = []
-        for attributes in layout.layoutAttributesForElements(in: rect) ?? [] where !attributes.isHidden && attributes.frame.intersects(rect) {
+        for attributes in layout.layoutAttributesForElements(in: rect) ?? [] where !attributes.isHidden && attributes.frame.sharesArea(with: rect) {
             let key = attributes.elementKey
             guard wanted[key] == nil else { continue }
             if dataSource == nil, key.category != .decorationView { continue }
@@ -70,13 +71,13 @@ extension UICollectionView {
             order.append(key)
         }
         // Elements that left give their views back first, so new elements reuse them.
-        for (key, view) in visibleViews where wanted[key] == nil {
+        for (key, view) in visibleViews where wanted[key] == nil && view !== movement?.cell {
             retire(view, key: key)
             visibleViews[key] = nil
         }
         var appearing: [CollectionElementKey] = []
         for key in order where visibleViews[key] == nil {
-            guard let view = makeView(for: key) else { continue }
+            guard let view = makeView(for: key, wantedFrame: wanted[key]?.frame) else { continue }
             visibleViews[key] = view
             appearing.append(key)
             if key.category == .cell { prefetchedItems.remove(key.indexPath) }
@@ -95,15 +96,18 @@ extension UICollectionView {
             if view.superview !== container {
                 if container === self { insertSubview(view, at: cellInsertionIndex) } else { container.addSubview(view) }
             }
-            if let cell = view as? UICollectionViewCell {
+            if key.category == .cell, let cell = view as? UICollectionViewCell {
                 let isSelected = selected.contains(key.indexPath)
                 if cell.isSelected != isSelected { cell.isSelected = isSelected }
                 if layout.sizesItemFromCell(at: key.indexPath) {
                     let preferred = cell.preferredLayoutAttributesFitting(attributes.copy() as! UICollectionViewLayoutAttributes)
                     if layout.cellDidMeasure(preferred.size, at: key.indexPath) { measuredNewSize = true }
                 }
+            } else if key.category == .supplementaryView, layout.sizesSupplementaryFromView(ofKind: key.kind, at: key.indexPath) {
+                let preferred = view.preferredLayoutAttributesFitting(attributes.copy() as! UICollectionViewLayoutAttributes)
+                if layout.supplementaryDidMeasure(preferred.size, ofKind: key.kind, at: key.indexPath) { measuredNewSize = true }
             }
-            place(view, with: attributes)
+            if let shown = attributesDuringMovement(key, attributes, view: view) { place(view, with: shown) }
         }
         let delegate = collectionDelegate
         for key in appearing.sorted(by: { ($0.category.rawValue, $0.indexPath) < ($1.category.rawValue, $1.indexPath) }) {
@@ -120,9 +124,9 @@ extension UICollectionView {
     }
 
     /// A view for a new element: the data source's cell or supplementary view, or a decoration
-    /// view from the layout's registration; put in the collection view.
+    /// view from the layout's registration (made with `wantedFrame`); put in the collection view.
     /// - Precondition: a decoration kind the layout shows is registered with the layout.
-    func makeView(for key: CollectionElementKey) -> UICollectionReusableView? {
+    func makeView(for key: CollectionElementKey, wantedFrame: CGRect? = nil) -> UICollectionReusableView? {
         let view: UICollectionReusableView
         switch key.category {
         case .cell:
@@ -136,7 +140,10 @@ extension UICollectionView {
         case .decorationView:
             let pool = decorationPools[key.kind] ?? ReusePool<UICollectionReusableView>()
             decorationPools[key.kind] = pool
-            if !pool.isRegistered(key.kind), let make = collectionViewLayout.decorationMakers[key.kind] { pool.register(key.kind, make: make) }
+            if !pool.isRegistered(key.kind), let make = collectionViewLayout.decorationMakers[key.kind] {
+                pool.register(key.kind) { [unowned self] in make(creationFrame) }
+            }
+            creationFrame = wantedFrame ?? .zero
             guard let made = pool.dequeue(key.kind) else {
                 preconditionFailure(Self.unregisteredMessage(kind: key.kind, identifier: key.kind))
             }

@@ -7,10 +7,19 @@ import Foundation
 // main content. The layout reports strip elements in the collection view's content coordinates
 // (moved by the strip's offset); the views sit in the strip's scroll view, converted.
 
-/// The scroll view carrying one orthogonal section's elements. Main actor.
-final class OrthogonalScrollView: UIScrollView {
+/// The scroll view carrying one orthogonal section's elements; its own delegate, to bring a
+/// drag to rest on a group as the section's behaviour says. Main actor.
+final class OrthogonalScrollView: UIScrollView, UIScrollViewDelegate {
     /// Called with the new offset whenever the strip scrolls.
     var onScroll: ((CGPoint) -> Void)?
+    /// How the strip comes to rest.
+    var behavior = UICollectionLayoutSectionOrthogonalScrollingBehavior.continuous
+    /// Where the groups lie in the strip's content.
+    var groupFrames: [CGRect] = []
+    /// Whether the strip scrolls horizontally (the layout scrolls vertically).
+    var horizontal = true
+    /// The offset along the strip when the drag began.
+    private var dragStart: CGFloat = 0
 
     /// The bounds; a new origin (a scroll) is reported through `onScroll`.
     override var bounds: CGRect {
@@ -27,9 +36,64 @@ final class OrthogonalScrollView: UIScrollView {
         backgroundColor = nil
         showsHorizontalScrollIndicator = false
         showsVerticalScrollIndicator = false
+        delegate = self
     }
 
     required init?(coder: NSCoder) { nil }
+
+    func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
+        dragStart = horizontal ? contentOffset.x : contentOffset.y
+    }
+
+    /// Brings the drag to rest on a group: the nearest to where it would stop
+    /// (`.continuousGroupLeadingBoundary`), or the next one the way it moved (`.groupPaging`,
+    /// `.groupPagingCentered`: one group per drag), leading edges resting where the first
+    /// group's does (centred: group centres at the strip's centre).
+    func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>) {
+        let rests = restingOffsets()
+        guard !rests.isEmpty else { return }
+        let proposed = horizontal ? targetContentOffset.pointee.x : targetContentOffset.pointee.y
+        let nearest = { (x: CGFloat) in rests.indices.min { abs(rests[$0] - x) < abs(rests[$1] - x) } ?? 0 }
+        var chosen: CGFloat
+        switch behavior {
+        case .continuousGroupLeadingBoundary:
+            chosen = rests[nearest(proposed)]
+        case .groupPaging, .groupPagingCentered:
+            let now = horizontal ? contentOffset.x : contentOffset.y
+            let speed = horizontal ? velocity.x : velocity.y
+            let moved = now - dragStart
+            let step = speed > 0 || (speed == 0 && moved > 0) ? 1 : speed < 0 || (speed == 0 && moved < 0) ? -1 : 0
+            chosen = rests[min(max(nearest(dragStart) + step, 0), rests.count - 1)]
+        case .none, .continuous, .paging:
+            return
+        }
+        let length = horizontal ? bounds.width : bounds.height
+        let content = horizontal ? contentSize.width : contentSize.height
+        chosen = min(max(chosen, 0), max(0, content - length))
+        if horizontal { targetContentOffset.pointee.x = chosen } else { targetContentOffset.pointee.y = chosen }
+    }
+
+    /// The offsets the strip may rest at, one per group, in order.
+    private func restingOffsets() -> [CGFloat] {
+        let length = horizontal ? bounds.width : bounds.height
+        var starts: [CGFloat] = []
+        var seen = Set<CGFloat>()
+        for frame in groupFrames where !frame.isEmpty {
+            let lead = horizontal ? frame.minX : frame.minY
+            guard seen.insert(lead).inserted else { continue }
+            starts.append(lead)
+        }
+        guard let first = starts.min() else { return [] }
+        if behavior == .groupPagingCentered {
+            var centres: [CGFloat] = []
+            var done = Set<CGFloat>()
+            for frame in groupFrames where !frame.isEmpty && done.insert(horizontal ? frame.minX : frame.minY).inserted {
+                centres.append((horizontal ? frame.midX : frame.midY) - length / 2)
+            }
+            return centres.sorted()
+        }
+        return starts.sorted().map { $0 - first }
+    }
 }
 
 extension UICollectionView {
@@ -44,7 +108,10 @@ extension UICollectionView {
             let scroller = orthogonalScrollers[strip.section] ?? makeScroller(for: strip.section)
             if scroller.frame != strip.frame { scroller.frame = strip.frame }
             if scroller.contentSize != strip.contentSize { scroller.contentSize = strip.contentSize }
-            scroller.isPagingEnabled = strip.pages
+            scroller.isPagingEnabled = strip.behavior == .paging
+            scroller.behavior = strip.behavior
+            scroller.groupFrames = strip.groupFrames
+            scroller.horizontal = strip.horizontal
             next[strip.section] = scroller
         }
         for (section, scroller) in orthogonalScrollers where next[section] !== scroller {

@@ -11,7 +11,8 @@ import Foundation
 // changes are checked against the data source's counts as a table's are, and animate over 0.3 s
 // (UICollectionView+Updates.swift); selection follows items across batches
 // (UICollectionView+Selection.swift). Compositional sections that scroll across the layout's axis
-// get a scroll view of their own holding their elements' views (UICollectionView+Orthogonal.swift).
+// get a scroll view of their own holding their elements' views (UICollectionView+Orthogonal.swift);
+// an item can be moved interactively, the others making room (UICollectionView+Movement.swift).
 
 /// A scrolling collection of items in sections, placed by a layout object (UIKit's
 /// `UICollectionView`). Main actor.
@@ -108,6 +109,8 @@ open class UICollectionView: UIScrollView {
     var selectedItems: [IndexPath] = []
     /// The item a finger is down on (highlighted).
     var touchedItem: IndexPath?
+    /// The item being moved interactively (UICollectionView+Movement.swift).
+    var movement: InteractiveMovement?
 
     // MARK: Machinery
 
@@ -137,6 +140,8 @@ open class UICollectionView: UIScrollView {
     var decorationViewIDs: Set<ObjectIdentifier> = []
     /// Identifiers of cell and supplementary registrations already registered with this view.
     var registeredRegistrations: Set<String> = []
+    /// The frame a view made for a registration now gets in `init(frame:)`: its element's.
+    var creationFrame = CGRect.zero
     /// The cell `reconfigureItems(at:)` hands back to the data source (not prepared for reuse).
     var reconfiguringCell: UICollectionReusableView?
 
@@ -224,7 +229,7 @@ open class UICollectionView: UIScrollView {
         guard let type = cellClass as? UICollectionViewCell.Type else {
             preconditionFailure("UICollectionView.register: \(cellClass) is not a UICollectionViewCell subclass (identifier \(identifier))")
         }
-        cellPool.register(identifier) { type.init(_collectionViewReuseIdentifier: identifier) }
+        cellPool.register(identifier) { [unowned self] in type.init(_collectionViewReuseIdentifier: identifier, frame: creationFrame) }
     }
 
     /// Registers `viewClass` (a `UICollectionReusableView` subclass) for supplementary views of
@@ -239,7 +244,7 @@ open class UICollectionView: UIScrollView {
         guard let type = viewClass as? UICollectionReusableView.Type else {
             preconditionFailure("UICollectionView.register: \(viewClass) is not a UICollectionReusableView subclass (kind \(elementKind), identifier \(identifier))")
         }
-        pool.register(identifier) { type.init(_collectionViewReuseIdentifier: identifier) }
+        pool.register(identifier) { [unowned self] in type.init(_collectionViewReuseIdentifier: identifier, frame: creationFrame) }
     }
 
     /// A cell for `identifier`, reused or new, with the layout's attributes for the item at
@@ -247,6 +252,8 @@ open class UICollectionView: UIScrollView {
     /// - Precondition: `identifier` is registered; otherwise this traps with UIKit's message
     ///   ("could not dequeue a view of kind: UICollectionElementKindCell with identifier …").
     open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
+        let attributes = collectionViewLayout.layoutAttributesForItem(at: indexPath)
+        creationFrame = attributes?.frame ?? .zero
         guard let view = cellPool.dequeue(identifier) else {
             preconditionFailure(Self.unregisteredMessage(kind: Self.elementKindCell, identifier: identifier))
         }
@@ -254,9 +261,7 @@ open class UICollectionView: UIScrollView {
             preconditionFailure("UICollectionView: the view registered for cell identifier \(identifier) is not a UICollectionViewCell")
         }
         prepareDequeued(cell)
-        if let attributes = collectionViewLayout.layoutAttributesForItem(at: indexPath) {
-            UIView.performWithoutAnimation { place(cell, with: attributes) }
-        }
+        if let attributes { UIView.performWithoutAnimation { place(cell, with: attributes) } }
         return cell
     }
 
@@ -267,13 +272,13 @@ open class UICollectionView: UIScrollView {
     open func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath)
         -> UICollectionReusableView
     {
+        let attributes = collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath)
+        creationFrame = attributes?.frame ?? .zero
         guard let view = supplementaryPools[elementKind]?.dequeue(identifier) else {
             preconditionFailure(Self.unregisteredMessage(kind: elementKind, identifier: identifier))
         }
         prepareDequeued(view)
-        if let attributes = collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath) {
-            UIView.performWithoutAnimation { place(view, with: attributes) }
-        }
+        if let attributes { UIView.performWithoutAnimation { place(view, with: attributes) } }
         return view
     }
 
@@ -344,6 +349,7 @@ open class UICollectionView: UIScrollView {
         visibleAttributes = [:]
         selectedItems = []
         touchedItem = nil
+        movement = nil
         prefetchedItems = []
         cachedCounts = nil
         collectionViewLayout.collectionViewDidReloadData()

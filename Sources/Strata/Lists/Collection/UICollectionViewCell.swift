@@ -22,10 +22,11 @@ open class UICollectionReusableView: UIView {
         super.init(frame: frame)
     }
 
-    /// A view the collection view makes for a registered class: `init(frame: .zero)`, through
-    /// the subclass's override when it has one, then the identifier is recorded.
-    public required convenience init(_collectionViewReuseIdentifier identifier: String) {
-        self.init(frame: .zero)
+    /// A view the collection view makes for a registered class: `init(frame:)` with the frame of
+    /// the element it is made for (as UIKit does, so a subclass's `init(frame:)` sees its size),
+    /// through the subclass's override when it has one; then the identifier is recorded.
+    public required convenience init(_collectionViewReuseIdentifier identifier: String, frame: CGRect) {
+        self.init(frame: frame)
         reuseIdentifier = identifier
     }
 
@@ -43,11 +44,15 @@ open class UICollectionReusableView: UIView {
     /// attributes subclass. The default does nothing.
     open func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {}
 
-    /// The attributes the view would like, given the layout's: the default returns them with the
-    /// view's fitting size for an element whose size the layout estimated (its width kept in a
-    /// vertical layout, its height in a horizontal one), else unchanged.
+    /// The attributes the view would like, given the layout's (self-sizing: the collection view
+    /// asks for elements whose size the layout estimated). The default fits the height through
+    /// Auto Layout at the layout's width when the view has constraints, else returns them
+    /// unchanged; `UICollectionViewCell` fits its content.
     open func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
-        layoutAttributes
+        guard !constraints.isEmpty else { return layoutAttributes }
+        let fitting = systemLayoutSizeFitting(layoutAttributes.size, withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        layoutAttributes.frame = CGRect(origin: layoutAttributes.frame.origin, size: fitting)
+        return layoutAttributes
     }
 
     /// Called when the collection view is about to change layouts (kept; the default does nothing).
@@ -263,73 +268,4 @@ open class UICollectionViewCell: UICollectionReusableView {
         layer.borderWidth = configuration.strokeWidth
         layer.borderColor = configuration.strokeColor?.cgColor
     }
-}
-
-/// A cell of a list layout (UIKit's `UICollectionViewListCell`): a cell with a list content
-/// configuration by default, a grouped or plain background, indentation and accessories. Main
-/// actor. Accessories are kept and listed, not drawn (Strata's first cut).
-@MainActor
-open class UICollectionViewListCell: UICollectionViewCell {
-    /// The accessories at the cell's edges (kept; not drawn yet).
-    open var accessories: [UICellAccessory] = []
-    /// How many levels the content is indented (0).
-    open var indentationLevel = 0 {
-        didSet { if oldValue != indentationLevel { setNeedsLayout() } }
-    }
-    /// The width of one indentation level, in points (10).
-    open var indentationWidth: CGFloat = 10 {
-        didSet { if oldValue != indentationWidth { setNeedsLayout() } }
-    }
-
-    /// A list content configuration for a plain cell (`UIListContentConfiguration.cell()`), empty,
-    /// to fill in and set as `contentConfiguration`.
-    open func defaultContentConfiguration() -> UIListContentConfiguration { .cell() }
-
-    /// Lays out the cell, then moves the content view in by the indentation.
-    open override func layoutSubviews() {
-        super.layoutSubviews()
-        let indent = CGFloat(indentationLevel) * indentationWidth
-        guard indent > 0 else { return }
-        var frame = bounds
-        frame.origin.x += indent
-        frame.size.width = max(0, frame.width - indent)
-        contentView.frame = frame
-        contentConfigurationView?.frame = contentView.bounds
-    }
-}
-
-/// An accessory shown at a list cell's edge (UIKit's `UICellAccessory`): kept by kind; Strata
-/// does not draw accessories yet. A plain value.
-public struct UICellAccessory: Hashable, Sendable {
-    /// What the accessory is.
-    public enum Kind: Hashable, Sendable {
-        case disclosureIndicator, checkmark, delete, insert, reorder, outlineDisclosure, label(String), detail
-    }
-
-    /// When an accessory shows (UIKit's `UICellAccessory.DisplayedState`).
-    public enum DisplayedState: Int, Hashable, Sendable {
-        case always, whenEditing, whenNotEditing
-    }
-
-    /// What the accessory is.
-    public let kind: Kind
-    /// When it shows.
-    public let displayed: DisplayedState
-
-    /// A chevron: the row leads somewhere.
-    public static func disclosureIndicator(displayed: DisplayedState = .always) -> Self { Self(kind: .disclosureIndicator, displayed: displayed) }
-    /// A checkmark in the tint colour.
-    public static func checkmark(displayed: DisplayedState = .always) -> Self { Self(kind: .checkmark, displayed: displayed) }
-    /// A delete control (shown while editing).
-    public static func delete(displayed: DisplayedState = .whenEditing) -> Self { Self(kind: .delete, displayed: displayed) }
-    /// An insert control (shown while editing).
-    public static func insert(displayed: DisplayedState = .whenEditing) -> Self { Self(kind: .insert, displayed: displayed) }
-    /// A reorder grip (shown while editing).
-    public static func reorder(displayed: DisplayedState = .whenEditing) -> Self { Self(kind: .reorder, displayed: displayed) }
-    /// An outline disclosure chevron (expands and collapses a section snapshot's item).
-    public static func outlineDisclosure(displayed: DisplayedState = .always) -> Self { Self(kind: .outlineDisclosure, displayed: displayed) }
-    /// A text label.
-    public static func label(text: String, displayed: DisplayedState = .always) -> Self { Self(kind: .label(text), displayed: displayed) }
-    /// An info button.
-    public static func detail(displayed: DisplayedState = .always) -> Self { Self(kind: .detail, displayed: displayed) }
 }

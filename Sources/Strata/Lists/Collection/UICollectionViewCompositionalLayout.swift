@@ -9,8 +9,8 @@ import Foundation
 //
 // An orthogonal section's strip scrolls by itself: the collection view gives it a scroll view
 // at the strip's frame, tells the layout its offset, and the layout reports the strip's items
-// moved by that offset and only where they show through the strip. Paging behaviours other than
-// `.paging` scroll freely (no resting on group boundaries yet).
+// moved by that offset and only where they show through the strip. `.paging` pages by the
+// strip's width; the group behaviours come to rest on a group (item frames stand in for groups).
 
 /// A closure that describes section `index` for `environment` (UIKit's
 /// `UICollectionViewCompositionalLayoutSectionProvider`). Main actor.
@@ -33,12 +33,24 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     /// The engine's last result and the measured sizes of estimated items and supplementaries.
     private var result = CompositionalLayoutResult(sections: [], supplementaries: [], contentSize: .zero)
     private var measuredItems: [Int: [Int: CGSize]] = [:]
+    /// Measured sizes of boundary supplementary items with an estimated dimension, by section and kind.
+    private var measuredSupplementaries: [Int: [String: CGSize]] = [:]
+    /// Per section: the kinds of its boundary items with an estimated dimension.
+    private var estimatedKinds: [Set<String>] = []
     /// Per section: whether its items have an estimated dimension.
     private var estimatedSections: [Bool] = []
     /// Per section: how it scrolls across the layout's axis.
     private var behaviors: [UICollectionLayoutSectionOrthogonalScrollingBehavior] = []
+    /// Per section: its visible items invalidation handler; and the environment last laid out for.
+    private var handlers: [NSCollectionLayoutSectionVisibleItemsInvalidationHandler?] = []
+    private var environment: (any NSCollectionLayoutEnvironment)?
     /// Orthogonal strips' scroll offsets, by section.
     private var orthogonalOffsets: [Int: CGPoint] = [:]
+    /// Per section: its list configuration (list sections only) and its rows' corner radius.
+    private var lists: [UICollectionLayoutListConfiguration?] = []
+    private var listCornerRadii: [CGFloat] = []
+    /// The kind of the rounded backdrop behind an inset-grouped list section's rows.
+    static let listBackdropKind = "StrataListSectionBackdrop"
 
     /// A layout repeating `section`'s description for every section.
     public convenience init(section: NSCollectionLayoutSection) {
@@ -100,11 +112,23 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             counts.append(collectionView.numberOfItems(inSection: s))
         }
         estimatedSections = sections.map { Self.hasEstimatedItems($0.group) }
+        estimatedKinds = sections.map { section in
+            Set(
+                section.boundarySupplementaryItems.filter { $0.layoutSize.widthDimension.isEstimated || $0.layoutSize.heightDimension.isEstimated }.map(
+                    \.elementKind))
+        }
         behaviors = sections.map(\.orthogonalScrollingBehavior)
+        handlers = sections.map(\.visibleItemsInvalidationHandler)
+        self.environment = environment
+        lists = sections.map { $0._listConfiguration }
+        listCornerRadii = sections.map(\._listGroupCornerRadius)
+        if listCornerRadii.contains(where: { $0 > 0 }), decorationMakers[Self.listBackdropKind] == nil {
+            decorationMakers[Self.listBackdropKind] = { frame in ListSectionBackdropView(frame: frame) }
+        }
         if measuredItems.keys.contains(where: { $0 >= count }) { measuredItems = measuredItems.filter { $0.key < count } }
         result = CompositionalLayoutEngine.layout(
             sections: sections, itemCounts: counts, configuration: configuration, container: container, estimatedSizes: measuredItems,
-            traitCollection: collectionView.traitCollection)
+            supplementarySizes: measuredSupplementaries, traitCollection: collectionView.traitCollection)
     }
 
     /// Whether `item` or any of its subitems has an estimated dimension.
@@ -118,11 +142,14 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         var found: [UICollectionViewLayoutAttributes] = []
         for supplementary in result.supplementaries {
             let attributes = supplementaryAttributes(supplementary, section: 0, in: nil)
-            if attributes.frame.intersects(rect) { found.append(attributes) }
+            if attributes.frame.sharesArea(with: rect) { found.append(attributes) }
         }
         for section in result.sections where section.frame.intersects(rect) || section.orthogonalFrame?.intersects(rect) == true {
             let s = section.sectionIndex
-            for (i, decoration) in section.decorations.enumerated() where decoration.frame.intersects(rect) {
+            let start = found.count
+            defer { callVisibleItemsHandler(section, Array(found[start...]), rect: rect) }
+            if let backdrop = listBackdrop(s), backdrop.frame.sharesArea(with: rect) { found.append(backdrop) }
+            for (i, decoration) in section.decorations.enumerated() where decoration.frame.sharesArea(with: rect) {
                 let attributes = UICollectionViewLayoutAttributes(forDecorationViewOfKind: decoration.kind, with: IndexPath(item: i, section: s))
                 attributes.frame = decoration.frame
                 attributes.zIndex = decoration.zIndex
@@ -132,15 +159,16 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             let visible = section.orthogonalFrame.map { $0.intersection(rect) } ?? rect
             for (i, frame) in section.itemFrames.enumerated() {
                 let placed = frame.offsetBy(dx: shift.x, dy: shift.y)
-                guard placed.intersects(visible) else { continue }
+                guard placed.sharesArea(with: visible) else { continue }
                 let attributes = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: i, section: s))
                 attributes.frame = placed
                 if section.orthogonalFrame != nil { attributes.orthogonalSection = s }
+                attributes.listPlacement = listPlacement(IndexPath(item: i, section: s), count: section.itemFrames.count)
                 found.append(attributes)
             }
             for supplementary in section.supplementaries {
                 let attributes = supplementaryAttributes(supplementary, section: s, in: section)
-                if attributes.frame.intersects(rect) { found.append(attributes) }
+                if attributes.frame.sharesArea(with: rect) { found.append(attributes) }
             }
         }
         return found
@@ -155,6 +183,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
         attributes.frame = section.itemFrames[indexPath.item].offsetBy(dx: shift.x, dy: shift.y)
         if section.orthogonalFrame != nil { attributes.orthogonalSection = indexPath.section }
+        attributes.listPlacement = listPlacement(indexPath, count: section.itemFrames.count)
         return attributes
     }
 
@@ -175,6 +204,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     /// The attributes of the decoration view of `elementKind` at `indexPath` (item: its order in the section).
     open override func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < result.sections.count else { return nil }
+        if elementKind == Self.listBackdropKind { return listBackdrop(indexPath.section) }
         let decorations = result.sections[indexPath.section].decorations
         guard indexPath.item >= 0, indexPath.item < decorations.count, decorations[indexPath.item].kind == elementKind else { return nil }
         let attributes = UICollectionViewLayoutAttributes(forDecorationViewOfKind: elementKind, with: indexPath)
@@ -213,7 +243,22 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         return shown != size
     }
 
-    override func collectionViewDidReloadData() { measuredItems = [:] }
+    override func collectionViewDidReloadData() {
+        measuredItems = [:]
+        measuredSupplementaries = [:]
+    }
+
+    override func sizesSupplementaryFromView(ofKind kind: String, at indexPath: IndexPath) -> Bool {
+        indexPath.item == 0 && indexPath.section < estimatedKinds.count && estimatedKinds[indexPath.section].contains(kind)
+            && measuredSupplementaries[indexPath.section]?[kind] == nil
+    }
+
+    override func supplementaryDidMeasure(_ size: CGSize, ofKind kind: String, at indexPath: IndexPath) -> Bool {
+        guard indexPath.section < estimatedKinds.count, estimatedKinds[indexPath.section].contains(kind) else { return false }
+        guard measuredSupplementaries[indexPath.section]?[kind] != size else { return false }
+        measuredSupplementaries[indexPath.section, default: [:]][kind] = size
+        return layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)?.size != size
+    }
 
     override func collectionViewDidUpdate(_ mapping: ListUpdates.Index) {
         var moved: [Int: [Int: CGSize]] = [:]
@@ -253,6 +298,36 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         return attributes
     }
 
+    /// Hands the section's visible items (for the collection view's visible rectangle only) to its
+    /// invalidation handler, with the section's scroll offset (its strip's, or the collection
+    /// view's); what the handler changes (alpha, transform, centre…) is what shows.
+    private func callVisibleItemsHandler(_ section: CompositionalSectionLayout, _ attributes: [UICollectionViewLayoutAttributes], rect: CGRect) {
+        let s = section.sectionIndex
+        guard s < handlers.count, let handler = handlers[s], let environment, let collectionView, rect == collectionView.bounds else { return }
+        let items = attributes.filter { $0.representedElementCategory != .decorationView }.map(CompositionalVisibleItem.init)
+        let offset = section.orthogonalFrame != nil ? orthogonalOffsets[s] ?? .zero : collectionView.contentOffset
+        handler(items, offset, environment)
+    }
+
+    /// A list cell's placement: the list's appearance, and a separator below every row of a plain
+    /// list and every row but the last of a grouped one (none when the list hides separators).
+    private func listPlacement(_ path: IndexPath, count: Int) -> ListCellPlacement? {
+        guard path.section < lists.count, let list = lists[path.section] else { return nil }
+        let isLast = path.item == count - 1
+        let plain = list.appearance == .plain || list.appearance == .sidebarPlain
+        return ListCellPlacement(appearance: list.appearance, showsSeparator: list.showsSeparators && (plain || !isLast))
+    }
+
+    /// The rounded backdrop behind an inset-grouped list section's rows (item -1), or nil.
+    private func listBackdrop(_ s: Int) -> UICollectionViewLayoutAttributes? {
+        guard s < listCornerRadii.count, listCornerRadii[s] > 0, let first = result.sections[s].itemFrames.first else { return nil }
+        let rows = result.sections[s].itemFrames.reduce(first) { $0.union($1) }
+        let attributes = UICollectionViewLayoutAttributes(forDecorationViewOfKind: Self.listBackdropKind, with: IndexPath(item: -1, section: s))
+        attributes.frame = rows
+        attributes.zIndex = -1
+        return attributes
+    }
+
     /// How far a section's strip content is moved in the collection view's content: the strip's
     /// origin less its scroll offset (zero for a section that is not orthogonal).
     private func stripShift(_ section: CompositionalSectionLayout) -> CGPoint {
@@ -265,7 +340,10 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         result.sections.compactMap { section in
             guard let frame = section.orthogonalFrame, let size = section.orthogonalContentSize else { return nil }
             let s = section.sectionIndex
-            return OrthogonalStrip(section: s, frame: frame, contentSize: size, pages: s < behaviors.count && behaviors[s] == .paging)
+            let behavior = s < behaviors.count ? behaviors[s] : .continuous
+            return OrthogonalStrip(
+                section: s, frame: frame, contentSize: size, horizontal: configuration.scrollDirection == .vertical, behavior: behavior,
+                groupFrames: section.itemFrames)
         }
     }
 

@@ -22,8 +22,14 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
 
     /// Whether the selection is cleared each time the view is about to appear (true).
     open var clearsSelectionOnViewWillAppear = true
-    /// Whether a long press reorders items (kept; false: Strata has no interactive movement yet).
-    open var installsStandardGestureForInteractiveMovement = false
+    /// Whether a long press on an item moves it (true, as in UIKit): the press begins an
+    /// interactive movement (for items the data source lets move), dragging updates it, lifting
+    /// ends it.
+    open var installsStandardGestureForInteractiveMovement = true {
+        didSet { movementPress?.isEnabled = installsStandardGestureForInteractiveMovement }
+    }
+    /// The long press that moves items.
+    private var movementPress: UILongPressGestureRecognizer?
 
     /// A controller whose collection view will be placed by `layout`.
     public init(collectionViewLayout layout: UICollectionViewLayout) {
@@ -43,7 +49,26 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
         collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         collectionView.dataSource = self
         collectionView.delegate = self
+        let press = UILongPressGestureRecognizer { [unowned self] recognizer in self.movementPressChanged(recognizer) }
+        press.isEnabled = installsStandardGestureForInteractiveMovement
+        collectionView.addGestureRecognizer(press)
+        movementPress = press
         view = collectionView
+    }
+
+    /// The standard long press: begins, updates, ends or cancels the collection view's interactive movement.
+    private func movementPressChanged(_ recognizer: UIGestureRecognizer) {
+        guard let collectionView else { return }
+        let point = recognizer.location(in: collectionView)
+        switch recognizer.state {
+        case .began:
+            if let path = collectionView.indexPathForItem(at: point), collectionView.beginInteractiveMovementForItem(at: path) {
+                collectionView.updateInteractiveMovementTargetPosition(point)
+            }
+        case .changed: collectionView.updateInteractiveMovementTargetPosition(point)
+        case .ended: collectionView.endInteractiveMovement()
+        default: collectionView.cancelInteractiveMovement()
+        }
     }
 
     /// Clears the selection when `clearsSelectionOnViewWillAppear`; call `super`.

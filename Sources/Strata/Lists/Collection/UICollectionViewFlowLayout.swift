@@ -192,7 +192,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             let sectionLow = axes.vertical ? section.frame.minY : section.frame.minX
             let sectionHigh = axes.vertical ? section.frame.maxY : section.frame.maxX
             guard sectionHigh >= low, sectionLow <= high else { continue }
-            if let header = headerAttributes(s), header.frame.intersects(rect) { result.append(header) }
+            if let header = headerAttributes(s), header.frame.sharesArea(with: rect) { result.append(header) }
             // The first line reaching the rectangle, by binary search.
             var lo = 0, hi = section.lines.count
             while lo < hi {
@@ -201,14 +201,14 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             }
             var l = lo
             while l < section.lines.count, section.lines[l].mainStart <= high {
-                for i in section.lines[l].items where section.items[i].intersects(rect) {
+                for i in section.lines[l].items where section.items[i].sharesArea(with: rect) {
                     let attributes = makeAttributes(forCellWith: IndexPath(item: i, section: s))
                     attributes.frame = section.items[i]
                     result.append(attributes)
                 }
                 l += 1
             }
-            if let footer = footerAttributes(s), footer.frame.intersects(rect) { result.append(footer) }
+            if let footer = footerAttributes(s), footer.frame.sharesArea(with: rect) { result.append(footer) }
         }
         return result
     }

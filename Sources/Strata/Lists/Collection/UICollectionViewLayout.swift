@@ -20,8 +20,8 @@ open class UICollectionViewLayout: NSObject {
     /// The collection view using this layout (set when the layout is given to one; held weakly).
     public internal(set) weak var collectionView: UICollectionView?
 
-    /// Decoration view classes registered by kind, as makers of views.
-    var decorationMakers: [String: () -> UICollectionReusableView] = [:]
+    /// Decoration view classes registered by kind, as makers of views with a frame.
+    var decorationMakers: [String: (CGRect) -> UICollectionReusableView] = [:]
 
     /// A layout with no collection view yet.
     public override init() {
@@ -107,7 +107,7 @@ open class UICollectionViewLayout: NSObject {
         guard let type = viewClass as? UICollectionReusableView.Type else {
             preconditionFailure("UICollectionViewLayout.register: \(viewClass) is not a UICollectionReusableView subclass (decoration kind \(elementKind))")
         }
-        decorationMakers[elementKind] = { type.init(_collectionViewReuseIdentifier: elementKind) }
+        decorationMakers[elementKind] = { frame in type.init(_collectionViewReuseIdentifier: elementKind, frame: frame) }
         invalidateLayout()
     }
 
@@ -141,6 +141,12 @@ open class UICollectionViewLayout: NSObject {
     /// A cell measured its own size for the item at `indexPath` (self-sizing): returns whether
     /// the layout changed and must be prepared again.
     func cellDidMeasure(_ size: CGSize, at indexPath: IndexPath) -> Bool { false }
+
+    /// Whether the layout sizes the supplementary view of `kind` at `indexPath` from the view itself.
+    func sizesSupplementaryFromView(ofKind kind: String, at indexPath: IndexPath) -> Bool { false }
+
+    /// A supplementary view measured its own size: returns whether the layout must be prepared again.
+    func supplementaryDidMeasure(_ size: CGSize, ofKind kind: String, at indexPath: IndexPath) -> Bool { false }
 
     /// The sections that scroll across the layout's axis in strips of their own (compositional
     /// orthogonal sections); none by default.
@@ -222,6 +228,11 @@ struct OrthogonalStrip {
     var frame: CGRect
     /// The size of the strip's own content, in points.
     var contentSize: CGSize
-    /// Whether it pages by its width (`.paging`).
-    var pages: Bool
+    /// Whether it scrolls horizontally (the layout scrolls vertically).
+    var horizontal: Bool
+    /// How it scrolls and comes to rest.
+    var behavior: UICollectionLayoutSectionOrthogonalScrollingBehavior
+    /// Where its groups lie in the strip's content (item frames stand in for groups: items side
+    /// by side in one group count as groups of their own), in points.
+    var groupFrames: [CGRect]
 }

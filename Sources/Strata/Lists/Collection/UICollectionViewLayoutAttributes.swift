@@ -25,14 +25,16 @@ open class UICollectionViewLayoutAttributes: NSObject {
     open var center = CGPoint.zero
     /// The element's size, in points.
     open var size = CGSize.zero
-    /// The element's transform about its centre (identity).
-    open var transform = CGAffineTransform.identity
-    /// The element's 3D transform (identity); `transform` sets its affine part.
+    /// The element's transform about its centre (identity); setting it replaces `transform3D`.
+    open var transform = CGAffineTransform.identity {
+        didSet { storedTransform3D = nil }
+    }
+    /// The element's 3D transform (identity); `transform` is its affine part.
     open var transform3D: CATransform3D {
         get { storedTransform3D ?? CATransform3DMakeAffineTransform(transform) }
         set {
-            storedTransform3D = newValue
             transform = CATransform3DGetAffineTransform(newValue)
+            storedTransform3D = newValue
         }
     }
     private var storedTransform3D: CATransform3D?
@@ -104,6 +106,7 @@ open class UICollectionViewLayoutAttributes: NSObject {
         copy.zIndex = zIndex
         copy.isHidden = isHidden
         copy.orthogonalSection = orthogonalSection
+        copy.listPlacement = listPlacement
         return copy
     }
 
@@ -133,6 +136,10 @@ open class UICollectionViewLayoutAttributes: NSObject {
     /// view's own content). Set by the compositional layout.
     var orthogonalSection: Int?
 
+    /// For a cell of a list section: the list's appearance and whether a separator follows it.
+    /// Set by the compositional layout; read by `UICollectionViewListCell`.
+    var listPlacement: ListCellPlacement?
+
     /// The key the collection view files the element's view under.
     var elementKey: CollectionElementKey {
         CollectionElementKey(category: representedElementCategory, kind: representedElementKind ?? "", indexPath: indexPath)
@@ -145,4 +152,19 @@ struct CollectionElementKey: Hashable {
     var category: UICollectionView.ElementCategory
     var kind: String
     var indexPath: IndexPath
+}
+
+/// Where a cell sits in a list: the list's appearance and whether a separator follows the cell.
+struct ListCellPlacement: Equatable {
+    var appearance: UICollectionLayoutListConfiguration.Appearance
+    var showsSeparator: Bool
+}
+
+extension CGRect {
+    /// Whether the rectangles share some area: edges that only touch do not count (as with Core
+    /// Graphics' `intersects`; Foundation on Linux counts them), so an element ending exactly at
+    /// the visible rectangle's edge gets no view.
+    func sharesArea(with other: CGRect) -> Bool {
+        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
 }

@@ -119,7 +119,11 @@ extension UITableView {
         state.offset = state.leading ? state.buttons.actionsWidth : -state.buttons.actionsWidth
         swipe = state
         if animated {
-            UIView.animate(withDuration: 0.3) { self.placeSwipe() }
+            // The buttons are laid out inside the block, so they widen with the opening row.
+            UIView.animate(withDuration: 0.3) {
+                self.placeSwipe()
+                state.buttons.layoutIfNeeded()
+            }
         } else {
             placeSwipe()
         }
@@ -142,7 +146,12 @@ extension UITableView {
             self.setNeedsLayout()
         }
         if animated && window != nil {
-            UIView.animate(withDuration: 0.3, animations: { self.placeSwipe() }, completion: finish)
+            UIView.animate(
+                withDuration: 0.3,
+                animations: {
+                    self.placeSwipe()
+                    state.buttons.layoutIfNeeded()
+                }, completion: finish)
         } else {
             placeSwipe()
             finish(true)
