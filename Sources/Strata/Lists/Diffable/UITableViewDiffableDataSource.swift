@@ -58,16 +58,18 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
         }
         let batch: @MainActor () -> Void = {
             let animation = animatingDifferences ? self.defaultRowAnimation : .none
-            tableView.performBatchUpdates({
-                tableView.deleteSections(difference.deletedSections, with: animation)
-                tableView.insertSections(difference.insertedSections, with: animation)
-                tableView.reloadSections(difference.reloadedSections, with: animation)
-                for move in difference.movedSections { tableView.moveSection(move.from, toSection: move.to) }
-                tableView.deleteRows(at: difference.deletedItems, with: animation)
-                tableView.insertRows(at: difference.insertedItems, with: animation)
-                tableView.reloadRows(at: difference.reloadedItems, with: animation)
-                for move in difference.movedItems { tableView.moveRow(at: move.from, to: move.to) }
-            }) { _ in completion?() }
+            tableView.performBatchUpdates(
+                {
+                    tableView.deleteSections(difference.deletedSections, with: animation)
+                    tableView.insertSections(difference.insertedSections, with: animation)
+                    tableView.reloadSections(difference.reloadedSections, with: animation)
+                    for move in difference.movedSections { tableView.moveSection(move.from, toSection: move.to) }
+                    tableView.deleteRows(at: difference.deletedItems, with: animation)
+                    tableView.insertRows(at: difference.insertedItems, with: animation)
+                    tableView.reloadRows(at: difference.reloadedItems, with: animation)
+                    for move in difference.movedItems { tableView.moveRow(at: move.from, to: move.to) }
+                },
+                completion: { _ in completion?() })
             if !difference.reconfiguredItems.isEmpty { tableView.reconfigureRows(at: difference.reconfiguredItems) }
         }
         if animatingDifferences { batch() } else { UIView.performWithoutAnimation { batch() } }
