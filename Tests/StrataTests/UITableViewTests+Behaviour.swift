@@ -147,7 +147,9 @@ final class EditableRows: UITableViewDataSource, UITableViewDelegate {
         #expect(table.numberOfRows(inSection: 0) == 9)
     }
 
-    @Test("Editing: cells show the delete control and move their content 38 points over; a tap on the control commits the delete through the data source")
+    @Test(
+        "Editing: cells show the delete control and move their content 38 points over; a tap on the control shows the row's Delete button, and a tap on it commits the delete through the data source"
+    )
     func editingDeletes() throws {
         let source = EditableRows(10)
         let (f, table) = try table(source)
@@ -157,9 +159,85 @@ final class EditableRows: UITableViewDataSource, UITableViewDelegate {
         #expect(cell.isEditing && cell.editingStyle == .delete)
         #expect(cell.contentView.frame.minX == 38)
         try f.window.tap(19, 125, at: 1)
+        #expect(!source.log.contains("commit delete 2"), "a delete control asks first")
+        let button = try #require(table._swipeButtons.first)
+        #expect(button.title == "Delete" && button.frame.maxX == 320 && button.frame.minY == 100)
+        try f.window.tap(button.frame.midX, button.frame.midY, at: 2)
         #expect(source.log.contains("commit delete 2"))
         #expect(table.numberOfRows(inSection: 0) == 9)
+        #expect(table._swipeButtons.isEmpty, "the row and its button are gone")
         #expect(table.indexPathForSelectedRow == nil, "selection is off while editing")
+    }
+
+    @Test("With no trailing configuration, a data source that lets rows edit gets UIKit's default Delete swipe, committing .delete; one that does not gets none")
+    func defaultDeleteSwipe() async throws {
+        let source = EditableRows(10)
+        let (f, table) = try table(source)
+        try f.window.down(1, 280, 75, at: 1)
+        for (i, x) in [240.0, 190, 170].enumerated() { try f.window.move(1, x, 75, at: 1.05 + Double(i) * 0.05) }
+        try f.window.up(1, 170, 75, at: 1.2)
+        for _ in 0..<30 { _ = try await f.screen.renderFrame(readBack: false) }
+        let button = try #require(table._swipeButtons.first)
+        #expect(button.title == "Delete")
+        try f.window.tap(button.frame.midX, button.frame.midY, at: 2)
+        #expect(source.log.contains("commit delete 1") && table.numberOfRows(inSection: 0) == 9)
+
+        final class ReadOnly: UITableViewDataSource {
+            func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 10 }
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+            }
+            func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { false }
+        }
+        let readOnly = ReadOnly()
+        table.dataSource = readOnly
+        table.layoutIfNeeded()
+        try f.window.down(1, 280, 75, at: 3)
+        for (i, x) in [240.0, 190, 170].enumerated() { try f.window.move(1, x, 75, at: 3.05 + Double(i) * 0.05) }
+        try f.window.up(1, 170, 75, at: 3.2)
+        #expect(table._swipeButtons.isEmpty)
+    }
+
+    @Test("A reloaded section may change its count (it is deleted and inserted again); nested batches run their completions after the outer one, inner first")
+    func reloadSectionsAndNestedCompletions() async throws {
+        let source = EditableRows(5)
+        let (f, table) = try table(source)
+        source.rows += ["Item 5", "Item 6"]
+        table.reloadSections(IndexSet(integer: 0), with: .none)
+        #expect(table.numberOfRows(inSection: 0) == 7)
+        var order: [String] = []
+        table.performBatchUpdates(
+            {
+                source.rows.append("Item 7")
+                table.insertRows(at: [IndexPath(row: 7, section: 0)], with: .fade)
+                table.performBatchUpdates(nil, completion: { _ in order.append("inner") })
+            }, completion: { _ in order.append("outer") })
+        #expect(order.isEmpty)
+        for _ in 0..<30 { _ = try await f.screen.renderFrame(readBack: false) }
+        await nextTurn()
+        #expect(order == ["inner", "outer"])
+    }
+
+    @Test("A batch that deletes and moves the same row traps with UIKit's message")
+    func deleteAndMoveTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let source = EditableRows(5)
+                let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+                let table = UITableView(frame: window.bounds)
+                table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+                table.dataSource = source
+                window.addSubview(table)
+                table.layoutIfNeeded()
+                source.rows.removeLast()
+                table.performBatchUpdates {
+                    table.deleteRows(at: [IndexPath(row: 1, section: 0)], with: .none)
+                    table.moveRow(at: IndexPath(row: 1, section: 0), to: IndexPath(row: 3, section: 0))
+                }
+            }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("attempt to delete and move the same row"), "\(message)")
     }
 
     @Test("Reordering: in editing mode a drag on row 1's grip to row 4 tells the data source (moveRowAt 1 to 4) and the table shows the row there")

@@ -60,6 +60,9 @@ struct ListUpdates {
         var inserted: Set<IndexPath> = []
         var movedForward: [IndexPath: IndexPath] = [:]
         var movedBackward: [IndexPath: IndexPath] = [:]
+        /// Old sections reloaded, and the new sections they became: their rows are all new.
+        var reloadedOld = IndexSet()
+        var reloadedNew = IndexSet()
     }
 
     /// The lookups for old and new section counts.
@@ -82,6 +85,10 @@ struct ListUpdates {
         }
         for (old, new) in index.sectionForward.enumerated() {
             if let new, new < newSectionCount { index.sectionBackward[new] = old }
+        }
+        index.reloadedOld = reloadedSections
+        for s in reloadedSections where s < oldSectionCount {
+            if let new = index.sectionForward[s] { index.reloadedNew.insert(new) }
         }
         for path in deletedItems where !deletedSections.contains(path.section) {
             index.deleted.insert(path)
@@ -107,7 +114,7 @@ extension ListUpdates.Index {
     /// Where the row at `old` (before the batch) is after it; nil when it was deleted or its section was.
     func newPosition(of old: IndexPath) -> IndexPath? {
         guard old.section < sectionForward.count, let section = sectionForward[old.section] else { return nil }
-        if deleted.contains(old) { return nil }
+        if deleted.contains(old) || reloadedOld.contains(old.section) { return nil }
         if let to = movedForward[old] { return to }
         var rank = old.item
         for row in leaving[old.section] ?? [] where row < old.item { rank -= 1 }
@@ -119,7 +126,7 @@ extension ListUpdates.Index {
     /// Where the row at `new` (after the batch) was before it; nil when it was inserted or its section was.
     func oldPosition(of new: IndexPath) -> IndexPath? {
         guard new.section < sectionBackward.count, let section = sectionBackward[new.section] else { return nil }
-        if inserted.contains(new) { return nil }
+        if inserted.contains(new) || reloadedNew.contains(new.section) { return nil }
         if let from = movedBackward[new] { return from }
         var rank = new.item
         for row in arriving[new.section] ?? [] where row < new.item { rank -= 1 }
@@ -136,6 +143,34 @@ extension ListUpdates {
         var container: String
         static let table = Nouns(element: "row", container: "table view")
         static let collection = Nouns(element: "item", container: "collection view")
+    }
+
+    /// A batch that names one row or section twice in ways that cannot both happen, in UIKit's
+    /// words; nil when there is none.
+    func conflict(nouns: Nouns) -> String? {
+        let e = nouns.element
+        func firstRepeat(_ paths: [IndexPath]) -> IndexPath? {
+            var seen = Set<IndexPath>()
+            return paths.first { !seen.insert($0).inserted }
+        }
+        if let twice = firstRepeat(deletedItems) { return "attempt to delete \(e) \(twice.item) from section \(twice.section) twice" }
+        if let twice = firstRepeat(insertedItems) { return "attempt to insert \(e) \(twice.item) into section \(twice.section) twice" }
+        if let twice = firstRepeat(movedItems.map(\.from)) { return "attempt to move \(e) \(twice.item) in section \(twice.section) twice" }
+        if let twice = firstRepeat(movedItems.map(\.to)) { return "attempt to move two \(e)s to \(e) \(twice.item) in section \(twice.section)" }
+        let deleted = Set(deletedItems), inserted = Set(insertedItems), reloaded = Set(reloadedItems)
+        for move in movedItems {
+            if deleted.contains(move.from) || reloaded.contains(move.from) {
+                return "attempt to delete and move the same \(e) (\(e) \(move.from.item) in section \(move.from.section))"
+            }
+            if inserted.contains(move.to) { return "attempt to insert and move to the same \(e) (\(e) \(move.to.item) in section \(move.to.section))" }
+            if deletedSections.contains(move.from.section) || reloadedSections.contains(move.from.section) {
+                return "attempt to move \(e) \(move.from.item) out of section \(move.from.section), which is deleted or reloaded"
+            }
+            if insertedSections.contains(move.to.section) { return "attempt to move \(e) \(move.from.item) into section \(move.to.section), which is inserted" }
+        }
+        for path in deleted.intersection(reloaded) { return "attempt to delete and reload the same index path (\(e) \(path.item) in section \(path.section))" }
+        for move in movedSections where deletedSections.contains(move.from) { return "attempt to delete and move the same section (\(move.from))" }
+        return nil
     }
 
     /// Why the batch does not turn `oldCounts` (rows per section before) into `newCounts` (after,
@@ -166,9 +201,11 @@ extension ListUpdates {
         for path in insertedItems where path.section >= newCounts.count {
             return "attempt to insert \(e) \(path.item) into section \(path.section), but there are only \(newCounts.count) sections after the update"
         }
+        if let problem = conflict(nouns: nouns) { return problem }
         let index = index(oldSectionCount: oldCounts.count, newSectionCount: newCounts.count)
         for (old, newSection) in index.sectionForward.enumerated() {
-            guard let newSection, newSection < newCounts.count else { continue }
+            // A reloaded section is deleted and inserted again: its count may change.
+            guard let newSection, newSection < newCounts.count, !reloadedSections.contains(old) else { continue }
             let deleted = deletedItems.filter { $0.section == old }.count
             let inserted = insertedItems.filter { $0.section == newSection }.count
             let movedOut = movedItems.filter { $0.from.section == old && $0.to.section != newSection }.count

@@ -35,6 +35,7 @@ public protocol UIConfigurationState {
 
 /// The state of a view: the traits and the interaction flags (UIKit's `UIViewConfigurationState`).
 public struct UIViewConfigurationState: UIConfigurationState, Hashable {
+    /// The view's traits.
     public var traitCollection: UITraitCollection
     /// Whether the view is disabled.
     public var isDisabled = false
@@ -49,8 +50,8 @@ public struct UIViewConfigurationState: UIConfigurationState, Hashable {
     public init(traitCollection: UITraitCollection) { self.traitCollection = traitCollection }
 
     public nonisolated static func == (a: Self, b: Self) -> Bool {
-        a.traitCollection === b.traitCollection && a.isDisabled == b.isDisabled && a.isHighlighted == b.isHighlighted && a.isSelected == b.isSelected
-            && a.isFocused == b.isFocused
+        a.traitCollection.displayScale == b.traitCollection.displayScale && a.isDisabled == b.isDisabled && a.isHighlighted == b.isHighlighted
+            && a.isSelected == b.isSelected && a.isFocused == b.isFocused
     }
     public nonisolated func hash(into hasher: inout Hasher) {
         hasher.combine(isDisabled)
@@ -62,10 +63,15 @@ public struct UIViewConfigurationState: UIConfigurationState, Hashable {
 /// The state of a cell: the view's state plus editing, swiping, expansion and reordering (UIKit's
 /// `UICellConfigurationState`).
 public struct UICellConfigurationState: UIConfigurationState, Hashable {
+    /// The cell's traits.
     public var traitCollection: UITraitCollection
+    /// Whether the cell is disabled.
     public var isDisabled = false
+    /// Whether the cell is highlighted (a finger is down on it).
     public var isHighlighted = false
+    /// Whether the cell is selected.
     public var isSelected = false
+    /// Whether the cell has focus.
     public var isFocused = false
     /// Whether the cell is in editing mode.
     public var isEditing = false
@@ -80,8 +86,8 @@ public struct UICellConfigurationState: UIConfigurationState, Hashable {
     public init(traitCollection: UITraitCollection) { self.traitCollection = traitCollection }
 
     public nonisolated static func == (a: Self, b: Self) -> Bool {
-        a.traitCollection === b.traitCollection && a.isDisabled == b.isDisabled && a.isHighlighted == b.isHighlighted && a.isSelected == b.isSelected
-            && a.isFocused == b.isFocused && a.isEditing == b.isEditing && a.isSwiped == b.isSwiped && a.isExpanded == b.isExpanded
+        a.traitCollection.displayScale == b.traitCollection.displayScale && a.isDisabled == b.isDisabled && a.isHighlighted == b.isHighlighted
+            && a.isSelected == b.isSelected && a.isFocused == b.isFocused && a.isEditing == b.isEditing && a.isSwiped == b.isSwiped && a.isExpanded == b.isExpanded
             && a.isReordering == b.isReordering
     }
     public nonisolated func hash(into hasher: inout Hasher) {

@@ -13,19 +13,29 @@ public struct UIListContentConfiguration: UIContentConfiguration, Hashable {
         /// Where the text sits across its width.
         public enum TextAlignment: Int, Sendable { case natural, center, justified }
 
+        /// The font.
         public var font: UIFont
+        /// The colour, before `colorTransformer`.
         public var color: UIColor
         /// A transformer applied to `color` (nil: none).
         public var colorTransformer: UIConfigurationColorTransformer?
+        /// Where the lines sit across the text's width.
         public var alignment = TextAlignment.natural
+        /// How lines wrap and truncate.
         public var lineBreakMode = NSLineBreakMode.byTruncatingTail
         /// The most lines (0: as many as needed, the default).
         public var numberOfLines = 0
+        /// Whether the font shrinks to fit the width.
         public var adjustsFontSizeToFitWidth = false
+        /// The smallest share of the font size it may shrink to.
         public var minimumScaleFactor: CGFloat = 0
+        /// Whether letters tighten before truncating (kept).
         public var allowsDefaultTighteningForTruncation = true
+        /// Whether the font follows the content size category (kept: Strata has one size).
         public var adjustsFontForContentSizeCategory = true
+        /// Whether truncated text shows whole on hover (kept).
         public var showsExpansionTextWhenTruncated = false
+        /// How the letters are changed before drawing (none).
         public var transform = TextTransform.none
 
         init(font: UIFont, color: UIColor) {
@@ -77,6 +87,7 @@ public struct UIListContentConfiguration: UIContentConfiguration, Hashable {
         public static let standardDimension: CGFloat = -CGFloat.greatestFiniteMagnitude
         /// The colour template images are tinted with (nil: the view's tint).
         public var tintColor: UIColor?
+        /// A transformer applied to the tint.
         public var tintColorTransformer: UIConfigurationColorTransformer?
         /// The image's corner radius.
         public var cornerRadius: CGFloat = 0
@@ -85,6 +96,7 @@ public struct UIListContentConfiguration: UIContentConfiguration, Hashable {
         /// The room kept for the image even when it is smaller, so texts line up across rows
         /// (zero: none).
         public var reservedLayoutSize = CGSize.zero
+        /// Whether inverted colours leave the image alone (kept).
         public var accessibilityIgnoresInvertColors = false
 
         /// The tint drawn: `tintColor` (or `color`) through the transformer.
@@ -109,8 +121,11 @@ public struct UIListContentConfiguration: UIContentConfiguration, Hashable {
     public var secondaryText: String?
     /// The secondary text with attributes.
     public var secondaryAttributedText: NSAttributedString?
+    /// How the image is drawn.
     public var imageProperties = ImageProperties()
+    /// How the text is drawn.
     public var textProperties: TextProperties
+    /// How the secondary text is drawn.
     public var secondaryTextProperties: TextProperties
     /// The margins around the content. Horizontally the superview's margins win where larger
     /// (`axesPreservingSuperviewLayoutMargins`).

@@ -2,10 +2,15 @@ import Foundation
 
 /// The axes of a layout (UIKit's `UIAxis`).
 public struct UIAxis: OptionSet, Hashable, Sendable {
+    /// The axes as bits.
     public let rawValue: UInt
+    /// The axes whose bits are set in `rawValue`.
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The horizontal axis.
     public static let horizontal = UIAxis(rawValue: 1 << 0)
+    /// The vertical axis.
     public static let vertical = UIAxis(rawValue: 1 << 1)
+    /// Both axes.
     public static let both: UIAxis = [.horizontal, .vertical]
 }
 
@@ -48,7 +53,8 @@ open class UIListContentView: UIView, UIContentView {
     /// Whether `configuration` is a `UIListContentConfiguration`.
     public func supports(_ configuration: any UIContentConfiguration) -> Bool { configuration is UIListContentConfiguration }
 
-    /// The frame of the text label, in this view's coordinates (nil without text).
+    /// A layout guide around the text (UIKit's `textLayoutGuide`): nil here, as UIKit answers
+    /// before the view has text; Strata does not make the guide yet.
     public var textLayoutGuide: UILayoutGuide? { nil }
 
     private func apply() {
@@ -163,5 +169,6 @@ open class UIListContentView: UIView, UIContentView {
         return CGSize(width: size.width, height: f.height + m.top + m.bottom)
     }
 
+    /// No width of its own; the height its content needs at its width.
     open override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: sizeThatFits(CGSize(width: bounds.width, height: 0)).height) }
 }

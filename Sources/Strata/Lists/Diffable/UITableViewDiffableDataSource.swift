@@ -140,7 +140,11 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
         guard let item = itemIdentifier(for: sourceIndexPath), sourceIndexPath != destinationIndexPath else { return }
         var next = shown
         if let target = itemIdentifier(for: destinationIndexPath) {
-            if destinationIndexPath > sourceIndexPath { next.moveItem(item, afterItem: target) } else { next.moveItem(item, beforeItem: target) }
+            if destinationIndexPath.section == sourceIndexPath.section, destinationIndexPath.row > sourceIndexPath.row {
+                next.moveItem(item, afterItem: target)
+            } else {
+                next.moveItem(item, beforeItem: target)
+            }
         } else if let section = sectionIdentifier(for: destinationIndexPath.section) {
             next.deleteItems([item])
             next.appendItems([item], toSection: section)

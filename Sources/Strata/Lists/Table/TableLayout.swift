@@ -59,9 +59,8 @@ struct TableLayout {
     /// The y where element `index` starts.
     func start(of index: Int) -> CGFloat { top + heights.offset(of: index) }
 
-    /// The rectangle of the row at `indexPath` (zero when it does not exist; with `clamped`, the
-    /// nearest row's when it lies past the end).
-    func rectForRow(at indexPath: IndexPath, clamped: Bool) -> CGRect {
+    /// The rectangle of the row at `indexPath` (zero when it does not exist).
+    func rectForRow(at indexPath: IndexPath) -> CGRect {
         guard contains(indexPath) else { return .zero }
         let e = element(of: indexPath)
         return CGRect(x: sideInset, y: start(of: e), width: max(0, width - 2 * sideInset), height: heights[e])

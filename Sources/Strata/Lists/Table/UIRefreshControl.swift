@@ -41,6 +41,7 @@ open class UIRefreshControl: UIControl {
         return nil
     }
 
+    /// The spinner takes the new tint.
     open override func tintColorDidChange() {
         super.tintColorDidChange()
         spinner.setNeedsDisplay()
@@ -105,6 +106,7 @@ open class UIRefreshControl: UIControl {
         sendActions(for: .valueChanged)
     }
 
+    /// Centres the spinner.
     open override func layoutSubviews() {
         super.layoutSubviews()
         spinner.frame = CGRect(x: (bounds.width - 28) / 2, y: (bounds.height - 28) / 2, width: 28, height: 28)

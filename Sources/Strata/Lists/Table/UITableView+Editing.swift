@@ -46,13 +46,57 @@ extension UITableView {
 
     /// The actions for swiping `path` from the leading or trailing edge.
     func swipeConfiguration(for path: IndexPath, leading: Bool) -> UISwipeActionsConfiguration? {
-        guard !_isEditing, let delegate = tableDelegate else { return nil }
+        guard !_isEditing else { return nil }
+        let delegate = tableDelegate
         let configuration =
             leading
-            ? delegate.tableView(self, leadingSwipeActionsConfigurationForRowAt: path)
-            : delegate.tableView(self, trailingSwipeActionsConfigurationForRowAt: path)
-        guard let configuration, !configuration.actions.isEmpty else { return nil }
-        return configuration
+            ? delegate?.tableView(self, leadingSwipeActionsConfigurationForRowAt: path)
+            : delegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: path)
+        if let configuration { return configuration.actions.isEmpty ? nil : configuration }
+        // No configuration from the trailing edge: UIKit's default set, a Delete button that
+        // commits the delete through the data source, for a row it lets edit in `.delete` style.
+        guard !leading, dataSource?.tableView(self, canEditRowAt: path) ?? false,
+            (delegate?.tableView(self, editingStyleForRowAt: path) ?? .delete) == .delete
+        else { return nil }
+        return defaultDeleteConfiguration(for: path)
+    }
+
+    /// A configuration of one destructive action titled as the delegate says ("Delete") that
+    /// commits `.delete` for the row swiped open when it is tapped.
+    func defaultDeleteConfiguration(for path: IndexPath) -> UISwipeActionsConfiguration {
+        let title = tableDelegate?.tableView(self, titleForDeleteConfirmationButtonForRowAt: path) ?? "Delete"
+        let delete = UIContextualAction(style: .destructive, title: title) { [weak self] _, _, done in
+            guard let self, let row = self.swipe?.row else { return done(false) }
+            self.dataSource?.tableView(self, commit: .delete, forRowAt: row)
+            done(true)
+        }
+        return UISwipeActionsConfiguration(actions: [delete])
+    }
+
+    /// In editing mode, a tap on a row's red delete control shows its Delete button, as UIKit does.
+    func revealDeleteConfirmation(at path: IndexPath) {
+        guard swipe == nil else {
+            closeSwipe(animated: true)
+            return
+        }
+        guard beginSwipe(at: path, leading: false, configuration: defaultDeleteConfiguration(for: path)) else { return }
+        openSwipe(animated: window != nil)
+    }
+
+    /// Puts the buttons of `configuration` behind the row's cell; the row is swiped from there.
+    @discardableResult
+    func beginSwipe(at path: IndexPath, leading: Bool, configuration: UISwipeActionsConfiguration) -> Bool {
+        guard let cell = visibleCellsByIndexPath[path] else { return false }
+        tableTouchesCancelled()
+        tableDelegate?.tableView(self, willBeginEditingRowAt: path)
+        let buttons = SwipeActionsView(actions: configuration.actions, leading: leading) { [weak self] action in
+            self?.perform(action)
+        }
+        insertSubview(buttons, belowSubview: cell)
+        swipe = SwipeState(row: path, leading: leading, configuration: configuration, buttons: buttons, offset: 0, home: cell.frame)
+        cell.showingDeleteConfirmation = true
+        cell.setNeedsUpdateConfiguration()
+        return true
     }
 
     /// Whether the swipe pan may begin (nil: `gestureRecognizer` is not the swipe pan).
@@ -68,18 +112,10 @@ extension UITableView {
     private func handleSwipe(_ pan: UIPanGestureRecognizer) {
         switch pan.state {
         case .began:
-            if swipe == nil, let path = indexPathForRow(at: pan.location(in: self)), let cell = visibleCellsByIndexPath[path] {
+            if swipe == nil, let path = indexPathForRow(at: pan.location(in: self)) {
                 let leading = pan.translation(in: self).x > 0
                 guard let configuration = swipeConfiguration(for: path, leading: leading) else { return }
-                tableTouchesCancelled()
-                tableDelegate?.tableView(self, willBeginEditingRowAt: path)
-                let buttons = SwipeActionsView(actions: configuration.actions, leading: leading) { [weak self] action in
-                    self?.perform(action)
-                }
-                insertSubview(buttons, belowSubview: cell)
-                swipe = SwipeState(row: path, leading: leading, configuration: configuration, buttons: buttons, offset: 0, home: cell.frame)
-                cell.showingDeleteConfirmation = true
-                cell.setNeedsUpdateConfiguration()
+                beginSwipe(at: path, leading: leading, configuration: configuration)
             }
             swipeStartOffset = swipe?.offset ?? 0
         case .changed:

@@ -50,13 +50,14 @@ extension UITableView {
             measured.append(true)
             for row in 0..<rows {
                 let path = IndexPath(row: row, section: section)
-                if let previous, let mapping, let old = mapping.oldPosition(of: path), previous.contains(old) {
-                    let e = previous.element(of: old)
-                    sizes.append(previous.heights[e])
-                    measured.append(previous.measured[e])
+                let height = delegate?.tableView(self, heightForRowAt: path) ?? rowHeight
+                // After a batch a surviving self-sizing row keeps its height as the estimate; it is
+                // measured again when it shows (the beginUpdates/endUpdates idiom re-sizes rows).
+                if height < 0, let previous, let mapping, let old = mapping.oldPosition(of: path), previous.contains(old) {
+                    sizes.append(previous.heights[previous.element(of: old)])
+                    measured.append(false)
                     continue
                 }
-                let height = delegate?.tableView(self, heightForRowAt: path) ?? rowHeight
                 if height >= 0 {
                     sizes.append(height)
                     measured.append(true)
@@ -125,6 +126,8 @@ extension UITableView {
         guard let delegate = tableDelegate else { return nil }
         let view = header ? delegate.tableView(self, viewForHeaderInSection: section) : delegate.tableView(self, viewForFooterInSection: section)
         guard let view else { return nil }
+        let previous = header ? measuredHeaderViews[section] : measuredFooterViews[section]
+        if let previous, previous !== view { retireHeaderFooter(previous) }
         if header { measuredHeaderViews[section] = view } else { measuredFooterViews[section] = view }
         if !view.constraints.isEmpty {
             return view.systemLayoutSizeFitting(
@@ -159,13 +162,15 @@ extension UITableView {
         var sections = IndexSet()
         // Rows that left the view give their cells back first, so the rows coming in reuse them.
         for (path, cell) in visibleCellsByIndexPath {
-            let rect = l.contains(path) ? l.rectForRow(at: path, clamped: false) : .null
+            let rect = l.contains(path) ? l.rectForRow(at: path) : .null
             if rect.isNull || rect.maxY <= minY || rect.minY >= maxY {
                 retire(cell, at: path)
                 visibleCellsByIndexPath[path] = nil
             }
         }
-        var index = l.elements(from: minY, to: maxY).lowerBound
+        let range = l.elements(from: minY, to: maxY)
+        // Nothing of the content in view (scrolled past it): no rows.
+        var index = range.isEmpty ? l.heights.count : range.lowerBound
         var compensation: CGFloat = 0
         while index < l.heights.count, l.start(of: index) < maxY + compensation {
             switch l.describe(index) {
@@ -190,6 +195,12 @@ extension UITableView {
         if compensation != 0 {
             contentOffset.y += compensation
         }
+        // After a reload or a batch the content may have shrunk under the offset: UIKit adjusts it.
+        if clampsOffsetAfterLayout {
+            clampsOffsetAfterLayout = false
+            let range = offsetRange
+            if !isDragging, !isDecelerating, contentOffset.y > range.maxY { contentOffset.y = range.maxY }
+        }
         // Rows that left the view.
         for (path, cell) in visibleCellsByIndexPath where shown[path] !== cell {
             retire(cell, at: path)
@@ -202,11 +213,13 @@ extension UITableView {
             }
         }
         let fadingIn = appearanceStart == nil ? [] : Set(appearing.keys)
+        let configuresAll = cellsNeedConfiguration
+        cellsNeedConfiguration = false
         for (path, cell) in shown {
-            configure(cell, at: path, in: l)
+            if configuresAll || appearing[path] != nil { configure(cell, at: path, in: l) }
             if cell === reorder?.cell { continue }
             if fadingIn.contains(path) { cell.alpha = 1 }
-            var rect = l.rectForRow(at: path, clamped: false)
+            var rect = l.rectForRow(at: path)
             if let swipe, swipe.row == path { rect.origin.x += swipe.offset }
             cell.frame = rect
         }
@@ -331,10 +344,14 @@ extension UITableView {
         }
         if let view, view.superview !== self { addSubview(view) }
         view?.isHidden = false
+        if let reusable = view as? UITableViewHeaderFooterView {
+            reusable.isGroupedStyle = style != .plain
+            reusable.isHeader = header
+        }
         return view
     }
 
-    private func retireHeaderFooter(_ view: UIView) {
+    func retireHeaderFooter(_ view: UIView) {
         view.isHidden = true
         if let reusable = view as? UITableViewHeaderFooterView, let identifier = reusable.reuseIdentifier {
             headerFooterPool.enqueue(reusable, identifier: identifier)
@@ -396,6 +413,8 @@ extension UITableView {
         measuredFooterViews = [:]
         selectedRows = []
         storedLayout = nil
+        clampsOffsetAfterLayout = true
+        cellsNeedConfiguration = true
         setNeedsLayout()
     }
 

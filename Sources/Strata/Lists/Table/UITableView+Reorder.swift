@@ -38,10 +38,10 @@ extension UITableView {
             state.proposed = over
         }
         reorder = state
-        let height = l.rectForRow(at: state.from, clamped: false).height
+        let height = l.rectForRow(at: state.from).height
         UIView.animate(withDuration: 0.2) {
             for (path, cell) in self.visibleCellsByIndexPath where path != state.from {
-                var rect = l.rectForRow(at: path, clamped: false)
+                var rect = l.rectForRow(at: path)
                 if state.from < state.proposed, path > state.from, path <= state.proposed { rect.origin.y -= height }
                 if state.proposed < state.from, path >= state.proposed, path < state.from { rect.origin.y += height }
                 cell.frame = rect

@@ -124,7 +124,12 @@ extension UITableView {
             touchedControl = nil
             guard let touch = touches.first, let hit = controlRow(at: touch.location(in: self)), hit.path == path else { return }
             if hit.editing, let cell = visibleCellsByIndexPath[path] {
-                dataSource?.tableView(self, commit: cell.editingStyle, forRowAt: path)
+                // Delete asks for confirmation (the row's Delete button); insert commits at once.
+                if cell.editingStyle == .delete {
+                    revealDeleteConfirmation(at: path)
+                } else {
+                    dataSource?.tableView(self, commit: cell.editingStyle, forRowAt: path)
+                }
             } else if !hit.editing {
                 tableDelegate?.tableView(self, accessoryButtonTappedForRowWith: path)
             }

@@ -16,6 +16,8 @@ struct PendingTableUpdates {
     var sectionDeleteAnimations: [Int: UITableView.RowAnimation] = [:]
     var animated = false
     var depth = 0
+    /// Completions of nested `performBatchUpdates` calls, run when the outermost batch ends.
+    var completions: [(Bool) -> Void] = []
 }
 
 extension UITableView {
@@ -49,8 +51,8 @@ extension UITableView {
         }
         pending.depth -= 1
         guard pending.depth == 0 else {
+            if let completion { pending.completions.append(completion) }
             pendingUpdates = pending
-            if let completion { DispatchQueue.main.async { MainActor.assumeIsolated { completion(true) } } }
             return
         }
         pendingUpdates = nil
@@ -90,7 +92,10 @@ extension UITableView {
     public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
         record { p in
             p.updates.reloadedItems += indexPaths
-            for path in indexPaths { p.deleteAnimations[path] = animation }
+            for path in indexPaths {
+                p.deleteAnimations[path] = animation
+                p.insertAnimations[path] = animation
+            }
             p.animated = p.animated || animation != .none
         }
     }
@@ -98,16 +103,20 @@ extension UITableView {
     /// Updates the cells of the rows at `indexPaths` in place: the data source's
     /// `cellForRowAt` runs again and gets the same cell back from `dequeueReusableCell`.
     public func reconfigureRows(at indexPaths: [IndexPath]) {
+        guard let dataSource else { return }
         for path in indexPaths {
-            guard let cell = visibleCellsByIndexPath[path], let identifier = cell.reuseIdentifier, let dataSource else { continue }
-            cellPool.enqueue(cell, identifier: identifier)
+            guard let cell = visibleCellsByIndexPath[path] else { continue }
+            reconfiguringCell = cell
             let again = dataSource.tableView(self, cellForRowAt: path)
-            if again !== cell {
-                retire(cell, at: path)
-                if again.superview !== self { addSubview(again) }
-                visibleCellsByIndexPath[path] = again
-            }
+            reconfiguringCell = nil
+            guard again !== cell else { continue }
+            // The data source gave another cell: the old one goes back for reuse.
+            retire(cell, at: path)
+            if again.superview !== self { addSubview(again) }
+            again.isHidden = false
+            visibleCellsByIndexPath[path] = again
         }
+        cellsNeedConfiguration = true
         setNeedsLayout()
     }
 
@@ -141,6 +150,10 @@ extension UITableView {
     public func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
         record { p in
             p.updates.reloadedSections.formUnion(sections)
+            for s in sections {
+                p.sectionDeleteAnimations[s] = animation
+                p.sectionInsertAnimations[s] = animation
+            }
             p.animated = p.animated || animation != .none
         }
     }
@@ -158,39 +171,45 @@ extension UITableView {
 
     /// Applies one batch: checks it, rebuilds the geometry, moves cells and selection, animates.
     func apply(_ pending: PendingTableUpdates, completion: ((Bool) -> Void)?) {
-        guard let old = storedLayout, dataSource != nil else {
+        guard let old = storedLayout, let dataSource else {
             // Nothing was shown or counted yet: there is nothing to change from.
             reloadData()
+            for done in pending.completions { finish(done) }
             finish(completion)
             return
         }
-        var u = pending.updates
-        // A reloaded section is its rows deleted and inserted again.
-        for s in u.reloadedSections where s < old.counts.count {
-            for r in 0..<old.counts[s] { u.reloadedItems.append(IndexPath(row: r, section: s)) }
-        }
-        let newLayout = buildLayout(previous: nil, mapping: nil)
-        if let problem = u.inconsistency(oldCounts: old.counts, newCounts: newLayout.counts, nouns: .table) {
+        let u = pending.updates
+        // Only the counts first: a batch that does not add up traps before anything changes.
+        let sections = max(0, dataSource.numberOfSections(in: self))
+        let newCounts = (0..<sections).map { dataSource.tableView(self, numberOfRowsInSection: $0) }
+        if let problem = u.inconsistency(oldCounts: old.counts, newCounts: newCounts, nouns: .table) {
             preconditionFailure("\(problem) Table view: \(self)")
         }
-        let mapping = u.index(oldSectionCount: old.counts.count, newSectionCount: newLayout.counts.count)
+        let mapping = u.index(oldSectionCount: old.counts.count, newSectionCount: newCounts.count)
+        // Headers and footers are made again for their sections (sections may have moved).
+        for view in visibleHeaders.values { retireHeaderFooter(view) }
+        for view in visibleFooters.values { retireHeaderFooter(view) }
+        for view in measuredHeaderViews.values { retireHeaderFooter(view) }
+        for view in measuredFooterViews.values { retireHeaderFooter(view) }
+        (visibleHeaders, visibleFooters, measuredHeaderViews, measuredFooterViews) = ([:], [:], [:], [:])
         var layout = buildLayout(previous: old, mapping: mapping)
         let reloaded = Set(u.reloadedItems)
         for path in reloaded {
-            if let new = mapping.newPosition(of: path), layout.contains(new) {
-                let e = layout.element(of: new)
-                let asked = tableDelegate?.tableView(self, heightForRowAt: new) ?? rowHeight
-                if asked < 0 { layout.measured[e] = false } else { layout.heights.set(e, to: asked) }
-            }
+            if let new = mapping.newPosition(of: path), layout.contains(new) { layout.measured[layout.element(of: new)] = layout.heights[layout.element(of: new)] < 0 }
         }
         storedLayout = layout
         contentSize = CGSize(width: bounds.width, height: layout.contentHeight)
+        clampsOffsetAfterLayout = true
+        cellsNeedConfiguration = true
+        followSwipe(through: mapping)
+        touchedRow = nil
+        touchedControl = nil
 
         let animate = pending.animated && window != nil && UIView.areAnimationsEnabled
         var moved: [IndexPath: UITableViewCell] = [:]
         var leaving: [(cell: UITableViewCell, animation: RowAnimation)] = []
         for (path, cell) in visibleCellsByIndexPath {
-            if !reloaded.contains(path), let new = mapping.newPosition(of: path) {
+            if !reloaded.contains(path), let new = mapping.newPosition(of: path), moved[new] == nil {
                 moved[new] = cell
             } else {
                 let animation = pending.deleteAnimations[path] ?? pending.sectionDeleteAnimations[path.section] ?? .automatic
@@ -199,19 +218,21 @@ extension UITableView {
             }
         }
         visibleCellsByIndexPath = moved
-        selectedRows = selectedRows.compactMap { reloaded.contains($0) ? $0 : mapping.newPosition(of: $0) }
+        selectedRows = selectedRows.compactMap { mapping.newPosition(of: $0) }
+        prefetchedRows = []
         for (cell, _) in leaving { departingCells.append(cell) }
+        let completions = pending.completions + (completion.map { [$0] } ?? [])
 
         guard animate else {
             for (cell, _) in leaving { recycleDeparted(cell) }
             layoutVisibleElements()
-            finish(completion)
+            for done in completions { finish(done) }
             return
         }
         appearanceStart = { [unowned self] path, cell in
-            let final = layout.rectForRow(at: path, clamped: false)
+            let final = layout.rectForRow(at: path)
             if let oldPath = mapping.oldPosition(of: path), !reloaded.contains(oldPath), old.contains(oldPath) {
-                cell.frame = old.rectForRow(at: oldPath, clamped: false)
+                cell.frame = old.rectForRow(at: oldPath)
                 return
             }
             let animation = pending.insertAnimations[path] ?? pending.sectionInsertAnimations[path.section] ?? .automatic
@@ -229,9 +250,23 @@ extension UITableView {
             },
             completion: { finished in
                 for (cell, _) in leaving { self.recycleDeparted(cell) }
-                completion?(finished)
+                for done in completions { done(finished) }
             })
         appearanceStart = nil
+    }
+
+    /// A row swiped open follows its row across a batch, or closes when the row is gone (the
+    /// delegate hears `didEndEditingRowAt` with nil).
+    private func followSwipe(through mapping: ListUpdates.Index) {
+        guard let state = swipe else { return }
+        if let new = mapping.newPosition(of: state.row) {
+            swipe?.row = new
+            closeSwipe(animated: false)
+        } else {
+            swipe = nil
+            state.buttons.removeFromSuperview()
+            tableDelegate?.tableView(self, didEndEditingRowAt: nil)
+        }
     }
 
     /// Where a row starts (inserted) or ends (deleted) for `animation`: beside, above or below

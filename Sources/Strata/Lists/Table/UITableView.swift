@@ -104,15 +104,21 @@ open class UITableView: UIScrollView {
 
     /// How rows are separated (`.singleLine`).
     open var separatorStyle = UITableViewCell.SeparatorStyle.singleLine {
-        didSet { setNeedsLayout() }
+        didSet { restyleCells() }
     }
     /// The separators' colour (the system separator grey).
     open var separatorColor: UIColor? = .separator {
-        didSet { setNeedsLayout() }
+        didSet { restyleCells() }
     }
     /// The default inset of each cell's separator (16 points on the left).
     open var separatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0) {
-        didSet { setNeedsLayout() }
+        didSet { restyleCells() }
+    }
+
+    /// The visible cells take the table's look again at the next layout.
+    func restyleCells() {
+        cellsNeedConfiguration = true
+        setNeedsLayout()
     }
     /// How `separatorInset` is measured (from the cell's edges; kept).
     open var separatorInsetReference = SeparatorInsetReference.fromCellEdges
@@ -219,6 +225,12 @@ open class UITableView: UIScrollView {
     /// The rounded backdrops of inset grouped sections in view, and spare ones.
     var sectionBackdrops: [Int: SectionBackdropView] = [:]
     var spareBackdrops: [SectionBackdropView] = []
+    /// Whether the next layout clamps the offset to the content (after a reload or a batch).
+    var clampsOffsetAfterLayout = false
+    /// Whether the next layout gives every visible cell the table's state again (else only new ones).
+    var cellsNeedConfiguration = false
+    /// The cell whose row `reconfigureRows` is asking for again: dequeuing its identifier returns it.
+    var reconfiguringCell: UITableViewCell?
     /// During an animated batch: where a cell coming into view starts (its old place, or beside
     /// its new one as its row animation says).
     var appearanceStart: ((IndexPath, UITableViewCell) -> Void)?
@@ -312,28 +324,27 @@ open class UITableView: UIScrollView {
                 "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
             )
         }
-        let rect = layout.rectForRow(at: indexPath, clamped: true)
+        let rect = layout.rectForRow(at: indexPath)
         if rect.width > 0 { cell.frame = rect }
         return cell
     }
 
     /// A waiting cell for `identifier`, or a new one when it is registered, or nil.
     open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
-        guard let cell = cellPool.dequeue(identifier) else { return nil }
-        if cell.superview === self {
-            cell.prepareForReuse()
-            cell.isHidden = false
+        if let cell = reconfiguringCell, cell.reuseIdentifier == identifier {
+            reconfiguringCell = nil
+            return cell
         }
+        guard let cell = cellPool.dequeue(identifier) else { return nil }
+        // A cell shown before is reset; it shows again when the table places it for a row.
+        if cell.superview === self { cell.prepareForReuse() }
         return cell
     }
 
     /// A header or footer view for `identifier`, reused or new, or nil when it is not registered.
     open func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> UITableViewHeaderFooterView? {
         guard let view = headerFooterPool.dequeue(identifier) else { return nil }
-        if view.superview === self {
-            view.prepareForReuse()
-            view.isHidden = false
-        }
+        if view.superview === self { view.prepareForReuse() }
         return view
     }
 
@@ -350,7 +361,7 @@ open class UITableView: UIScrollView {
     }
 
     /// The rectangle of the row at `indexPath`, in the table's content coordinates (zero for a row that does not exist).
-    open func rectForRow(at indexPath: IndexPath) -> CGRect { layout.rectForRow(at: indexPath, clamped: false) }
+    open func rectForRow(at indexPath: IndexPath) -> CGRect { layout.rectForRow(at: indexPath) }
 
     /// The rectangle of `section`'s header.
     open func rectForHeader(inSection section: Int) -> CGRect { layout.rectForHeader(section) }

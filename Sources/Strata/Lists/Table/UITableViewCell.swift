@@ -238,11 +238,11 @@ open class UITableViewCell: UIView {
 
     /// How many levels the content is indented (0).
     open var indentationLevel = 0 {
-        didSet { setNeedsLayout() }
+        didSet { if oldValue != indentationLevel { setNeedsLayout() } }
     }
     /// The width of one indentation level, in points (10).
     open var indentationWidth: CGFloat = 10 {
-        didSet { setNeedsLayout() }
+        didSet { if oldValue != indentationWidth { setNeedsLayout() } }
     }
 
     // MARK: Editing
@@ -280,7 +280,7 @@ open class UITableViewCell: UIView {
     open internal(set) var showingDeleteConfirmation = false
     /// How the cell shows focus (kept).
     open var focusStyle = FocusStyle.default
-    /// Whether the user can interact with the cell's content while it is selected (kept).
+    /// Whether the user can interact with the cell's content while it is being dragged (kept).
     open var userInteractionEnabledWhileDragging = false
 
     /// The editing control (a red or green disc) shown while editing with a style.
@@ -353,8 +353,8 @@ open class UITableViewCell: UIView {
     // MARK: Reuse
 
     /// Called before the table hands the cell out again: reset what the last row set that
-    /// `tableView(_:cellForRowAt:)` will not set. The default clears selection, highlight and
-    /// editing state, as UIKit does; call `super`.
+    /// `tableView(_:cellForRowAt:)` will not set. The default clears the selection, the highlight
+    /// and a swiped-open state; call `super`.
     open func prepareForReuse() {
         setSelected(false, animated: false)
         setHighlighted(false, animated: false)

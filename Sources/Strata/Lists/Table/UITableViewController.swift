@@ -79,42 +79,78 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
         preconditionFailure("UITableViewController: override tableView(_:cellForRowAt:) to give the cell for \(indexPath)")
     }
 
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func numberOfSections(in tableView: UITableView) -> Int { 1 }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func sectionIndexTitles(for tableView: UITableView) -> [String]? { nil }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat { tableView.estimatedRowHeight }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat { tableView.sectionHeaderHeight }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat { tableView.sectionFooterHeight }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? { nil }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? { nil }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, willDisplayHeaderView view: UIView, forSection section: Int) {}
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, willDisplayFooterView view: UIView, forSection section: Int) {}
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, didHighlightRowAt indexPath: IndexPath) {}
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, didUnhighlightRowAt indexPath: IndexPath) {}
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle { .delete }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String? { "Delete" }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool { true }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(
         _ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath, toProposedIndexPath proposedDestinationIndexPath: IndexPath
     ) -> IndexPath { proposedDestinationIndexPath }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, indentationLevelForRowAt indexPath: IndexPath) -> Int { 0 }
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath) {}
+    /// UIKit's default (see `UITableViewDataSource` and `UITableViewDelegate`); override it.
     open func tableView(_ tableView: UITableView, didEndEditingRowAt indexPath: IndexPath?) {}
 }

@@ -124,6 +124,7 @@ open class UITableViewHeaderFooterView: UIView {
         setNeedsLayout()
     }
 
+    /// Places the content view, the background and the title.
     open override func layoutSubviews() {
         super.layoutSubviews()
         contentView.frame = bounds
