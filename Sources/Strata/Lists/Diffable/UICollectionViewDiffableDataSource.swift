@@ -18,7 +18,7 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
 
     private weak var collectionView: UICollectionView?
     private let cellProvider: CellProvider
-    private var shown = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
+    private var store = DiffableStore<SectionIdentifierType, ItemIdentifierType>()
     private var sectionSnapshots: [SectionIdentifierType: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>] = [:]
 
     /// Makes the supplementary views (nil: the collection view asks for none it can show).
@@ -34,19 +34,13 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
     }
 
     /// A copy of the snapshot shown (change it and apply it).
-    open func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
-        var copy = shown
-        copy.reloadedItemMarks = DiffableMarks()
-        copy.reconfiguredItemMarks = DiffableMarks()
-        copy.reloadedSectionMarks = DiffableMarks()
-        return copy
-    }
+    open func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> { store.snapshot }
 
     /// The outline shown in `section`: the section snapshot applied to it, or its items as roots.
     open func snapshot(for section: SectionIdentifierType) -> NSDiffableDataSourceSectionSnapshot<ItemIdentifierType> {
         if let outline = sectionSnapshots[section] { return outline }
         var flat = NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>()
-        if shown.indexOfSection(section) != nil { flat.append(shown.itemIdentifiers(inSection: section)) }
+        if store.shown.indexOfSection(section) != nil { flat.append(store.shown.itemIdentifiers(inSection: section)) }
         return flat
     }
 
@@ -56,8 +50,7 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
         _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, animatingDifferences: Bool = true,
         completion: (@MainActor () -> Void)? = nil
     ) {
-        let difference = snapshot.difference(from: shown)
-        shown = snapshot
+        let difference = store.show(snapshot)
         sectionSnapshots = sectionSnapshots.filter { snapshot.indexOfSection($0.key) != nil }
         guard let collectionView else {
             completion?()
@@ -107,43 +100,32 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
     open func applySnapshotUsingReloadData(
         _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, completion: (@MainActor () -> Void)? = nil
     ) {
-        shown = snapshot
+        store.replace(with: snapshot)
         sectionSnapshots = [:]
         collectionView?.reloadData()
         completion?()
     }
 
     /// The item at `indexPath`, or nil when there is none.
-    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
-        guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < shown.numberOfSections else { return nil }
-        let items = shown.itemIdentifiers(inSection: shown.sectionIdentifiers[indexPath.section])
-        return indexPath.item >= 0 && indexPath.item < items.count ? items[indexPath.item] : nil
-    }
+    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { store.item(at: indexPath) }
 
     /// Where `itemIdentifier` is, or nil when it is not shown.
-    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
-        guard let section = shown.sectionIdentifier(containingItem: itemIdentifier), let s = shown.indexOfSection(section),
-            let index = shown.itemIdentifiers(inSection: section).firstIndex(of: itemIdentifier)
-        else { return nil }
-        return IndexPath(item: index, section: s)
-    }
+    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { store.indexPath(of: itemIdentifier) }
 
     /// The section at `index`, or nil.
-    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
-        index >= 0 && index < shown.numberOfSections ? shown.sectionIdentifiers[index] : nil
-    }
+    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? { store.section(at: index) }
 
     /// The index of `sectionIdentifier`, or nil.
-    open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { shown.indexOfSection(sectionIdentifier) }
+    open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { store.index(of: sectionIdentifier) }
 
     // MARK: UICollectionViewDataSource
 
     /// The snapshot's number of sections.
-    open func numberOfSections(in collectionView: UICollectionView) -> Int { shown.numberOfSections }
+    open func numberOfSections(in collectionView: UICollectionView) -> Int { store.shown.numberOfSections }
 
     /// The snapshot's number of items in the section.
     open func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
-        shown.numberOfItems(inSection: shown.sectionIdentifiers[section])
+        store.numberOfItems(inSection: section)
     }
 
     /// The cell provider's cell for the item.

@@ -16,7 +16,7 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
 
     private weak var tableView: UITableView?
     private let cellProvider: CellProvider
-    private var shown = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
+    private var store = DiffableStore<SectionIdentifierType, ItemIdentifierType>()
 
     /// How rows animate when a snapshot is applied (`.automatic`).
     open var defaultRowAnimation = UITableView.RowAnimation.automatic
@@ -30,13 +30,7 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
     }
 
     /// A copy of the snapshot shown (change it and apply it).
-    open func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
-        var copy = shown
-        copy.reloadedItemMarks = DiffableMarks()
-        copy.reconfiguredItemMarks = DiffableMarks()
-        copy.reloadedSectionMarks = DiffableMarks()
-        return copy
-    }
+    open func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> { store.snapshot }
 
     /// Shows `snapshot`: the table gets the differences from the snapshot shown as one batch,
     /// animated when `animatingDifferences` (and the table is on screen), and `completion` runs
@@ -45,8 +39,7 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
         _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, animatingDifferences: Bool = true,
         completion: (@MainActor () -> Void)? = nil
     ) {
-        let difference = snapshot.difference(from: shown)
-        shown = snapshot
+        let difference = store.show(snapshot)
         guard let tableView else {
             completion?()
             return
@@ -79,42 +72,31 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
     open func applySnapshotUsingReloadData(
         _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, completion: (@MainActor () -> Void)? = nil
     ) {
-        shown = snapshot
+        store.replace(with: snapshot)
         tableView?.reloadData()
         completion?()
     }
 
     /// The item at `indexPath`, or nil when there is none.
-    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
-        guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < shown.numberOfSections else { return nil }
-        let items = shown.itemIdentifiers(inSection: shown.sectionIdentifiers[indexPath.section])
-        return indexPath.row >= 0 && indexPath.row < items.count ? items[indexPath.row] : nil
-    }
+    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { store.item(at: indexPath) }
 
     /// Where `itemIdentifier` is, or nil when it is not shown.
-    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
-        guard let section = shown.sectionIdentifier(containingItem: itemIdentifier), let s = shown.indexOfSection(section),
-            let index = shown.itemIdentifiers(inSection: section).firstIndex(of: itemIdentifier)
-        else { return nil }
-        return IndexPath(row: index, section: s)
-    }
+    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { store.indexPath(of: itemIdentifier) }
 
     /// The section at `index`, or nil.
-    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
-        index >= 0 && index < shown.numberOfSections ? shown.sectionIdentifiers[index] : nil
-    }
+    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? { store.section(at: index) }
 
     /// The index of `sectionIdentifier`, or nil.
-    open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { shown.indexOfSection(sectionIdentifier) }
+    open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { store.index(of: sectionIdentifier) }
 
     // MARK: UITableViewDataSource (open: override to add titles and editing)
 
     /// The snapshot's number of sections.
-    open func numberOfSections(in tableView: UITableView) -> Int { shown.numberOfSections }
+    open func numberOfSections(in tableView: UITableView) -> Int { store.shown.numberOfSections }
 
     /// The snapshot's number of items in the section.
     open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-        shown.numberOfItems(inSection: shown.sectionIdentifiers[section])
+        store.numberOfItems(inSection: section)
     }
 
     /// The cell provider's cell for the item.
@@ -138,7 +120,7 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
     /// Moves the item in the snapshot shown, as UIKit's does.
     open func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
         guard let item = itemIdentifier(for: sourceIndexPath), sourceIndexPath != destinationIndexPath else { return }
-        var next = shown
+        var next = store.snapshot
         if let target = itemIdentifier(for: destinationIndexPath) {
             if destinationIndexPath.section == sourceIndexPath.section, destinationIndexPath.row > sourceIndexPath.row {
                 next.moveItem(item, afterItem: target)
@@ -149,6 +131,6 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
             next.deleteItems([item])
             next.appendItems([item], toSection: section)
         }
-        shown = next
+        store.replace(with: next)
     }
 }
