@@ -9,12 +9,22 @@ import Foundation
 // along the bottom from the content's leading margin, except under a section's last row.
 
 /// A cell of a list layout (UIKit's `UICollectionViewListCell`): a cell with a list content
-/// configuration by default, the list's background and separators, indentation and accessories.
-/// Main actor. Accessories are kept and listed, not drawn (Strata's first cut).
+/// configuration by default, the list's background and separators, indentation and accessories
+/// (drawn at the cell's edges; the content view takes the room between them). Main actor.
 @MainActor
 open class UICollectionViewListCell: UICollectionViewCell {
-    /// The accessories at the cell's edges (kept; not drawn yet).
-    open var accessories: [UICellAccessory] = []
+    /// The accessories at the cell's edges: delete and insert controls leading, the others
+    /// trailing in order from the edge inwards, each shown as its `displayed` state says.
+    open var accessories: [UICellAccessory] = [] {
+        didSet { accessoryViewsNeedUpdate = true; setNeedsLayout() }
+    }
+    /// Whether the cell shows its editing accessories (UIKit's `isEditing` on list cells).
+    open var isEditing = false {
+        didSet { if oldValue != isEditing { accessoryViewsNeedUpdate = true; setNeedsLayout() } }
+    }
+    /// The accessories' views, leading and trailing, as last made.
+    var accessoryViews: (leading: [UIView], trailing: [UIView]) = ([], [])
+    var accessoryViewsNeedUpdate = false
     /// How many levels the content is indented (0).
     open var indentationLevel = 0 {
         didSet { if oldValue != indentationLevel { setNeedsLayout() } }
@@ -87,10 +97,12 @@ open class UICollectionViewListCell: UICollectionViewCell {
     open override func layoutSubviews() {
         super.layoutSubviews()
         let indent = CGFloat(indentationLevel) * indentationWidth
-        if indent > 0 {
+        if accessoryViewsNeedUpdate { makeAccessoryViews() }
+        let (leadingEnd, trailingStart) = layoutAccessories(indent: indent)
+        if indent > 0 || leadingEnd > 0 || trailingStart < bounds.width {
             var frame = bounds
-            frame.origin.x += indent
-            frame.size.width = max(0, frame.width - indent)
+            frame.origin.x = max(indent, leadingEnd)
+            frame.size.width = max(0, trailingStart - frame.minX)
             contentView.frame = frame
             contentConfigurationView?.frame = contentView.bounds
         }
@@ -113,40 +125,4 @@ open class UICollectionViewListCell: UICollectionViewCell {
         case .insetGrouped, .sidebar: backgroundColor = .clear
         }
     }
-}
-
-/// An accessory shown at a list cell's edge (UIKit's `UICellAccessory`): kept by kind; Strata
-/// does not draw accessories yet. A plain value.
-public struct UICellAccessory: Hashable, Sendable {
-    /// What the accessory is.
-    public enum Kind: Hashable, Sendable {
-        case disclosureIndicator, checkmark, delete, insert, reorder, outlineDisclosure, label(String), detail
-    }
-
-    /// When an accessory shows (UIKit's `UICellAccessory.DisplayedState`).
-    public enum DisplayedState: Int, Hashable, Sendable {
-        case always, whenEditing, whenNotEditing
-    }
-
-    /// What the accessory is.
-    public let kind: Kind
-    /// When it shows.
-    public let displayed: DisplayedState
-
-    /// A chevron: the row leads somewhere.
-    public static func disclosureIndicator(displayed: DisplayedState = .always) -> Self { Self(kind: .disclosureIndicator, displayed: displayed) }
-    /// A checkmark in the tint colour.
-    public static func checkmark(displayed: DisplayedState = .always) -> Self { Self(kind: .checkmark, displayed: displayed) }
-    /// A delete control (shown while editing).
-    public static func delete(displayed: DisplayedState = .whenEditing) -> Self { Self(kind: .delete, displayed: displayed) }
-    /// An insert control (shown while editing).
-    public static func insert(displayed: DisplayedState = .whenEditing) -> Self { Self(kind: .insert, displayed: displayed) }
-    /// A reorder grip (shown while editing).
-    public static func reorder(displayed: DisplayedState = .whenEditing) -> Self { Self(kind: .reorder, displayed: displayed) }
-    /// An outline disclosure chevron (expands and collapses a section snapshot's item).
-    public static func outlineDisclosure(displayed: DisplayedState = .always) -> Self { Self(kind: .outlineDisclosure, displayed: displayed) }
-    /// A text label.
-    public static func label(text: String, displayed: DisplayedState = .always) -> Self { Self(kind: .label(text), displayed: displayed) }
-    /// An info button.
-    public static func detail(displayed: DisplayedState = .always) -> Self { Self(kind: .detail, displayed: displayed) }
 }

@@ -133,6 +133,12 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
         guard let item = itemIdentifier(for: indexPath), let cell = cellProvider(collectionView, indexPath, item) else {
             preconditionFailure("UICollectionView dataSource returned a nil cell for item at index path: \(indexPath). Collection view: \(collectionView)")
         }
+        // In an outline, a list cell is indented by its item's level, as UIKit does.
+        if let listCell = cell as? UICollectionViewListCell, let section = sectionIdentifier(for: indexPath.section),
+            let outline = sectionSnapshots[section], outline.contains(item)
+        {
+            listCell.indentationLevel = outline.level(of: item)
+        }
         return cell
     }
 
@@ -147,5 +153,24 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
             )
         }
         return view
+    }
+}
+
+extension UICollectionViewDiffableDataSource: OutlineDataSource {
+    /// Whether the item at `indexPath` has children in its section snapshot, and is expanded.
+    func outlineState(at indexPath: IndexPath) -> (expandable: Bool, expanded: Bool)? {
+        guard let item = itemIdentifier(for: indexPath), let section = sectionIdentifier(for: indexPath.section),
+            let outline = sectionSnapshots[section], outline.contains(item)
+        else { return nil }
+        return (!outline.snapshot(of: item, includingParent: false).items.isEmpty, outline.isExpanded(item))
+    }
+
+    /// Expands or collapses the item at `indexPath` in its section snapshot, animated.
+    func toggleOutline(at indexPath: IndexPath) {
+        guard let item = itemIdentifier(for: indexPath), let section = sectionIdentifier(for: indexPath.section),
+            var outline = sectionSnapshots[section], outline.contains(item)
+        else { return }
+        if outline.isExpanded(item) { outline.collapse([item]) } else { outline.expand([item]) }
+        apply(outline, to: section, animatingDifferences: true)
     }
 }
