@@ -328,4 +328,36 @@ final class NumberedRows: UITableViewDataSource, UITableViewDelegate {
         #expect(source.itemIdentifier(for: IndexPath(row: 0, section: 0)) == "item 3")
         #expect(source.indexPath(for: "item 9") == IndexPath(row: 8, section: 0))
     }
+
+    @Test("Separators start where the text does: past a 29-point image at 16 + 29 + 16 = 61; a separator inset set on the table is used as it is")
+    func separatorsFollowTheText() throws {
+        final class Icons: UITableViewDataSource {
+            let icon = UIGraphicsImageRenderer(size: CGSize(width: 29, height: 29)).image { context in
+                UIColor.systemBlue.setFill()
+                context.fill(CGRect(x: 0, y: 0, width: 29, height: 29))
+            }
+            func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 3 }
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+                var content = cell.defaultContentConfiguration()
+                content.text = "Row"
+                content.image = icon
+                cell.contentConfiguration = content
+                return cell
+            }
+        }
+        let f = try ScreenFixture(size: CGSize(width: 320, height: 480))
+        let table = UITableView(frame: f.window.bounds)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        let source = Icons()
+        table.dataSource = source
+        f.window.addSubview(table)
+        table.layoutIfNeeded()
+        let cell = try #require(table.cellForRow(at: IndexPath(row: 0, section: 0)))
+        #expect(cell._separatorFrame.minX == 61 && cell._separatorFrame.maxX == 320)
+        table.separatorInset = UIEdgeInsets(top: 0, left: 30, bottom: 0, right: 10)
+        table.layoutIfNeeded()
+        cell.layoutIfNeeded()
+        #expect(cell._separatorFrame.minX == 30 && cell._separatorFrame.maxX == 310)
+    }
 }

@@ -270,6 +270,7 @@ extension UITableView {
         cell.separatorShown = separatorStyle != .none && !(style != .plain && lastInSection)
         cell.separatorView.backgroundColor = separatorColor
         cell.tableSeparatorInset = separatorInset
+        cell.separatorFollowsText = !separatorInsetIsSet
         if style == .insetGrouped {
             cell.backgroundColor = .clear
         }

@@ -110,10 +110,16 @@ open class UITableView: UIScrollView {
     open var separatorColor: UIColor? = .separator {
         didSet { restyleCells() }
     }
-    /// The default inset of each cell's separator (16 points on the left).
+    /// The default inset of each cell's separator (16 points on the left, and automatic: a cell's
+    /// separator starts where its text does, past an image, until this is set).
     open var separatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0) {
-        didSet { restyleCells() }
+        didSet {
+            separatorInsetIsSet = true
+            restyleCells()
+        }
     }
+    /// Whether the program set `separatorInset` (cells then use it as it is).
+    var separatorInsetIsSet = false
 
     /// The visible cells take the table's look again at the next layout.
     func restyleCells() {

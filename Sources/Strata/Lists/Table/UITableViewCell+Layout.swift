@@ -68,15 +68,29 @@ extension UITableViewCell {
             grip.frame = CGRect(x: b.width - Self.editingIndent, y: 0, width: Self.editingIndent, height: b.height - separatorHeight)
             grip.isHidden = !(_isEditing && showsReorderControl)
         }
-        let inset = separatorInset
-        separatorView.isHidden = !separatorShown
-        separatorView.frame = CGRect(x: inset.left, y: b.height - separatorHeight, width: max(0, b.width - inset.left - inset.right), height: separatorHeight)
-        bringSubviewToFront(separatorView)
         if let contentConfigurationView {
             contentConfigurationView.frame = contentView.bounds
+            contentConfigurationView.layoutIfNeeded()
         } else {
             layoutClassicStyle()
         }
+        // The separator starts where the text does when the table's inset is its automatic one
+        // (UIKit aligns it with the text, past an image), else at the inset set.
+        var inset = separatorInset
+        if ownSeparatorInset == nil, separatorFollowsText, let text = textLeading, text > inset.left { inset.left = text }
+        separatorView.isHidden = !separatorShown
+        separatorView.frame = CGRect(x: inset.left, y: b.height - separatorHeight, width: max(0, b.width - inset.left - inset.right), height: separatorHeight)
+        bringSubviewToFront(separatorView)
+    }
+
+    /// Where the primary text starts, in the cell's coordinates (nil without text).
+    var textLeading: CGFloat? {
+        if let list = contentConfigurationView as? UIListContentView {
+            guard !list.textLabel.isHidden else { return nil }
+            return contentView.frame.minX + list.frame.minX + list.textLabel.frame.minX
+        }
+        guard contentConfigurationView == nil, let label = _textLabel, !label.isHidden, label.text?.isEmpty == false else { return nil }
+        return contentView.frame.minX + label.frame.minX
     }
 
     /// Places the classic style's image and labels in the content view.
@@ -318,4 +332,9 @@ final class ReorderControlView: UIView {
         ctx.setFillColor(UIColor.tertiaryLabel.cgColor)
         for i in -1...1 { ctx.fill(CGRect(x: bounds.midX - 9, y: bounds.midY + CGFloat(i) * 5 - 1, width: 18, height: 2)) }
     }
+}
+
+extension UITableViewCell {
+    /// The separator's frame in the cell (for tests; zero while hidden).
+    @_spi(Testing) public var _separatorFrame: CGRect { separatorView.isHidden ? .zero : separatorView.frame }
 }

@@ -229,6 +229,10 @@ open class UITableViewCell: UIView {
     var tableSeparatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0) {
         didSet { if oldValue != tableSeparatorInset { setNeedsLayout() } }
     }
+    /// Whether the separator starts at the text when no inset was set (the table's automatic inset).
+    var separatorFollowsText = false {
+        didSet { if oldValue != separatorFollowsText { setNeedsLayout() } }
+    }
     /// The separator line: one pixel along the bottom, laid out by the cell.
     let separatorView = UIView()
     /// Whether the table shows this cell's separator, and its colour.
