@@ -378,4 +378,37 @@ final class EditableRows: UITableViewDataSource, UITableViewDelegate {
         #expect(table.headerView(forSection: 0)?.frame.minY == 522)
         #expect(table.rectForHeader(inSection: 1).minY == 572)
     }
+
+    @Test("A UITableView subclass overrides what UIKit lets it: reloadData, setEditing, selectRow and performBatchUpdates reach the subclass first")
+    func subclassesOverride() throws {
+        final class LoggingTable: UITableView {
+            var log: [String] = []
+            override func reloadData() {
+                log.append("reloadData")
+                super.reloadData()
+            }
+            override func setEditing(_ editing: Bool, animated: Bool) {
+                log.append("setEditing \(editing)")
+                super.setEditing(editing, animated: animated)
+            }
+            override func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: UITableView.ScrollPosition) {
+                log.append("selectRow \(indexPath?.row ?? -1)")
+                super.selectRow(at: indexPath, animated: animated, scrollPosition: scrollPosition)
+            }
+            override func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+                log.append("performBatchUpdates")
+                super.performBatchUpdates(updates, completion: completion)
+            }
+        }
+        let source = EditableRows(5)
+        let table = LoggingTable(frame: CGRect(x: 0, y: 0, width: 320, height: 480), style: .plain)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        table.dataSource = source
+        table.layoutIfNeeded()
+        table.selectRow(at: IndexPath(row: 1, section: 0), animated: false, scrollPosition: .none)
+        table.setEditing(true, animated: false)
+        table.performBatchUpdates(nil)
+        #expect(table.log == ["reloadData", "selectRow 1", "setEditing true", "performBatchUpdates"])
+        #expect(table.indexPathForSelectedRow == nil, "editing cleared the selection")
+    }
 }

@@ -20,19 +20,6 @@ struct SwipeState {
 }
 
 extension UITableView {
-    /// Turns editing mode on or off: cells show or hide their editing controls.
-    public func setEditing(_ editing: Bool, animated: Bool) {
-        guard editing != _isEditing else { return }
-        closeSwipe(animated: false)
-        _isEditing = editing
-        if editing { selectedRows.forEach { visibleCellsByIndexPath[$0]?.setSelected(false, animated: false) }; selectedRows = [] }
-        let l = layout
-        for (path, cell) in visibleCellsByIndexPath {
-            configure(cell, at: path, in: l)
-            cell.setEditing(editing, animated: animated && window != nil)
-        }
-        setNeedsLayout()
-    }
 
     func installSwipeRecognizer() {
         let pan = UIPanGestureRecognizer { [weak self] recognizer in

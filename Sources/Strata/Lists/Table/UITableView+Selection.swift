@@ -13,28 +13,6 @@ extension UITableView {
     /// The selected rows, or nil when none is selected.
     public var indexPathsForSelectedRows: [IndexPath]? { selectedRows.isEmpty ? nil : selectedRows }
 
-    /// Selects the row at `indexPath` (nil: deselects every row), scrolling it to `scrollPosition`.
-    /// The delegate is not told. In a single-selection table the row selected before is deselected.
-    public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
-        guard let indexPath else {
-            deselectAll()
-            return
-        }
-        guard allowsSelection || (_isEditing && allowsSelectionDuringEditing) else { return }
-        precondition(layout.contains(indexPath), "UITableView.selectRow: row \(indexPath) does not exist (\(layout.counts) rows per section)")
-        if !allowsMultipleSelectionNow {
-            for other in selectedRows where other != indexPath { setSelection(false, at: other, animated: animated) }
-        }
-        setSelection(true, at: indexPath, animated: animated)
-        if scrollPosition != .none { scroll(to: rectForRow(at: indexPath), position: scrollPosition, animated: animated) }
-    }
-
-    /// Deselects the row at `indexPath`, fading its cell's selection when `animated`. The
-    /// delegate is not told.
-    public func deselectRow(at indexPath: IndexPath, animated: Bool) {
-        setSelection(false, at: indexPath, animated: animated)
-    }
-
     /// Whether several rows may be selected now (editing has its own switch).
     var allowsMultipleSelectionNow: Bool { _isEditing ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection }
 

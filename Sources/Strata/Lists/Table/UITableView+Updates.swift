@@ -24,27 +24,6 @@ extension UITableView {
     /// How long inserted, deleted and moved rows take to reach their places (UIKit's 0.3 s).
     static let updateAnimationDuration: TimeInterval = 0.3
 
-    /// Runs `updates` (calls that insert, delete, reload and move rows and sections) as one
-    /// batch, animated, then calls `completion` when the animation ends (true: it finished).
-    /// Deletions and reloads name rows as they were before the batch, insertions as they are
-    /// after it. The data source must already answer the new counts when `updates` returns.
-    /// - Precondition: the counts add up (UIKit raises "Invalid update: invalid number of rows
-    ///   in section …" otherwise, and so does Strata, with the numbers).
-    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        beginUpdates()
-        updates?()
-        endUpdates(completion: completion)
-    }
-
-    /// Starts a batch that `endUpdates()` applies (pairs nest).
-    public func beginUpdates() {
-        if pendingUpdates == nil { pendingUpdates = PendingTableUpdates() }
-        pendingUpdates!.depth += 1
-    }
-
-    /// Applies the batch that `beginUpdates()` started, animated.
-    public func endUpdates() { endUpdates(completion: nil) }
-
     func endUpdates(completion: ((Bool) -> Void)?) {
         guard var pending = pendingUpdates else {
             preconditionFailure("UITableView.endUpdates: called without a matching beginUpdates")
@@ -60,7 +39,7 @@ extension UITableView {
     }
 
     /// Adds to the open batch, or applies a batch of this one change.
-    private func record(_ change: (inout PendingTableUpdates) -> Void) {
+    func record(_ change: (inout PendingTableUpdates) -> Void) {
         if pendingUpdates != nil {
             change(&pendingUpdates!)
         } else {
@@ -69,105 +48,6 @@ extension UITableView {
             apply(pending, completion: nil)
         }
     }
-
-    /// Inserts rows at `indexPaths` (positions after the change), animated as `animation` says.
-    public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        record { p in
-            p.updates.insertedItems += indexPaths
-            for path in indexPaths { p.insertAnimations[path] = animation }
-            p.animated = p.animated || animation != .none
-        }
-    }
-
-    /// Deletes the rows at `indexPaths` (positions before the change).
-    public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        record { p in
-            p.updates.deletedItems += indexPaths
-            for path in indexPaths { p.deleteAnimations[path] = animation }
-            p.animated = p.animated || animation != .none
-        }
-    }
-
-    /// Asks the data source for new cells for the rows at `indexPaths` (their heights measured again).
-    public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        record { p in
-            p.updates.reloadedItems += indexPaths
-            for path in indexPaths {
-                p.deleteAnimations[path] = animation
-                p.insertAnimations[path] = animation
-            }
-            p.animated = p.animated || animation != .none
-        }
-    }
-
-    /// Updates the cells of the rows at `indexPaths` in place: the data source's
-    /// `cellForRowAt` runs again and gets the same cell back from `dequeueReusableCell`.
-    public func reconfigureRows(at indexPaths: [IndexPath]) {
-        guard let dataSource else { return }
-        for path in indexPaths {
-            guard let cell = visibleCellsByIndexPath[path] else { continue }
-            reconfiguringCell = cell
-            let again = dataSource.tableView(self, cellForRowAt: path)
-            reconfiguringCell = nil
-            guard again !== cell else { continue }
-            // The data source gave another cell: the old one goes back for reuse.
-            retire(cell, at: path)
-            if again.superview !== self { addSubview(again) }
-            again.isHidden = false
-            visibleCellsByIndexPath[path] = again
-        }
-        cellsNeedConfiguration = true
-        setNeedsLayout()
-    }
-
-    /// Moves the row at `indexPath` to `newIndexPath` (the data source has moved it already).
-    public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-        record { p in
-            p.updates.movedItems.append(.init(from: indexPath, to: newIndexPath))
-            p.animated = true
-        }
-    }
-
-    /// Inserts `sections` (indexes after the change).
-    public func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
-        record { p in
-            p.updates.insertedSections.formUnion(sections)
-            for s in sections { p.sectionInsertAnimations[s] = animation }
-            p.animated = p.animated || animation != .none
-        }
-    }
-
-    /// Deletes `sections` (indexes before the change) and their rows.
-    public func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
-        record { p in
-            p.updates.deletedSections.formUnion(sections)
-            for s in sections { p.sectionDeleteAnimations[s] = animation }
-            p.animated = p.animated || animation != .none
-        }
-    }
-
-    /// Asks the data source again for `sections`' rows.
-    public func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
-        record { p in
-            p.updates.reloadedSections.formUnion(sections)
-            for s in sections {
-                p.sectionDeleteAnimations[s] = animation
-                p.sectionInsertAnimations[s] = animation
-            }
-            p.animated = p.animated || animation != .none
-        }
-    }
-
-    /// Moves a section and its rows.
-    public func moveSection(_ section: Int, toSection newSection: Int) {
-        record { p in
-            p.updates.movedSections.append(.init(from: section, to: newSection))
-            p.animated = true
-        }
-    }
-
-    /// Reloads the section index titles (kept: no index is drawn).
-    public func reloadSectionIndexTitles() {}
 
     /// Applies one batch: checks it, rebuilds the geometry, moves cells and selection, animates.
     func apply(_ pending: PendingTableUpdates, completion: ((Bool) -> Void)?) {

@@ -294,6 +294,164 @@ open class UITableView: UIScrollView {
         return swipeShouldBegin(gestureRecognizer) ?? super.gestureRecognizerShouldBegin(gestureRecognizer)
     }
 
+    // MARK: Batches, selection and editing (open: subclasses may override them, as in UIKit)
+
+    /// Runs `updates` (calls that insert, delete, reload and move rows and sections) as one
+    /// batch, animated, then calls `completion` when the animation ends (true: it finished).
+    /// Deletions and reloads name rows as they were before the batch, insertions as they are
+    /// after it. The data source must already answer the new counts when `updates` returns.
+    /// - Precondition: the counts add up (UIKit raises "Invalid update: invalid number of rows
+    ///   in section …" otherwise, and so does Strata, with the numbers).
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        beginUpdates()
+        updates?()
+        endUpdates(completion: completion)
+    }
+
+    /// Starts a batch that `endUpdates()` applies (pairs nest).
+    open func beginUpdates() {
+        if pendingUpdates == nil { pendingUpdates = PendingTableUpdates() }
+        pendingUpdates!.depth += 1
+    }
+
+    /// Applies the batch that `beginUpdates()` started, animated.
+    open func endUpdates() { endUpdates(completion: nil) }
+
+    /// Inserts rows at `indexPaths` (positions after the change), animated as `animation` says.
+    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        record { p in
+            p.updates.insertedItems += indexPaths
+            for path in indexPaths { p.insertAnimations[path] = animation }
+            p.animated = p.animated || animation != .none
+        }
+    }
+
+    /// Deletes the rows at `indexPaths` (positions before the change).
+    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        record { p in
+            p.updates.deletedItems += indexPaths
+            for path in indexPaths { p.deleteAnimations[path] = animation }
+            p.animated = p.animated || animation != .none
+        }
+    }
+
+    /// Asks the data source for new cells for the rows at `indexPaths` (their heights measured again).
+    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        record { p in
+            p.updates.reloadedItems += indexPaths
+            for path in indexPaths {
+                p.deleteAnimations[path] = animation
+                p.insertAnimations[path] = animation
+            }
+            p.animated = p.animated || animation != .none
+        }
+    }
+
+    /// Updates the cells of the rows at `indexPaths` in place: the data source's
+    /// `cellForRowAt` runs again and gets the same cell back from `dequeueReusableCell`.
+    open func reconfigureRows(at indexPaths: [IndexPath]) {
+        guard let dataSource else { return }
+        for path in indexPaths {
+            guard let cell = visibleCellsByIndexPath[path] else { continue }
+            reconfiguringCell = cell
+            let again = dataSource.tableView(self, cellForRowAt: path)
+            reconfiguringCell = nil
+            guard again !== cell else { continue }
+            // The data source gave another cell: the old one goes back for reuse.
+            retire(cell, at: path)
+            if again.superview !== self { addSubview(again) }
+            again.isHidden = false
+            visibleCellsByIndexPath[path] = again
+        }
+        cellsNeedConfiguration = true
+        setNeedsLayout()
+    }
+
+    /// Moves the row at `indexPath` to `newIndexPath` (the data source has moved it already).
+    open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        record { p in
+            p.updates.movedItems.append(.init(from: indexPath, to: newIndexPath))
+            p.animated = true
+        }
+    }
+
+    /// Inserts `sections` (indexes after the change).
+    open func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
+        record { p in
+            p.updates.insertedSections.formUnion(sections)
+            for s in sections { p.sectionInsertAnimations[s] = animation }
+            p.animated = p.animated || animation != .none
+        }
+    }
+
+    /// Deletes `sections` (indexes before the change) and their rows.
+    open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
+        record { p in
+            p.updates.deletedSections.formUnion(sections)
+            for s in sections { p.sectionDeleteAnimations[s] = animation }
+            p.animated = p.animated || animation != .none
+        }
+    }
+
+    /// Asks the data source again for `sections`' rows.
+    open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
+        record { p in
+            p.updates.reloadedSections.formUnion(sections)
+            for s in sections {
+                p.sectionDeleteAnimations[s] = animation
+                p.sectionInsertAnimations[s] = animation
+            }
+            p.animated = p.animated || animation != .none
+        }
+    }
+
+    /// Moves a section and its rows.
+    open func moveSection(_ section: Int, toSection newSection: Int) {
+        record { p in
+            p.updates.movedSections.append(.init(from: section, to: newSection))
+            p.animated = true
+        }
+    }
+
+    /// Reloads the section index titles (kept: no index is drawn).
+    open func reloadSectionIndexTitles() {}
+
+    /// Selects the row at `indexPath` (nil: deselects every row), scrolling it to `scrollPosition`.
+    /// The delegate is not told. In a single-selection table the row selected before is deselected.
+    open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        guard let indexPath else {
+            deselectAll()
+            return
+        }
+        guard allowsSelection || (_isEditing && allowsSelectionDuringEditing) else { return }
+        precondition(layout.contains(indexPath), "UITableView.selectRow: row \(indexPath) does not exist (\(layout.counts) rows per section)")
+        if !allowsMultipleSelectionNow {
+            for other in selectedRows where other != indexPath { setSelection(false, at: other, animated: animated) }
+        }
+        setSelection(true, at: indexPath, animated: animated)
+        if scrollPosition != .none { scroll(to: rectForRow(at: indexPath), position: scrollPosition, animated: animated) }
+    }
+
+    /// Deselects the row at `indexPath`, fading its cell's selection when `animated`. The
+    /// delegate is not told.
+    open func deselectRow(at indexPath: IndexPath, animated: Bool) {
+        setSelection(false, at: indexPath, animated: animated)
+    }
+
+    /// Turns editing mode on or off: cells show or hide their editing controls.
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        guard editing != _isEditing else { return }
+        closeSwipe(animated: false)
+        _isEditing = editing
+        if editing { selectedRows.forEach { visibleCellsByIndexPath[$0]?.setSelected(false, animated: false) }; selectedRows = [] }
+        let l = layout
+        for (path, cell) in visibleCellsByIndexPath {
+            configure(cell, at: path, in: l)
+            cell.setEditing(editing, animated: animated && window != nil)
+        }
+        setNeedsLayout()
+    }
+
     // MARK: Registering and dequeuing
 
     /// Registers `cellClass` for `identifier`: dequeuing the identifier with no cell waiting
@@ -352,81 +510,6 @@ open class UITableView: UIScrollView {
         guard let view = headerFooterPool.dequeue(identifier) else { return nil }
         if view.superview === self { view.prepareForReuse() }
         return view
-    }
-
-    // MARK: Counts and places
-
-    /// The number of sections, as the data source last said.
-    open var numberOfSections: Int { layout.counts.count }
-
-    /// The number of rows in `section`, as the data source last said.
-    open func numberOfRows(inSection section: Int) -> Int {
-        let counts = layout.counts
-        precondition(section >= 0 && section < counts.count, "UITableView.numberOfRows(inSection:): section \(section) is out of bounds (\(counts.count) sections)")
-        return counts[section]
-    }
-
-    /// The rectangle of the row at `indexPath`, in the table's content coordinates (zero for a row that does not exist).
-    open func rectForRow(at indexPath: IndexPath) -> CGRect { layout.rectForRow(at: indexPath) }
-
-    /// The rectangle of `section`'s header.
-    open func rectForHeader(inSection section: Int) -> CGRect { layout.rectForHeader(section) }
-
-    /// The rectangle of `section`'s footer.
-    open func rectForFooter(inSection section: Int) -> CGRect { layout.rectForFooter(section) }
-
-    /// The rectangle of the whole section: header, rows and footer.
-    open func rect(forSection section: Int) -> CGRect { layout.rect(forSection: section) }
-
-    /// The row at `point` (content coordinates), or nil where there is none.
-    open func indexPathForRow(at point: CGPoint) -> IndexPath? {
-        guard point.x >= 0, point.x < bounds.width else { return nil }
-        return layout.row(at: point.y)
-    }
-
-    /// The rows whose rectangles meet `rect`.
-    open func indexPathsForRows(in rect: CGRect) -> [IndexPath]? {
-        layout.rows(in: rect.minY, rect.maxY)
-    }
-
-    /// The row `cell` shows, or nil when it shows none.
-    open func indexPath(for cell: UITableViewCell) -> IndexPath? {
-        visibleCellsByIndexPath.first { $0.value === cell }?.key
-    }
-
-    /// The cell showing the row at `indexPath`, or nil when the row is not in view.
-    open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { visibleCellsByIndexPath[indexPath] }
-
-    /// The cells in view, top to bottom.
-    open var visibleCells: [UITableViewCell] {
-        visibleCellsByIndexPath.sorted { $0.key < $1.key }.map(\.value)
-    }
-
-    /// The rows in view, top to bottom.
-    open var indexPathsForVisibleRows: [IndexPath]? {
-        visibleCellsByIndexPath.keys.sorted()
-    }
-
-    /// The header view of `section` in view, or nil.
-    open func headerView(forSection section: Int) -> UITableViewHeaderFooterView? { visibleHeaders[section] as? UITableViewHeaderFooterView }
-
-    /// The footer view of `section` in view, or nil.
-    open func footerView(forSection section: Int) -> UITableViewHeaderFooterView? { visibleFooters[section] as? UITableViewHeaderFooterView }
-
-    /// Scrolls so that the row at `indexPath` shows at `scrollPosition` (as far as the content allows).
-    open func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
-        let counts = layout.counts
-        precondition(
-            indexPath.section >= 0 && indexPath.section < counts.count && indexPath.row >= 0 && indexPath.row < counts[indexPath.section],
-            "UITableView.scrollToRow: invalid index path for use with UITableView. Index paths passed to table view must contain exactly two indices specifying the section and row. Got \(indexPath) with \(counts) rows per section"
-        )
-        scroll(to: rectForRow(at: indexPath), position: scrollPosition, animated: animated)
-    }
-
-    /// Scrolls the selected row (the first) into view at `scrollPosition`.
-    open func scrollToNearestSelectedRow(at scrollPosition: ScrollPosition, animated: Bool) {
-        guard let row = selectedRows.min() else { return }
-        scrollToRow(at: row, at: scrollPosition, animated: animated)
     }
 
     func scroll(to rect: CGRect, position: ScrollPosition, animated: Bool) {
