@@ -360,4 +360,20 @@ final class NumberedRows: UITableViewDataSource, UITableViewDelegate {
         cell.layoutIfNeeded()
         #expect(cell._separatorFrame.minX == 30 && cell._separatorFrame.maxX == 310)
     }
+
+    @Test("Reloading a row of a fixed-height table keeps its height (50), and a self-sizing row is measured again")
+    func reloadKeepsFixedHeights() throws {
+        let source = NumberedRows([10])
+        let (_, table) = try table(source)
+        table.reloadRows(at: [IndexPath(row: 2, section: 0)], with: .none)
+        table.layoutIfNeeded()
+        #expect(table.rectForRow(at: IndexPath(row: 2, section: 0)) == CGRect(x: 0, y: 100, width: 320, height: 50))
+        let sizing = NumberedRows([10])
+        let (_, selfSizing) = try self.table(sizing, rowHeight: nil)
+        sizing.texts[IndexPath(row: 2, section: 0)] = Array(repeating: "A long line of text that wraps", count: 5).joined(separator: " ")
+        selfSizing.reloadRows(at: [IndexPath(row: 2, section: 0)], with: .none)
+        selfSizing.layoutIfNeeded()
+        #expect(selfSizing.rectForRow(at: IndexPath(row: 2, section: 0)).height > 88, "measured again for its new text")
+        #expect(selfSizing.rectForRow(at: IndexPath(row: 1, section: 0)).height == 44)
+    }
 }

@@ -39,11 +39,4 @@ final class ReusePool<View: UIView> {
 
     /// The number of views waiting.
     var waitingCount: Int { waiting.values.reduce(0) { $0 + $1.count } }
-
-    /// Every waiting view (to remove them all).
-    func drain() -> [View] {
-        let all = waiting.values.flatMap { $0 }
-        waiting = [:]
-        return all
-    }
 }

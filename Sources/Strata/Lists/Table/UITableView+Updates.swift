@@ -72,11 +72,10 @@ extension UITableView {
         for view in measuredHeaderViews.values { retireHeaderFooter(view) }
         for view in measuredFooterViews.values { retireHeaderFooter(view) }
         (visibleHeaders, visibleFooters, measuredHeaderViews, measuredFooterViews) = ([:], [:], [:], [:])
-        var layout = buildLayout(previous: old, mapping: mapping)
+        // Fixed heights are asked again and self-sizing rows measured again when they show
+        // (buildLayout), reloaded rows included.
+        let layout = buildLayout(previous: old, mapping: mapping)
         let reloaded = Set(u.reloadedItems)
-        for path in reloaded {
-            if let new = mapping.newPosition(of: path), layout.contains(new) { layout.measured[layout.element(of: new)] = layout.heights[layout.element(of: new)] < 0 }
-        }
         storedLayout = layout
         contentSize = CGSize(width: bounds.width, height: layout.contentHeight)
         clampsOffsetAfterLayout = true
