@@ -137,21 +137,10 @@ open class UICollectionViewCell: UICollectionReusableView {
         get { storedContentConfiguration }
         set {
             storedContentConfiguration = newValue
-            guard var configuration = newValue else {
-                contentConfigurationView?.removeFromSuperview()
-                contentConfigurationView = nil
-                return
-            }
-            if automaticallyUpdatesContentConfiguration { configuration = configuration.updated(for: configurationState) }
-            if let view = contentConfigurationView, view.supports(configuration) {
-                view.configuration = configuration
-            } else {
-                contentConfigurationView?.removeFromSuperview()
-                let view = configuration.makeContentView()
-                contentView.addSubview(view)
-                contentConfigurationView = view
-            }
-            setNeedsLayout()
+            let state = configurationState
+            let shown = automaticallyUpdatesContentConfiguration ? newValue.map { $0.updated(for: state) } : newValue
+            contentConfigurationView = contentView.showContentConfiguration(shown, replacing: contentConfigurationView)
+            if newValue != nil { setNeedsLayout() }
         }
     }
 
@@ -263,9 +252,6 @@ open class UICollectionViewCell: UICollectionReusableView {
     private func applyBackgroundConfiguration() {
         guard var configuration = storedBackgroundConfiguration else { return }
         if automaticallyUpdatesBackgroundConfiguration { configuration = configuration.updated(for: configurationState) }
-        backgroundColor = configuration.resolvedBackgroundColor(for: tintColor)
-        layer.cornerRadius = configuration.cornerRadius
-        layer.borderWidth = configuration.strokeWidth
-        layer.borderColor = configuration.strokeColor?.cgColor
+        configuration.draw(on: self)
     }
 }

@@ -46,6 +46,14 @@ public struct UIBackgroundConfiguration: Hashable, Sendable {
         return c
     }
 
+    /// Draws this background on `view`: its fill (for the view's tint), corner radius and stroke.
+    @MainActor func draw(on view: UIView) {
+        view.backgroundColor = resolvedBackgroundColor(for: view.tintColor)
+        view.layer.cornerRadius = cornerRadius
+        view.layer.borderWidth = strokeWidth
+        view.layer.borderColor = strokeColor?.cgColor
+    }
+
     /// The fill drawn for a view whose tint is `tintColor`.
     public func resolvedBackgroundColor(for tintColor: UIColor) -> UIColor {
         let base = backgroundColor ?? tintColor

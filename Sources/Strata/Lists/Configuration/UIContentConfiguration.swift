@@ -116,6 +116,26 @@ public struct UIConfigurationColorTransformer: Sendable {
 }
 
 extension UIView {
+    /// Shows `configuration` in this view (a cell's or a header's content view): `shown` is
+    /// updated in place when it supports the configuration, else a new view from it replaces
+    /// `shown`; nil removes `shown`. Returns the view now shown, for the caller to keep and lay out.
+    func showContentConfiguration(
+        _ configuration: (any UIContentConfiguration)?, replacing shown: (any UIView & UIContentView)?
+    ) -> (any UIView & UIContentView)? {
+        guard let configuration else {
+            shown?.removeFromSuperview()
+            return nil
+        }
+        if let shown, shown.supports(configuration) {
+            shown.configuration = configuration
+            return shown
+        }
+        shown?.removeFromSuperview()
+        let view = configuration.makeContentView()
+        addSubview(view)
+        return view
+    }
+
     /// The traits the view is shown with: its screen's scale (UIKit's `traitCollection`; Strata's
     /// traits carry the display scale only).
     public var traitCollection: UITraitCollection { UITraitCollection(displayScale: window?.screen?.scale ?? 0) }

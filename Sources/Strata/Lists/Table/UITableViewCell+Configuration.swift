@@ -15,23 +15,13 @@ extension UITableViewCell {
         get { storedContentConfiguration }
         set {
             storedContentConfiguration = newValue
-            guard var configuration = newValue else {
-                contentConfigurationView?.removeFromSuperview()
-                contentConfigurationView = nil
-                setNeedsLayout()
-                return
+            let state = configurationState
+            let shown = automaticallyUpdatesContentConfiguration ? newValue.map { $0.updated(for: state) } : newValue
+            contentConfigurationView = contentView.showContentConfiguration(shown, replacing: contentConfigurationView)
+            if newValue != nil {
+                for label in [_textLabel, _detailTextLabel] { label?.isHidden = true }
+                _imageView?.isHidden = true
             }
-            if automaticallyUpdatesContentConfiguration { configuration = configuration.updated(for: configurationState) }
-            if let view = contentConfigurationView, view.supports(configuration) {
-                view.configuration = configuration
-            } else {
-                contentConfigurationView?.removeFromSuperview()
-                let view = configuration.makeContentView()
-                contentView.addSubview(view)
-                contentConfigurationView = view
-            }
-            for label in [_textLabel, _detailTextLabel] { label?.isHidden = true }
-            _imageView?.isHidden = true
             setNeedsLayout()
         }
     }
@@ -59,10 +49,7 @@ extension UITableViewCell {
     func applyBackgroundConfiguration() {
         guard var configuration = storedBackgroundConfiguration else { return }
         if automaticallyUpdatesBackgroundConfiguration { configuration = configuration.updated(for: configurationState) }
-        backgroundColor = configuration.resolvedBackgroundColor(for: tintColor)
-        layer.cornerRadius = configuration.cornerRadius
-        layer.borderWidth = configuration.strokeWidth
-        layer.borderColor = configuration.strokeColor?.cgColor
+        configuration.draw(on: self)
         // The configuration draws the selected state itself.
         shownSelectedBackground?.isHidden = true
     }

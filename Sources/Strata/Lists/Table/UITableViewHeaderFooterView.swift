@@ -50,14 +50,8 @@ open class UITableViewHeaderFooterView: UIView {
     /// The content configuration (a `UIListContentConfiguration` header or footer, say).
     public var contentConfiguration: (any UIContentConfiguration)? {
         didSet {
-            configurationView?.removeFromSuperview()
-            configurationView = nil
-            if let contentConfiguration {
-                let view = contentConfiguration.makeContentView()
-                contentView.addSubview(view)
-                configurationView = view
-                _textLabel?.isHidden = true
-            }
+            configurationView = contentView.showContentConfiguration(contentConfiguration, replacing: configurationView)
+            if contentConfiguration != nil { _textLabel?.isHidden = true }
             setNeedsLayout()
         }
     }
