@@ -263,7 +263,7 @@ final class EventDispatcher {
     }
 
     /// Refuses a timestamp that is not finite or comes before the last input's.
-    private func checkTime(_ timestamp: TimeInterval) throws {
+    func checkTime(_ timestamp: TimeInterval) throws {
         guard timestamp.isFinite else { throw InputError.nonFiniteTimestamp(timestamp) }
         guard timestamp >= time else { throw InputError.timeWentBackwards(previous: time, now: timestamp) }
     }

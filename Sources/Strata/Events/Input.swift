@@ -84,6 +84,19 @@ public enum InputError: Error, Sendable, Equatable, CustomStringConvertible {
     case emptyEvent
     /// A down on a window that is hidden or on no screen.
     case windowNotShown
+    /// A key press naming a code that is not a `UIKeyboardHIDUsage`.
+    case unknownKeyCode(Int)
+    /// Modifier bits that `UIKeyModifierFlags` does not define.
+    case unknownModifierFlags(Int)
+    /// A key up or repeat for a key that is not down.
+    case keyNotDown(UIKeyboardHIDUsage, phase: KeyInput.Phase)
+    /// A key down for a key that is already down.
+    case keyAlreadyDown(UIKeyboardHIDUsage)
+    /// Text (a key's characters, committed or marked text) containing a NUL character; `field`
+    /// names which.
+    case textContainsNUL(field: String)
+    /// A marked text's selected range (UTF-16 units) outside the marked text.
+    case markedRangeOutOfBounds(location: Int, length: Int, textLength: Int)
 
     /// Refuses a location with a NaN or infinite coordinate (`id`: the touch's, nil for a scroll).
     static func check(_ location: CGPoint, id: Int?) throws {
@@ -110,6 +123,18 @@ public enum InputError: Error, Sendable, Equatable, CustomStringConvertible {
             "input: an event with no touches (nothing was delivered)"
         case .windowNotShown:
             "input: the window is hidden or on no screen, so nothing can be touched in it; show it first (the event was dropped)"
+        case .unknownKeyCode(let code):
+            "input: key code \(code) is not a UIKeyboardHIDUsage (USB HID keyboard page usage, e.g. 4 for A, 40 for Return); map the host's key to one (the event was dropped)"
+        case .unknownModifierFlags(let bits):
+            "input: modifier flags 0x\(String(bits, radix: 16)) have bits UIKeyModifierFlags does not define (shift 1<<17, control 1<<18, alternate 1<<19, command 1<<20, alphaShift 1<<16, numericPad 1<<21) (the event was dropped)"
+        case .keyNotDown(let key, let phase):
+            "input: a key \(phase.rawValue) for \(key) (\(key.rawValue)), which is not down; send its down first (the event was dropped)"
+        case .keyAlreadyDown(let key):
+            "input: a key down for \(key) (\(key.rawValue)), which is already down; send its up first, or a repeat for a held key (the event was dropped)"
+        case .textContainsNUL(let field):
+            "input: the \(field) contains a NUL character, which text cannot hold; remove it (the event was dropped)"
+        case .markedRangeOutOfBounds(let location, let length, let textLength):
+            "input: the marked text's selected range {\(location), \(length)} is outside the marked text of \(textLength) UTF-16 units (the event was dropped)"
         }
     }
 }

@@ -43,6 +43,38 @@ open class UIResponder {
         next?.touchesCancelled(touches, with: event)
     }
 
+    // MARK: Presses
+
+    /// Presses of physical keys began, delivered to the first responder (the window when there
+    /// is none). The default types into this responder when it is the first responder and a
+    /// text input (`UIKeyInput`) and the key edits text; otherwise it passes the presses to
+    /// `next`. Override it to handle keys, and call `super` for those you do not handle (a
+    /// text input whose override does not call `super` types nothing). Main actor.
+    open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        if KeyDispatcher.edit(with: presses, in: self) { return }
+        if let next { next.pressesBegan(presses, with: event) } else { KeyDispatcher.noResponderTook(presses) }
+    }
+
+    /// Presses changed (pressure-sensitive buttons; keys never do). The default passes them to `next`.
+    open func pressesChanged(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        next?.pressesChanged(presses, with: event)
+    }
+
+    /// Presses ended (keys released). The default passes them to `next`.
+    open func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        next?.pressesEnded(presses, with: event)
+    }
+
+    /// Presses were cancelled (the window lost them). The default passes them to `next`.
+    open func pressesCancelled(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        next?.pressesCancelled(presses, with: event)
+    }
+
+    /// The key commands this responder offers (none by default): a key press that matches one
+    /// (input and modifier flags) while this responder is in the first responder's chain runs
+    /// it instead of reaching `pressesBegan(_:with:)`. Main actor.
+    open var keyCommands: [UIKeyCommand]? { nil }
+
     // MARK: First responder
 
     /// Whether this responder can become the first responder (false by default; override it to

@@ -102,13 +102,19 @@ public final class UITouch: Hashable {
 /// One delivery of input to a window: the touches that changed, with every touch down at the
 /// time (UIKit's `UIEvent`). Main actor.
 @MainActor
-public final class UIEvent {
-    /// What kind of input an event carries.
+open class UIEvent {
+    /// What kind of input an event carries (UIKit's raw values).
     public enum EventType: Int, Sendable {
         /// Touches.
-        case touches
+        case touches = 0
+        /// Motion (shaking); Strata's hosts send none.
+        case motion = 1
+        /// Remote-control events; Strata's hosts send none.
+        case remoteControl = 2
+        /// Presses of physical buttons or keys (`UIPressesEvent`).
+        case presses = 3
         /// Scrolling (a wheel or trackpad), delivered to pan gesture recognizers that allow it.
-        case scroll
+        case scroll = 10
     }
 
     /// The kind of input.
@@ -123,11 +129,15 @@ public final class UIEvent {
         self.init(type: .touches, timestamp: 0, touches: [])
     }
 
-    init(type: EventType, timestamp: TimeInterval, touches: Set<UITouch>) {
+    init(type: EventType, timestamp: TimeInterval, touches: Set<UITouch>, modifierFlags: UIKeyModifierFlags = []) {
         self.type = type
         self.timestamp = timestamp
         self.touches = touches
+        self.modifierFlags = modifierFlags
     }
+
+    /// The modifier keys held when the event happened (empty when the host sent no key state).
+    public let modifierFlags: UIKeyModifierFlags
 
     /// Every touch down (or ending) at the time of the event.
     /// Empty for an event with none (`UIEvent()`, the event `UIControl.sendActions(for:)` passes);

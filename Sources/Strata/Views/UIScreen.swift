@@ -355,6 +355,10 @@ public final class UIScreen {
         if window.layer._superlayer === rootLayer { window.layer.removeFromSuperlayer() }
     }
 
+    /// The screen's key window (the last made key with `makeKeyAndVisible()`), which hears key
+    /// presses sent to the screen; nil when none is.
+    var keyWindow: UIWindow? { allWindows.first(where: \.isKeyWindow) }
+
     /// Makes `window` the only key window of this screen.
     func windowBecameKey(_ window: UIWindow) {
         for other in attachedWindows where other !== window { other.resignKey() }

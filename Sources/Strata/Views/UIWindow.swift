@@ -111,6 +111,15 @@ open class UIWindow: UIView {
         return dispatcher
     }
 
+    /// The window's key presses and input-method text (created with the first key).
+    private(set) var _keys: KeyDispatcher?
+    var keys: KeyDispatcher {
+        if let _keys { return _keys }
+        let dispatcher = KeyDispatcher(window: self)
+        _keys = dispatcher
+        return dispatcher
+    }
+
     /// The next responder: the application (`UIApplication.shared`), as UIKit documents.
     open override var next: UIResponder? { UIApplication.shared }
 
