@@ -14,42 +14,6 @@ struct ControlAction {
     let invoke: @MainActor (AnyObject?, UIControl, UIEvent?) -> Void
 }
 
-/// An action a control (or a menu) performs, as a closure: UIKit's `UIAction`. Main actor.
-@MainActor
-open class UIAction {
-    /// A name for an action, unique among a control's actions: UIKit's `UIAction.Identifier`.
-    public struct Identifier: RawRepresentable, Hashable, Sendable {
-        /// The name.
-        public let rawValue: String
-        /// An identifier from its name.
-        public init(rawValue: String) { self.rawValue = rawValue }
-        /// An identifier from its name.
-        public init(_ rawValue: String) { self.rawValue = rawValue }
-    }
-
-    /// The action's title (menus and buttons built from the action show it).
-    public var title: String
-    /// The action's image.
-    public var image: UIImage?
-    /// The action's identifier; two actions with one identifier are the same action to a control.
-    public let identifier: Identifier
-    /// The closure run when the action is performed; it receives the action.
-    public let handler: @MainActor (UIAction) -> Void
-    /// The control that is sending the action, while its handler runs (nil otherwise).
-    public internal(set) var sender: Any?
-
-    /// An action with a title, an image, an identifier (a new unique one by default) and its handler.
-    public init(
-        title: String = "", image: UIImage? = nil, identifier: Identifier? = nil,
-        handler: @escaping @MainActor (UIAction) -> Void
-    ) {
-        self.title = title
-        self.image = image
-        self.identifier = identifier ?? Identifier(UUID().uuidString)
-        self.handler = handler
-    }
-}
-
 // Target–action in Swift without selectors. Swift on Linux has no Objective-C runtime, so there
 // is no `#selector`: the action is an unapplied method reference of the target's type, in any of
 // UIKit's three action shapes — `func tapped()`, `func tapped(_ sender: UIButton)` and
