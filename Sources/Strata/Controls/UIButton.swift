@@ -450,7 +450,52 @@ open class UIButton: UIControl {
     // MARK: Actions
 
     override func touchUpInsideDidSend(with event: UIEvent?) {
+        // A menu shown as the primary action already showed on touch down.
+        if showsMenuAsPrimaryAction, menu != nil { return }
+        if changesSelectionAsPrimaryAction { isSelected.toggle() }
         sendActions(for: .primaryActionTriggered, with: event)
+    }
+
+    // MARK: Menus (the behaviour is in UIButton+Menu.swift)
+
+    /// The menu the button shows (nil): on a long press, or on touch down when
+    /// `showsMenuAsPrimaryAction` is true. Setting it turns `isContextMenuInteractionEnabled`
+    /// on, and setting nil turns it off. Strata keeps the menu you set (UIKit keeps a copy), so
+    /// a `.singleSelection` choice changes the states of your own actions.
+    open var menu: UIMenu? {
+        didSet {
+            if (menu == nil) != (oldValue == nil) { isContextMenuInteractionEnabled = menu != nil }
+            menuDidChange()
+        }
+    }
+
+    /// Whether the button tracks a selection (false): with a menu shown as the primary action,
+    /// it is a pop-up button whose menu is a single selection and whose title is the selected
+    /// action's; otherwise a tap toggles `isSelected`.
+    open var changesSelectionAsPrimaryAction = false {
+        didSet { if changesSelectionAsPrimaryAction != oldValue { menuDidChange() } }
+    }
+
+    /// The menu shown now over the window, while it is shown.
+    var presentedMenuView: MenuView?
+    /// The long press that shows the menu when it is not the primary action.
+    var menuLongPress: UILongPressGestureRecognizer?
+    /// The touch that showed the menu on touch down: lifting it over a row chooses the row.
+    weak var menuTouch: UITouch?
+
+    override func contextMenuDidChange() { menuDidChange() }
+
+    /// Tracks the touch as a control does, then shows the menu when it is the primary action.
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        super.touchesBegan(touches, with: event)
+        menuTouchesBegan(touches)
+    }
+
+    /// Chooses the menu row under a touch that showed the menu and lifted over it, then ends
+    /// tracking as a control does.
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        menuTouchesEnded(touches)
+        super.touchesEnded(touches, with: event)
     }
 
     // MARK: Symbol buttons

@@ -162,6 +162,22 @@ open class UIControl: UIView {
         didSet { if contentVerticalAlignment != oldValue { setNeedsLayout() } }
     }
 
+    /// Whether the control shows its context menu (a button's `menu`) on a long press (false).
+    /// Setting a button's `menu` turns it on, and setting it to nil turns it off, as in UIKit.
+    open var isContextMenuInteractionEnabled = false {
+        didSet { if isContextMenuInteractionEnabled != oldValue { contextMenuDidChange() } }
+    }
+
+    /// Whether the context menu is the control's primary action (false): then it shows on
+    /// `.touchDown` instead of a long press.
+    open var showsMenuAsPrimaryAction = false {
+        didSet { if showsMenuAsPrimaryAction != oldValue { contextMenuDidChange() } }
+    }
+
+    /// The context-menu settings changed: buttons add or remove their long press (see
+    /// UIButton+Menu.swift). Internal override point.
+    func contextMenuDidChange() {}
+
     /// The horizontal alignment with `.leading` and `.trailing` resolved for the layout
     /// direction (left and right in left-to-right layouts).
     public var effectiveContentHorizontalAlignment: ContentHorizontalAlignment {
