@@ -46,7 +46,8 @@ private func rgba(_ color: UIColor, mixedWith other: UIColor? = nil, fraction: D
     }
 
     @Test func badScriptsNameTheLineAndTheProblem() {
-        #expect(throws: EventScriptError.syntax(line: 2, "\"tap\" is not down, move, up, cancel, wheel, scroll-began, scroll-changed, scroll-ended or end")) {
+        let whats = "down, move, up, cancel, wheel, scroll-began, scroll-changed, scroll-ended, key-down, key-repeat, key-up, text-commit, text-compose, text-cancel"
+        #expect(throws: EventScriptError.syntax(line: 2, "\"tap\" is not \(whats) or end")) {
             try EventScript(text: "0 down 1 0 0\n0.1 tap 1 0 0")
         }
         #expect(throws: EventScriptError.syntax(line: 1, "y \"nan\" is not a finite number")) { try EventScript(text: "0 down 1 0 nan") }

@@ -12,16 +12,37 @@ import StrataCompositor
 ///     0.10    move   1    80    100
 ///     0.40    up     1    200   100
 ///     0.50    wheel       50    50    0  30     # x y dx dy (also: scroll-began, scroll-changed, scroll-ended)
+///     0.60    key-down    4  shift  "A"  "a"    # HID usage, modifiers, characters, without modifiers
+///     0.65    key-repeat  4  shift  "A"  "a"
+///     0.70    key-up      4  shift  "A"  "a"
+///     0.80    text-compose "にほ" 2 0            # marked text, selected range (UTF-16 location, length)
+///     0.90    text-commit  "日本"
+///     0.95    text-cancel
 ///     1.50    end                               # keep rendering until 1.5 s
+///
+/// A key line names its key by USB HID usage (`UIKeyboardHIDUsage.rawValue`: 4 for A, 40 for
+/// Return); the modifiers (`UIKeyModifierFlags`) are a decimal number or names joined by `+`
+/// (`shift+command`; `alphaShift`, `shift`, `control`, `alternate`, `command`, `numericPad`;
+/// `0` or `none` for none); the characters are JSON string literals in double quotes (escapes
+/// `\"`, `\\`, `\n`, `\t`, `\u00e9`, surrogate pairs; `#` inside quotes is text). Modifiers
+/// and characters may be left off (none and ""; the characters without modifiers default to
+/// the characters lowercased, as `KeyInput` does). `text-compose` may leave off its range (the
+/// caret at the end). Keys go to the window's first responder by `UIWindow.send(_:)` as a host's
+/// do; a key going up or repeating that is not down, or going down again, is refused with its line.
 ///
 /// The JSON form is an array of objects with the same fields:
 /// `{"t": 0.1, "phase": "move", "id": 1, "x": 80, "y": 100}`, scrolls with `"scroll"` set to
-/// a `ScrollInput.Phase` name and `"dx"`, `"dy"`, and `{"t": 1.5, "phase": "end"}`.
+/// a `ScrollInput.Phase` name and `"dx"`, `"dy"`, keys as
+/// `{"t": 0.6, "phase": "key-down", "key": 4, "modifiers": 131072, "characters": "A",
+/// "charactersIgnoringModifiers": "a"}`, text as `{"t": 0.8, "phase": "text-compose", "text":
+/// "にほ", "location": 2, "length": 0}` (`text-commit` with `"text"`, `text-cancel` alone), and
+/// `{"t": 1.5, "phase": "end"}`. `textForm` writes a script back in the text form.
 ///
 /// Limits, so that a script always ends and every number means what it says: times from 0 to
 /// `maximumDuration` (600 s), at most `maximumSamples` (1,000,000) samples, touch ids whole
 /// numbers within ±`maximumTouchID` (999,999,999), every number finite (written in decimal:
-/// digits, sign, point and exponent only), and a replay of at most `maximumFrames` (100,000)
+/// digits, sign, point and exponent only), key codes, modifiers and marked ranges as
+/// `KeyInput` and `TextInput` allow them (whole numbers; no NUL in text), and a replay of at most `maximumFrames` (100,000)
 /// frames. What exceeds them is refused with its line (for JSON, the line of the object or
 /// number) and the limit.
 public struct EventScript: Sendable, Hashable {
@@ -41,12 +62,18 @@ public struct EventScript: Sendable, Hashable {
         case touches([TouchInput])
         /// A scroll, timestamp relative to the start.
         case scroll(ScrollInput)
+        /// A key going down, repeating or up, timestamp relative to the start.
+        case key(KeyInput)
+        /// Input-method text, timestamp relative to the start.
+        case text(TextInput)
 
         /// When the step happens, relative to the start.
         public var time: TimeInterval {
             switch self {
             case .touches(let inputs): inputs.first?.timestamp ?? 0
             case .scroll(let scroll): scroll.timestamp
+            case .key(let key): key.timestamp
+            case .text(let text): text.timestamp
             }
         }
     }
@@ -75,12 +102,12 @@ public struct EventScript: Sendable, Hashable {
         var samples: [(line: Int, sample: Sample)] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = index + 1
-            let content = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            let fields = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            let tokens = try ScriptLine.tokens(of: raw, line: line)
+            let fields = tokens.map(\.text)
             guard !fields.isEmpty else { continue }
             func number(_ i: Int, _ name: String) throws -> Double {
                 guard i < fields.count else { throw EventScriptError.syntax(line: line, "missing \(name)") }
-                guard let value = Self.decimal(fields[i]), value.isFinite else {
+                guard !tokens[i].isQuoted, let value = Self.decimal(fields[i]), value.isFinite else {
                     throw EventScriptError.syntax(line: line, "\(name) \"\(Self.printable(fields[i]))\" is not a finite number")
                 }
                 return value
@@ -99,8 +126,13 @@ public struct EventScript: Sendable, Hashable {
                     dx: try number(4, "dx"), dy: try number(5, "dy"))
             case "end":
                 sample = Sample(t: t, phase: "end")
+            case "key-down", "key-repeat", "key-up", "text-commit", "text-compose", "text-cancel":
+                sample = try ScriptLine.keyOrTextSample(tokens, time: t, line: line, number: number)
             default:
-                throw EventScriptError.syntax(line: line, "\"\(what)\" is not down, move, up, cancel, wheel, scroll-began, scroll-changed, scroll-ended or end")
+                throw EventScriptError.syntax(
+                    line: line,
+                    "\"\(what)\" is not down, move, up, cancel, wheel, scroll-began, scroll-changed, scroll-ended, key-down, key-repeat, key-up, text-commit, text-compose, text-cancel or end"
+                )
             }
             samples.append((line, sample))
             if samples.count > Self.maximumSamples {
@@ -147,7 +179,7 @@ public struct EventScript: Sendable, Hashable {
 
     /// One line (or JSON object) of a script. The id is read as a number and checked to be whole
     /// and within the limit afterwards, so that the message can say which.
-    private struct Sample: Codable {
+    struct Sample: Codable {
         var t: Double
         var phase: String
         var id: Double?
@@ -156,12 +188,22 @@ public struct EventScript: Sendable, Hashable {
         var scroll: String?
         var dx: Double?
         var dy: Double?
+        /// A key's HID usage, modifier bits and characters.
+        var key: Double?
+        var modifiers: Double?
+        var characters: String?
+        var charactersIgnoringModifiers: String?
+        /// Input-method text and its selected range (UTF-16 units).
+        var text: String?
+        var location: Double?
+        var length: Double?
     }
 
     private init(samples: [(line: Int, sample: Sample)]) throws {
         var steps: [Step] = []
         var end = 0.0
         var last = -Double.infinity
+        var keysDown: Set<Int> = []
         for (line, s) in samples {
             guard s.t.isFinite, s.t >= 0 else { throw EventScriptError.syntax(line: line, "time \(s.t) must be finite and at least 0") }
             guard s.t <= Self.maximumDuration else {
@@ -172,7 +214,9 @@ public struct EventScript: Sendable, Hashable {
             }
             guard s.t >= last else { throw EventScriptError.outOfOrder(line: line, time: s.t, previous: last) }
             last = s.t
-            if let scroll = s.scroll {
+            if s.phase.hasPrefix("key-") || s.phase.hasPrefix("text-") {
+                steps.append(try ScriptLine.keyOrTextStep(s, line: line, keysDown: &keysDown))
+            } else if let scroll = s.scroll {
                 guard let phase = ScrollInput.Phase(rawValue: scroll) else {
                     throw EventScriptError.syntax(line: line, "scroll phase \"\(scroll)\" is not began, changed, ended or wheel")
                 }
@@ -230,6 +274,12 @@ public struct EventScript: Sendable, Hashable {
                 case .scroll(var scroll):
                     scroll.timestamp += start
                     try window.send(scroll)
+                case .key(var key):
+                    key.timestamp += start
+                    try window.send(key)
+                case .text(var text):
+                    text.timestamp += start
+                    try window.send(text)
                 }
                 next += 1
             }

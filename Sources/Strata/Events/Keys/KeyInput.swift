@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// One key of a physical keyboard going down, repeating or up, from a host: UIKit's presses
 /// enter Strata this way. A plain value; timestamps are seconds on the window's screen's frame
@@ -54,8 +55,9 @@ public struct KeyInput: Sendable, Hashable {
         phase: Phase, rawKeyCode: Int, rawModifierFlags: Int, characters: String, charactersIgnoringModifiers: String? = nil,
         timestamp: TimeInterval
     ) throws {
+        // The rules are StrataCore's (`KeyEventRules`), shared with event scripts and the C interface.
+        if let problem = KeyEventRules.problem(keyCode: rawKeyCode, modifierFlags: rawModifierFlags) { throw InputError(problem) }
         guard let code = UIKeyboardHIDUsage(rawValue: rawKeyCode) else { throw InputError.unknownKeyCode(rawKeyCode) }
-        guard rawModifierFlags & ~UIKeyModifierFlags.all.rawValue == 0 else { throw InputError.unknownModifierFlags(rawModifierFlags) }
         self.init(
             phase: phase, keyCode: code, modifierFlags: UIKeyModifierFlags(rawValue: rawModifierFlags), characters: characters,
             charactersIgnoringModifiers: charactersIgnoringModifiers, timestamp: timestamp)
@@ -64,11 +66,11 @@ public struct KeyInput: Sendable, Hashable {
     /// Refuses what no key can carry: NUL in its characters, a non-finite time.
     func validate() throws {
         guard timestamp.isFinite else { throw InputError.nonFiniteTimestamp(timestamp) }
-        if characters.unicodeScalars.contains("\0") { throw InputError.textContainsNUL(field: "key's characters") }
-        if charactersIgnoringModifiers.unicodeScalars.contains("\0") {
-            throw InputError.textContainsNUL(field: "key's characters ignoring modifiers")
-        }
-        guard modifierFlags.rawValue & ~UIKeyModifierFlags.all.rawValue == 0 else { throw InputError.unknownModifierFlags(modifierFlags.rawValue) }
+        let problem =
+            KeyEventRules.problem(text: characters, field: "key's characters")
+            ?? KeyEventRules.problem(text: charactersIgnoringModifiers, field: "key's characters ignoring modifiers")
+            ?? KeyEventRules.problem(keyCode: keyCode.rawValue, modifierFlags: modifierFlags.rawValue)
+        if let problem { throw InputError(problem) }
     }
 }
 
@@ -123,13 +125,22 @@ public struct TextInput: Sendable, Hashable {
     /// Refuses NUL in the text, a selected range outside it, a non-finite time.
     func validate() throws {
         guard timestamp.isFinite else { throw InputError.nonFiniteTimestamp(timestamp) }
-        if text.unicodeScalars.contains("\0") { throw InputError.textContainsNUL(field: phase == .compose ? "marked text" : "committed text") }
-        let length = text.utf16.count
-        if phase == .compose {
-            let r = selectedRange
-            guard r.location >= 0, r.length >= 0, r.location <= length, r.length <= length - r.location else {
-                throw InputError.markedRangeOutOfBounds(location: r.location, length: r.length, textLength: length)
-            }
+        if let problem = KeyEventRules.problem(text: text, field: phase == .compose ? "marked text" : "committed text") { throw InputError(problem) }
+        if phase == .compose, let problem = KeyEventRules.problem(markedRange: selectedRange.location, length: selectedRange.length, in: text) {
+            throw InputError(problem)
+        }
+    }
+}
+
+extension InputError {
+    /// The input error for a problem `KeyEventRules` found.
+    init(_ problem: KeyEventProblem) {
+        switch problem {
+        case .unknownKeyCode(let code): self = .unknownKeyCode(code)
+        case .unknownModifierFlags(let bits): self = .unknownModifierFlags(bits)
+        case .textContainsNUL(let field), .invalidUTF8(let field): self = .textContainsNUL(field: field)
+        case .markedRangeOutOfBounds(let location, let length, let textLength):
+            self = .markedRangeOutOfBounds(location: location, length: length, textLength: textLength)
         }
     }
 }
