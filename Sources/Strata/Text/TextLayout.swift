@@ -22,7 +22,9 @@ final class TextLayout {
         var height: CGFloat?
     }
 
-    private let layout: OpaquePointer
+    let layout: OpaquePointer
+    /// The text laid out (for mapping UTF-16 offsets to Pango's byte indexes).
+    let text: String
     /// The size the text takes: the widest line and the lines' total height.
     let size: CGSize
     /// How many lines it takes.
@@ -30,7 +32,7 @@ final class TextLayout {
     /// The first line's baseline, from the top of the text.
     let firstBaseline: CGFloat
     /// How far right of the drawing origin the lines start (a paragraph style's head indent).
-    private let leftInset: CGFloat
+    let leftInset: CGFloat
     /// A shadow to draw under the glyphs (the first `NSShadow` in the text).
     private let shadow: NSShadow?
 
@@ -47,6 +49,7 @@ final class TextLayout {
     }
 
     private init(text: String, attributes: NSAttributedString?, options: Options) {
+        self.text = text
         var options = options
         let paragraph = attributes.flatMap { $0.length > 0 ? $0.attribute(.paragraphStyle, at: 0, effectiveRange: nil) as? NSParagraphStyle : nil }
         if let paragraph { options.alignment = paragraph.alignment }

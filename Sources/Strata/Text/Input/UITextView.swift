@@ -1,0 +1,399 @@
+import Foundation
+
+/// The object a text view asks before changing its text and tells after: UIKit's
+/// `UITextViewDelegate` (a scroll view delegate too; set it as the text view's `delegate`).
+/// Every method is optional. Main actor.
+@MainActor
+public protocol UITextViewDelegate: UIScrollViewDelegate {
+    /// Whether editing may begin (true).
+    func textViewShouldBeginEditing(_ textView: UITextView) -> Bool
+    /// Editing began.
+    func textViewDidBeginEditing(_ textView: UITextView)
+    /// Whether editing may end (true).
+    func textViewShouldEndEditing(_ textView: UITextView) -> Bool
+    /// Editing ended.
+    func textViewDidEndEditing(_ textView: UITextView)
+    /// Whether the text in `range` (UTF-16 units) may become `text` (true).
+    func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool
+    /// The text changed by editing.
+    func textViewDidChange(_ textView: UITextView)
+    /// The selection changed.
+    func textViewDidChangeSelection(_ textView: UITextView)
+}
+
+extension UITextViewDelegate {
+    /// true.
+    public func textViewShouldBeginEditing(_ textView: UITextView) -> Bool { true }
+    /// Nothing.
+    public func textViewDidBeginEditing(_ textView: UITextView) {}
+    /// true.
+    public func textViewShouldEndEditing(_ textView: UITextView) -> Bool { true }
+    /// Nothing.
+    public func textViewDidEndEditing(_ textView: UITextView) {}
+    /// true.
+    public func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool { true }
+    /// Nothing.
+    public func textViewDidChange(_ textView: UITextView) {}
+    /// Nothing.
+    public func textViewDidChangeSelection(_ textView: UITextView) {}
+}
+
+/// The region text is laid out in: UIKit's `NSTextContainer`, as a text view exposes it.
+@MainActor
+open class NSTextContainer: NSObject {
+    /// The space left and right of each line, inside the container (5 points in a text view).
+    open var lineFragmentPadding: CGFloat = 5 { didSet { changed?() } }
+    /// The most lines laid out (0: any).
+    open var maximumNumberOfLines = 0 { didSet { changed?() } }
+    /// How the last line breaks when lines are limited.
+    open var lineBreakMode = NSLineBreakMode.byWordWrapping { didSet { changed?() } }
+    /// Whether the container's width follows the text view's (true).
+    open var widthTracksTextView = true
+    var changed: (@MainActor () -> Void)?
+
+    /// A container with UIKit's defaults.
+    public override init() { super.init() }
+}
+
+/// A scrollable, wrapping view of attributed text that can be edited and selected: UIKit's
+/// `UITextView`. Main actor.
+///
+/// With `isScrollEnabled` false it grows with its text: `intrinsicContentSize` is the height of
+/// its lines at its width (plus `textContainerInset`), so a text view in a self-sizing table
+/// cell or a stack view takes as many lines as it holds.
+@MainActor
+open class UITextView: UIScrollView, UITextInput, TextEditingHost {
+    /// Posted when editing begins; the object is the text view.
+    nonisolated public static let textDidBeginEditingNotification = Notification.Name("UITextViewTextDidBeginEditingNotification")
+    /// Posted when the text changes by editing.
+    nonisolated public static let textDidChangeNotification = Notification.Name("UITextViewTextDidChangeNotification")
+    /// Posted when editing ends.
+    nonisolated public static let textDidEndEditingNotification = Notification.Name("UITextViewTextDidEndEditingNotification")
+
+    var storage = TextStorage()
+    let textContent = TextViewContentView()
+    let caret = UIView()
+
+    /// The container the text is laid out in (its `lineFragmentPadding`).
+    public let textContainer = NSTextContainer()
+
+    /// A text view in `frame`.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        setUpTextView()
+    }
+
+    /// A text view in `frame` (Strata lays text out itself; `textContainer` is the view's own).
+    public convenience init(frame: CGRect, textContainer: NSTextContainer?) {
+        self.init(frame: frame)
+        if let textContainer { self.textContainer.lineFragmentPadding = textContainer.lineFragmentPadding }
+    }
+
+    /// Not supported: Strata has no archives.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUpTextView()
+    }
+
+    private func setUpTextView() {
+        backgroundColor = .systemBackground
+        textContent.textView = self
+        caret.isHidden = true
+        caret.isUserInteractionEnabled = false
+        addSubview(textContent)
+        addSubview(caret)
+        textContainer.changed = { [weak self] in self?.textLayoutChanged() }
+        let tap = UITapGestureRecognizer(target: self, action: UITextView.handleTap)
+        addGestureRecognizer(tap)
+    }
+
+    // MARK: Text
+
+    /// The text ("" when empty). Setting it moves the caret to the end.
+    open var text: String! {
+        get { storage.string }
+        set { setStoredText(NSAttributedString(string: newValue ?? "", attributes: baseAttributes)) }
+    }
+
+    /// The text with its attributes.
+    open var attributedText: NSAttributedString! {
+        get { storage.attributed }
+        set { setStoredText(newValue ?? NSAttributedString(string: "")) }
+    }
+
+    private func setStoredText(_ new: NSAttributedString) {
+        storage.setText(new)
+        textLayoutChanged()
+    }
+
+    /// The font of the whole text (nil by default, drawn in the 12-point system font, as UIKit's).
+    open var font: UIFont? { didSet { restyle(.font, drawingFont) } }
+    /// The text colour (nil: the label colour).
+    open var textColor: UIColor? { didSet { restyle(.foregroundColor, textColor ?? .label) } }
+    /// How lines line up (`.natural`).
+    open var textAlignment = NSTextAlignment.natural { didSet { textLayoutChanged() } }
+
+    var drawingFont: UIFont { font ?? .systemFont(ofSize: 12) }
+    private var baseAttributes: [NSAttributedString.Key: Any] { [.font: drawingFont, .foregroundColor: textColor ?? .label] }
+
+    /// The attributes typed text gets (the font and colour, or what was set).
+    open var typingAttributes: [NSAttributedString.Key: Any] {
+        get { storedTypingAttributes ?? baseAttributes }
+        set { storedTypingAttributes = newValue }
+    }
+    private var storedTypingAttributes: [NSAttributedString.Key: Any]?
+    var editingAttributes: [NSAttributedString.Key: Any] { typingAttributes }
+
+    private func restyle(_ key: NSAttributedString.Key, _ value: Any) {
+        let copy = NSMutableAttributedString(attributedString: storage.attributed)
+        copy.addAttribute(key, value: value, range: NSRange(location: 0, length: copy.length))
+        let selection = storage.selection
+        storage.setText(copy)
+        storage.select(selection)
+        textLayoutChanged()
+    }
+
+    /// The space between the view's edges and the text container (8 points above and below).
+    open var textContainerInset = UIEdgeInsets(top: 8, left: 0, bottom: 8, right: 0) { didSet { textLayoutChanged() } }
+
+    /// Whether the text can be edited (true).
+    open var isEditable = true {
+        didSet { if !isEditable, isFirstResponder { resignFirstResponder() } }
+    }
+    /// Whether the text can be selected (true).
+    open var isSelectable = true
+
+    /// The selection in UTF-16 units; setting it selects (clamped to the text).
+    open var selectedRange: NSRange {
+        get { storage.selection }
+        set {
+            selectRange(newValue)
+            layoutCaretAndSelection()
+        }
+    }
+
+    /// Whether editing is on (first responder with `isEditable`).
+    public private(set) var isEditingText = false
+
+    // MARK: Traits
+
+    /// The keyboard asked for (kept as a trait).
+    open var keyboardType = UIKeyboardType.default
+    /// The return key's title (kept as a trait).
+    open var returnKeyType = UIReturnKeyType.default
+    /// Automatic capitalization (kept as a trait).
+    open var autocapitalizationType = UITextAutocapitalizationType.sentences
+    /// Automatic correction (kept as a trait).
+    open var autocorrectionType = UITextAutocorrectionType.default
+    /// Whether typed text is hidden (kept as a trait; a text view shows its text).
+    open var isSecureTextEntry = false
+
+    // MARK: Layout
+
+    /// The width lines wrap at: the bounds less the insets and the padding.
+    private func wrapWidth(for width: CGFloat) -> CGFloat {
+        max(width - textContainerInset.left - textContainerInset.right - textContainer.lineFragmentPadding * 2, 1)
+    }
+
+    /// The text laid out at `width` (the view's width by default).
+    func textLayout(width: CGFloat? = nil) -> TextLayout {
+        let options = TextLayout.Options(
+            font: drawingFont, alignment: textAlignment, lineBreakMode: .byWordWrapping, numberOfLines: textContainer.maximumNumberOfLines,
+            width: wrapWidth(for: width ?? bounds.width))
+        var shown = storage.attributed
+        if let marked = storage.marked {
+            let copy = NSMutableAttributedString(attributedString: shown)
+            copy.addAttribute(.underlineStyle, value: NSUnderlineStyle.single.rawValue, range: storage.clamp(marked))
+            shown = copy
+        }
+        // An empty text still has one line, for the caret and the height.
+        return TextLayout(attributed: shown.length > 0 ? shown : NSAttributedString(string: " ", attributes: baseAttributes), options: options)
+    }
+
+    /// Where the text's layout starts in the view's content.
+    var textOrigin: CGPoint { CGPoint(x: textContainerInset.left + textContainer.lineFragmentPadding, y: textContainerInset.top) }
+
+    private var cachedLayout: (width: CGFloat, layout: TextLayout)?
+    var currentLayout: TextLayout {
+        if let cachedLayout, cachedLayout.width == bounds.width { return cachedLayout.layout }
+        let layout = textLayout()
+        cachedLayout = (bounds.width, layout)
+        return layout
+    }
+
+    func textLayoutChanged() {
+        cachedLayout = nil
+        invalidateIntrinsicContentSize()
+        setNeedsLayout()
+        textContent.setNeedsDisplay()
+    }
+
+    /// The height the text needs at `width`, with the insets.
+    private func fittingHeight(width: CGFloat) -> CGFloat {
+        let layout = textLayout(width: width)
+        return (layout.size.height + textContainerInset.top + textContainerInset.bottom).rounded(.up)
+    }
+
+    /// The size that fits: `size.width` wide, as tall as the text at that width.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let width = size.width > 0 && size.width.isFinite ? size.width : bounds.width
+        return CGSize(width: width, height: fittingHeight(width: width))
+    }
+
+    /// With scrolling off: the text's height at the view's width (no intrinsic width); with
+    /// scrolling on, no intrinsic size.
+    open override var intrinsicContentSize: CGSize {
+        guard !isScrollEnabled, bounds.width > 0 else { return super.intrinsicContentSize }
+        return CGSize(width: UIView.noIntrinsicMetric, height: fittingHeight(width: bounds.width))
+    }
+
+    /// Lays out the text, its content size, the caret and the selection.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let layout = currentLayout
+        let height = layout.size.height + textContainerInset.top + textContainerInset.bottom
+        let size = CGSize(width: bounds.width, height: height.rounded(.up))
+        if contentSize != size { contentSize = size }
+        let frame = CGRect(origin: .zero, size: CGSize(width: bounds.width, height: max(size.height, bounds.height)))
+        if textContent.frame != frame {
+            textContent.frame = frame
+            textContent.setNeedsDisplay()
+        }
+        if !isScrollEnabled, lastSizedWidth != bounds.width {
+            lastSizedWidth = bounds.width
+            invalidateIntrinsicContentSize()
+        }
+        layoutCaretAndSelection()
+    }
+    private var lastSizedWidth: CGFloat = -1
+
+    func layoutCaretAndSelection() {
+        textContent.setNeedsDisplay()
+        let visible = isEditingText && storage.selection.length == 0
+        caret.isHidden = !visible
+        guard visible else { return }
+        caret.frame = caretRect(atOffset: storage.selection.location)
+        caret.backgroundColor = tintColor
+        caret.layer.removeAnimation(forKey: "blink")
+        let blink = CAKeyframeAnimation(keyPath: "opacity")
+        blink.values = [Float(1), Float(0)]
+        blink.keyTimes = [0, 0.5, 1]
+        blink.calculationMode = .discrete
+        blink.duration = 1
+        blink.repeatCount = .infinity
+        caret.layer.add(blink, forKey: "blink")
+    }
+
+    /// The caret's rectangle at `offset`, in the view's (content) coordinates.
+    func caretRect(atOffset offset: Int) -> CGRect {
+        let rect = currentLayout.caretRect(at: offset)
+        return CGRect(x: textOrigin.x + rect.minX - 1, y: textOrigin.y + rect.minY, width: 2, height: rect.height)
+    }
+
+    /// The offset nearest `point` in the view's (content) coordinates.
+    func closestOffset(to point: CGPoint) -> Int {
+        guard storage.length > 0 else { return 0 }
+        let local = CGPoint(x: point.x - textOrigin.x, y: point.y - textOrigin.y)
+        return storage.snapped(min(currentLayout.offset(nearest: local), storage.length))
+    }
+
+    /// Scrolls so the text in `range` is visible.
+    open func scrollRangeToVisible(_ range: NSRange) {
+        layoutIfNeeded()
+        let start = caretRect(atOffset: storage.clamp(range).location)
+        let end = caretRect(atOffset: storage.clamp(range).location + storage.clamp(range).length)
+        scrollRectToVisible(start.union(end).insetBy(dx: 0, dy: -textContainerInset.bottom), animated: false)
+    }
+
+    private func handleTap(_ recognizer: UITapGestureRecognizer) {
+        guard isSelectable || isEditable else { return }
+        if !isFirstResponder { guard becomeFirstResponder() else { return } }
+        moveCaret(to: closestOffset(to: recognizer.location(in: self)), extending: false)
+        layoutCaretAndSelection()
+    }
+
+    // MARK: First responder
+
+    /// A text view can become first responder when editable or selectable.
+    open override var canBecomeFirstResponder: Bool { isEditable || isSelectable }
+
+    /// Asks the delegate, then begins editing (when editable): the caret shows,
+    /// `textViewDidBeginEditing` and `textDidBeginEditingNotification` follow.
+    @discardableResult
+    open override func becomeFirstResponder() -> Bool {
+        if isFirstResponder { return true }
+        guard canBecomeFirstResponder, responderWindow != nil else { return false }
+        if isEditable, !(textDelegate?.textViewShouldBeginEditing(self) ?? true) { return false }
+        guard super.becomeFirstResponder() else { return false }
+        if isEditable {
+            isEditingText = true
+            textDelegate?.textViewDidBeginEditing(self)
+            NotificationCenter.default.post(name: Self.textDidBeginEditingNotification, object: self)
+        }
+        layoutCaretAndSelection()
+        return true
+    }
+
+    /// Asks the delegate, then ends editing: `textViewDidEndEditing` and
+    /// `textDidEndEditingNotification` follow.
+    @discardableResult
+    open override func resignFirstResponder() -> Bool {
+        guard isFirstResponder else { return super.resignFirstResponder() }
+        if isEditingText, !(textDelegate?.textViewShouldEndEditing(self) ?? true) { return false }
+        storage.marked = nil
+        _ = super.resignFirstResponder()
+        let wasEditing = isEditingText
+        isEditingText = false
+        layoutCaretAndSelection()
+        if wasEditing {
+            textDelegate?.textViewDidEndEditing(self)
+            NotificationCenter.default.post(name: Self.textDidEndEditingNotification, object: self)
+        }
+        return true
+    }
+
+    /// The caret follows tint changes.
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        caret.backgroundColor = tintColor
+        textContent.setNeedsDisplay()
+    }
+
+    var textDelegate: UITextViewDelegate? { delegate as? UITextViewDelegate }
+
+    // MARK: UIKeyInput
+
+    /// Whether there is text.
+    open var hasText: Bool { storage.length > 0 }
+    /// Types `text` over the selection (or marked text), through the delegate.
+    open func insertText(_ text: String) { typeText(text) }
+    /// Deletes the selection or the character before the caret, through the delegate.
+    open func deleteBackward() { deleteSelection(orTo: storage.characterBoundary(before: storage.selection.location)) }
+}
+
+/// Draws a text view's selection and text.
+final class TextViewContentView: UIView {
+    weak var textView: UITextView?
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+        isOpaque = false
+        backgroundColor = nil
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func draw(_ rect: CGRect) {
+        guard let textView, let context = UIGraphicsGetCurrentContext() else { return }
+        let layout = textView.currentLayout
+        let origin = textView.textOrigin
+        let selection = textView.storage.selection
+        if textView.isFirstResponder, selection.length > 0 {
+            context.setFillColor(textView.tintColor.withAlphaComponent(0.2).cgColor)
+            context.fill(layout.selectionRects(for: selection).map { $0.offsetBy(dx: origin.x, dy: origin.y) })
+        }
+        guard textView.storage.length > 0 else { return }
+        layout.draw(in: context, at: origin, color: (textView.textColor ?? .label).cgColor.value)
+    }
+}
