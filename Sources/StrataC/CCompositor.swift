@@ -64,6 +64,15 @@ final class CCompositor {
     var pointerUserData: UnsafeMutableRawPointer?
     /// The layer that took the last pointer-down, until up or cancel.
     private var pointerTarget: CLayer?
+    /// Key input (CCompositor+Keys.swift): the layer keys and text go to, the receivers, the
+    /// keys down, and the last key or text event's time.
+    var keyFocus: CLayer?
+    var keyCallback: CKeyCallback?
+    var keyUserData: UnsafeMutableRawPointer?
+    var textCallback: CTextCallback?
+    var textUserData: UnsafeMutableRawPointer?
+    var keysDown: Set<Int> = []
+    var lastKeyTime: Double?
     private(set) var isDestroyed = false
 
     init(mode: HostRenderer.ContextMode) throws {
@@ -104,6 +113,7 @@ final class CCompositor {
         layer.sublayers = []
         if root === layer { root = nil }
         if pointerTarget === layer { pointerTarget = nil }
+        if keyFocus === layer { keyFocus = nil }
         layers[layer.id.rawValue] = nil
         pending.append(.destroyLayer(layer.id))
     }
@@ -222,6 +232,7 @@ final class CCompositor {
         for layer in layers.values { layer.sublayers = [] }
         layers = [:]
         root = nil
+        keyFocus = nil
         return renderer.release()
     }
 

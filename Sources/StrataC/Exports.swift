@@ -30,7 +30,7 @@ private var lastError: LastError {
 }
 
 /// Runs one C call: clears the thread's last error, maps a thrown failure to its status.
-private func call(_ body: () throws -> Void) -> Int32 {
+func call(_ body: () throws -> Void) -> Int32 {
     do {
         try body()
         return 0
@@ -59,7 +59,7 @@ private func call(_ body: () throws -> Void) -> Int32 {
 }
 
 /// The compositor behind a handle, checked for thread and life.
-private func compositor(_ handle: OpaquePointer?, _ function: String) throws(CFailure) -> CCompositor {
+func compositor(_ handle: OpaquePointer?, _ function: String) throws(CFailure) -> CCompositor {
     guard let handle else { throw CFailure.invalid("\(function): the compositor is NULL") }
     let c = Unmanaged<CCompositor>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
     try c.checkThread(function)

@@ -72,6 +72,21 @@ int main(void) {
     report("render into a renderbuffer that is a texture", strata_render_to_renderbuffer(c, texture, 0, 0, 16, 16, 1, -1));
     report("a pointer event at NaN", strata_pointer_event(c, STRATA_POINTER_DOWN, NAN, 0, NULL));
     report("a pointer move with nothing down", strata_pointer_event(c, STRATA_POINTER_MOVE, 1, 1, NULL));
+    report("key focus on a layer never made", strata_set_key_focus(c, 987654));
+    report("a key phase of 3", strata_key_event(c, 3, 4, 0, "a", NULL, 0, NULL));
+    report("a key of HID usage 0", strata_key_event(c, STRATA_KEY_DOWN, 0, 0, "", NULL, 0, NULL));
+    report("a key of HID usage 165", strata_key_event(c, STRATA_KEY_DOWN, 165, 0, "", NULL, 0, NULL));
+    report("modifier bit 1", strata_key_event(c, STRATA_KEY_DOWN, 4, 1, "a", NULL, 0, NULL));
+    report("characters that are not UTF-8", strata_key_event(c, STRATA_KEY_DOWN, 4, 0, "\xff", NULL, 0, NULL));
+    report("a key at time NaN", strata_key_event(c, STRATA_KEY_DOWN, 4, 0, "a", NULL, NAN, NULL));
+    report("a key up of a key not down", strata_key_event(c, STRATA_KEY_UP, 4, 0, "a", NULL, 0, NULL));
+    report("a key down of A at 1 s", strata_key_event(c, STRATA_KEY_DOWN, 4, 0, "a", NULL, 1, NULL));
+    report("a key down of A again", strata_key_event(c, STRATA_KEY_DOWN, 4, 0, "a", NULL, 1, NULL));
+    report("a key up of A at 0.5 s, before the last", strata_key_event(c, STRATA_KEY_UP, 4, 0, "a", NULL, 0.5, NULL));
+    report("committed text NULL", strata_text_event(c, STRATA_TEXT_COMMIT, NULL, 0, 0, 1, NULL));
+    report("marked text that is not UTF-8", strata_text_event(c, STRATA_TEXT_COMPOSE, "\xc3(", 0, 0, 1, NULL));
+    report("a marked range past the text", strata_text_event(c, STRATA_TEXT_COMPOSE, "ab", 1, 2, 1, NULL));
+    report("a text phase of -1", strata_text_event(c, -1, "ab", 0, 0, 1, NULL));
 
     /* Not bad input, but a stress the interface must take in linear time: a chain 100,000 levels
      * deep built from the top (each new layer under the last), then released from the top. */

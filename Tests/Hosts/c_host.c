@@ -392,6 +392,96 @@ static void on_pointer(void *user_data, strata_layer layer, strata_pointer_phase
     log->user_data = user_data;
 }
 
+/* ---- Key and text callbacks -------------------------------------------------------------- */
+
+typedef struct {
+    int keys, texts;
+    strata_layer layer;
+    int phase;
+    uint32_t usage, modifiers;
+    char characters[64], plain[64], text[64];
+    int32_t location, length;
+    double timestamp;
+} key_log;
+
+static void on_key(void *user_data, strata_layer layer, strata_key_phase phase, uint32_t usage, uint32_t modifiers,
+                   const char *characters, const char *plain, double timestamp) {
+    key_log *log = user_data;
+    log->keys++;
+    log->layer = layer;
+    log->phase = (int)phase;
+    log->usage = usage;
+    log->modifiers = modifiers;
+    snprintf(log->characters, sizeof log->characters, "%s", characters);
+    snprintf(log->plain, sizeof log->plain, "%s", plain);
+    log->timestamp = timestamp;
+}
+
+static void on_text(void *user_data, strata_layer layer, strata_text_phase phase, const char *text, int32_t location,
+                    int32_t length, double timestamp) {
+    key_log *log = user_data;
+    log->texts++;
+    log->layer = layer;
+    log->phase = (int)phase;
+    snprintf(log->text, sizeof log->text, "%s", text);
+    log->location = location;
+    log->length = length;
+    log->timestamp = timestamp;
+}
+
+/* Keys and text to a focused layer: delivered with their values, refused whole when malformed. */
+static void check_keys(strata_compositor *c, strata_layer focus, strata_layer released) {
+    key_log log;
+    memset(&log, 0, sizeof log);
+    strata_layer received = 99;
+    expect_ok(strata_set_key_callback(c, on_key, &log), "strata_set_key_callback");
+    expect_ok(strata_set_text_callback(c, on_text, &log), "strata_set_text_callback");
+    expect_ok(strata_key_event(c, STRATA_KEY_DOWN, 4, 0, "a", NULL, 1.0, &received), "strata_key_event with no focus");
+    if (received != 0 || log.keys != 0) fail("a key with no focus: expected *received = 0 and no callback, got %llu and %d calls", (unsigned long long)received, log.keys);
+    expect_ok(strata_key_event(c, STRATA_KEY_UP, 4, 0, "a", NULL, 1.01, NULL), "strata_key_event UP with no focus");
+    pass("keys with no focused layer: accepted, *received = 0, no callback");
+    if (strata_set_key_focus(c, released) != STRATA_ERROR_UNKNOWN_LAYER) fail("strata_set_key_focus(a released layer): expected STRATA_ERROR_UNKNOWN_LAYER");
+    expect_ok(strata_set_key_focus(c, focus), "strata_set_key_focus");
+    if (strata_key_focus(c) != focus) fail("strata_key_focus: expected %llu, got %llu", (unsigned long long)focus, (unsigned long long)strata_key_focus(c));
+    expect_ok(strata_key_event(c, STRATA_KEY_DOWN, 4, STRATA_MODIFIER_SHIFT, "A", NULL, 2.0, &received), "strata_key_event DOWN Shift-A");
+    if (received != focus || log.keys != 1 || log.layer != focus || log.phase != STRATA_KEY_DOWN || log.usage != 4 ||
+        log.modifiers != (1u << 17) || strcmp(log.characters, "A") != 0 || strcmp(log.plain, "a") != 0 || log.timestamp != 2.0)
+        fail("Shift-A down: expected the focus, DOWN, 4, 0x20000, \"A\", \"a\", 2.0; got %d calls (layer %llu, phase %d, %u, 0x%x, \"%s\", \"%s\", %g)",
+             log.keys, (unsigned long long)log.layer, log.phase, log.usage, log.modifiers, log.characters, log.plain, log.timestamp);
+    expect_ok(strata_key_event(c, STRATA_KEY_REPEAT, 4, STRATA_MODIFIER_SHIFT, "A", "a", 2.5, NULL), "strata_key_event REPEAT");
+    expect_ok(strata_key_event(c, STRATA_KEY_UP, 4, STRATA_MODIFIER_SHIFT, "", "", 2.5, NULL), "strata_key_event UP at the same time");
+    if (log.keys != 3 || log.phase != STRATA_KEY_UP || strcmp(log.characters, "") != 0) fail("Shift-A repeat and up: expected 3 calls ending UP with \"\"; got %d, phase %d", log.keys, log.phase);
+    pass("Shift-A down, repeat, up reached the focused layer: usage 4, modifiers 0x20000, \"A\" / \"a\"");
+    expect_ok(strata_text_event(c, STRATA_TEXT_COMPOSE, "\xe3\x81\xab\xf0\x9f\x98\x80", 1, 2, 3.0, &received), "strata_text_event COMPOSE");
+    if (received != focus || log.texts != 1 || log.phase != STRATA_TEXT_COMPOSE || strcmp(log.text, "\xe3\x81\xab\xf0\x9f\x98\x80") != 0 || log.location != 1 || log.length != 2)
+        fail("compose: expected the marked text with range {1, 2}; got %d calls, phase %d, {%d, %d}", log.texts, log.phase, log.location, log.length);
+    expect_ok(strata_text_event(c, STRATA_TEXT_COMMIT, "\xe6\x97\xa5", 0, 0, 3.1, NULL), "strata_text_event COMMIT");
+    if (log.texts != 2 || log.phase != STRATA_TEXT_COMMIT || log.location != 1 || log.length != 0) fail("commit: expected the caret after the text {1, 0}; got {%d, %d}", log.location, log.length);
+    expect_ok(strata_text_event(c, STRATA_TEXT_CANCEL, NULL, 7, 7, 3.2, NULL), "strata_text_event CANCEL");
+    if (log.texts != 3 || log.phase != STRATA_TEXT_CANCEL || strcmp(log.text, "") != 0 || log.location != 0) fail("cancel: expected \"\" and {0, 0}");
+    pass("text compose (2 UTF-16 units selected of 3), commit (caret {1, 0}), cancel reached the focused layer");
+
+    /* Refused whole: nothing changes, no callback. */
+    struct { const char *what; strata_status status; } refused[] = {
+        {"an unknown HID usage", strata_key_event(c, STRATA_KEY_DOWN, 0xA5, 0, "", NULL, 4.0, NULL)},
+        {"undefined modifier bits", strata_key_event(c, STRATA_KEY_DOWN, 5, 1, "", NULL, 4.0, NULL)},
+        {"invalid UTF-8", strata_key_event(c, STRATA_KEY_DOWN, 5, 0, "\xc3", NULL, 4.0, NULL)},
+        {"an up of a key not down", strata_key_event(c, STRATA_KEY_UP, 5, 0, "", NULL, 4.0, NULL)},
+        {"time going backwards", strata_key_event(c, STRATA_KEY_DOWN, 5, 0, "", NULL, 3.0, NULL)},
+        {"a marked range outside the text", strata_text_event(c, STRATA_TEXT_COMPOSE, "ab", 2, 1, 4.0, NULL)},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+        if (refused[i].status != STRATA_ERROR_INVALID_ARGUMENT) fail("%s: expected STRATA_ERROR_INVALID_ARGUMENT, got %d", refused[i].what, (int)refused[i].status);
+    if (log.keys != 3 || log.texts != 3) fail("a refused event reached the callback: %d keys, %d texts", log.keys, log.texts);
+    /* Key 5 never went down, and time 3.2 is still the last: a down of 5 at 3.2 is accepted. */
+    expect_ok(strata_key_event(c, STRATA_KEY_DOWN, 5, 0, "b", NULL, 3.2, NULL), "strata_key_event DOWN B after the refusals");
+    expect_ok(strata_key_event(c, STRATA_KEY_UP, 5, 0, "b", NULL, 3.2, NULL), "strata_key_event UP B");
+    pass("malformed keys and text refused whole (STRATA_ERROR_INVALID_ARGUMENT, no callback, nothing changed)");
+    expect_ok(strata_layer_release(c, focus), "strata_layer_release(the focused layer)");
+    if (strata_key_focus(c) != 0) fail("releasing the focused layer left it focused");
+    pass("releasing the focused layer clears the focus");
+}
+
 /* ---- Main -------------------------------------------------------------------------------- */
 
 static strata_layer make_layer(strata_compositor *c, strata_layer parent, double w, double h, double cx, double cy) {
@@ -526,6 +616,11 @@ int main(void) {
     expect_ok(strata_pointer_event(c, STRATA_POINTER_DOWN, 40, 40, &received), "strata_pointer_event DOWN (40, 40)");
     if (received != 0 || log.calls != 2) fail("pointer DOWN on empty space: expected *received = 0 and no callback, got %llu and %d calls", (unsigned long long)received, log.calls);
     pass("pointer DOWN on empty space: *received = 0, no callback");
+
+    /* Keys and text (a layer of their own, released at the end). */
+    strata_layer typing = strata_layer_create(c), gone = strata_layer_create(c);
+    expect_ok(strata_layer_release(c, gone), "strata_layer_release");
+    check_keys(c, typing, gone);
 
     /* Animation: opacity 0 → 1 over 1 s, linear, from the next frame's time. */
     const double begin = strata_next_frame_time(c);

@@ -18,6 +18,13 @@ window, a yellow band along the bottom, and after Strata a magenta square at the
 which the host sets only the scissor box and clear colour: it relies on Strata having left
 GL_SCISSOR_TEST enabled, as the host had it.
 
+Keys: the host forwards GLFW's key callback to strata_key_event (GLFW key codes mapped to USB
+HID usages by `HID_USAGES`, GLFW's modifier bits to STRATA_MODIFIER_*, GLFW_REPEAT as a repeat;
+keys are sent with empty characters) and GLFW's character callback to strata_text_event as
+committed text, so text is typed once. Xvfb has no keyboard to press, so the check calls the two
+handlers GLFW was given with what GLFW passes for Shift-A, Backspace held and Left, and compares
+what the focused layer's callbacks received.
+
 Layout: window 160×120 at (0, 0), undecorated. Strata's viewport is (40, 20, 80, 80) in GL window
 coordinates (lower-left origin) at scale 1: its root is 80×80 points and root point (px, py) is
 window pixel (40 + px, 20 + py) counting rows from the window's top.
@@ -49,6 +56,72 @@ GL_COLOR_CLEAR_VALUE, GL_BLEND_SRC_RGB, GL_BLEND_DST_RGB = 0x0C22, 0x80C9, 0x80C
 GL_VERTEX_ARRAY_BINDING, GL_ARRAY_BUFFER_BINDING, GL_TEXTURE_BINDING_2D = 0x85B5, 0x8894, 0x8069
 GL_STENCIL_TEST, GL_DEPTH_TEST, GL_TEXTURE2 = 0x0B90, 0x0B71, 0x84C2
 GL_FUNC_ADD, GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA = 0x8006, 0x0302, 0x0303
+
+
+def _glfw_to_hid():
+    """GLFW key codes → USB HID keyboard usages (UIKeyboardHIDUsage): letters, digits, the
+    editing, navigation and function keys, the keypad, punctuation and the modifier keys."""
+    table = {65 + i: 4 + i for i in range(26)}                           # GLFW_KEY_A…Z → 4…29
+    table.update({49 + i: 30 + i for i in range(9)})                     # 1…9 → 30…38
+    table[48] = 39                                                       # 0 → 39
+    table.update({290 + i: 58 + i for i in range(12)})                   # F1…F12 → 58…69
+    table.update({320: 98, 330: 99, 331: 84, 332: 85, 333: 86, 334: 87, 335: 88, 336: 103})  # keypad 0 . / * - + Enter =
+    table.update({321 + i: 89 + i for i in range(9)})                    # keypad 1…9 → 89…97
+    table.update({
+        257: 40, 256: 41, 259: 42, 258: 43, 32: 44,                      # Return, Escape, Backspace, Tab, Space
+        45: 45, 61: 46, 91: 47, 93: 48, 92: 49, 59: 51, 39: 52, 96: 53, 44: 54, 46: 55, 47: 56,  # - = [ ] \ ; ' ` , . /
+        280: 57, 283: 70, 281: 71, 284: 72, 260: 73, 268: 74, 266: 75, 261: 76, 269: 77, 267: 78,  # Caps … Insert Home PgUp Delete End PgDn
+        262: 79, 263: 80, 264: 81, 265: 82, 282: 83, 348: 101,           # Right Left Down Up, Num Lock, Menu
+        341: 224, 340: 225, 342: 226, 343: 227, 345: 228, 344: 229, 346: 230, 347: 231,  # modifier keys, left then right
+    })
+    return table
+
+
+HID_USAGES = _glfw_to_hid()
+KEYPAD_KEYS = set(range(320, 337))
+# GLFW_MOD_SHIFT, CONTROL, ALT, SUPER, CAPS_LOCK → UIKeyModifierFlags bits.
+GLFW_MODIFIERS = {0x1: strata_package.STRATA_MODIFIER_SHIFT, 0x2: strata_package.STRATA_MODIFIER_CONTROL,
+                  0x4: strata_package.STRATA_MODIFIER_ALTERNATE, 0x8: strata_package.STRATA_MODIFIER_COMMAND,
+                  0x10: strata_package.STRATA_MODIFIER_CAPS_LOCK}
+GLFW_RELEASE, GLFW_PRESS, GLFW_REPEAT = 0, 1, 2
+
+
+class KeyForwarder:
+    """GLFW's key and character callbacks, forwarded to Strata's compositor `c` (which sends
+    them to its focused layer). Keys GLFW reports that HID has no usage for, and releases of keys
+    this host never saw go down (pressed before the window had focus), are dropped."""
+
+    def __init__(self, strata, c, clock):
+        self.strata, self.c, self.clock = strata, c, clock
+        self.down = set()
+        self.refused = []
+
+    def key(self, window, key, scancode, action, mods):
+        usage = HID_USAGES.get(key)
+        if usage is None or (action != GLFW_PRESS and usage not in self.down):
+            return
+        flags = sum(bit for glfw_bit, bit in GLFW_MODIFIERS.items() if mods & glfw_bit)
+        if key in KEYPAD_KEYS:
+            flags |= strata_package.STRATA_MODIFIER_NUMERIC_PAD
+        phase = {GLFW_PRESS: strata_package.STRATA_KEY_DOWN, GLFW_REPEAT: strata_package.STRATA_KEY_REPEAT,
+                 GLFW_RELEASE: strata_package.STRATA_KEY_UP}[action]
+        if phase == strata_package.STRATA_KEY_DOWN and usage in self.down:
+            phase = strata_package.STRATA_KEY_REPEAT
+        # Empty characters: the text comes through the character callback, typed once.
+        status = self.strata.key_event(self.c, phase, usage, flags, b"", b"", self.clock(), None)
+        if status != STRATA_OK:
+            self.refused.append(self.strata.last_error())
+            return
+        if phase == strata_package.STRATA_KEY_DOWN:
+            self.down.add(usage)
+        elif phase == strata_package.STRATA_KEY_UP:
+            self.down.discard(usage)
+
+    def char(self, window, codepoint):
+        status = self.strata.text_event(self.c, strata_package.STRATA_TEXT_COMMIT, chr(codepoint).encode("utf-8"), 0, 0,
+                                        self.clock(), None)
+        if status != STRATA_OK:
+            self.refused.append(self.strata.last_error())
 
 
 class GLES:
@@ -227,6 +300,55 @@ def main():
     check_point("Strata: 50 % green over host yellow inside the viewport", 40, 76, over((0, 255, 0, 0.5), YELLOW))
     check_point("Strata: RGBA picture, top half white", 20, 45, (255, 255, 255))
     check_point("Strata: RGBA picture, bottom half orange", 20, 55, (255, 128, 0))
+
+    # ---- Keys: GLFW's callbacks forwarded to Strata's focused layer ---------------------------
+    received = []
+
+    @strata_package.KEY_CALLBACK
+    def on_key(user_data, layer, phase, usage, modifiers, characters, plain, timestamp):
+        received.append(("key", layer, phase, usage, modifiers, characters.decode(), plain.decode()))
+
+    @strata_package.TEXT_CALLBACK
+    def on_text(user_data, layer, phase, text, location, length, timestamp):
+        received.append(("text", layer, phase, text.decode(), location, length))
+
+    strata.call("set_key_callback", c, on_key, None)
+    strata.call("set_text_callback", c, on_text, None)
+    strata.call("set_key_focus", c, rounded)
+    forwarder = KeyForwarder(strata, c, glfw.get_time)
+    glfw.set_key_callback(window, forwarder.key)
+    glfw.set_char_callback(window, forwarder.char)
+    # What GLFW passes for: Shift down, A down (with Shift) and its character, A up, Shift up;
+    # Backspace pressed, repeated, released; Left; a release of Escape, never pressed here.
+    for key, action, mods in [(340, GLFW_PRESS, 0), (65, GLFW_PRESS, 1)]:
+        forwarder.key(window, key, 0, action, mods)
+    forwarder.char(window, ord("A"))
+    for key, action, mods in [(65, GLFW_RELEASE, 1), (340, GLFW_RELEASE, 1), (259, GLFW_PRESS, 0), (259, GLFW_REPEAT, 0),
+                              (259, GLFW_RELEASE, 0), (263, GLFW_PRESS, 0), (263, GLFW_RELEASE, 0), (256, GLFW_RELEASE, 0),
+                              (322, GLFW_PRESS, 0x2), (322, GLFW_RELEASE, 0x2)]:
+        forwarder.key(window, key, 0, action, mods)
+    forwarder.char(window, 0x1F600)
+    shift, down, rep, up = strata_package.STRATA_MODIFIER_SHIFT, 0, 1, 2
+    keypad_control = strata_package.STRATA_MODIFIER_NUMERIC_PAD | strata_package.STRATA_MODIFIER_CONTROL
+    expected = [
+        ("key", rounded, down, 225, 0, "", ""), ("key", rounded, down, 4, shift, "", ""), ("text", rounded, 0, "A", 1, 0),
+        ("key", rounded, up, 4, shift, "", ""), ("key", rounded, up, 225, shift, "", ""),
+        ("key", rounded, down, 42, 0, "", ""), ("key", rounded, rep, 42, 0, "", ""), ("key", rounded, up, 42, 0, "", ""),
+        ("key", rounded, down, 80, 0, "", ""), ("key", rounded, up, 80, 0, "", ""),
+        ("key", rounded, down, 90, keypad_control, "", ""), ("key", rounded, up, 90, keypad_control, "", ""),
+        ("text", rounded, 0, "\U0001F600", 2, 0),
+    ]
+    checks.expect(received == expected and not forwarder.refused,
+                  "GLFW's key and character callbacks reached the focused layer: Shift-A as keys 225 and 4 with "
+                  "empty characters plus committed text \"A\", Backspace down/repeat/up, Left, Control-keypad 2, an emoji",
+                  f"keys forwarded from GLFW: expected {expected}, received {received}, refused {forwarder.refused}")
+    # A key event straight from the host, checked whole: HID usage 0 is no key.
+    checks.expect(strata.key_event(c, 0, 0, 0, b"", b"", glfw.get_time(), None) != STRATA_OK
+                  and "key code 0 is not a UIKeyboardHIDUsage" in strata.last_error(),
+                  "a key with HID usage 0 is refused with the rule's message",
+                  f"a key with HID usage 0 was not refused as expected: {strata.last_error()!r}")
+    glfw.set_key_callback(window, None)
+    glfw.set_char_callback(window, None)
 
     status = strata.compositor_destroy(c)
     checks.expect(status == STRATA_OK, "strata_compositor_destroy = STRATA_OK",

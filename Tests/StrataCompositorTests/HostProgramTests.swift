@@ -125,7 +125,7 @@ struct HostProgramTests {
         let result = try run(
             "/usr/bin/env", ["STRATA_LIBRARY=\(Paths.library.path)", Paths.python.path, "-m", "unittest", "discover", "-v", "python/tests"])
         #expect(result.status == 0, "the Python package's tests failed:\n\(result.output)")
-        #expect(result.output.contains("Ran 5 tests"), "\(result.output)")
+        #expect(result.output.contains("Ran 6 tests"), "\(result.output)")
     }
 
     @Test("A windowed GLFW host under Xvfb shows Strata's layers over its own content; checked by a screenshot of the X display")
@@ -201,6 +201,36 @@ struct CCatalogueTests {
         ),
         ("a pointer event at NaN", 1, "strata_pointer_event: x and y must be finite, got [nan, 0.0]"),
         ("a pointer move with nothing down", 0, ""),
+        (
+            "key focus on a layer never made", 2,
+            "strata_set_key_focus: layer 987654 does not exist in this compositor (never created, or released); create it with strata_layer_create"
+        ),
+        ("a key phase of 3", 1, "strata_key_event: phase 3 is not a strata_key_phase (0...2)"),
+        (
+            "a key of HID usage 0", 1,
+            "strata_key_event: key code 0 is not a UIKeyboardHIDUsage (a USB HID keyboard page usage: 4...164, 224...231 or 65535, e.g. 4 for A, 40 for Return)"
+        ),
+        (
+            "a key of HID usage 165", 1,
+            "strata_key_event: key code 165 is not a UIKeyboardHIDUsage (a USB HID keyboard page usage: 4...164, 224...231 or 65535, e.g. 4 for A, 40 for Return)"
+        ),
+        (
+            "modifier bit 1", 1,
+            "strata_key_event: modifier flags 0x1 have bits UIKeyModifierFlags does not define (alphaShift 1<<16, shift 1<<17, control 1<<18, alternate 1<<19, command 1<<20, numericPad 1<<21)"
+        ),
+        ("characters that are not UTF-8", 1, "strata_key_event: the characters holds bytes that are not UTF-8; pass UTF-8"),
+        ("a key at time NaN", 1, "strata_key_event: timestamp nan is not finite; pass seconds on your clock, never going backwards"),
+        ("a key up of a key not down", 1, "strata_key_event: a key up for HID usage 4, which is not down; send its down first"),
+        ("a key down of A at 1 s", 0, ""),
+        ("a key down of A again", 1, "strata_key_event: a key down for HID usage 4, which is already down; send its up first, or a repeat for a held key"),
+        (
+            "a key up of A at 0.5 s, before the last", 1,
+            "strata_key_event: timestamp 0.5 is before the last key or text event's 1.0; timestamps must not go backwards"
+        ),
+        ("committed text NULL", 1, "strata_text_event: the committed text is NULL; pass a UTF-8 string"),
+        ("marked text that is not UTF-8", 1, "strata_text_event: the marked text holds bytes that are not UTF-8; pass UTF-8"),
+        ("a marked range past the text", 1, "strata_text_event: the marked text's selected range {1, 2} is outside the marked text of 2 UTF-16 units"),
+        ("a text phase of -1", 1, "strata_text_event: phase -1 is not a strata_text_phase (0...2)"),
         ("a 100,000-level chain built and released", 0, ""),
         (
             "the chain's top added under its bottom", 3,

@@ -35,11 +35,25 @@ STRATA_PROPERTY_CORNER_RADIUS = 5
 STRATA_PROPERTY_Z_POSITION = 6
 STRATA_TIMING_LINEAR = 0
 STRATA_POINTER_DOWN, STRATA_POINTER_MOVE, STRATA_POINTER_UP, STRATA_POINTER_CANCEL = 0, 1, 2, 3
+STRATA_KEY_DOWN, STRATA_KEY_REPEAT, STRATA_KEY_UP = 0, 1, 2
+STRATA_TEXT_COMMIT, STRATA_TEXT_COMPOSE, STRATA_TEXT_CANCEL = 0, 1, 2
+STRATA_MODIFIER_CAPS_LOCK = 1 << 16
+STRATA_MODIFIER_SHIFT = 1 << 17
+STRATA_MODIFIER_CONTROL = 1 << 18
+STRATA_MODIFIER_ALTERNATE = 1 << 19
+STRATA_MODIFIER_COMMAND = 1 << 20
+STRATA_MODIFIER_NUMERIC_PAD = 1 << 21
 
 strata_layer = c_uint64
 strata_compositor_p = c_void_p
 strata_status = c_int
 POINTER_CALLBACK = CFUNCTYPE(None, c_void_p, strata_layer, c_int, c_double, c_double)
+# strata_key_callback: user data, layer, phase, HID usage, modifier bits, characters, characters
+# ignoring modifiers (UTF-8 bytes, valid during the call), timestamp.
+KEY_CALLBACK = CFUNCTYPE(None, c_void_p, strata_layer, c_int, c_uint32, c_uint32, c_char_p, c_char_p, c_double)
+# strata_text_callback: user data, layer, phase, text (UTF-8 bytes), selected location and length
+# (UTF-16 units), timestamp.
+TEXT_CALLBACK = CFUNCTYPE(None, c_void_p, strata_layer, c_int, c_char_p, c_int32, c_int32, c_double)
 
 # (result type, argument types) of each function, as strata.h declares it.
 SIGNATURES = {
@@ -83,6 +97,14 @@ SIGNATURES = {
     "strata_set_pointer_callback": (strata_status, [strata_compositor_p, POINTER_CALLBACK, c_void_p]),
     "strata_hit_test": (strata_layer, [strata_compositor_p, c_double, c_double]),
     "strata_pointer_event": (strata_status, [strata_compositor_p, c_int, c_double, c_double, POINTER(strata_layer)]),
+    "strata_set_key_focus": (strata_status, [strata_compositor_p, strata_layer]),
+    "strata_key_focus": (strata_layer, [strata_compositor_p]),
+    "strata_set_key_callback": (strata_status, [strata_compositor_p, KEY_CALLBACK, c_void_p]),
+    "strata_set_text_callback": (strata_status, [strata_compositor_p, TEXT_CALLBACK, c_void_p]),
+    "strata_key_event": (strata_status, [strata_compositor_p, c_int, c_uint32, c_uint32, c_char_p, c_char_p, c_double,
+                                         POINTER(strata_layer)]),
+    "strata_text_event": (strata_status, [strata_compositor_p, c_int, c_char_p, c_int32, c_int32, c_double,
+                                          POINTER(strata_layer)]),
 }
 
 

@@ -280,6 +280,87 @@ strata_layer strata_hit_test(strata_compositor *compositor, double x, double y);
 strata_status strata_pointer_event(strata_compositor *compositor, strata_pointer_phase phase, double x, double y,
                                    strata_layer *received);
 
+/* ---- Key and text input ------------------------------------------------------------------- */
+
+/* Keys and text from the host's keyboard and input method go to one focused layer (none at
+ * first), through the callbacks below, on the compositor's thread inside the event call. Each
+ * event is checked whole first and refused (STRATA_ERROR_INVALID_ARGUMENT, nothing changed,
+ * the callback not called) for: a phase that is not one of the enum's; a HID usage UIKit's
+ * UIKeyboardHIDUsage does not name (the USB HID keyboard page: 4...164, 224...231, 65535);
+ * modifier bits outside STRATA_MODIFIER_*; text that is not UTF-8; a marked range outside the
+ * marked text; a timestamp that is not finite or is before the last key or text event's; a key
+ * UP or REPEAT for a key that is not down, or a DOWN for one that is. The rules are those of
+ * Strata's UIKit model (KeyInput, TextInput), written once. A host whose window system delivers
+ * text separately (GLFW's character callback, an input method) sends its keys with empty
+ * characters and the text with strata_text_event, so text is typed once. */
+
+/** A key's phase. REPEAT: the host's key repeat fired while the key is held. */
+typedef enum strata_key_phase {
+    STRATA_KEY_DOWN = 0,
+    STRATA_KEY_REPEAT = 1,
+    STRATA_KEY_UP = 2
+} strata_key_phase;
+
+/** Modifier bits, UIKit's UIKeyModifierFlags values. */
+enum {
+    STRATA_MODIFIER_CAPS_LOCK = 1 << 16,
+    STRATA_MODIFIER_SHIFT = 1 << 17,
+    STRATA_MODIFIER_CONTROL = 1 << 18,
+    STRATA_MODIFIER_ALTERNATE = 1 << 19,
+    STRATA_MODIFIER_COMMAND = 1 << 20,
+    STRATA_MODIFIER_NUMERIC_PAD = 1 << 21
+};
+
+/** What the host's input method did: text committed (typed, replacing any marked text), marked
+ *  text being composed (replacing the last, with a selected range), or the composition cancelled. */
+typedef enum strata_text_phase {
+    STRATA_TEXT_COMMIT = 0,
+    STRATA_TEXT_COMPOSE = 1,
+    STRATA_TEXT_CANCEL = 2
+} strata_text_phase;
+
+/** Receives a key event delivered to the focused `layer`: its phase, HID usage, modifier bits,
+ *  characters with and without modifiers (UTF-8, valid during the call only) and timestamp. */
+typedef void (*strata_key_callback)(void *user_data, strata_layer layer, strata_key_phase phase, uint32_t hid_usage,
+                                    uint32_t modifier_flags, const char *characters,
+                                    const char *characters_ignoring_modifiers, double timestamp);
+
+/** Receives a text event delivered to the focused `layer`: the committed or marked text (UTF-8,
+ *  "" for CANCEL, valid during the call only), the selected range in UTF-16 units (for COMMIT the
+ *  caret after the text: its length and 0; for CANCEL 0 and 0), and the timestamp. */
+typedef void (*strata_text_callback)(void *user_data, strata_layer layer, strata_text_phase phase, const char *text,
+                                     int32_t selected_location, int32_t selected_length, double timestamp);
+
+/** Sets the layer keys and text go to (0: none; released layers lose the focus). */
+strata_status strata_set_key_focus(strata_compositor *compositor, strata_layer layer);
+
+/** The layer keys and text go to, or 0 (also on failure). */
+strata_layer strata_key_focus(strata_compositor *compositor);
+
+/** Sets the function that receives key events (NULL: none). */
+strata_status strata_set_key_callback(strata_compositor *compositor, strata_key_callback callback, void *user_data);
+
+/** Sets the function that receives text events (NULL: none). */
+strata_status strata_set_text_callback(strata_compositor *compositor, strata_text_callback callback, void *user_data);
+
+/** Delivers one key event: `hid_usage` is the key's USB HID keyboard usage (4 = A, 40 = Return,
+ *  41 = Escape, 42 = Backspace, 43 = Tab, 79...82 = arrows right, left, down, up, 224...231 the
+ *  modifier keys), `modifier_flags` the STRATA_MODIFIER_* bits held, `characters` what the key
+ *  types with them and `characters_ignoring_modifiers` without (UTF-8; NULL means "" and the
+ *  characters lowercased), `timestamp` seconds on your clock. Writes the focused layer (0: none)
+ *  to `*received` when `received` is not NULL. */
+strata_status strata_key_event(strata_compositor *compositor, strata_key_phase phase, uint32_t hid_usage,
+                               uint32_t modifier_flags, const char *characters,
+                               const char *characters_ignoring_modifiers, double timestamp, strata_layer *received);
+
+/** Delivers one text event: `text` (UTF-8; not NULL for COMMIT and COMPOSE, ignored for CANCEL),
+ *  for COMPOSE the selected range within it in UTF-16 units (location and length ≥ 0, ending
+ *  inside the text; ignored otherwise), `timestamp` as for strata_key_event. Writes the focused
+ *  layer (0: none) to `*received` when `received` is not NULL. */
+strata_status strata_text_event(strata_compositor *compositor, strata_text_phase phase, const char *text,
+                                int32_t selected_location, int32_t selected_length, double timestamp,
+                                strata_layer *received);
+
 #ifdef __cplusplus
 }
 #endif

@@ -22,7 +22,7 @@ package enum KeyEventProblem: Error, Sendable, Equatable, CustomStringConvertibl
         case .textContainsNUL(let field):
             "the \(field) contains a NUL character, which text cannot hold"
         case .invalidUTF8(let field):
-            "the \(field) is not valid UTF-8"
+            "the \(field) holds bytes that are not UTF-8"
         case .markedRangeOutOfBounds(let location, let length, let textLength):
             "the marked text's selected range {\(location), \(length)} is outside the marked text of \(textLength) UTF-16 units"
         }
