@@ -63,6 +63,15 @@ extension UITextField {
 
     /// The layout of what is drawn (the text, else the placeholder), or nil for neither.
     var shownLayout: (layout: TextLayout, isPlaceholder: Bool)? {
+        if let cache = shownLayoutCache, cache.width == clip.bounds.width, cache.editing == isEditing, cache.marked == storage.marked {
+            return cache.shown
+        }
+        let shown = makeShownLayout()
+        shownLayoutCache = (clip.bounds.width, isEditing, storage.marked, shown)
+        return shown
+    }
+
+    private func makeShownLayout() -> (layout: TextLayout, isPlaceholder: Bool)? {
         if let text = displayedAttributedText {
             let font = displayFont
             let attributed: NSAttributedString
@@ -81,6 +90,7 @@ extension UITextField {
 
     /// The text changed: measure, lay out and draw again.
     func textLayoutChanged() {
+        shownLayoutCache = nil
         invalidateIntrinsicContentSize()
         setNeedsLayout()
         content.setNeedsDisplay()

@@ -61,6 +61,8 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
     private(set) lazy var clearButton: UIButton = makeClearButton()
     /// How far the text is scrolled left to keep the caret in view, in points.
     var scrollOffset: CGFloat = 0
+    /// The layout of what is shown, kept until the text, its look or the clip's width change.
+    var shownLayoutCache: (width: CGFloat, editing: Bool, marked: NSRange?, shown: (layout: TextLayout, isPlaceholder: Bool)?)?
     /// Secure entry replaces what is there with the first character typed after editing begins again.
     var replacesOnNextInsert = false
 
