@@ -337,6 +337,91 @@ import Testing
         #expect(UITextField().font == UIFont.preferredFont(forTextStyle: .body))
     }
 
+    @Test func overlayViewsShowByTheirModesAndNarrowTheText() {
+        let left = UIView(frame: CGRect(x: 0, y: 0, width: 30, height: 20))
+        let right = UIView(frame: CGRect(x: 0, y: 0, width: 24, height: 24))
+        field.leftView = left
+        field.rightView = right
+        field.leftViewMode = .always
+        field.rightViewMode = .whileEditing
+        field.layoutIfNeeded()
+        #expect(left.superview === field)
+        #expect(left.frame == CGRect(x: 0, y: 7, width: 30, height: 20))
+        #expect(right.superview == nil, "the right view waits for editing")
+        #expect(field.textRect(forBounds: field.bounds) == CGRect(x: 30, y: 0, width: 170, height: 34))
+        field.becomeFirstResponder()
+        field.layoutIfNeeded()
+        #expect(right.frame == CGRect(x: 176, y: 5, width: 24, height: 24))
+        #expect(field.textRect(forBounds: field.bounds) == CGRect(x: 30, y: 0, width: 146, height: 34))
+    }
+
+    @Test func aDoubleTapSelectsTheWordUnderIt() throws {
+        field.font = .systemFont(ofSize: 17)
+        field.text = "alpha beta gamma"
+        field.layoutIfNeeded()
+        let origin = field.textRect(forBounds: field.bounds).minX
+        let x = origin + NSAttributedString(string: "alpha be", attributes: [.font: UIFont.systemFont(ofSize: 17)]).size().width
+        let point = field.convert(CGPoint(x: x, y: 17), to: fixture.window)
+        for _ in 0..<2 {
+            try fixture.window.send(TouchInput(id: 1, phase: .down, location: point, timestamp: time.next()))
+            try fixture.window.send(TouchInput(id: 1, phase: .up, location: point, timestamp: time.next()))
+        }
+        #expect(field.isFirstResponder)
+        #expect(field.text(in: field.selectedTextRange!) == "beta")
+    }
+
+    @Test func typingAttributesStyleWhatIsTyped() throws {
+        field.text = "a"
+        field.becomeFirstResponder()
+        field.typingAttributes = [.font: UIFont.systemFont(ofSize: 30), .foregroundColor: UIColor.red]
+        try press(.keyboardB, [], "b")
+        let typed = try #require(field.attributedText)
+        #expect((typed.attribute(.font, at: 1, effectiveRange: nil) as? UIFont)?.pointSize == 30)
+        #expect((typed.attribute(.font, at: 0, effectiveRange: nil) as? UIFont) == UIFont.preferredFont(forTextStyle: .body))
+        #expect(field.typingAttributes != nil)
+        field.resignFirstResponder()
+        #expect(field.typingAttributes == nil, "UIKit has typing attributes only while editing")
+    }
+
+    @Test func theFontShrinksToFitWhenAsked() throws {
+        field.font = .systemFont(ofSize: 17)
+        field.text = String(repeating: "wide ", count: 12)
+        field.layoutIfNeeded()
+        let end = field.caretRect(for: field.endOfDocument).midX
+        #expect(end > 200, "unshrunk, the text runs past the field: \(end)")
+        field.adjustsFontSizeToFitWidth = true
+        field.minimumFontSize = 4
+        field.layoutIfNeeded()
+        let shrunk = field.caretRect(for: field.endOfDocument).midX
+        #expect(shrunk <= 201 && shrunk > 150, "shrunk to the width: \(shrunk)")
+    }
+
+    @Test func aReadOnlyTextViewSelectsButDoesNotChange() throws {
+        let textView = UITextView(frame: CGRect(x: 0, y: 100, width: 200, height: 100))
+        textView.text = "fixed"
+        textView.isEditable = false
+        fixture.window.addSubview(textView)
+        #expect(textView.becomeFirstResponder(), "selectable: it takes focus")
+        try press(.keyboardX, [], "x")
+        try press(.keyboardDeleteOrBackspace)
+        #expect(textView.text == "fixed")
+        try press(.keyboardA, .command, "a")
+        try press(.keyboardC, .command, "c")
+        #expect(UIPasteboard.general.string == "fixed")
+    }
+
+    @Test func scrollingARangeIntoViewMovesTheContent() {
+        let textView = UITextView(frame: CGRect(x: 0, y: 0, width: 200, height: 60))
+        textView.font = .systemFont(ofSize: 17)
+        textView.text = (1...20).map { "line \($0)" }.joined(separator: "\n")
+        fixture.window.addSubview(textView)
+        textView.layoutIfNeeded()
+        #expect(textView.contentSize.height > 400)
+        #expect(textView.contentOffset.y == 0)
+        textView.scrollRangeToVisible(NSRange(location: textView.text.utf16.count - 2, length: 1))
+        #expect(textView.contentOffset.y >= textView.contentSize.height - 60 - 1)
+    }
+
     @Test func aTextViewGrowsWithItsLinesAndTypesLineBreaks() throws {
         let textView = UITextView(frame: CGRect(x: 0, y: 100, width: 200, height: 40))
         textView.isScrollEnabled = false
