@@ -417,6 +417,11 @@ final class LayoutEngine {
             case .margins: insets = owner.effectiveLayoutMargins
             case .safeArea: insets = owner.safeAreaInsets
             case .readable: return readablePins(item, owner: o, margins: owner.effectiveLayoutMargins, build: build)
+            case .keyboard:
+                // The owner's width, from its bottom up by the keyboard's height over it (UIKeyboardLayoutGuide).
+                let height = Double((guide as? UIKeyboardLayoutGuide)?.height(in: owner) ?? 0)
+                guard build else { return ([height], []) }
+                return ([height], [item.left == o.left, item.width == o.width, item.height == height, item.top + height == o.top + o.height])
             }
             guard build else { return (insets.numbers, []) }
             return (

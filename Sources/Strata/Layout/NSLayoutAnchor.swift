@@ -129,7 +129,7 @@ open class UILayoutGuide {
     /// The guide's rectangle in the owning view's coordinates, as last solved.
     public internal(set) var layoutFrame = CGRect.zero
     /// How the guide is tied to its view when it is one of the view's own (margins, safe area).
-    enum Kind { case free, margins, safeArea, readable }
+    enum Kind { case free, margins, safeArea, readable, keyboard }
     let kind: Kind
 
     /// A guide to add to a view.

@@ -19,9 +19,10 @@ final class AutoLayoutState {
     var marginsGuide: UILayoutGuide?
     var safeAreaGuide: UILayoutGuide?
     var readableGuide: UILayoutGuide?
+    var keyboardGuide: UIKeyboardLayoutGuide?
 
     /// The guides whose frames the view's layout sets: its own once asked for, and those added.
-    var guides: [UILayoutGuide] { [marginsGuide, safeAreaGuide, readableGuide].compactMap { $0 } + layoutGuides }
+    var guides: [UILayoutGuide] { [marginsGuide, safeAreaGuide, readableGuide, keyboardGuide].compactMap { $0 } + layoutGuides }
     var anchors: [NSLayoutConstraint.Attribute: AnyObject] = [:]
 }
 

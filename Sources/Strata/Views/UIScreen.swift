@@ -189,6 +189,9 @@ public final class UIScreen {
         self.init(size: size, scale: scale, compositor: try Compositor(configuration: configuration))
     }
 
+    /// The on-screen keyboard the host reported (UIScreen+Keyboard.swift).
+    let keyboard = ScreenKeyboard()
+
     /// The window each touch delivered through the screen went to, by touch id.
     var touchWindows: [Int: Weak<UIWindow>] = [:]
     /// Frames this screen has rendered.
