@@ -187,6 +187,38 @@ import Testing
         #expect(log.entries == ["sheet cancel"] && root.presentedViewController == nil)
     }
 
+    @Test func textFieldsSitUnderTheMessageAndTheFirstBecomesFirstResponder() async throws {
+        let (f, root) = try await scene()
+        defer { withExtendedLifetime(f) {} }
+        let alert = UIAlertController(title: "Sign in", message: nil, preferredStyle: .alert)
+        #expect(alert.textFields == nil)
+        var configured: [UITextField] = []
+        alert.addTextField { field in
+            field.placeholder = "Name"
+            configured.append(field)
+        }
+        alert.addTextField()
+        alert.addAction(UIAlertAction(title: "OK", style: .default))
+        let fields = try #require(alert.textFields)
+        #expect(fields.count == 2 && configured == [fields[0]] && fields[0].placeholder == "Name")
+        await show(alert, over: root)
+        let group = try #require(alert._groupFrames.first)
+        let first = fields[0].convert(fields[0].bounds, to: nil), second = fields[1].convert(fields[1].bounds, to: nil)
+        #expect(first.minX == 87 && first.width == 226 && first.height == 24, "16 + 6 in from the alert's edge")
+        #expect(second.minY == first.minY + 30, "one 30-point row each")
+        #expect(alert._buttons[0].frame == CGRect(x: 65, y: group.maxY - 44, width: 270, height: 44))
+        #expect(second.maxY + 3 + 16 == group.maxY - 44, "16 points between the fields' box and the buttons")
+        #expect(fields[0].isFirstResponder, "the first field takes the keyboard once the alert appears")
+    }
+
+    @Test func aTextFieldInAnActionSheetTrapsWithUIKitsMessage() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet).addTextField()
+            }
+        }
+    }
+
     /// Over a white window the dimming is black at 20%: 255 × 0.8 = 204; the alert's platter
     /// is 0.95 white (242) between its title and buttons.
     @Test func theAlertDimsTheWindowAndDrawsALightPlatter() async throws {

@@ -25,6 +25,8 @@ final class AlertView: UIView {
     /// Each action's button, in the order they are shown.
     private(set) var buttons: [AlertButton] = []
     private var needsRebuild = true
+    /// The box holding an alert's text fields (made when the first is shown).
+    private var fieldBox: UIView?
 
     init(controller: UIAlertController) {
         self.controller = controller
@@ -119,6 +121,23 @@ final class AlertView: UIView {
         let width = Self.alertWidth, h = Self.alertButtonHeight
         let header = layOutHeader(controller, in: group, width: width, sheet: false)
         var y = header
+        if !controller.fields.isEmpty {
+            // Fields in a white box with a hairline border, one 30-point row each.
+            if y == 0 { y = 20 }
+            let box = fieldBox ?? UIView()
+            fieldBox = box
+            box.backgroundColor = .white
+            box.layer.borderWidth = 0.5
+            box.layer.borderColor = UIColor.separator.cgColor
+            box.layer.cornerRadius = 4
+            box.frame = CGRect(x: Self.padding, y: y, width: width - 2 * Self.padding, height: 30 * CGFloat(controller.fields.count))
+            group.addSubview(box)
+            for (i, field) in controller.fields.enumerated() {
+                field.frame = CGRect(x: 6, y: 30 * CGFloat(i) + 3, width: box.bounds.width - 12, height: 24)
+                if field.superview !== box { box.addSubview(field) }
+            }
+            y = box.frame.maxY + 16
+        }
         // Two buttons side by side (cancel on the left); otherwise stacked, cancel last.
         var shown = buttons
         if let cancel = shown.firstIndex(where: { $0.action.style == .cancel }) {

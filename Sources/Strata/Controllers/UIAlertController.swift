@@ -31,6 +31,11 @@ open class UIAlertController: UIViewController {
     /// The actions, in the order they were added.
     public private(set) var actions: [UIAlertAction] = []
 
+    /// The text fields, in the order they were added; nil when there are none.
+    public var textFields: [UITextField]? { fields.isEmpty ? nil : fields }
+    /// The text fields added with `addTextField(configurationHandler:)`.
+    private(set) var fields: [UITextField] = []
+
     /// The message under the title (nil for none).
     open var message: String? {
         didSet { if message != oldValue { contentDidChange() } }
@@ -87,6 +92,26 @@ open class UIAlertController: UIViewController {
         actions.append(action)
         action.onChange = { [weak self] in self?.contentDidChange() }
         contentDidChange()
+    }
+
+    /// Adds a text field under the message (13-point text, one 30-point row per field) and
+    /// passes it to `configurationHandler` to set up. The first field becomes the first
+    /// responder when the alert has appeared.
+    /// - Precondition: the style is `.alert`; UIKit raises NSInternalInconsistencyException,
+    ///   Strata traps with its message.
+    open func addTextField(configurationHandler: (@MainActor (UITextField) -> Void)? = nil) {
+        precondition(preferredStyle == .alert, "Text fields can only be added to an alert controller of style UIAlertControllerStyleAlert")
+        let field = UITextField(frame: .zero)
+        field.font = .systemFont(ofSize: 13)
+        fields.append(field)
+        configurationHandler?(field)
+        contentDidChange()
+    }
+
+    /// Makes the first text field the first responder once the alert is on screen.
+    open override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        fields.first?.becomeFirstResponder()
     }
 
     /// Loads the view that dims the window and shows the alert or sheet.
