@@ -93,6 +93,10 @@ final class PastingController: UIViewController {
         controller.view.addSubview(button)
         let paste = UICommand(title: "Paste", action: PastingController.pasteText, propertyList: "plain")
         #expect(paste.propertyList as? String == "plain")
+        #expect(paste.alternates.isEmpty)
+        let alternate = UICommandAlternate(title: "Paste and Match Style", action: PastingController.pasteText, modifierFlags: .alternate)
+        let withAlternate = UICommand(title: "Paste", action: PastingController.pasteText, alternates: [alternate])
+        #expect(withAlternate.alternates == [alternate] && alternate.modifierFlags == .alternate)
         #expect(paste._perform(startingAt: button))
         #expect(controller.pastes == 1)
     }

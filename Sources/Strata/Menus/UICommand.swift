@@ -74,6 +74,9 @@ open class UICommand: UIMenuElement {
     /// A value the handling method can read to tell commands with one action apart (nil).
     public let propertyList: Any?
 
+    /// Other actions the command performs while modifier keys are held (`[]`).
+    public let alternates: [UICommandAlternate]
+
     /// A longer title for places that explain the command, such as a key-command overlay (nil).
     open var discoverabilityTitle: String?
 
@@ -84,13 +87,15 @@ open class UICommand: UIMenuElement {
     open var state: UIMenuElement.State = .off
 
     /// A command with a title, a subtitle, an image, its action, a property list, a
-    /// discoverability title, attributes and a state. Subclasses call this one.
+    /// list of alternates, a discoverability title, attributes and a state. Subclasses call this one.
     public init(
         title: String = "", subtitle: String? = nil, image: UIImage? = nil, action: Action, propertyList: Any? = nil,
-        discoverabilityTitle: String? = nil, attributes: UIMenuElement.Attributes = [], state: UIMenuElement.State = .off
+        alternates: [UICommandAlternate] = [], discoverabilityTitle: String? = nil, attributes: UIMenuElement.Attributes = [],
+        state: UIMenuElement.State = .off
     ) {
         self.action = action
         self.propertyList = propertyList
+        self.alternates = alternates
         self.discoverabilityTitle = discoverabilityTitle
         self.attributes = attributes
         self.state = state
@@ -100,33 +105,33 @@ open class UICommand: UIMenuElement {
     /// A command calling `action`, a method of `Target` taking nothing.
     public convenience init<Target: AnyObject>(
         title: String = "", subtitle: String? = nil, image: UIImage? = nil, action: @escaping @MainActor (Target) -> () -> Void,
-        propertyList: Any? = nil, discoverabilityTitle: String? = nil, attributes: UIMenuElement.Attributes = [],
-        state: UIMenuElement.State = .off
+        propertyList: Any? = nil, alternates: [UICommandAlternate] = [], discoverabilityTitle: String? = nil,
+        attributes: UIMenuElement.Attributes = [], state: UIMenuElement.State = .off
     ) {
         self.init(
-            title: title, subtitle: subtitle, image: image, action: Action(action), propertyList: propertyList,
+            title: title, subtitle: subtitle, image: image, action: Action(action), propertyList: propertyList, alternates: alternates,
             discoverabilityTitle: discoverabilityTitle, attributes: attributes, state: state)
     }
 
     /// A command calling `action`, a method of `Target` taking the sender (`Any?` in UIKit code).
     public convenience init<Target: AnyObject, Sender>(
         title: String = "", subtitle: String? = nil, image: UIImage? = nil, action: @escaping @MainActor (Target) -> (Sender?) -> Void,
-        propertyList: Any? = nil, discoverabilityTitle: String? = nil, attributes: UIMenuElement.Attributes = [],
-        state: UIMenuElement.State = .off
+        propertyList: Any? = nil, alternates: [UICommandAlternate] = [], discoverabilityTitle: String? = nil,
+        attributes: UIMenuElement.Attributes = [], state: UIMenuElement.State = .off
     ) {
         self.init(
-            title: title, subtitle: subtitle, image: image, action: Action(action), propertyList: propertyList,
+            title: title, subtitle: subtitle, image: image, action: Action(action), propertyList: propertyList, alternates: alternates,
             discoverabilityTitle: discoverabilityTitle, attributes: attributes, state: state)
     }
 
     /// A command calling `action`, a method of `Target` taking the command itself.
     public convenience init<Target: AnyObject, Sender: UICommand>(
         title: String = "", subtitle: String? = nil, image: UIImage? = nil, action: @escaping @MainActor (Target) -> (Sender) -> Void,
-        propertyList: Any? = nil, discoverabilityTitle: String? = nil, attributes: UIMenuElement.Attributes = [],
-        state: UIMenuElement.State = .off
+        propertyList: Any? = nil, alternates: [UICommandAlternate] = [], discoverabilityTitle: String? = nil,
+        attributes: UIMenuElement.Attributes = [], state: UIMenuElement.State = .off
     ) {
         self.init(
-            title: title, subtitle: subtitle, image: image, action: Action(action), propertyList: propertyList,
+            title: title, subtitle: subtitle, image: image, action: Action(action), propertyList: propertyList, alternates: alternates,
             discoverabilityTitle: discoverabilityTitle, attributes: attributes, state: state)
     }
 
