@@ -87,6 +87,7 @@ let package = Package(
         .executableTarget(name: "Settings", dependencies: ["Strata"], path: "Examples/Settings"),
         .executableTarget(name: "Contacts", dependencies: ["Strata"], path: "Examples/Contacts"),
         .executableTarget(name: "PhotoGrid", dependencies: ["Strata"], path: "Examples/PhotoGrid"),
+        .executableTarget(name: "SignUp", dependencies: ["Strata"], path: "Examples/SignUp"),
 
         // Test helpers shared by the test targets; no library target depends on it.
         .target(name: "StrataTesting", dependencies: ["StrataCore", "StrataGL", "CEGL", "CGLES3"]),

@@ -168,11 +168,12 @@ private final class KeyLog: UIView, UIKeyInput {
         let frames = try await script.replay(on: f.window, readBack: false)
         #expect(frames == 22, "0.35 s at 60 frames per second: frames 0...21")
         // Shift-A: the press goes to pressesBegan, whose default at a text input types "A"; the
-        // KeyLog overrides it, so nothing is typed by the key. Backspace likewise.
+        // KeyLog overrides it, so nothing is typed by the key. Backspace likewise; sent without
+        // characters, it reports UIKit's backspace character.
         #expect(
             field.log == [
                 "began 4 131072 \"A\" at \(start + 0.05)", "ended 4 at \(start + 0.1)", "insert \"é😀\"",
-                "began 42 0 \"\" at \(start + 0.25)", "ended 42 at \(start + 0.3)",
+                "began 42 0 \"\\u{08}\" at \(start + 0.25)", "ended 42 at \(start + 0.3)",
             ])
         #expect(f.window.keysDown.isEmpty)
     }

@@ -184,6 +184,30 @@ import Testing
     }
 
     @Test(
+        "SignUp: a form typed into with key presses and input-method text (the delegate refuses a digit), Return moving to the password, a segmented plan and a stepper tapped, Return signing up through an alert that Return confirms"
+    )
+    func signUp() throws {
+        let (folder, output) = try run("SignUp")
+        #expect(output.contains("alert: Sign up? / Welcome, Ada "), "\(output)")
+        #expect(output.contains("presented after Return: false"), "\(output)")
+        #expect(output.contains("name: Ada , password: 6 characters, first responder: false"), "\(output)")
+        #expect(output.contains("log: plan Pro, seats 2, seats 3, signed up Ada  with 6 characters of password"), "\(output)")
+        let typed = try image(folder, "signup-typed.png")
+        expectPixel(typed, 130, 147, RGBA8(255, 255, 255), "typed (130, 147): the white thumb under Pro")
+        expectPixel(typed, 40, 147, RGBA8(238, 238, 239), tolerance: 2, "typed (40, 147): the grey track under Free")
+        let caret = (70..<100).contains { x in
+            let p = typed[x, 107]
+            return p.r < 30 && p.g > 100 && p.g < 140 && p.b > 230
+        }
+        #expect(caret, "typed: the caret (systemBlue) after the six bullets of the password")
+        let alert = try image(folder, "signup-alert.png")
+        expectPixel(alert, 10, 380, RGBA8(204, 204, 204), tolerance: 2, "alert (10, 380): the window dimmed by 20 % black")
+        expectPixel(alert, 160, 200, RGBA8(242, 242, 242), tolerance: 2, "alert (160, 200): the alert's platter")
+        let done = try image(folder, "signup-done.png")
+        expectPixel(done, 10, 380, RGBA8(255, 255, 255), "done (10, 380): the alert and its dimming are gone")
+    }
+
+    @Test(
         "PhotoGrid: a compositional grid of two featured columns over three, headers from a registration; a tap selects photo 1 and a slow drag scrolls 160 points"
     )
     func photoGrid() throws {

@@ -108,10 +108,34 @@ open class UIAlertController: UIViewController {
         contentDidChange()
     }
 
-    /// Makes the first text field the first responder once the alert is on screen.
+    /// Makes the first text field the first responder once the alert is on screen; without
+    /// text fields, the first responder behind the alert resigns (the alert takes the keys).
     open override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
-        fields.first?.becomeFirstResponder()
+        if let field = fields.first {
+            field.becomeFirstResponder()
+        } else {
+            view.window?.endEditing(true)
+        }
+    }
+
+    /// A hardware keyboard's keys, as on iPad: Return chooses the preferred action (or the only
+    /// default one), Escape the cancel action.
+    open override var keyCommands: [UIKeyCommand]? {
+        [
+            UIKeyCommand(input: "\r", modifierFlags: [], action: UIAlertController.returnPressed),
+            UIKeyCommand(input: UIKeyCommand.inputEscape, modifierFlags: [], action: UIAlertController.escapePressed),
+        ]
+    }
+
+    private func returnPressed() {
+        let defaults = actions.filter { $0.style == .default }
+        guard let action = preferredAction ?? (defaults.count == 1 ? defaults[0] : nil) else { return }
+        actionTapped(action)
+    }
+
+    private func escapePressed() {
+        if let cancelAction { actionTapped(cancelAction) }
     }
 
     /// Loads the view that dims the window and shows the alert or sheet.

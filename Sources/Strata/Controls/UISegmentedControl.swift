@@ -387,7 +387,6 @@ open class UISegmentedControl: UIControl {
     }
 
     private func layoutNow() {
-        UIView.performWithoutAnimation { placeParts() }
         updateLooks()
     }
 
@@ -446,6 +445,8 @@ open class UISegmentedControl: UIControl {
             for (i, separator) in separators.enumerated() {
                 separator.isHidden = shown == i || shown == i + 1
             }
+            // Placed after the fonts are set: a selected title is semibold, and wider.
+            placeParts()
         }
     }
 

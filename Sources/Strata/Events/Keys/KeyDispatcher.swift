@@ -49,13 +49,16 @@ final class KeyDispatcher {
         guard let window else { return false }
         try window.events.advance(to: input.timestamp)
         modifierFlags = input.modifierFlags
-        // Keys that type nothing report UIKit's input strings ("UIKeyInputUpArrow", …).
-        let special = UIKeyCommand.specialInputs[input.keyCode]
+        // Keys that type nothing report UIKit's input strings ("UIKeyInputUpArrow", …), and
+        // Return, Tab and Delete their control characters, when the host sent none.
+        let special = UIKeyCommand.specialInputs[input.keyCode] ?? Self.controlCharacters[input.keyCode]
         let key = UIKey(
             characters: input.characters.isEmpty ? special ?? "" : input.characters,
             charactersIgnoringModifiers: input.charactersIgnoringModifiers.isEmpty ? special ?? "" : input.charactersIgnoringModifiers,
             modifierFlags: input.modifierFlags, keyCode: input.keyCode)
-        let target: UIResponder = window.firstResponder ?? window
+        // Without a first responder, keys start at the topmost presented controller (an alert
+        // takes Return and Escape), else the window.
+        let target: UIResponder = window.firstResponder ?? window.topViewController ?? window
         switch input.phase {
         case .down:
             if let command = UIKeyCommand.matching(key, from: target), command.runs(over: target, for: key) {
@@ -156,6 +159,11 @@ final class KeyDispatcher {
         }
     }
 
+    /// The characters UIKit reports for keys that type control characters.
+    static let controlCharacters: [UIKeyboardHIDUsage: String] = [
+        .keyboardReturnOrEnter: "\r", .keypadEnter: "\r", .keyboardTab: "\t", .keyboardDeleteOrBackspace: "\u{8}",
+    ]
+
     /// The end of the responder chain: nobody took the presses.
     static func noResponderTook(_ presses: Set<UIPress>) {
         for press in presses { untaken.insert(ObjectIdentifier(press)) }
@@ -171,6 +179,15 @@ protocol KeyEditing: AnyObject {
     /// Whether `key` means something to the editor (a key command for it waits unless it asks
     /// for priority).
     func handlesAsSystemBehavior(_ key: UIKey) -> Bool
+}
+
+extension UIWindow {
+    /// The controller on top: the root view controller's deepest presented controller.
+    var topViewController: UIViewController? {
+        var top = rootViewController
+        while let presented = top?.presentedViewController { top = presented }
+        return top
+    }
 }
 
 extension UIKey {
