@@ -22,7 +22,9 @@ let package = Package(
         .executableTarget(name: "StrataSolverBench", dependencies: [.product(name: "Cassowary", package: "Strata")]),
         .executableTarget(
             name: "StrataTextBench",
-            dependencies: ["CPangoReference", .product(name: "Strata", package: "Strata")]
+            dependencies: [
+                "CPangoReference", .product(name: "Strata", package: "Strata"), .product(name: "StrataCompositor", package: "Strata"),
+            ]
         ),
         .executableTarget(
             name: "StrataScenes",

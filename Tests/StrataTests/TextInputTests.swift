@@ -383,6 +383,20 @@ import Testing
         #expect(field.typingAttributes == nil, "UIKit has typing attributes only while editing")
     }
 
+    @Test func theTextScrollsSidewaysToKeepTheCaretInView() throws {
+        field.becomeFirstResponder()
+        try type("the quick brown fox jumps over the lazy dog again and again")
+        let text = field.textRect(forBounds: field.bounds)
+        let end = field.caretRect(for: field.endOfDocument)
+        #expect(end.maxX <= text.maxX + 1 && end.minX >= text.maxX - 4, "the caret at the end sits at the right edge: \(end)")
+        let start = field.caretRect(for: field.beginningOfDocument)
+        #expect(start.midX < text.minX - 100, "the start scrolled out of view: \(start)")
+        try press(.keyboardLeftArrow, .command)
+        let home = field.caretRect(for: field.beginningOfDocument)
+        #expect(abs(home.midX - text.minX) < 1, "Command-Left brings the start back: \(home)")
+        #expect(field.caretRect(for: field.endOfDocument).minX > text.maxX, "and the end out of view")
+    }
+
     @Test func theFontShrinksToFitWhenAsked() throws {
         field.font = .systemFont(ofSize: 17)
         field.text = String(repeating: "wide ", count: 12)

@@ -5,10 +5,15 @@
 // 1,000 labels of 20 words, 300 × 80 points at scale 2, each laid out and drawn into its
 // backing store (the path a commit takes), against Pango laying out and rendering the same
 // strings into a cairo image surface of the same pixels; and the same 1,000 labels unchanged,
-// asked to display again. Rounds interleave model and reference. Times are reported, never gated.
+// asked to display again. Then typing: 200 characters typed one key press at a time into a
+// 300-point text field (each press edits through the delegate path, lays the line out again,
+// scrolls it to keep the caret in view, moves the caret and draws the text into its backing
+// store), against Pango laying out and drawing the same growing line into a surface of the
+// field's size. Rounds interleave model and reference. Times are reported, never gated.
 import CPangoReference
 import Foundation
 import Strata
+import StrataCompositor
 
 let rounds = 9
 let strings = (0..<1000).map { "Label \($0): the quick brown fox jumps over the lazy dog" }
@@ -115,6 +120,24 @@ final class RawPangoDrawing {
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
     }
 
+    /// Clears the surface and draws `text` on one line, moved left so its end stays within
+    /// `width` points; returns a pixel's byte.
+    func draw(_ text: String, keepingEndIn width: Double) -> UInt8 {
+        cairo_save(cairo)
+        cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(cairo)
+        cairo_restore(cairo)
+        cairo_set_source_rgba(cairo, 0, 0, 0, 1)
+        pango_layout_set_text(layout, text, -1)
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let lineWidth = Double(logical.width) / Double(PANGO_SCALE)
+        cairo_move_to(cairo, min(0, width - lineWidth), 0)
+        pango_cairo_show_layout(cairo, layout)
+        cairo_surface_flush(surface)
+        return cairo_image_surface_get_data(surface)[3]
+    }
+
     /// Clears the surface and draws `text` in black at the top left; returns a pixel's byte.
     func draw(_ text: String) -> UInt8 {
         cairo_save(cairo)
@@ -173,7 +196,63 @@ final class RawPangoDrawing {
     precondition(sink > 0, "nothing was drawn")
 }
 
-await MainActor.run {
+@MainActor func runTyping() throws {
+    let screen = UIScreen(size: CGSize(width: 320, height: 100), scale: 2, commitSink: RecordingCommitSink())
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 100))
+    window.screen = screen
+    window.makeKeyAndVisible()
+    let field = UITextField(frame: CGRect(x: 10, y: 10, width: 300, height: 34))
+    field.borderStyle = .roundedRect
+    window.addSubview(field)
+    let sentence = "The quick brown fox jumps over the lazy dog while typing goes on and on. "
+    let text = String(String(repeating: sentence, count: 3).prefix(200))
+    let font = field.font!
+    // The reference draws only what the field shows: a 286-point-wide line (the rounded field's
+    // text rectangle), its end kept in view once it runs past.
+    let raw = RawPangoDrawing(family: font.familyName, size: Double(font.pointSize), width: 286, height: 34, scale: 2)
+    pango_layout_set_width(raw.layout, -1)
+    var time = 0.0
+    var typed: (model: [Double], raw: [Double]) = ([], [])
+    var sink = 0
+    for _ in 0..<rounds {
+        field.text = ""
+        _ = field.becomeFirstResponder()
+        var failure: Error?
+        typed.model.append(
+            milliseconds {
+                do {
+                    for character in text {
+                        time += 0.01
+                        try window.send(KeyInput(phase: .down, keyCode: .keyboardA, characters: String(character), timestamp: time))
+                        time += 0.01
+                        try window.send(KeyInput(phase: .up, keyCode: .keyboardA, characters: String(character), timestamp: time))
+                        field.layoutIfNeeded()
+                        for view in field.subviews.flatMap({ [$0] + $0.subviews }) { view.layer.displayIfNeeded() }
+                    }
+                } catch { failure = error }
+            })
+        if let failure { throw failure }
+        sink += field.text?.count ?? 0
+        _ = field.resignFirstResponder()
+        var prefix = ""
+        typed.raw.append(
+            milliseconds {
+                for character in text {
+                    prefix.append(character)
+                    sink += Int(raw.draw(prefix, keepingEndIn: 286))
+                }
+            })
+    }
+    let m = median(typed.model), r = median(typed.raw)
+    print(
+        String(
+            format: "200 characters typed into a 300-point text field, a key press each: UITextField %.3f ms per key, raw Pango %.3f ms per key, ratio %.2f (medians of %d rounds)",
+            m / 200, r / 200, m / r, rounds))
+    precondition(sink > 0, "nothing was typed")
+}
+
+try await MainActor.run {
     run()
     runDrawing()
+    try runTyping()
 }

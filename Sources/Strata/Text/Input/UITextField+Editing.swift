@@ -96,7 +96,9 @@ extension UITextField {
         content.setNeedsDisplay()
     }
 
-    /// Places the drawn text in the clip (aligned, scrolled to keep the caret in view), and the caret.
+    /// Places the drawn text in the clip (aligned, scrolled to keep the caret in view), and the
+    /// caret. The content view covers the clip only, so a key press draws what is seen, not
+    /// the whole line.
     func layoutText() {
         let width = clip.bounds.width
         let lineHeight = (font ?? .preferredFont(forTextStyle: .body)).lineHeight
@@ -106,9 +108,9 @@ extension UITextField {
         var x: CGFloat = 0
         if textWidth <= width {
             scrollOffset = 0
-            switch (textAlignment, shown == nil) {
-            case (.center, _): x = (width - textWidth) / 2
-            case (.right, _): x = width - textWidth
+            switch textAlignment {
+            case .center: x = (width - textWidth) / 2
+            case .right: x = width - textWidth
             default: x = 0
             }
         } else if isEditing, let layout = shown?.layout, shown?.isPlaceholder == false {
@@ -120,7 +122,8 @@ extension UITextField {
         } else {
             scrollOffset = 0
         }
-        content.frame = CGRect(x: x, y: ((clip.bounds.height - height) / 2).rounded(), width: max(textWidth, 1) + 2, height: height)
+        textOrigin = CGPoint(x: x, y: ((clip.bounds.height - height) / 2).rounded())
+        if content.frame != clip.bounds { content.frame = clip.bounds }
         content.setNeedsDisplay()
         layoutCaret()
     }
@@ -143,16 +146,17 @@ extension UITextField {
         if let (layout, isPlaceholder) = shownLayout, !isPlaceholder {
             rect = layout.caretRect(at: displayOffset(offset))
         } else {
+            // No text: the caret stands where the alignment starts a line.
             let x: CGFloat =
                 switch textAlignment {
-                case .center: (clip.bounds.width - content.frame.minX * 2) / 2
-                case .right: clip.bounds.width - content.frame.minX
+                case .center: clip.bounds.width / 2 - textOrigin.x
+                case .right: clip.bounds.width - textOrigin.x
                 default: 0
                 }
-            rect = CGRect(x: textAlignment == .center || textAlignment == .right ? x : 0, y: 0, width: 0, height: lineHeight)
+            rect = CGRect(x: x, y: 0, width: 0, height: lineHeight)
         }
-        let inContent = CGRect(x: rect.minX - 1, y: rect.minY, width: 2, height: rect.height)
-        return content.convert(inContent, to: view)
+        let inClip = CGRect(x: textOrigin.x + rect.minX - 1, y: textOrigin.y + rect.minY, width: 2, height: rect.height)
+        return clip.convert(inClip, to: view)
     }
 
     /// Starts the caret's blink again from fully shown: 0.5 s on, 0.5 s off, repeating on the
@@ -227,7 +231,8 @@ extension UITextField {
     /// The text offset nearest `point` (in the field's coordinates).
     func closestOffset(to point: CGPoint) -> Int {
         guard let (layout, isPlaceholder) = shownLayout, !isPlaceholder else { return 0 }
-        let local = convert(point, to: content)
+        let inClip = convert(point, to: clip)
+        let local = CGPoint(x: inClip.x - textOrigin.x, y: inClip.y - textOrigin.y)
         return storage.snapped(textOffset(fromDisplay: layout.offset(nearest: local)))
     }
 

@@ -106,7 +106,8 @@ extension UITextField {
     public func paste(_ sender: Any?) { pasteString() }
 }
 
-/// Draws a text field's selection, then its text or placeholder, at the origin.
+/// Draws a text field's selection, then its text or placeholder, at the field's text origin
+/// (the part of the line the clip shows).
 final class TextFieldContentView: UIView {
     weak var field: UITextField?
 
@@ -126,10 +127,11 @@ final class TextFieldContentView: UIView {
             let start = field.displayOffset(selection.location)
             let end = field.displayOffset(selection.location + selection.length)
             context.setFillColor(field.tintColor.withAlphaComponent(0.2).cgColor)
-            context.fill(layout.selectionRects(for: NSRange(location: start, length: end - start)))
+            let origin = field.textOrigin
+            context.fill(layout.selectionRects(for: NSRange(location: start, length: end - start)).map { $0.offsetBy(dx: origin.x, dy: origin.y) })
         }
         var color = (field.textColor ?? .label).cgColor.value
         if !field.isEnabled { color.alpha *= 0.5 }
-        layout.draw(in: context, at: .zero, color: isPlaceholder ? UIColor.placeholderText.cgColor.value : color)
+        layout.draw(in: context, at: field.textOrigin, color: isPlaceholder ? UIColor.placeholderText.cgColor.value : color)
     }
 }

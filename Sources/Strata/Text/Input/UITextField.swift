@@ -59,6 +59,8 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
     let border = UIView()
     /// The clear button (shown per `clearButtonMode`).
     private(set) lazy var clearButton: UIButton = makeClearButton()
+    /// Where the shown text's layout starts in the clip (aligned and scrolled).
+    var textOrigin = CGPoint.zero
     /// How far the text is scrolled left to keep the caret in view, in points.
     var scrollOffset: CGFloat = 0
     /// The layout of what is shown, kept until the text, its look or the clip's width change.
