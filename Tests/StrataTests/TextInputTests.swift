@@ -487,4 +487,27 @@ struct CaretBlinkPixelTests {
         #expect(isRed(try await fixture.renderUntil(frame: 70, from: &frame)), "shown again after a second")
         await fixture.finish()
     }
+
+    @Test func secureEntryDrawsTheSamePixelsAsBulletsTyped() async throws {
+        let fixture = try ScreenFixture(size: CGSize(width: 120, height: 80), gpu: true)
+        let secure = UITextField(frame: CGRect(x: 10, y: 5, width: 100, height: 30))
+        let plain = UITextField(frame: CGRect(x: 10, y: 45, width: 100, height: 30))
+        secure.isSecureTextEntry = true
+        secure.text = "pw1"
+        plain.text = "\u{2022}\u{2022}\u{2022}"
+        fixture.window.addSubview(secure)
+        fixture.window.addSubview(plain)
+        let image = try await fixture.render()
+        var inked = 0
+        for y in 0..<30 {
+            for x in 10..<110 {
+                let a = image[x, 5 + y], b = image[x, 45 + y]
+                #expect(a == b, "(\(x), \(5 + y)): \(a) against the plain field's \(b)")
+                if a.r < 128 { inked += 1 }
+                if a != b { return }
+            }
+        }
+        #expect(inked > 20, "the bullets are drawn: \(inked) dark pixels")
+        await fixture.finish()
+    }
 }
