@@ -436,6 +436,128 @@ import Testing
         #expect(textView.contentOffset.y >= textView.contentSize.height - 60 - 1)
     }
 
+    /// A delegate that refuses to end editing and counts the ends.
+    final class Stubborn: UITextFieldDelegate {
+        var ends = 0
+        var clearAnswer = true
+        var clears = 0
+        func textFieldShouldEndEditing(_ textField: UITextField) -> Bool { false }
+        func textFieldDidEndEditing(_ textField: UITextField) { ends += 1 }
+        func textFieldShouldClear(_ textField: UITextField) -> Bool {
+            clears += 1
+            return clearAnswer
+        }
+    }
+
+    @Test func aForcedEndOfEditingEndsItWhateverTheDelegateSays() throws {
+        let stubborn = Stubborn()
+        field.delegate = stubborn
+        var ended = 0
+        field.addAction(UIAction { _ in ended += 1 }, for: .editingDidEnd)
+        field.becomeFirstResponder()
+        #expect(!field.resignFirstResponder(), "asked, the delegate refuses")
+        #expect(field.isEditing)
+        #expect(fixture.window.endEditing(true))
+        #expect(!field.isEditing)
+        #expect(!field.isFirstResponder)
+        #expect(stubborn.ends == 1)
+        #expect(ended == 1)
+        field.becomeFirstResponder()
+        field.removeFromSuperview()
+        #expect(!field.isEditing, "leaving the window ends editing too")
+        #expect(stubborn.ends == 2)
+    }
+
+    @Test func clearingOnBeginAsksTheDelegateAndTheClearButtonDoesNotAskForChanges() throws {
+        let stubborn = Stubborn()
+        stubborn.clearAnswer = false
+        field.delegate = stubborn
+        field.text = "keep"
+        field.clearsOnBeginEditing = true
+        field.becomeFirstResponder()
+        #expect(stubborn.clears == 1)
+        #expect(field.text == "keep")
+        fixture.window.endEditing(true)
+        stubborn.clearAnswer = true
+        field.becomeFirstResponder()
+        #expect(field.text == "")
+        fixture.window.endEditing(true)
+        field.delegate = recorder
+        field.clearsOnBeginEditing = false
+        field.text = "abc"
+        field.clearButtonMode = .always
+        field.layoutIfNeeded()
+        let button = field.clearButtonRect(forBounds: field.bounds)
+        let point = field.convert(CGPoint(x: button.midX, y: button.midY), to: fixture.window)
+        try fixture.window.send(TouchInput(id: 1, phase: .down, location: point, timestamp: time.next()))
+        try fixture.window.send(TouchInput(id: 1, phase: .up, location: point, timestamp: time.next()))
+        #expect(field.text == "")
+        #expect(recorder.clears == 1)
+        #expect(recorder.changes.isEmpty, "textFieldShouldClear decides, not shouldChangeCharactersIn")
+    }
+
+    /// A one-time-code field as UIKit apps write it: Delete counted, the caret hidden, paste filtered.
+    final class CodeField: UITextField {
+        var deletes = 0
+        var pastes = 0
+        override func deleteBackward() {
+            deletes += 1
+            super.deleteBackward()
+        }
+        override func caretRect(for position: UITextPosition) -> CGRect { .zero }
+        override func paste(_ sender: Any?) { pastes += 1 }
+    }
+
+    @Test func keysGoThroughTheMethodsSubclassesOverride() throws {
+        let code = CodeField(frame: CGRect(x: 10, y: 60, width: 100, height: 30))
+        fixture.window.addSubview(code)
+        code.becomeFirstResponder()
+        try type("12")
+        try press(.keyboardDeleteOrBackspace)
+        #expect(code.deletes == 1)
+        #expect(code.text == "1")
+        UIPasteboard.general.string = "999"
+        try press(.keyboardV, .command, "v")
+        #expect(code.pastes == 1)
+        #expect(code.text == "1", "the override pasted nothing")
+        #expect(code.caretRect(for: code.endOfDocument) == .zero)
+    }
+
+    @Test func returnTriggersThePrimaryActionAndTypingAttributesClearWhenTheCaretMoves() throws {
+        var primary = 0
+        let go = UITextField(frame: CGRect(x: 10, y: 60, width: 100, height: 30), primaryAction: UIAction { _ in primary += 1 })
+        fixture.window.addSubview(go)
+        go.becomeFirstResponder()
+        try press(.keyboardReturnOrEnter)
+        #expect(primary == 1)
+        go.text = "ab"
+        go.typingAttributes = [.font: UIFont.systemFont(ofSize: 30)]
+        try press(.keyboardLeftArrow)
+        #expect((go.typingAttributes?[.font] as? UIFont) == go.font, "the selection moved: back to the defaults")
+        var changes = 0
+        go.addAction(UIAction { _ in changes += 1 }, for: .editingChanged)
+        try press(.keyboardRightArrow, .command)
+        try press(.keyboardK, .control, "k")
+        #expect(changes == 0, "Control-K at the end deletes nothing and says nothing")
+    }
+
+    /// A text view subclass written as UIKit code writes it.
+    final class NotesView: UITextView {
+        override init(frame: CGRect, textContainer: NSTextContainer?) {
+            super.init(frame: frame, textContainer: textContainer)
+            font = .systemFont(ofSize: 15)
+        }
+        required init?(coder: NSCoder) { nil }
+    }
+
+    @Test func aTextViewSubclassOverridesTheDesignatedInitializer() {
+        let container = NSTextContainer()
+        container.lineFragmentPadding = 0
+        let notes = NotesView(frame: CGRect(x: 0, y: 0, width: 100, height: 50), textContainer: container)
+        #expect(notes.textContainer === container)
+        #expect(notes.font?.pointSize == 15)
+    }
+
     @Test func aTextViewGrowsWithItsLinesAndTypesLineBreaks() throws {
         let textView = UITextView(frame: CGRect(x: 0, y: 100, width: 200, height: 40))
         textView.isScrollEnabled = false

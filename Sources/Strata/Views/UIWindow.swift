@@ -28,7 +28,12 @@ open class UIWindow: UIView {
 
     /// The responder that has first-responder status in this window (see
     /// `UIResponder.becomeFirstResponder()`), held weakly.
-    weak var firstResponder: UIResponder?
+    weak var firstResponder: UIResponder? {
+        didSet {
+            // A text input that loses the status without resigning (a forced end) stops editing.
+            if oldValue !== firstResponder, let editor = oldValue as? TextEditingHost { editor.lostFirstResponderStatus() }
+        }
+    }
 
     /// The first responder when it is `view` or lies inside it (a controller by its view).
     func firstResponder(within view: UIView) -> UIResponder? {

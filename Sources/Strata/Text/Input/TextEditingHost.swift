@@ -28,17 +28,33 @@ protocol TextEditingHost: UIResponder, KeyEditing {
     func returnPressed() -> Bool
     /// Tab (Shift-Tab: `backwards`) was pressed: whether the host used it.
     func tabPressed(backwards: Bool) -> Bool
+    /// The marked range changed without the text changing (committed or cancelled): redraw.
+    func markedChanged()
+    /// The window took first-responder status away without asking (`endEditing(true)`, the
+    /// view leaving its window): editing ends, as UIKit's forced end does.
+    func lostFirstResponderStatus()
+
+    // The overridable methods keys are routed through, as UIKit routes them: typing and Delete
+    // through `UIKeyInput`, the shortcuts through the standard edit actions.
+    func insertText(_ text: String)
+    func deleteBackward()
+    func copy(_ sender: Any?)
+    func cut(_ sender: Any?)
+    func paste(_ sender: Any?)
+    func selectAll(_ sender: Any?)
 }
 
 extension TextEditingHost {
     // MARK: Edits
 
-    /// Replaces `range` with `text` if the delegate agrees; whether it changed.
+    /// Replaces `range` with `text` if the delegate agrees (`asking`); whether it changed.
+    /// Replacing nothing with nothing changes nothing and asks nobody.
     @discardableResult
-    func replaceText(in range: NSRange, with text: String) -> Bool {
+    func replaceText(in range: NSRange, with text: String, asking: Bool = true) -> Bool {
         guard allowsEditing else { return false }
         let range = storage.clamp(range)
-        guard shouldReplace(range, with: text) else { return false }
+        guard range.length > 0 || !text.isEmpty else { return false }
+        guard !asking || shouldReplace(range, with: text) else { return false }
         storage.replace(range, with: text, attributes: editingAttributes)
         storageChanged(text: true, selection: true)
         return true
@@ -93,7 +109,7 @@ extension TextEditingHost {
     func commitMarked() {
         guard storage.marked != nil else { return }
         storage.marked = nil
-        storageChanged(text: false, selection: true)
+        markedChanged()
     }
 
     // MARK: Standard edit actions
@@ -153,15 +169,15 @@ extension TextEditingHost {
         let line = lineBounds(of: caret)
         if let shortcut = Self.shortcut(key) {
             switch shortcut {
-            case "cmd-a": selectRange(NSRange(location: 0, length: storage.length))
-            case "cmd-c": copySelection()
-            case "cmd-x": cutSelection()
-            case "cmd-v": pasteString()
+            case "cmd-a": selectAll(nil)
+            case "cmd-c": copy(nil)
+            case "cmd-x": cut(nil)
+            case "cmd-v": paste(nil)
             case "ctrl-a": moveCaret(to: line.start, extending: shift)
             case "ctrl-e": moveCaret(to: line.end, extending: shift)
             case "ctrl-b": moveCaret(to: storage.characterBoundary(before: caret), extending: shift)
             case "ctrl-f": moveCaret(to: storage.characterBoundary(after: caret), extending: shift)
-            case "ctrl-h": deleteSelection(orTo: storage.characterBoundary(before: selection.location))
+            case "ctrl-h": deleteBackward()
             case "ctrl-d": deleteSelection(orTo: storage.characterBoundary(after: selection.location))
             default:  // ctrl-k: delete to the end of the line
                 deleteSelection(orTo: selection.length > 0 ? selection.location : max(line.end, caret + (line.end == caret ? 1 : 0)))
@@ -169,9 +185,11 @@ extension TextEditingHost {
             return true
         }
         switch key.keyCode {
+        case .keyboardDeleteOrBackspace where !command && !option:
+            deleteBackward()
         case .keyboardDeleteOrBackspace:
             let start = selection.location
-            deleteSelection(orTo: command ? line.start : option ? storage.wordStart(before: start) : storage.characterBoundary(before: start))
+            deleteSelection(orTo: command ? line.start : storage.wordStart(before: start))
         case .keyboardDeleteForward:
             let end = selection.location + selection.length
             deleteSelection(orTo: command ? line.end : option ? storage.wordEnd(after: end) : storage.characterBoundary(after: end))
@@ -202,7 +220,7 @@ extension TextEditingHost {
             return tabPressed(backwards: shift)
         default:
             guard let text = key.typedText else { return false }
-            typeText(text)
+            insertText(text)
         }
         return true
     }
@@ -258,5 +276,20 @@ extension TextEditingHost {
         guard storage.length > 0 else { return nil }
         let start = storage.snapped(min(offset, storage.length - 1))
         return TextOffsetRange(NSRange(location: start, length: storage.characterBoundary(after: start) - start))
+    }
+}
+
+extension UIView {
+    /// Starts a caret's blink again from fully shown: 0.5 s on, 0.5 s off, repeating on the
+    /// render thread, so it blinks while the main thread is busy.
+    func restartCaretBlink() {
+        layer.removeAnimation(forKey: "blink")
+        let blink = CAKeyframeAnimation(keyPath: "opacity")
+        blink.values = [Float(1), Float(0)]
+        blink.keyTimes = [0, 0.5, 1]
+        blink.calculationMode = .discrete
+        blink.duration = 1
+        blink.repeatCount = .infinity
+        layer.add(blink, forKey: "blink")
     }
 }

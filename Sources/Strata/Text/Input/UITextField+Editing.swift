@@ -136,7 +136,7 @@ extension UITextField {
         let rect = caretRect(atOffset: storage.selection.location, in: clip)
         caret.frame = rect
         caret.backgroundColor = tintColor
-        restartBlink()
+        caret.restartCaretBlink()
     }
 
     /// The caret's rectangle at text `offset`, in `view`'s coordinates (2 points wide).
@@ -159,19 +159,6 @@ extension UITextField {
         return clip.convert(inClip, to: view)
     }
 
-    /// Starts the caret's blink again from fully shown: 0.5 s on, 0.5 s off, repeating on the
-    /// render thread, so it blinks while the main thread is busy.
-    func restartBlink() {
-        caret.layer.removeAnimation(forKey: "blink")
-        let blink = CAKeyframeAnimation(keyPath: "opacity")
-        blink.values = [Float(1), Float(0)]
-        blink.keyTimes = [0, 0.5, 1]
-        blink.calculationMode = .discrete
-        blink.duration = 1
-        blink.repeatCount = .infinity
-        caret.layer.add(blink, forKey: "blink")
-    }
-
     // MARK: First responder
 
     /// Asks the delegate, then begins editing: `clearsOnBeginEditing` clears the text, the
@@ -182,7 +169,7 @@ extension UITextField {
         guard canBecomeFirstResponder, responderWindow != nil, delegate?.textFieldShouldBeginEditing(self) ?? true else { return false }
         guard become() else { return false }
         isEditing = true
-        if clearsOnBeginEditing, storage.length > 0 {
+        if clearsOnBeginEditing, storage.length > 0, delegate?.textFieldShouldClear(self) ?? true {
             storage.setText(NSAttributedString(string: "", attributes: defaultTextAttributes))
         }
         replacesOnNextInsert = isSecureTextEntry && storage.length > 0
@@ -200,14 +187,28 @@ extension UITextField {
     func endEditing(_ resign: () -> Bool) -> Bool {
         guard isFirstResponder else { return resign() }
         guard delegate?.textFieldShouldEndEditing(self) ?? true else { return false }
-        storage.marked = nil
-        _ = resign()
+        guard resign() else { return false }
+        finishEditing()
+        return true
+    }
+
+    /// Ends editing once: asked (`endEditing`) or forced (the window took the status away).
+    func finishEditing() {
+        guard isEditing else { return }
         isEditing = false
+        storage.marked = nil
+        storedTypingAttributes = nil
         textLayoutChanged()
         delegate?.textFieldDidEndEditing(self, reason: .committed)
         sendActions(for: .editingDidEnd, with: nil)
         NotificationCenter.default.post(name: Self.textDidEndEditingNotification, object: self)
-        return true
+    }
+
+    func lostFirstResponderStatus() { finishEditing() }
+
+    func markedChanged() {
+        textLayoutChanged()
+        layoutIfNeeded()
     }
 
     // MARK: Touches
@@ -252,6 +253,8 @@ extension UITextField {
             sendActions(for: .editingChanged, with: nil)
             NotificationCenter.default.post(name: Self.textDidChangeNotification, object: self)
         } else {
+            // The selection moved: UIKit clears the typing attributes.
+            storedTypingAttributes = nil
             layoutText()
         }
         if selection { delegate?.textFieldDidChangeSelection(self) }
@@ -267,6 +270,7 @@ extension UITextField {
         guard delegate?.textFieldShouldReturn(self) ?? true else { return true }
         let ends = allControlEvents.contains(.editingDidEndOnExit)
         sendActions(for: .editingDidEndOnExit, with: nil)
+        sendActions(for: .primaryActionTriggered, with: nil)
         if ends { resignFirstResponder() }
         return true
     }

@@ -74,6 +74,12 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
         setUpField()
     }
 
+    /// A field in `frame` that runs `primaryAction` when Return is pressed (`.primaryActionTriggered`).
+    public convenience init(frame: CGRect, primaryAction: UIAction?) {
+        self.init(frame: frame)
+        if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
+    }
+
     /// Not supported: Strata has no archives.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
@@ -149,11 +155,15 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
     }
 
     /// The attributes typed text gets while editing (nil when not editing: the defaults).
+    /// Only while editing can it be set; a change of selection clears it (UIKit's rules).
     open var typingAttributes: [NSAttributedString.Key: Any]? {
         get { isEditing ? (storedTypingAttributes ?? defaultTextAttributes) : nil }
-        set { storedTypingAttributes = newValue }
+        set {
+            guard isEditing else { return }
+            storedTypingAttributes = newValue
+        }
     }
-    private var storedTypingAttributes: [NSAttributedString.Key: Any]?
+    var storedTypingAttributes: [NSAttributedString.Key: Any]?
 
     var editingAttributes: [NSAttributedString.Key: Any] { storedTypingAttributes ?? defaultTextAttributes }
 
@@ -254,65 +264,7 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
     /// When `rightView` shows (`.never`).
     open var rightViewMode = ViewMode.never { didSet { setNeedsLayout() } }
 
-    private func applyBorderStyle() {
-        let hairline = 1 / max(layer.contentsScale, 1)
-        border.layer.cornerRadius = 0
-        border.layer.borderWidth = 0
-        border.backgroundColor = nil
-        switch borderStyle {
-        case .none: break
-        case .line:
-            border.layer.borderWidth = 1
-            border.layer.borderColor = UIColor.black.cgColor
-        case .bezel:
-            border.layer.borderWidth = 1
-            border.layer.borderColor = UIColor(white: 0.5, alpha: 1).cgColor
-            border.backgroundColor = .white
-        case .roundedRect:
-            border.layer.cornerRadius = 5
-            border.layer.borderWidth = max(hairline, 0.5)
-            border.layer.borderColor = UIColor(white: 0, alpha: 0.2).cgColor
-            border.backgroundColor = .systemBackground
-        }
-        border.setNeedsDisplay()
-    }
-
-    private func makeClearButton() -> UIButton {
-        let button = ClearButton(frame: CGRect(x: 0, y: 0, width: 19, height: 19))
-        button.addAction(UIAction { [weak self] _ in self?.clearTapped() }, for: .touchUpInside)
-        addSubview(button)
-        return button
-    }
-
-    private func clearTapped() {
-        guard delegate?.textFieldShouldClear(self) ?? true else { return }
-        if !isEditing { becomeFirstResponder() }
-        replaceText(in: NSRange(location: 0, length: storage.length), with: "")
-    }
-
     // MARK: Geometry (UIKit's overridable rectangles)
-
-    /// How far the text sits in from the sides for the border style.
-    private var horizontalInset: CGFloat {
-        switch borderStyle {
-        case .none: 0
-        case .line: 2
-        case .bezel, .roundedRect: 7
-        }
-    }
-
-    private func shows(_ mode: ViewMode) -> Bool {
-        switch mode {
-        case .never: false
-        case .whileEditing: isEditing
-        case .unlessEditing: !isEditing
-        case .always: true
-        }
-    }
-
-    private var showsClearButton: Bool {
-        clearButtonMode != .never && shows(clearButtonMode) && !storage.string.isEmpty && !(rightView != nil && shows(rightViewMode))
-    }
 
     /// The border's rectangle: the bounds.
     open func borderRect(forBounds bounds: CGRect) -> CGRect { bounds }
@@ -356,13 +308,6 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
     open func rightViewRect(forBounds bounds: CGRect) -> CGRect {
         let size = overlaySize(rightView)
         return CGRect(x: bounds.maxX - size.width, y: bounds.minY + (bounds.height - size.height) / 2, width: size.width, height: size.height)
-    }
-
-    private func overlaySize(_ view: UIView?) -> CGSize {
-        guard let view else { return .zero }
-        if view.frame.size != .zero { return view.frame.size }
-        let intrinsic = view.intrinsicContentSize
-        return CGSize(width: max(intrinsic.width, 0), height: max(intrinsic.height, 0))
     }
 
     /// Lays out the border, the overlays and the text.
@@ -450,7 +395,10 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
     open func insertText(_ text: String) {
         if replacesOnNextInsert {
             replacesOnNextInsert = false
+            let selection = storage.selection
             storage.select(NSRange(location: 0, length: storage.length))
+            if !replaceText(in: storage.selection, with: text) { storage.select(selection) }
+            return
         }
         typeText(text)
     }
@@ -460,23 +408,109 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
         replacesOnNextInsert = false
         deleteSelection(orTo: storage.characterBoundary(before: storage.selection.location))
     }
-}
 
-/// The clear button: a grey circle with a white cross, 19 points square.
-final class ClearButton: UIButton {
-    override func draw(_ rect: CGRect) {
-        guard let context = UIGraphicsGetCurrentContext() else { return }
-        let circle = bounds.insetBy(dx: 2.5, dy: 2.5)
-        context.setFillColor(UIColor.systemGray3.cgColor)
-        context.fillEllipse(in: circle)
-        context.setStrokeColor(UIColor.white.cgColor)
-        context.setLineWidth(1.5)
-        let inset = circle.width * 0.32
-        let cross = circle.insetBy(dx: inset, dy: inset)
-        context.move(to: CGPoint(x: cross.minX, y: cross.minY))
-        context.addLine(to: CGPoint(x: cross.maxX, y: cross.maxY))
-        context.move(to: CGPoint(x: cross.maxX, y: cross.minY))
-        context.addLine(to: CGPoint(x: cross.minX, y: cross.maxY))
-        context.strokePath()
+    // MARK: UITextInput (positions are UTF-16 offsets)
+
+    /// The beginning of the text.
+    open var beginningOfDocument: UITextPosition { TextOffsetPosition(0) }
+    /// The end of the text.
+    open var endOfDocument: UITextPosition { TextOffsetPosition(storage.length) }
+
+    /// The selection (the caret as an empty range); nil while not editing. Setting it selects
+    /// (clamped to the text).
+    open var selectedTextRange: UITextRange? {
+        get { isEditing ? TextOffsetRange(storage.selection) : nil }
+        set {
+            guard let range = newValue.flatMap(offsets) else { return }
+            selectRange(range)
+            layoutText()
+        }
     }
+
+    /// The marked text's range while an input method composes.
+    open var markedTextRange: UITextRange? { storage.marked.map(TextOffsetRange.init) }
+
+    /// The text in `range`, or nil for a range outside the text.
+    open func text(in range: UITextRange) -> String? { offsets(range).map(storage.substring) }
+
+    /// Replaces the text in `range` with `text` (through the delegate).
+    open func replace(_ range: UITextRange, withText text: String) {
+        guard let range = offsets(range) else { return }
+        replaceText(in: range, with: text)
+    }
+
+    /// Replaces the marked text (else the selection) with `markedText`, selecting `selectedRange` in it.
+    open func setMarkedText(_ markedText: String?, selectedRange: NSRange) {
+        setMarked(markedText, selectedRange: selectedRange)
+    }
+
+    /// Keeps the marked text as typed.
+    open func unmarkText() { commitMarked() }
+
+    /// The range between two positions (either order).
+    open func textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange? {
+        textOffsetRange(from: fromPosition, to: toPosition)
+    }
+
+    /// The position `offset` UTF-16 units from `position`; nil outside the text.
+    open func position(from position: UITextPosition, offset: Int) -> UITextPosition? {
+        textPosition(from: position, offset: offset)
+    }
+
+    /// The position `offset` steps from `position`: characters left and right, the start or
+    /// end of the line up and down.
+    open func position(from position: UITextPosition, in direction: UITextLayoutDirection, offset: Int) -> UITextPosition? {
+        textPosition(from: position, in: direction, offset: offset)
+    }
+
+    /// How `position` orders against `other`.
+    open func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
+        compareTextPositions(position, other)
+    }
+
+    /// The distance in UTF-16 units.
+    open func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int {
+        textOffset(from: from, to: toPosition)
+    }
+
+    /// The rectangle `range` covers on its line, in the field's coordinates.
+    open func firstRect(for range: UITextRange) -> CGRect {
+        guard let range = offsets(range) else { return .null }
+        let start = caretRect(atOffset: range.location, in: self)
+        let end = caretRect(atOffset: range.location + range.length, in: self)
+        return CGRect(x: start.midX, y: start.minY, width: max(end.midX - start.midX, 0), height: start.height)
+    }
+
+    /// The caret's rectangle at `position`, in the field's coordinates (2 points wide, a line tall).
+    open func caretRect(for position: UITextPosition) -> CGRect {
+        guard let offset = offsetOf(position) else { return .null }
+        return caretRect(atOffset: offset, in: self)
+    }
+
+    /// The position nearest `point` (in the field's coordinates).
+    open func closestPosition(to point: CGPoint) -> UITextPosition? { TextOffsetPosition(closestOffset(to: point)) }
+
+    /// The position nearest `point` within `range`.
+    open func closestPosition(to point: CGPoint, within range: UITextRange) -> UITextPosition? {
+        guard let range = offsets(range) else { return nil }
+        return TextOffsetPosition(min(max(closestOffset(to: point), range.location), range.location + range.length))
+    }
+
+    /// The character's range at `point`.
+    open func characterRange(at point: CGPoint) -> UITextRange? {
+        characterRange(atOffset: closestOffset(to: point))
+    }
+
+    /// Selects the whole text (`UIResponderStandardEditActions`).
+    open func selectAll(_ sender: Any?) {
+        selectRange(NSRange(location: 0, length: storage.length))
+        layoutText()
+    }
+
+    /// Copies the selection to the general pasteboard (not for secure entry).
+    open func copy(_ sender: Any?) { copySelection() }
+    /// Copies the selection, then deletes it (not for secure entry).
+    open func cut(_ sender: Any?) { cutSelection() }
+    /// Types the general pasteboard's string over the selection.
+    open func paste(_ sender: Any?) { pasteString() }
 }

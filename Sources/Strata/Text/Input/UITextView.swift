@@ -74,23 +74,27 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
     let textContent = TextViewContentView()
     let caret = UIView()
 
-    /// The container the text is laid out in (its `lineFragmentPadding`).
-    public let textContainer = NSTextContainer()
+    /// The container the text is laid out in (its `lineFragmentPadding`, line limit and line break mode).
+    public let textContainer: NSTextContainer
 
     /// A text view in `frame`.
     public override init(frame: CGRect) {
+        textContainer = NSTextContainer()
         super.init(frame: frame)
         setUpTextView()
     }
 
-    /// A text view in `frame` (Strata lays text out itself; `textContainer` is the view's own).
-    public convenience init(frame: CGRect, textContainer: NSTextContainer?) {
-        self.init(frame: frame)
-        if let textContainer { self.textContainer.lineFragmentPadding = textContainer.lineFragmentPadding }
+    /// A text view in `frame` laying its text out in `textContainer` (a new one when nil):
+    /// UIKit's designated initializer, which subclasses override.
+    public init(frame: CGRect, textContainer: NSTextContainer?) {
+        self.textContainer = textContainer ?? NSTextContainer()
+        super.init(frame: frame)
+        setUpTextView()
     }
 
     /// Not supported: Strata has no archives.
     public required init?(coder: NSCoder) {
+        textContainer = NSTextContainer()
         super.init(coder: coder)
         setUpTextView()
     }
@@ -141,7 +145,7 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
         get { storedTypingAttributes ?? baseAttributes }
         set { storedTypingAttributes = newValue }
     }
-    private var storedTypingAttributes: [NSAttributedString.Key: Any]?
+    var storedTypingAttributes: [NSAttributedString.Key: Any]?
     var editingAttributes: [NSAttributedString.Key: Any] { typingAttributes }
 
     private func restyle(_ key: NSAttributedString.Key, _ value: Any) {
@@ -198,7 +202,7 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
     /// The text laid out at `width` (the view's width by default).
     func textLayout(width: CGFloat? = nil) -> TextLayout {
         let options = TextLayout.Options(
-            font: drawingFont, alignment: textAlignment, lineBreakMode: .byWordWrapping, numberOfLines: textContainer.maximumNumberOfLines,
+            font: drawingFont, alignment: textAlignment, lineBreakMode: textContainer.lineBreakMode, numberOfLines: textContainer.maximumNumberOfLines,
             width: wrapWidth(for: width ?? bounds.width))
         var shown = storage.attributed
         if let marked = storage.marked {
@@ -214,6 +218,10 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
     var textOrigin: CGPoint { CGPoint(x: textContainerInset.left + textContainer.lineFragmentPadding, y: textContainerInset.top) }
 
     private var cachedLayout: (width: CGFloat, layout: TextLayout)?
+    /// The selection the content view last drew.
+    var drawnSelection: DrawnSelection?
+    /// Whether the caret's blink runs from its current place.
+    var caretBlinking = false
     var currentLayout: TextLayout {
         if let cachedLayout, cachedLayout.width == bounds.width { return cachedLayout.layout }
         let layout = textLayout()
@@ -223,6 +231,8 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
 
     func textLayoutChanged() {
         cachedLayout = nil
+        drawnSelection = nil
+        caretBlinking = false
         invalidateIntrinsicContentSize()
         setNeedsLayout()
         textContent.setNeedsDisplay()
@@ -267,21 +277,28 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
     }
     private var lastSizedWidth: CGFloat = -1
 
+    /// Shows the caret (restarting its blink when it moved) and redraws the selection when it
+    /// or the focus changed: scrolling moves neither, so it draws nothing.
     func layoutCaretAndSelection() {
-        textContent.setNeedsDisplay()
+        let state = DrawnSelection(range: storage.selection, focused: isFirstResponder)
+        if state != drawnSelection {
+            drawnSelection = state
+            textContent.setNeedsDisplay()
+        }
         let visible = isEditingText && storage.selection.length == 0
         caret.isHidden = !visible
         guard visible else { return }
-        caret.frame = caretRect(atOffset: storage.selection.location)
+        let frame = caretRect(atOffset: storage.selection.location)
+        guard frame != caret.frame || !caretBlinking else { return }
+        caret.frame = frame
         caret.backgroundColor = tintColor
-        caret.layer.removeAnimation(forKey: "blink")
-        let blink = CAKeyframeAnimation(keyPath: "opacity")
-        blink.values = [Float(1), Float(0)]
-        blink.keyTimes = [0, 0.5, 1]
-        blink.calculationMode = .discrete
-        blink.duration = 1
-        blink.repeatCount = .infinity
-        caret.layer.add(blink, forKey: "blink")
+        caret.restartCaretBlink()
+        caretBlinking = true
+    }
+
+    struct DrawnSelection: Equatable {
+        var range: NSRange
+        var focused: Bool
     }
 
     /// The caret's rectangle at `offset`, in the view's (content) coordinates.
@@ -340,8 +357,17 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
     open override func resignFirstResponder() -> Bool {
         guard isFirstResponder else { return super.resignFirstResponder() }
         if isEditingText, !(textDelegate?.textViewShouldEndEditing(self) ?? true) { return false }
+        guard super.resignFirstResponder() else { return false }
+        finishEditing()
+        return true
+    }
+
+    /// Ends editing once: asked (`resignFirstResponder`) or forced (the window took the status away).
+    func finishEditing() {
+        let hadMarked = storage.marked != nil
         storage.marked = nil
-        _ = super.resignFirstResponder()
+        storedTypingAttributes = nil
+        if hadMarked { textLayoutChanged() }
         let wasEditing = isEditingText
         isEditingText = false
         layoutCaretAndSelection()
@@ -349,7 +375,6 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
             textDelegate?.textViewDidEndEditing(self)
             NotificationCenter.default.post(name: Self.textDidEndEditingNotification, object: self)
         }
-        return true
     }
 
     /// The caret follows tint changes.
@@ -369,6 +394,94 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
     open func insertText(_ text: String) { typeText(text) }
     /// Deletes the selection or the character before the caret, through the delegate.
     open func deleteBackward() { deleteSelection(orTo: storage.characterBoundary(before: storage.selection.location)) }
+
+    // MARK: UITextInput
+
+    /// The beginning of the text.
+    open var beginningOfDocument: UITextPosition { TextOffsetPosition(0) }
+    /// The end of the text.
+    open var endOfDocument: UITextPosition { TextOffsetPosition(storage.length) }
+
+    /// The selection (the caret as an empty range); setting it selects.
+    open var selectedTextRange: UITextRange? {
+        get { TextOffsetRange(storage.selection) }
+        set {
+            guard let range = newValue.flatMap(offsets) else { return }
+            selectedRange = range
+        }
+    }
+
+    /// The marked text's range while an input method composes.
+    open var markedTextRange: UITextRange? { storage.marked.map(TextOffsetRange.init) }
+
+    /// The text in `range`.
+    open func text(in range: UITextRange) -> String? { offsets(range).map(storage.substring) }
+
+    /// Replaces the text in `range` (through the delegate).
+    open func replace(_ range: UITextRange, withText text: String) {
+        guard let range = offsets(range) else { return }
+        replaceText(in: range, with: text)
+    }
+
+    /// Replaces the marked text (else the selection) with `markedText`, selecting `selectedRange` in it.
+    open func setMarkedText(_ markedText: String?, selectedRange: NSRange) { setMarked(markedText, selectedRange: selectedRange) }
+
+    /// Keeps the marked text as typed.
+    open func unmarkText() { commitMarked() }
+
+    /// The range between two positions.
+    open func textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange? {
+        textOffsetRange(from: fromPosition, to: toPosition)
+    }
+
+    /// The position `offset` UTF-16 units from `position`.
+    open func position(from position: UITextPosition, offset: Int) -> UITextPosition? { textPosition(from: position, offset: offset) }
+
+    /// The position `offset` characters left or right, or lines up or down, from `position`.
+    open func position(from position: UITextPosition, in direction: UITextLayoutDirection, offset: Int) -> UITextPosition? {
+        textPosition(from: position, in: direction, offset: offset)
+    }
+
+    /// How `position` orders against `other`.
+    open func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult { compareTextPositions(position, other) }
+
+    /// The distance in UTF-16 units.
+    open func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int { textOffset(from: from, to: toPosition) }
+
+    /// The rectangle of `range`'s first line, in the view's coordinates.
+    open func firstRect(for range: UITextRange) -> CGRect {
+        guard let range = offsets(range) else { return .null }
+        let rects = currentLayout.selectionRects(for: range)
+        guard let first = rects.first else { return caretRect(atOffset: range.location) }
+        return first.offsetBy(dx: textOrigin.x, dy: textOrigin.y)
+    }
+
+    /// The caret's rectangle at `position` (2 points wide, a line tall).
+    open func caretRect(for position: UITextPosition) -> CGRect {
+        guard let offset = offsetOf(position) else { return .null }
+        return caretRect(atOffset: offset)
+    }
+
+    /// The position nearest `point`.
+    open func closestPosition(to point: CGPoint) -> UITextPosition? { TextOffsetPosition(closestOffset(to: point)) }
+
+    /// The position nearest `point` within `range`.
+    open func closestPosition(to point: CGPoint, within range: UITextRange) -> UITextPosition? {
+        guard let range = offsets(range) else { return nil }
+        return TextOffsetPosition(min(max(closestOffset(to: point), range.location), range.location + range.length))
+    }
+
+    /// The character's range at `point`.
+    open func characterRange(at point: CGPoint) -> UITextRange? { characterRange(atOffset: closestOffset(to: point)) }
+
+    /// Selects the whole text.
+    open func selectAll(_ sender: Any?) { selectedRange = NSRange(location: 0, length: storage.length) }
+    /// Copies the selection to the general pasteboard.
+    open func copy(_ sender: Any?) { copySelection() }
+    /// Copies the selection, then deletes it.
+    open func cut(_ sender: Any?) { cutSelection() }
+    /// Types the general pasteboard's string over the selection.
+    open func paste(_ sender: Any?) { pasteString() }
 }
 
 /// Draws a text view's selection and text.

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Draws a text field's selection, then its text or placeholder, at the field's text origin
+/// (the part of the line the clip shows).
+final class TextFieldContentView: UIView {
+    weak var field: UITextField?
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+        isOpaque = false
+        backgroundColor = nil
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func draw(_ rect: CGRect) {
+        guard let field, let context = UIGraphicsGetCurrentContext(), let (layout, isPlaceholder) = field.shownLayout else { return }
+        if field.isEditing, field.storage.selection.length > 0, !isPlaceholder {
+            let selection = field.storage.selection
+            let start = field.displayOffset(selection.location)
+            let end = field.displayOffset(selection.location + selection.length)
+            context.setFillColor(field.tintColor.withAlphaComponent(0.2).cgColor)
+            let origin = field.textOrigin
+            context.fill(layout.selectionRects(for: NSRange(location: start, length: end - start)).map { $0.offsetBy(dx: origin.x, dy: origin.y) })
+        }
+        var color = (field.textColor ?? .label).cgColor.value
+        if !field.isEnabled { color.alpha *= 0.5 }
+        layout.draw(in: context, at: field.textOrigin, color: isPlaceholder ? UIColor.placeholderText.cgColor.value : color)
+    }
+}
