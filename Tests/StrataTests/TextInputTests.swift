@@ -541,6 +541,27 @@ import Testing
         #expect(changes == 0, "Control-K at the end deletes nothing and says nothing")
     }
 
+    @Test func theTokenizerFindsWordsSentencesAndLines() throws {
+        let textView = UITextView(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
+        textView.text = "Hello there. Next one!\nLine two"
+        let tokenizer = textView.tokenizer
+        let at = { (offset: Int) in textView.position(from: textView.beginningOfDocument, offset: offset)! }
+        let word = try #require(tokenizer.rangeEnclosingPosition(at(7), with: .word, inDirection: .storage(.forward)))
+        #expect(textView.text(in: word) == "there")
+        let sentence = try #require(tokenizer.rangeEnclosingPosition(at(15), with: .sentence, inDirection: .storage(.forward)))
+        #expect(textView.text(in: sentence) == "Next one!")
+        let next = try #require(tokenizer.position(from: at(0), toBoundary: .paragraph, inDirection: .storage(.forward)))
+        #expect(textView.offset(from: textView.beginningOfDocument, to: next) == 22)
+        #expect(tokenizer.isPosition(at(5), atBoundary: .word, inDirection: .storage(.forward)))
+        #expect(!tokenizer.isPosition(at(3), atBoundary: .word, inDirection: .storage(.forward)))
+        let rects = textView.selectionRects(for: textView.textRange(from: at(6), to: at(30))!)
+        #expect(rects.count == 2, "two lines")
+        #expect(rects.first?.containsStart == true && rects.last?.containsEnd == true)
+        field.placeholder = "Name"
+        field.font = .systemFont(ofSize: 11)
+        #expect((field.attributedPlaceholder?.attribute(.font, at: 0, effectiveRange: nil) as? UIFont)?.pointSize == 11)
+    }
+
     /// A text view subclass written as UIKit code writes it.
     final class NotesView: UITextView {
         override init(frame: CGRect, textContainer: NSTextContainer?) {

@@ -75,6 +75,16 @@ open class UIResponder {
     /// it instead of reaching `pressesBegan(_:with:)`. Main actor.
     open var keyCommands: [UIKeyCommand]? { nil }
 
+    /// A custom view to show in place of the system keyboard while this responder is first
+    /// responder (nil: the keyboard). Strata shows no keyboard; a host reads it.
+    open var inputView: UIView? { nil }
+
+    /// A view to show above the keyboard while this responder is first responder (nil).
+    open var inputAccessoryView: UIView? { nil }
+
+    /// Asks for the input views to be shown again (they changed). Nothing to do without a keyboard.
+    open func reloadInputViews() {}
+
     // MARK: First responder
 
     /// Whether this responder can become the first responder (false by default; override it to

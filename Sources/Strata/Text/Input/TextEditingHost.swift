@@ -272,6 +272,23 @@ extension TextEditingHost {
 
     func textOffset(from a: UITextPosition, to b: UITextPosition) -> Int { (offsetOf(b) ?? 0) - (offsetOf(a) ?? 0) }
 
+    func farthestPosition(within range: UITextRange, in direction: UITextLayoutDirection) -> UITextPosition? {
+        guard let r = offsets(range) else { return nil }
+        return TextOffsetPosition(direction == .left || direction == .up ? r.location : r.location + r.length)
+    }
+
+    func extendedCharacterRange(from position: UITextPosition, in direction: UITextLayoutDirection) -> UITextRange? {
+        guard let o = offsetOf(position) else { return nil }
+        let other: Int =
+            switch direction {
+            case .left: storage.characterBoundary(before: o)
+            case .right: storage.characterBoundary(after: o)
+            case .up: lineBounds(of: o).start
+            case .down: lineBounds(of: o).end
+            }
+        return TextOffsetRange(NSRange(location: min(o, other), length: abs(o - other)))
+    }
+
     func characterRange(atOffset offset: Int) -> UITextRange? {
         guard storage.length > 0 else { return nil }
         let start = storage.snapped(min(offset, storage.length - 1))

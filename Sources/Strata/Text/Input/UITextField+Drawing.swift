@@ -24,8 +24,6 @@ final class TextFieldContentView: UIView {
             let origin = field.textOrigin
             context.fill(layout.selectionRects(for: NSRange(location: start, length: end - start)).map { $0.offsetBy(dx: origin.x, dy: origin.y) })
         }
-        var color = (field.textColor ?? .label).cgColor.value
-        if !field.isEnabled { color.alpha *= 0.5 }
-        layout.draw(in: context, at: field.textOrigin, color: isPlaceholder ? UIColor.placeholderText.cgColor.value : color)
+        if isPlaceholder { field.drawPlaceholder(in: bounds) } else { field.drawText(in: bounds) }
     }
 }

@@ -237,6 +237,13 @@ extension UITextField {
         return storage.snapped(textOffset(fromDisplay: layout.offset(nearest: local)))
     }
 
+    /// The rectangle `range` covers on the field's one line, in the field's coordinates.
+    func lineRects(for range: NSRange) -> [CGRect] {
+        let start = caretRect(atOffset: range.location, in: self)
+        let end = caretRect(atOffset: range.location + range.length, in: self)
+        return [CGRect(x: start.midX, y: start.minY, width: max(end.midX - start.midX, 0), height: start.height)]
+    }
+
     // MARK: TextEditingHost
 
     var allowsEditing: Bool { isEditing }

@@ -65,6 +65,8 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
     var scrollOffset: CGFloat = 0
     /// The layout of what is shown, kept until the text, its look or the clip's width change.
     var shownLayoutCache: (width: CGFloat, editing: Bool, marked: NSRange?, shown: (layout: TextLayout, isPlaceholder: Bool)?)?
+    /// The tokenizer, made on first use.
+    private(set) lazy var stringTokenizer = UITextInputStringTokenizer(textInput: self)
     /// Secure entry replaces what is there with the first character typed after editing begins again.
     var replacesOnNextInsert = false
 
@@ -121,11 +123,16 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
     }
 
     /// The font of the whole text and the placeholder (body text, 17 points, by default).
-    /// Setting it applies it to all of `attributedText`.
+    /// Setting it applies it to all of `attributedText` and `attributedPlaceholder`.
     open var font: UIFont? {
         get { _font }
         set {
             _font = newValue ?? .preferredFont(forTextStyle: .body)
+            if let placeholder = attributedPlaceholder, placeholder.length > 0 {
+                let styled = NSMutableAttributedString(attributedString: placeholder)
+                styled.addAttribute(.font, value: _font, range: NSRange(location: 0, length: styled.length))
+                attributedPlaceholder = styled
+            }
             restyle(.font, _font)
         }
     }
@@ -409,7 +416,82 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
         deleteSelection(orTo: storage.characterBoundary(before: storage.selection.location))
     }
 
+    // MARK: Drawing
+
+    /// Draws the text (or its bullets) in `rect`, the visible text rectangle in the coordinates
+    /// it is drawn in. Override it to draw the text differently; call `super` for the default.
+    open func drawText(in rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext(), let (layout, isPlaceholder) = shownLayout, !isPlaceholder else { return }
+        var color = (textColor ?? .label).cgColor.value
+        if !isEnabled { color.alpha *= 0.5 }
+        layout.draw(in: context, at: CGPoint(x: rect.minX + textOrigin.x, y: rect.minY + textOrigin.y), color: color)
+    }
+
+    /// Draws the placeholder in `rect` (shown while the field is empty). Override it to draw
+    /// the placeholder differently.
+    open func drawPlaceholder(in rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext(), let (layout, isPlaceholder) = shownLayout, isPlaceholder else { return }
+        layout.draw(in: context, at: CGPoint(x: rect.minX + textOrigin.x, y: rect.minY + textOrigin.y), color: UIColor.placeholderText.cgColor.value)
+    }
+
     // MARK: UITextInput (positions are UTF-16 offsets)
+
+    /// The rectangles `range` covers, one per line, in the view's coordinates.
+    open func selectionRects(for range: UITextRange) -> [UITextSelectionRect] {
+        guard let r = offsets(range) else { return [] }
+        let rects = lineRects(for: r)
+        return rects.enumerated().map { i, rect in UITextSelectionRect(rect: rect, containsStart: i == 0, containsEnd: i == rects.count - 1) }
+    }
+
+    /// The start (left, up) or end (right, down) of `range`.
+    open func position(within range: UITextRange, farthestIn direction: UITextLayoutDirection) -> UITextPosition? {
+        farthestPosition(within: range, in: direction)
+    }
+
+    /// The range from `position` one character left or right, or to its line's start or end.
+    open func characterRange(byExtending position: UITextPosition, in direction: UITextLayoutDirection) -> UITextRange? {
+        extendedCharacterRange(from: position, in: direction)
+    }
+
+    /// `.natural`: Strata lays out bidirectional text by its characters.
+    open func baseWritingDirection(for position: UITextPosition, in direction: UITextStorageDirection) -> NSWritingDirection { .natural }
+
+    /// Does nothing: the writing direction follows the text.
+    open func setBaseWritingDirection(_ writingDirection: NSWritingDirection, for range: UITextRange) {}
+
+    /// A `UITextInputStringTokenizer` of the text.
+    open var tokenizer: UITextInputTokenizer { stringTokenizer }
+
+    /// The input method's delegate (not retained).
+    open weak var inputDelegate: UITextInputDelegate?
+
+    /// How marked text is drawn (kept; Strata underlines marked text).
+    open var markedTextStyle: [NSAttributedString.Key: Any]?
+
+    /// A custom input view shown instead of the system keyboard (kept for the host).
+    open override var inputView: UIView? {
+        get { storedInputView }
+        set { storedInputView = newValue }
+    }
+    private var storedInputView: UIView?
+
+    /// A view shown above the keyboard (kept for the host).
+    open override var inputAccessoryView: UIView? {
+        get { storedInputAccessoryView }
+        set { storedInputAccessoryView = newValue }
+    }
+    private var storedInputAccessoryView: UIView?
+
+    /// Whether typing replaces the whole text (false).
+    open var clearsOnInsertion = false
+    /// Whether the user may change text attributes while editing (false; kept).
+    open var allowsEditingTextAttributes = false
+    /// Smart quotes (kept as a trait).
+    open var smartQuotesType = UITextSmartQuotesType.default
+    /// Smart dashes (kept as a trait).
+    open var smartDashesType = UITextSmartDashesType.default
+    /// Smart insertion and deletion of spaces (kept as a trait).
+    open var smartInsertDeleteType = UITextSmartInsertDeleteType.default
 
     /// The beginning of the text.
     open var beginningOfDocument: UITextPosition { TextOffsetPosition(0) }

@@ -49,6 +49,21 @@ public enum UITextSpellCheckingType: Int, Sendable {
     case `default` = 0, no, yes
 }
 
+/// Whether quotes become typographic: UIKit's `UITextSmartQuotesType`. Kept as a trait.
+public enum UITextSmartQuotesType: Int, Sendable {
+    case `default` = 0, no, yes
+}
+
+/// Whether hyphens become dashes: UIKit's `UITextSmartDashesType`. Kept as a trait.
+public enum UITextSmartDashesType: Int, Sendable {
+    case `default` = 0, no, yes
+}
+
+/// Whether spaces are added and removed around pasted words: UIKit's `UITextSmartInsertDeleteType`.
+public enum UITextSmartInsertDeleteType: Int, Sendable {
+    case `default` = 0, no, yes
+}
+
 /// The keyboard's look: UIKit's `UIKeyboardAppearance`. Kept as a trait.
 public enum UIKeyboardAppearance: Int, Sendable {
     case `default` = 0, dark, light
@@ -186,6 +201,22 @@ public protocol UITextInput: UIKeyInput {
     func closestPosition(to point: CGPoint, within range: UITextRange) -> UITextPosition?
     /// The character's range at `point`, or nil.
     func characterRange(at point: CGPoint) -> UITextRange?
+    /// The rectangles `range` covers, one per line.
+    func selectionRects(for range: UITextRange) -> [UITextSelectionRect]
+    /// The position within `range` farthest in `direction`.
+    func position(within range: UITextRange, farthestIn direction: UITextLayoutDirection) -> UITextPosition?
+    /// The range from `position` to the end of its character (or line) in `direction`.
+    func characterRange(byExtending position: UITextPosition, in direction: UITextLayoutDirection) -> UITextRange?
+    /// The writing direction at `position`.
+    func baseWritingDirection(for position: UITextPosition, in direction: UITextStorageDirection) -> NSWritingDirection
+    /// Sets the writing direction of `range`.
+    func setBaseWritingDirection(_ writingDirection: NSWritingDirection, for range: UITextRange)
+    /// The tokenizer that finds word, sentence and line boundaries in the text.
+    var tokenizer: UITextInputTokenizer { get }
+    /// The input method's delegate, told of changes it did not make.
+    var inputDelegate: UITextInputDelegate? { get set }
+    /// How marked text is drawn (nil: underlined).
+    var markedTextStyle: [NSAttributedString.Key: Any]? { get set }
 }
 
 /// A position in Strata's text views: a UTF-16 offset into the text.

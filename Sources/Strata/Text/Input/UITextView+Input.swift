@@ -2,6 +2,12 @@ import Foundation
 
 // The text view's side of the shared editing (`TextEditingHost`) and its `UITextInput`.
 extension UITextView {
+    /// The rectangles `range` covers, one per line, in the view's coordinates.
+    func lineRects(for range: NSRange) -> [CGRect] {
+        let rects = currentLayout.selectionRects(for: range).map { $0.offsetBy(dx: textOrigin.x, dy: textOrigin.y) }
+        return rects.isEmpty ? [caretRect(atOffset: range.location)] : rects
+    }
+
     // MARK: TextEditingHost
 
     var allowsEditing: Bool { isEditingText }

@@ -17,6 +17,8 @@ public protocol UITextViewDelegate: UIScrollViewDelegate {
     func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool
     /// The text changed by editing.
     func textViewDidChange(_ textView: UITextView)
+    /// Whether a tap on the link `URL` in `characterRange` opens it (true).
+    func textView(_ textView: UITextView, shouldInteractWith URL: URL, in characterRange: NSRange, interaction: UITextItemInteraction) -> Bool
     /// The selection changed.
     func textViewDidChangeSelection(_ textView: UITextView)
 }
@@ -34,8 +36,45 @@ extension UITextViewDelegate {
     public func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool { true }
     /// Nothing.
     public func textViewDidChange(_ textView: UITextView) {}
+    /// true.
+    public func textView(_ textView: UITextView, shouldInteractWith URL: URL, in characterRange: NSRange, interaction: UITextItemInteraction) -> Bool {
+        true
+    }
     /// Nothing.
     public func textViewDidChangeSelection(_ textView: UITextView) {}
+}
+
+/// How a link in a text view was touched: UIKit's `UITextItemInteraction`.
+public enum UITextItemInteraction: Int, Sendable {
+    case invokeDefaultAction = 0, presentActions, preview
+}
+
+/// The kinds of data a text view turns into links: UIKit's `UIDataDetectorTypes`.
+public struct UIDataDetectorTypes: OptionSet, Sendable, Hashable {
+    /// The raw bits.
+    public let rawValue: UInt
+    /// Types from raw bits.
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// Telephone numbers.
+    public static let phoneNumber = UIDataDetectorTypes(rawValue: 1 << 0)
+    /// URLs.
+    public static let link = UIDataDetectorTypes(rawValue: 1 << 1)
+    /// Addresses.
+    public static let address = UIDataDetectorTypes(rawValue: 1 << 2)
+    /// Calendar events.
+    public static let calendarEvent = UIDataDetectorTypes(rawValue: 1 << 3)
+    /// Shipment tracking numbers.
+    public static let shipmentTrackingNumber = UIDataDetectorTypes(rawValue: 1 << 4)
+    /// Flight numbers.
+    public static let flightNumber = UIDataDetectorTypes(rawValue: 1 << 5)
+    /// Look-up suggestions.
+    public static let lookupSuggestion = UIDataDetectorTypes(rawValue: 1 << 6)
+    /// Money amounts.
+    public static let money = UIDataDetectorTypes(rawValue: 1 << 7)
+    /// Physical values.
+    public static let physicalValue = UIDataDetectorTypes(rawValue: 1 << 8)
+    /// Every type.
+    public static let all = UIDataDetectorTypes(rawValue: .max)
 }
 
 /// The region text is laid out in: UIKit's `NSTextContainer`, as a text view exposes it.
@@ -191,6 +230,18 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
     open var autocorrectionType = UITextAutocorrectionType.default
     /// Whether typed text is hidden (kept as a trait; a text view shows its text).
     open var isSecureTextEntry = false
+    /// Spell checking (kept as a trait).
+    open var spellCheckingType = UITextSpellCheckingType.default
+    /// The keyboard's look (kept as a trait).
+    open var keyboardAppearance = UIKeyboardAppearance.default
+    /// Whether the return key is disabled while the text is empty (kept as a trait).
+    open var enablesReturnKeyAutomatically = false
+    /// What the text holds, for autofill (kept as a trait).
+    open var textContentType: UITextContentType?
+    /// The kinds of data turned into links (kept; Strata detects none).
+    open var dataDetectorTypes: UIDataDetectorTypes = []
+    /// The attributes links are drawn with (kept).
+    open var linkTextAttributes: [NSAttributedString.Key: Any] = [:]
 
     // MARK: Layout
 
@@ -218,6 +269,8 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
     var textOrigin: CGPoint { CGPoint(x: textContainerInset.left + textContainer.lineFragmentPadding, y: textContainerInset.top) }
 
     private var cachedLayout: (width: CGFloat, layout: TextLayout)?
+    /// The tokenizer, made on first use.
+    private(set) lazy var stringTokenizer = UITextInputStringTokenizer(textInput: self)
     /// The selection the content view last drew.
     var drawnSelection: DrawnSelection?
     /// Whether the caret's blink runs from its current place.
@@ -396,6 +449,63 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
     open func deleteBackward() { deleteSelection(orTo: storage.characterBoundary(before: storage.selection.location)) }
 
     // MARK: UITextInput
+
+    /// The rectangles `range` covers, one per line, in the view's coordinates.
+    open func selectionRects(for range: UITextRange) -> [UITextSelectionRect] {
+        guard let r = offsets(range) else { return [] }
+        let rects = lineRects(for: r)
+        return rects.enumerated().map { i, rect in UITextSelectionRect(rect: rect, containsStart: i == 0, containsEnd: i == rects.count - 1) }
+    }
+
+    /// The start (left, up) or end (right, down) of `range`.
+    open func position(within range: UITextRange, farthestIn direction: UITextLayoutDirection) -> UITextPosition? {
+        farthestPosition(within: range, in: direction)
+    }
+
+    /// The range from `position` one character left or right, or to its line's start or end.
+    open func characterRange(byExtending position: UITextPosition, in direction: UITextLayoutDirection) -> UITextRange? {
+        extendedCharacterRange(from: position, in: direction)
+    }
+
+    /// `.natural`: Strata lays out bidirectional text by its characters.
+    open func baseWritingDirection(for position: UITextPosition, in direction: UITextStorageDirection) -> NSWritingDirection { .natural }
+
+    /// Does nothing: the writing direction follows the text.
+    open func setBaseWritingDirection(_ writingDirection: NSWritingDirection, for range: UITextRange) {}
+
+    /// A `UITextInputStringTokenizer` of the text.
+    open var tokenizer: UITextInputTokenizer { stringTokenizer }
+
+    /// The input method's delegate (not retained).
+    open weak var inputDelegate: UITextInputDelegate?
+
+    /// How marked text is drawn (kept; Strata underlines marked text).
+    open var markedTextStyle: [NSAttributedString.Key: Any]?
+
+    /// A custom input view shown instead of the system keyboard (kept for the host).
+    open override var inputView: UIView? {
+        get { storedInputView }
+        set { storedInputView = newValue }
+    }
+    private var storedInputView: UIView?
+
+    /// A view shown above the keyboard (kept for the host).
+    open override var inputAccessoryView: UIView? {
+        get { storedInputAccessoryView }
+        set { storedInputAccessoryView = newValue }
+    }
+    private var storedInputAccessoryView: UIView?
+
+    /// Whether typing replaces the whole text (false).
+    open var clearsOnInsertion = false
+    /// Whether the user may change text attributes while editing (false; kept).
+    open var allowsEditingTextAttributes = false
+    /// Smart quotes (kept as a trait).
+    open var smartQuotesType = UITextSmartQuotesType.default
+    /// Smart dashes (kept as a trait).
+    open var smartDashesType = UITextSmartDashesType.default
+    /// Smart insertion and deletion of spaces (kept as a trait).
+    open var smartInsertDeleteType = UITextSmartInsertDeleteType.default
 
     /// The beginning of the text.
     open var beginningOfDocument: UITextPosition { TextOffsetPosition(0) }
