@@ -28,7 +28,9 @@ public struct UITextDirection: RawRepresentable, Hashable, Sendable {
     public static func layout(_ direction: UITextLayoutDirection) -> UITextDirection { UITextDirection(rawValue: direction.rawValue) }
 
     /// Whether the direction runs towards the end of the text (forward, right, down).
-    var isForward: Bool { rawValue == UITextStorageDirection.forward.rawValue || rawValue == UITextLayoutDirection.right.rawValue || rawValue == UITextLayoutDirection.down.rawValue }
+    var isForward: Bool {
+        [UITextStorageDirection.forward.rawValue, UITextLayoutDirection.right.rawValue, UITextLayoutDirection.down.rawValue].contains(rawValue)
+    }
 }
 
 /// A selection's rectangle on one line: UIKit's `UITextSelectionRect`.
