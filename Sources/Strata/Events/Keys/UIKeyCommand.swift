@@ -31,14 +31,14 @@ open class UIKeyCommand: UICommand {
     /// list, a discoverability title, attributes and a state.
     public init(
         title: String = "", image: UIImage? = nil, action: Action, input: String, modifierFlags: UIKeyModifierFlags = [],
-        propertyList: Any? = nil, discoverabilityTitle: String? = nil, attributes: UIMenuElement.Attributes = [],
-        state: UIMenuElement.State = .off
+        propertyList: Any? = nil, alternates: [UICommandAlternate] = [], discoverabilityTitle: String? = nil,
+        attributes: UIMenuElement.Attributes = [], state: UIMenuElement.State = .off
     ) {
         self.input = input
         self.modifierFlags = modifierFlags
         super.init(
-            title: title, image: image, action: action, propertyList: propertyList, discoverabilityTitle: discoverabilityTitle,
-            attributes: attributes, state: state)
+            title: title, image: image, action: action, propertyList: propertyList, alternates: alternates,
+            discoverabilityTitle: discoverabilityTitle, attributes: attributes, state: state)
     }
 
     /// A key command for `input` with `modifierFlags`, calling `action`, a method of `Target`
@@ -69,12 +69,12 @@ open class UIKeyCommand: UICommand {
     /// nothing) for `input` with `modifierFlags`: UIKit's menu-element form.
     public convenience init<Target: AnyObject>(
         title: String, image: UIImage? = nil, action: @escaping @MainActor (Target) -> () -> Void, input: String,
-        modifierFlags: UIKeyModifierFlags = [], propertyList: Any? = nil, discoverabilityTitle: String? = nil,
-        attributes: UIMenuElement.Attributes = [], state: UIMenuElement.State = .off
+        modifierFlags: UIKeyModifierFlags = [], propertyList: Any? = nil, alternates: [UICommandAlternate] = [],
+        discoverabilityTitle: String? = nil, attributes: UIMenuElement.Attributes = [], state: UIMenuElement.State = .off
     ) {
         self.init(
             title: title, image: image, action: Action(action), input: input, modifierFlags: modifierFlags, propertyList: propertyList,
-            discoverabilityTitle: discoverabilityTitle, attributes: attributes, state: state)
+            alternates: alternates, discoverabilityTitle: discoverabilityTitle, attributes: attributes, state: state)
     }
 
     // MARK: Input strings for special keys (UIKit's values)

@@ -15,6 +15,15 @@ struct TextStorage {
     /// The marked text's range while an input method composes; nil otherwise.
     var marked: NSRange?
 
+    /// What is worked out from the text once per version of it (boundaries, word kinds): a key
+    /// press asks several times. Replaced whenever the text changes, so a copy of the storage
+    /// keeps the one that matches its text.
+    private final class Derived {
+        var boundaries: [Int]?
+        var kinds: [(range: Range<Int>, isWord: Bool, isSpace: Bool)]?
+    }
+    private var derived = Derived()
+
     /// Text with the caret at its end.
     init(_ attributed: NSAttributedString = NSAttributedString(string: "")) {
         self.attributed = attributed
@@ -31,6 +40,7 @@ struct TextStorage {
     /// Replaces the whole text; the caret goes to the end, marked text ends.
     mutating func setText(_ new: NSAttributedString) {
         attributed = new
+        derived = Derived()
         marked = nil
         selection = NSRange(location: new.length, length: 0)
         anchor = new.length
@@ -43,6 +53,7 @@ struct TextStorage {
         let copy = NSMutableAttributedString(attributedString: attributed)
         copy.replaceCharacters(in: range, with: NSAttributedString(string: replacement, attributes: attributes))
         attributed = copy
+        derived = Derived()
         let end = range.location + replacement.utf16.count
         marked = keepMarked
         selection = NSRange(location: end, length: 0)
@@ -65,33 +76,54 @@ struct TextStorage {
 
     /// The UTF-16 offsets where grapheme clusters start, with the end of the text last.
     var characterBoundaries: [Int] {
+        if let cached = derived.boundaries { return cached }
         var offsets: [Int] = [0]
         var offset = 0
         for character in string {
             offset += character.utf16.count
             offsets.append(offset)
         }
+        derived.boundaries = offsets
         return offsets
     }
 
     /// The boundary before `offset` (one character back), or 0.
     func characterBoundary(before offset: Int) -> Int {
-        characterBoundaries.last(where: { $0 < offset }) ?? 0
+        let b = characterBoundaries
+        let i = firstIndex(in: b) { $0 >= offset }  // the first boundary not before `offset`
+        return i > 0 ? b[i - 1] : 0
     }
 
     /// The boundary after `offset` (one character on), or the end.
     func characterBoundary(after offset: Int) -> Int {
-        characterBoundaries.first(where: { $0 > offset }) ?? length
+        let b = characterBoundaries
+        let i = firstIndex(in: b) { $0 > offset }
+        return i < b.count ? b[i] : length
     }
 
     /// The nearest boundary at or before `offset` (an offset inside a cluster snaps back).
     func snapped(_ offset: Int) -> Int {
-        characterBoundaries.last(where: { $0 <= offset }) ?? 0
+        let b = characterBoundaries
+        let i = firstIndex(in: b) { $0 > offset }
+        return i > 0 ? b[i - 1] : 0
+    }
+
+    /// The index of the first element of the ascending `values` meeting `test` (binary search;
+    /// `values.count` when none does).
+    private func firstIndex(in values: [Int], where test: (Int) -> Bool) -> Int {
+        var lo = 0
+        var hi = values.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if test(values[mid]) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
     }
 
     /// Each character's kind for word movement, with its UTF-16 range.
     private var characterKinds: [(range: Range<Int>, isWord: Bool, isSpace: Bool)] {
-        var result: [(Range<Int>, Bool, Bool)] = []
+        if let cached = derived.kinds { return cached }
+        var result: [(range: Range<Int>, isWord: Bool, isSpace: Bool)] = []
         var offset = 0
         for character in string {
             let n = character.utf16.count
@@ -99,6 +131,7 @@ struct TextStorage {
             result.append((offset..<(offset + n), isWord, character.isWhitespace))
             offset += n
         }
+        derived.kinds = result
         return result
     }
 
