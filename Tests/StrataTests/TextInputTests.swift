@@ -171,6 +171,26 @@ import Testing
         #expect(!UIPasteboard.general.hasStrings)
     }
 
+    @Test func namedPasteboardsShareTheirContentsAndItemsCarryTypes() throws {
+        let name = UIPasteboard.Name(rawValue: "strata.tests.\(UUID().uuidString)")
+        #expect(UIPasteboard(name: name, create: false) == nil)
+        let a = try #require(UIPasteboard(name: name, create: true))
+        let b = try #require(UIPasteboard(name: name, create: false))
+        let before = a.changeCount
+        a.string = "shared"
+        #expect(b.string == "shared")
+        #expect(b.types == ["public.utf8-plain-text"])
+        #expect(b.data(forPasteboardType: "public.utf8-plain-text") == Data("shared".utf8))
+        a.addItems([["public.url": URL(string: "https://example.com")!]])
+        #expect(b.numberOfItems == 2)
+        #expect(b.url?.host == "example.com")
+        #expect(a.changeCount == before + 2)
+        a.color = .red
+        #expect(b.hasColors && !b.hasStrings)
+        UIPasteboard.remove(withName: name)
+        #expect(UIPasteboard(name: name, create: false) == nil)
+    }
+
     @Test func secureEntryDrawsBulletsAndRefusesToCopy() throws {
         field.isSecureTextEntry = true
         field.becomeFirstResponder()
