@@ -123,30 +123,26 @@ final class RawPangoDrawing {
     /// Clears the surface and draws `text` on one line, moved left so its end stays within
     /// `width` points; returns a pixel's byte.
     func draw(_ text: String, keepingEndIn width: Double) -> UInt8 {
-        cairo_save(cairo)
-        cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR)
-        cairo_paint(cairo)
-        cairo_restore(cairo)
-        cairo_set_source_rgba(cairo, 0, 0, 0, 1)
         pango_layout_set_text(layout, text, -1)
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
-        let lineWidth = Double(logical.width) / Double(PANGO_SCALE)
-        cairo_move_to(cairo, min(0, width - lineWidth), 0)
-        pango_cairo_show_layout(cairo, layout)
-        cairo_surface_flush(surface)
-        return cairo_image_surface_get_data(surface)[3]
+        return show(at: min(0, width - Double(logical.width) / Double(PANGO_SCALE)))
     }
 
     /// Clears the surface and draws `text` in black at the top left; returns a pixel's byte.
     func draw(_ text: String) -> UInt8 {
+        pango_layout_set_text(layout, text, -1)
+        return show(at: 0)
+    }
+
+    /// Clears the surface and shows the layout in black at `x`; returns a pixel's byte.
+    private func show(at x: Double) -> UInt8 {
         cairo_save(cairo)
         cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR)
         cairo_paint(cairo)
         cairo_restore(cairo)
         cairo_set_source_rgba(cairo, 0, 0, 0, 1)
-        pango_layout_set_text(layout, text, -1)
-        cairo_move_to(cairo, 0, 0)
+        cairo_move_to(cairo, x, 0)
         pango_cairo_show_layout(cairo, layout)
         cairo_surface_flush(surface)
         return cairo_image_surface_get_data(surface)[3]

@@ -2,17 +2,8 @@ import Foundation
 
 /// Draws a text field's selection, then its text or placeholder, at the field's text origin
 /// (the part of the line the clip shows).
-final class TextFieldContentView: UIView {
+final class TextFieldContentView: TextDrawingView {
     weak var field: UITextField?
-
-    override init(frame: CGRect) {
-        super.init(frame: frame)
-        isUserInteractionEnabled = false
-        isOpaque = false
-        backgroundColor = nil
-    }
-
-    required init?(coder: NSCoder) { nil }
 
     override func draw(_ rect: CGRect) {
         guard let field, let context = UIGraphicsGetCurrentContext(), let (layout, isPlaceholder) = field.shownLayout else { return }
@@ -26,4 +17,16 @@ final class TextFieldContentView: UIView {
         }
         if isPlaceholder { field.drawPlaceholder(in: bounds) } else { field.drawText(in: bounds) }
     }
+}
+
+/// A transparent view that takes no touches, drawing a text input's text and selection.
+class TextDrawingView: UIView {
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+        isOpaque = false
+        backgroundColor = nil
+    }
+
+    required init?(coder: NSCoder) { nil }
 }

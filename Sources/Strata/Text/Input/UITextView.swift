@@ -595,17 +595,8 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
 }
 
 /// Draws a text view's selection and text.
-final class TextViewContentView: UIView {
+final class TextViewContentView: TextDrawingView {
     weak var textView: UITextView?
-
-    override init(frame: CGRect) {
-        super.init(frame: frame)
-        isUserInteractionEnabled = false
-        isOpaque = false
-        backgroundColor = nil
-    }
-
-    required init?(coder: NSCoder) { nil }
 
     override func draw(_ rect: CGRect) {
         guard let textView, let context = UIGraphicsGetCurrentContext() else { return }
