@@ -118,6 +118,34 @@ import Testing
         #expect(recorder.changes.count == 2, "nothing left to delete asks nothing")
     }
 
+    @Test func modifiersDeleteWordsAndLines() throws {
+        field.text = "alpha beta gamma"
+        field.becomeFirstResponder()
+        try press(.keyboardDeleteOrBackspace, .alternate)
+        #expect(field.text == "alpha beta ", "Option-Delete: the word before the caret")
+        try press(.keyboardLeftArrow, .command)
+        try press(.keyboardDeleteForward, .alternate)
+        #expect(field.text == " beta ", "Option-Forward-Delete: the word after the caret")
+        try press(.keyboardRightArrow, .command)
+        try press(.keyboardDeleteOrBackspace, .command)
+        #expect(field.text == "", "Command-Delete: to the start of the line")
+        #expect(recorder.changes == ["{11, 5} \"\"", "{0, 5} \"\"", "{0, 6} \"\""])
+    }
+
+    @Test func aTapPlacesTheCaretWhereItLands() throws {
+        field.font = .systemFont(ofSize: 17)
+        field.text = "tap here"
+        field.layoutIfNeeded()
+        let origin = field.textRect(forBounds: field.bounds).minX
+        let x = origin + NSAttributedString(string: "tap", attributes: [.font: UIFont.systemFont(ofSize: 17)]).size().width + 1
+        let point = field.convert(CGPoint(x: x, y: 17), to: fixture.window)
+        try fixture.window.send(TouchInput(id: 1, phase: .down, location: point, timestamp: time.next()))
+        try fixture.window.send(TouchInput(id: 1, phase: .up, location: point, timestamp: time.next()))
+        #expect(field.isEditing)
+        #expect(field.offset(from: field.beginningOfDocument, to: field.selectedTextRange!.start) == 3)
+        #expect(field.selectedTextRange!.isEmpty)
+    }
+
     @Test func markedTextIsReplacedOnCommit() throws {
         field.text = "A"
         field.becomeFirstResponder()
@@ -580,6 +608,47 @@ import Testing
         field.placeholder = "Name"
         field.font = .systemFont(ofSize: 11)
         #expect((field.attributedPlaceholder?.attribute(.font, at: 0, effectiveRange: nil) as? UIFont)?.pointSize == 11)
+    }
+
+    /// A table cell holding a text view pinned to its content view, scrolling off.
+    final class NoteCell: UITableViewCell {
+        let note = UITextView()
+        override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+            super.init(style: style, reuseIdentifier: reuseIdentifier)
+            note.isScrollEnabled = false
+            note.font = .systemFont(ofSize: 17)
+            note.translatesAutoresizingMaskIntoConstraints = false
+            contentView.addSubview(note)
+            NSLayoutConstraint.activate([
+                note.topAnchor.constraint(equalTo: contentView.topAnchor),
+                note.bottomAnchor.constraint(equalTo: contentView.bottomAnchor),
+                note.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 16),
+                note.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -16),
+            ])
+        }
+        required init?(coder: NSCoder) { nil }
+    }
+
+    @Test func aTextViewThatDoesNotScrollSizesItsSelfSizingCell() throws {
+        final class Notes: UITableViewDataSource {
+            func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 2 }
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "note", for: indexPath) as! NoteCell
+                cell.note.text = indexPath.row == 0 ? "one line" : "one\ntwo\nthree\nfour"
+                return cell
+            }
+        }
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 240))
+        table.register(NoteCell.self, forCellReuseIdentifier: "note")
+        let notes = Notes()
+        table.dataSource = notes
+        fixture.window.addSubview(table)
+        table.layoutIfNeeded()
+        let one = table.rectForRow(at: IndexPath(row: 0, section: 0)).height
+        let four = table.rectForRow(at: IndexPath(row: 1, section: 0)).height
+        let line = UIFont.systemFont(ofSize: 17).lineHeight
+        #expect(abs(four - one - 3 * line) <= 3, "one line \(one), four lines \(four), line \(line)")
+        #expect(abs(one - (line + 16 + 1)) <= 2, "a line, the insets and the separator: \(one)")
     }
 
     /// A text view subclass written as UIKit code writes it.

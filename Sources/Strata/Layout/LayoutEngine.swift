@@ -258,16 +258,17 @@ final class LayoutEngine {
         refreshPins()
         refreshDependentConstraints()
         solver.updateVariables()
-        // UIKit's automatic preferred maximum layout width: a multi-line label without one wraps
-        // at the width the constraints gave it, so its height follows; a second solve (rarely a
-        // third) settles the heights that depend on it.
+        // UIKit's automatic preferred maximum layout width: a view whose height follows its
+        // width (a multi-line label without a preferred width, a text view that does not
+        // scroll) wraps at the width the constraints gave it, so its height follows; a second
+        // solve (rarely a third) settles the heights that depend on it.
         for _ in 0..<2 {
             var changed = false
             for item in order {
-                guard let label = item.object as? UILabel, label.numberOfLines != 1, label.preferredMaxLayoutWidth == 0 else { continue }
+                guard let view = item.object as? WrapsAtLayoutWidth, view.wrapsAtLayoutWidth else { continue }
                 let width = CGFloat(item.width.value)
-                if width > 0, abs(width - label.automaticWrapWidth) > 0.25 {
-                    label.automaticWrapWidth = width
+                if width > 0, abs(width - view.automaticWrapWidth) > 0.25 {
+                    view.automaticWrapWidth = width
                     changed = true
                 }
             }
@@ -643,4 +644,15 @@ extension NSLayoutConstraint.Attribute {
         default: false
         }
     }
+}
+
+/// A view whose intrinsic height depends on the width Auto Layout gives it (UIKit's automatic
+/// preferred maximum layout width): the engine tells it that width between its solves. Main actor.
+@MainActor
+protocol WrapsAtLayoutWidth: AnyObject {
+    /// Whether its height follows its width now (a label of several lines without a preferred
+    /// width; a text view with scrolling off).
+    var wrapsAtLayoutWidth: Bool { get }
+    /// The width the last solve gave it; its intrinsic size wraps there.
+    var automaticWrapWidth: CGFloat { get set }
 }

@@ -270,3 +270,7 @@ public enum UIBaselineAdjustment: Int, Sendable, CaseIterable {
     /// At the top of the bounds.
     case none = 2
 }
+
+extension UILabel: WrapsAtLayoutWidth {
+    var wrapsAtLayoutWidth: Bool { numberOfLines != 1 && preferredMaxLayoutWidth == 0 }
+}

@@ -306,8 +306,15 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
     /// With scrolling off: the text's height at the view's width (no intrinsic width); with
     /// scrolling on, no intrinsic size.
     open override var intrinsicContentSize: CGSize {
-        guard !isScrollEnabled, bounds.width > 0 else { return super.intrinsicContentSize }
-        return CGSize(width: UIView.noIntrinsicMetric, height: fittingHeight(width: bounds.width))
+        let width = automaticWrapWidth > 0 ? automaticWrapWidth : bounds.width
+        guard !isScrollEnabled, width > 0 else { return super.intrinsicContentSize }
+        return CGSize(width: UIView.noIntrinsicMetric, height: fittingHeight(width: width))
+    }
+
+    /// The width Auto Layout last gave the view (set between its solves): with scrolling off,
+    /// the intrinsic height is the text's at that width.
+    var automaticWrapWidth: CGFloat = 0 {
+        didSet { if automaticWrapWidth != oldValue { invalidateIntrinsicContentSize() } }
     }
 
     /// Lays out the text, its content size, the caret and the selection.
@@ -610,4 +617,8 @@ final class TextViewContentView: TextDrawingView {
         guard textView.storage.length > 0 else { return }
         layout.draw(in: context, at: origin, color: (textView.textColor ?? .label).cgColor.value)
     }
+}
+
+extension UITextView: WrapsAtLayoutWidth {
+    var wrapsAtLayoutWidth: Bool { !isScrollEnabled }
 }
