@@ -394,12 +394,41 @@ open class CABasicAnimation: CAPropertyAnimation {
 /// says how long it takes to come to rest; set `duration` to it to see the whole motion.
 @MainActor
 open class CASpringAnimation: CABasicAnimation {
-    /// The mass on the spring (1 by default); must be above 0.
-    public var mass: CGFloat = 1
-    /// The spring's stiffness (100 by default); must be above 0.
-    public var stiffness: CGFloat = 100
-    /// The friction (10 by default); at least 0.
-    public var damping: CGFloat = 10
+    /// The mass on the spring (1 by default). A value that is not above 0 is refused as Core
+    /// Animation refuses it: logged, and the mass is 1.
+    public var mass: CGFloat = 1 {
+        didSet {
+            if !(mass > 0) {
+                Self.refuse("mass", mass, "above 0", 1)
+                mass = 1
+            }
+        }
+    }
+    /// The spring's stiffness (100 by default). A value that is not above 0 is refused as Core
+    /// Animation refuses it: logged, and the stiffness is 100.
+    public var stiffness: CGFloat = 100 {
+        didSet {
+            if !(stiffness > 0) {
+                Self.refuse("stiffness", stiffness, "above 0", 100)
+                stiffness = 100
+            }
+        }
+    }
+    /// The friction (10 by default). A value below 0 (or NaN) is refused as Core Animation
+    /// refuses it: logged, and the damping is 10.
+    public var damping: CGFloat = 10 {
+        didSet {
+            if !(damping >= 0) {
+                Self.refuse("damping", damping, "at least 0", 10)
+                damping = 10
+            }
+        }
+    }
+
+    /// Logs a refused value (the caller puts the default back).
+    private static func refuse(_ name: String, _ value: CGFloat, _ rule: String, _ replacement: CGFloat) {
+        logger.error("CASpringAnimation \(name) must be \(rule), got \(value); using \(replacement)")
+    }
     /// The starting speed, in distances per second: positive toward the end value.
     public var initialVelocity: CGFloat = 0
     /// Whether a damping beyond critical slows the motion (false: treated as critically damped).
@@ -425,8 +454,45 @@ open class CASpringAnimation: CABasicAnimation {
         return ratio <= 1 ? 1 - ratio : 1 / ratio - 1
     }
 
-    /// How long the spring takes to come to rest within 0.1 % of the distance, in seconds.
-    public var settlingDuration: CFTimeInterval { spring.settlingDuration }
+    /// How long the spring takes to come to rest, in seconds, as Core Animation estimates it (at
+    /// the animation's `speed`; `Float.greatestFiniteMagnitude` when it never settles or `speed`
+    /// is 0). The criterion is Core Animation's: an underdamped spring x(t) = e^(−ζω₀t)(A cos ω_d t
+    /// + B sin ω_d t) has settled once its envelope (|A| + |B|) e^(−ζω₀t) is within 0.001 of the
+    /// distance; a critically damped or overdamped one, sampled every 0.1 s, at the first sample
+    /// within 0.001 that the motion stays within for more than a second. Apple's example (mass 1,
+    /// stiffness 100, damping 5) settles in 2.855 s; damping 15 in 1.022 s.
+    public var settlingDuration: CFTimeInterval {
+        let seconds = Self.settlingTime(of: spring, epsilon: 0.001)
+        guard speed != 0 else { return CFTimeInterval(Float.greatestFiniteMagnitude) }
+        return min(abs(seconds / Double(speed)), CFTimeInterval(Float.greatestFiniteMagnitude))
+    }
+
+    /// Core Animation's settling estimate for `spring` (see `settlingDuration`), in seconds.
+    static func settlingTime(of spring: Spring, epsilon: Double) -> Double {
+        let zeta = spring.dampingRatio, w0 = spring.naturalFrequency, v0 = spring.initialVelocity
+        let e = max(epsilon, 1e-6)
+        guard zeta * w0 > 0 else { return .infinity }
+        if zeta < 1 {
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            let amplitude = 1 + abs((zeta * w0 - v0) / wd)
+            return max(-log(e / amplitude) / (zeta * w0), 0)
+        }
+        var best = Double.infinity, bestTime = -1.0
+        var t = 0.0
+        while t < 1e6 {
+            let d = abs(spring.displacement(at: t))
+            guard d.isFinite else { break }
+            if best >= e {
+                if d < best { (best, bestTime) = (d, t) }
+            } else if d >= e {
+                best = .infinity
+            } else if t - bestTime > 1 {
+                return bestTime
+            }
+            t += 0.1
+        }
+        return 0
+    }
 
     /// The motion as Strata's spring.
     var spring: Spring {

@@ -4,8 +4,9 @@ import StrataCore
 /// Several animations run together in the group's time (`CAAnimationGroup`): each child begins
 /// at the group's begin plus its own `beginTime` and is cut off at the group's end; the group
 /// lasts its own `duration` (its delegate and a transaction's completion hear its end then, even
-/// when its children end sooner); the group's fill mode and removal apply to every child, and
-/// only the group's delegate is told. The group's own repeats (`repeatCount`, `repeatDuration`,
+/// when its children end sooner); a child that ends before the group follows its own fill mode
+/// until the group ends, one that lasts to the group's end takes the group's fill mode and
+/// removal, and only the group's delegate is told. The group's own repeats (`repeatCount`, `repeatDuration`,
 /// `autoreverses`) repeat the children that fill its duration (begun at 0, lasting it: the usual
 /// pulse of a scale and a fade repeated for ever). Not applied: the group's repeats of children
 /// that fill only part of it, its time offset and its timing function (each child's repeats and
@@ -45,9 +46,20 @@ open class CAAnimationGroup: CAAnimation {
             }
         }
         childTiming.speed *= timing.speed
-        childTiming.isRemovedOnCompletion = timing.isRemovedOnCompletion
-        childTiming.fillsBackwards = timing.fillsBackwards
-        childTiming.fillsForwards = timing.fillsForwards
+        // A child that ends before the group follows its own fill mode until the group ends (held
+        // there when it fills forwards; the group's end removes it with the group, see
+        // `CALayer.add(_:forKey:)`); one that lasts to the group's end takes the group's fill
+        // and removal. Before its begin, its own backwards fill or the group's shows.
+        let end = max(child.beginTime, 0) + pass * childTiming.repeatCount / max(abs(Double(child.speed)), 1e-9)
+        let endsEarly = !groupRepeats && end < timing.duration - 1e-9
+        childTiming.fillsBackwards = child.fillMode.fillsBackwards || timing.fillsBackwards
+        if endsEarly {
+            childTiming.fillsForwards = child.fillMode.fillsForwards
+            childTiming.isRemovedOnCompletion = !child.fillMode.fillsForwards
+        } else {
+            childTiming.isRemovedOnCompletion = timing.isRemovedOnCompletion
+            childTiming.fillsForwards = timing.fillsForwards
+        }
         return childTiming
     }
 

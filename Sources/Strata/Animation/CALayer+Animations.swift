@@ -64,21 +64,40 @@ extension CALayer {
 
     /// A copy of the layer as it is shown now: its animated properties at the time of the last
     /// frame its screen drew (Core Animation's presentation layer); nil before it is on a screen.
+    /// The copy belongs to the presentation tree, as Core Animation's does: its `superlayer` and
+    /// `sublayers` are the presentation layers of the model's superlayer and sublayers (one tree
+    /// per frame shown and commit, kept until the next is made; a presentation layer kept longer
+    /// loses its superlayer then).
     public func presentation() -> Self? {
         guard let screen = renderedScreen else { return nil }
         let time = screen.shownTime
+        var root: CALayer = self
+        while let up = root._superlayer { root = up }
+        let tree = PresentationTree.current(root: root, time: time)
+        if let node = tree.nodes[ObjectIdentifier(self)], node.model.object === self, let copy = node.copy as? Self,
+            copy._sublayers.count == _sublayers.count
+        {
+            // The tree may be older than a change made since; the layer asked for is always current.
+            fillPresentation(copy, at: time)
+            return copy
+        }
+        let copy = Self()
+        fillPresentation(copy, at: time)
+        return copy
+    }
+
+    /// Gives `copy` the layer's state with its animations at media time `time` applied.
+    fileprivate func fillPresentation(_ copy: CALayer, at time: Double) {
         if !activeAnimations.isEmpty {
             let local = localTime(fromMedia: time)
             activeAnimations.removeAll { $0.isFinished(at: local) }
         }
-        let copy = Self()
         copy.state = state
         copy.name = name
         copyOwnProperties(to: copy)
         for key in LayerKey.animatable {
             copy.state[key] = presentationValue(of: property(key), at: time).value
         }
-        return copy
     }
 
     /// The keys of the layer's animations (running, and added since the last commit), each once,
@@ -115,5 +134,65 @@ extension LayerAnimation {
     var uikitKeys: [String] {
         if key == .bounds, case .additive = kind { return ["bounds.origin", "bounds.size"] }
         return [propertyName]
+    }
+}
+
+/// The presentation tree of one model tree at one frame time and commit: a presentation layer per
+/// model layer, linked as the model is. The latest is kept (strongly, from its root) until another
+/// is built, so the superlayers of the layers `presentation()` returned stay valid. Main actor.
+@MainActor
+private final class PresentationTree {
+    struct Node {
+        var model: Weak<CALayer>
+        var copy: CALayer
+    }
+    let root: Weak<CALayer>
+    let time: Double
+    let commit: Int
+    /// The root's presentation layer, which holds the tree.
+    private(set) var rootCopy: CALayer?
+    private(set) var nodes: [ObjectIdentifier: Node] = [:]
+
+    private static var latest: PresentationTree?
+
+    private init(root: CALayer, time: Double, commit: Int) {
+        (self.root, self.time, self.commit) = (Weak(root), time, commit)
+    }
+
+    /// The tree of `root` at `time` since the last commit, built when the latest is another.
+    static func current(root: CALayer, time: Double) -> PresentationTree {
+        let commit = CommitScheduler.shared.commitCount
+        if let latest, latest.root.object === root, latest.time == time, latest.commit == commit { return latest }
+        let tree = PresentationTree(root: root, time: time, commit: commit)
+        tree.build(from: root)
+        latest = tree
+        return tree
+    }
+
+    /// Copies every layer of the model tree under `root`, breadth first (no recursion: trees may
+    /// be deep), and links the copies as the model layers are linked.
+    private func build(from root: CALayer) {
+        func copy(of layer: CALayer) -> CALayer {
+            let copy = type(of: layer).init()
+            layer.fillPresentation(copy, at: time)
+            nodes[ObjectIdentifier(layer)] = Node(model: Weak(layer), copy: copy)
+            return copy
+        }
+        rootCopy = copy(of: root)
+        var queue: [(model: CALayer, copy: CALayer)] = [(root, rootCopy!)]
+        var next = 0
+        while next < queue.count {
+            let (model, parent) = queue[next]
+            next += 1
+            var children: [CALayer] = []
+            children.reserveCapacity(model._sublayers.count)
+            for sublayer in model._sublayers {
+                let child = copy(of: sublayer)
+                child._superlayer = parent
+                children.append(child)
+                queue.append((sublayer, child))
+            }
+            parent._sublayers = children
+        }
     }
 }

@@ -20,6 +20,8 @@ extension CALayer {
     /// names. A key path Strata cannot animate, or values of the wrong type, animate
     /// nothing (logged); the animation still ends and tells its delegate. Main actor.
     public func add(_ anim: CAAnimation, forKey key: String?) {
+        // A transition always goes under `kCATransition` when given no key (Core Animation's rule).
+        let key = key ?? (anim is CATransition ? kCATransition : nil)
         let copy = anim.copy() as! CAAnimation
         if !(copy.duration > 0) { copy.duration = CATransaction.animationDuration() }
         // A property animation with no key path animates the property its key names (how an
@@ -28,6 +30,12 @@ extension CALayer {
         if let key { removeAnimation(forKey: key) }
         let ledger = AnimationLedger.shared
         let group = ledger.startAnimationGroup { [weak self] group, finished in
+            // A group's children held by their own fill mode go with the group at its end.
+            if finished, copy.isRemovedOnCompletion, copy is CAAnimationGroup, let self,
+                self.activeAnimations.contains(where: { $0.group == group && !$0.isRemovedOnCompletion })
+            {
+                self.removeAnimations(group: group)
+            }
             self?.explicitAnimationEnded(group: group, finished: finished, removed: !finished || copy.isRemovedOnCompletion)
             copy.delegate?.animationDidStop(copy, finished: finished)
         }
@@ -96,7 +104,7 @@ extension CAAnimation {
             described = s
         case .cubicBezier(let x1, let y1, let x2, let y2):
             described = CABasicAnimation(keyPath: key)
-            described.timingFunction = CAMediaTimingFunction(controlPoints: Float(x1), Float(y1), Float(x2), Float(y2))
+            described.timingFunction = CAMediaTimingFunction(bezier: x1, y1, x2, y2)
         case .linear, .steps:
             described = CABasicAnimation(keyPath: key)
             described.timingFunction = CAMediaTimingFunction(name: .linear)

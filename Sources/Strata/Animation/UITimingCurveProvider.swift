@@ -23,8 +23,9 @@ public enum UIViewAnimatingPosition: Int, Sendable {
     case current
 }
 
-/// Cubic Bézier timing for an animator (`UICubicTimingParameters`). A plain value.
-public struct UICubicTimingParameters: Sendable {
+/// Cubic Bézier timing for an animator (`UICubicTimingParameters`): a class, as UIKit's, so
+/// extensions may add convenience initializers. Immutable, so any thread.
+open class UICubicTimingParameters: NSObject, @unchecked Sendable {
     /// The first control point of a curve made from control points; `.zero` for one made from a
     /// UIKit curve, as UIKit documents.
     public let controlPoint1: CGPoint
@@ -40,10 +41,11 @@ public struct UICubicTimingParameters: Sendable {
     /// Timing with one of UIKit's curves.
     public init(animationCurve curve: UIView.AnimationCurve) {
         (controlPoint1, controlPoint2, animationCurve, isNamedCurve) = (.zero, .zero, curve, true)
+        super.init()
     }
 
     /// UIKit's default timing: ease in, ease out.
-    public init() { self.init(animationCurve: .easeInOut) }
+    public convenience override init() { self.init(animationCurve: .easeInOut) }
 
     /// A curve through two control points (x within 0...1).
     /// - Precondition: finite control points with x in 0...1.
@@ -55,6 +57,7 @@ public struct UICubicTimingParameters: Sendable {
         self.controlPoint1 = controlPoint1
         self.controlPoint2 = controlPoint2
         (animationCurve, isNamedCurve) = (.easeInOut, false)
+        super.init()
     }
 
     var curve: TimingCurve {
@@ -62,31 +65,38 @@ public struct UICubicTimingParameters: Sendable {
     }
 }
 
-/// Spring timing for an animator (`UISpringTimingParameters`). A plain value.
-public struct UISpringTimingParameters: Sendable {
+/// Spring timing for an animator (`UISpringTimingParameters`): a class, as UIKit's, so
+/// extensions may add convenience initializers. Immutable, so any thread.
+open class UISpringTimingParameters: NSObject, @unchecked Sendable {
     enum Form: Sendable { case ratio(CGFloat), physical(Spring) }
     let form: Form
-    /// The initial velocity, in distances per second (UIKit takes a vector; Strata uses its x).
+    /// The initial velocity, per axis in distances of that axis per second: `dx` for x, `dy` for
+    /// y (a move of a view's center or a layer's position); other properties take `dx`, as UIKit
+    /// documents. Springs from physical constants or a duration take `dx` for every property.
     public let initialVelocity: CGVector
 
     /// UIKit's default spring: damping ratio 4.56 (heavily overdamped, so no overshoot) and no
     /// initial velocity, as UIKit documents.
-    public init() { self.init(dampingRatio: 4.56) }
+    public convenience override init() { self.init(dampingRatio: 4.56) }
 
     /// A spring of `ratio` damping that settles within the animator's duration.
     public init(dampingRatio ratio: CGFloat, initialVelocity velocity: CGVector = CGVector(dx: 0, dy: 0)) {
-        precondition(ratio.isFinite && ratio > 0 && velocity.dx.isFinite, "UISpringTimingParameters: damping ratio \(ratio) must be above 0 and the velocity finite")
+        precondition(
+            ratio.isFinite && ratio > 0 && velocity.dx.isFinite && velocity.dy.isFinite,
+            "UISpringTimingParameters: damping ratio \(ratio) must be above 0 and the velocity \(velocity) finite")
         form = .ratio(ratio)
         initialVelocity = velocity
+        super.init()
     }
 
     /// A spring from physical constants; its settling time replaces the animator's duration, as in UIKit.
     public init(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector) {
         precondition(
-            [mass, stiffness, damping, velocity.dx].allSatisfy(\.isFinite) && mass > 0 && stiffness > 0 && damping >= 0,
+            [mass, stiffness, damping, velocity.dx, velocity.dy].allSatisfy(\.isFinite) && mass > 0 && stiffness > 0 && damping >= 0,
             "UISpringTimingParameters: mass \(mass) and stiffness \(stiffness) must be above 0, damping \(damping) at least 0")
         form = .physical(Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity.dx))
         initialVelocity = velocity
+        super.init()
     }
 
     /// A spring that takes about `duration` seconds and bounces by `bounce` (0: none, towards 1:
@@ -99,6 +109,7 @@ public struct UISpringTimingParameters: Sendable {
             "UISpringTimingParameters: duration \(duration) must be above 0, the bounce \(bounce) and velocity finite")
         form = .physical(Spring(perceptualDuration: duration, bounce: bounce, initialVelocity: velocity.dx))
         initialVelocity = velocity
+        super.init()
     }
 
     /// The damping ratio of a spring given by one (nil for physical constants).

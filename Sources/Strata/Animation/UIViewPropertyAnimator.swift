@@ -56,7 +56,7 @@ public final class UIViewPropertyAnimator {
     /// Seconds per whole fraction while running: `duration`, or as `continueAnimation` rescaled it.
     private var runDuration: Double
     /// A spring given by damping ratio settles within each animation's own length.
-    private var ratioSpring: (ratio: Double, velocity: Double)?
+    private var ratioSpring: (ratio: Double, velocity: CGVector)?
     /// The fraction of the duration shown while not running.
     private var pausedFraction = 0.0
     /// While running: the frame-clock time and fraction the current run started from.
@@ -75,7 +75,7 @@ public final class UIViewPropertyAnimator {
         timingParameters = parameters
         if let spring = parameters.springTimingParameters {
             (curve, self.duration) = spring.timing(duration: duration)
-            ratioSpring = spring.ratio.map { ($0, spring.initialVelocity.dx) }
+            ratioSpring = spring.ratio.map { ($0, spring.initialVelocity) }
         } else {
             curve = (parameters.cubicTimingParameters ?? UICubicTimingParameters()).curve
             self.duration = duration
@@ -211,14 +211,23 @@ public final class UIViewPropertyAnimator {
         retime()
     }
 
-    /// Resumes a paused (or running) animator with new timing (nil keeps the current one): every
+    /// Resumes a paused animator with new timing (nil keeps the current one): every
     /// animation continues from the value shown now to its target on the new curve. What is left
     /// takes `durationFactor` times the original duration, as UIKit documents ("multiplied by the
     /// original duration value to obtain the new duration"): from half way, a factor of 1 takes
     /// the whole `duration` for the second half and `1 - fractionComplete` keeps the original
     /// pace; 0 means the time left at the original pace. `duration` keeps its value.
+    /// - Precondition: the animator is active and paused, and `isInterruptible`: calling it while
+    ///   inactive, running or not interruptible is a programmer error (UIKit's words) and traps.
     public func continueAnimation(withTimingParameters parameters: (any UITimingCurveProvider)?, durationFactor: CGFloat) {
-        require(state == .active, "continueAnimation(withTimingParameters:durationFactor:)", allowed: ".active")
+        // Apple: "the animator must be active and currently paused. It's a programmer error to
+        // call this method when the animator is inactive, running, or its isInterruptible
+        // property is set to false."
+        precondition(
+            state == .active && !isRunning && isInterruptible,
+            "UIViewPropertyAnimator.continueAnimation(withTimingParameters:durationFactor:): the animator must be active and paused; "
+                + "it is a programmer error to call it when the animator is inactive, running, or its isInterruptible property is false "
+                + "(state \(state), isRunning \(isRunning), isInterruptible \(isInterruptible))")
         precondition(
             durationFactor.isFinite && durationFactor >= 0, "UIViewPropertyAnimator.continueAnimation: durationFactor must be finite and at least 0, got \(durationFactor)")
         let fraction = currentFraction
@@ -237,7 +246,7 @@ public final class UIViewPropertyAnimator {
         if let spring = parameters?.springTimingParameters {
             let (springCurve, settling) = spring.timing(duration: runDuration * (1 - fraction))
             curve = springCurve
-            ratioSpring = spring.ratio.map { ($0, spring.initialVelocity.dx) }
+            ratioSpring = spring.ratio.map { ($0, spring.initialVelocity) }
             // A spring from physical constants takes its own settling time for what is left.
             if spring.ratio == nil, fraction < 1 { runDuration = settling / (1 - fraction) }
         } else if let cubic = parameters?.cubicTimingParameters {
@@ -392,12 +401,15 @@ public final class UIViewPropertyAnimator {
 
     /// The value a record shows at animator fraction `fraction` (through the curve, or linearly).
     private func value(of record: Record, at fraction: Double, linear: Bool) -> LayerProperty {
-        animation(for: record, fraction: fraction, speed: 0, delay: 0, linear: linear).value(over: record.new, at: 0)
+        animations(for: record, fraction: fraction, speed: 0, delay: 0, linear: linear).reduce(record.new) { $1.value(over: $0, at: 0) }
     }
 
-    /// The animation for one record, shown at `fraction` of the animator at its begin time and
-    /// moving at `speed` (1 forwards, −1 backwards, 0 paused); `linear` while scrubbing.
-    private func animation(for record: Record, fraction: Double, speed: Double, delay: Double, linear: Bool) -> LayerAnimation {
+    /// The animations for one record, shown at `fraction` of the animator at its begin time and
+    /// moving at `speed` (1 forwards, −1 backwards, 0 paused); `linear` while scrubbing. One,
+    /// except for a move under a damping-ratio spring whose initial velocity differs by axis:
+    /// UIKit normalises each component to that axis's distance, so x and y move as two additive
+    /// springs, x with `dx` and y with `dy` (other properties take `dx`, as UIKit documents).
+    private func animations(for record: Record, fraction: Double, speed: Double, delay: Double, linear: Bool) -> [LayerAnimation] {
         let start = max(record.delayFactor, record.segmentStart) * runDuration, length = max(runDuration - start, 0)
         let from = record.from ?? record.old
         let kind: LayerAnimation.Kind =
@@ -411,14 +423,24 @@ public final class UIViewPropertyAnimator {
             if linear {
                 .linear
             } else if let (ratio, velocity) = ratioSpring {
-                .spring(Spring(dampingRatio: ratio, settlingIn: length, initialVelocity: velocity))
+                .spring(Spring(dampingRatio: ratio, settlingIn: length, initialVelocity: velocity.dx))
             } else {
                 curve
             }
-        return LayerAnimation(
-            kind: kind, curve: timing, beginTime: delay, duration: length,
-            group: group, speed: speed, timeOffset: fraction * runDuration - start,
-            isRemovedOnCompletion: false)
+        func make(_ kind: LayerAnimation.Kind, _ curve: TimingCurve) -> LayerAnimation {
+            LayerAnimation(
+                kind: kind, curve: curve, beginTime: delay, duration: length,
+                group: group, speed: speed, timeOffset: fraction * runDuration - start,
+                isRemovedOnCompletion: false)
+        }
+        if !linear, let (ratio, velocity) = ratioSpring, velocity.dx != velocity.dy, record.new.key == .position,
+            case .additive(let delta) = kind, case .point(let d) = delta.value
+        {
+            return [(Point(x: d.x, y: 0), velocity.dx), (Point(x: 0, y: d.y), velocity.dy)].map { part, axisVelocity in
+                make(.additive(delta: LayerProperty(.position, .point(part))), .spring(Spring(dampingRatio: ratio, settlingIn: length, initialVelocity: axisVelocity)))
+            }
+        }
+        return [make(kind, timing)]
     }
 
     /// Sends every record's animation with the current timing.
@@ -429,7 +451,7 @@ public final class UIViewPropertyAnimator {
         for record in records {
             let key = ObjectIdentifier(record.layer)
             byLayer[key, default: (record.layer, [])].1.append(
-                animation(for: record, fraction: fraction, speed: speed, delay: delay, linear: speed == 0 && scrubsOnCurve))
+                contentsOf: animations(for: record, fraction: fraction, speed: speed, delay: delay, linear: speed == 0 && scrubsOnCurve))
         }
         for (layer, animations) in byLayer.values { layer.replaceAnimations(group: group, with: animations) }
     }
@@ -467,7 +489,7 @@ public final class UIViewPropertyAnimator {
         for record in records {
             let key = Key(layer: ObjectIdentifier(record.layer), property: record.new.key)
             guard let current = shown[key] else { continue }
-            shown[key]?.value = animation(for: record, fraction: fraction, speed: 0, delay: 0, linear: linear).value(over: current.value, at: 0)
+            shown[key]?.value = animations(for: record, fraction: fraction, speed: 0, delay: 0, linear: linear).reduce(current.value) { $1.value(over: $0, at: 0) }
         }
         for (_, entry) in shown { entry.layer.setModelWithoutAnimation(entry.value.clampedForDisplay) }
     }

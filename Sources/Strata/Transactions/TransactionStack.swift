@@ -93,7 +93,14 @@ public enum CATransaction {
 
     /// Closes the innermost explicit transaction; closing the outermost sends everything
     /// changed since the last commit (implicit changes included).
-    public static func commit() { TransactionStack.shared.end() }
+    /// - Precondition: a transaction opened by `begin()` is open. Core Animation raises an
+    ///   exception when no current transaction exists; Strata traps with a message.
+    public static func commit() {
+        precondition(
+            !TransactionStack.shared.levels.isEmpty,
+            "CATransaction.commit(): no current transaction exists (commit() without a matching begin())")
+        TransactionStack.shared.end()
+    }
 
     /// Commits the pending implicit transaction now, unless an explicit one is open (then its
     /// outermost `commit()` sends). Render paths call this so a frame sees this turn's changes.
@@ -127,9 +134,19 @@ public enum CATransaction {
     /// The block run once the current transaction has been committed and its implicit animations have finished.
     public static func completionBlock() -> (@MainActor () -> Void)? { TransactionStack.shared.current.completion }
 
-    /// Sets (replaces) the block run on the main actor after the current transaction's commit has
-    /// been sent and the frame showing the end of the implicit animations it started has been
-    /// drawn (or soon after the commit when it started none, or when they were removed). With no
-    /// explicit transaction open, it belongs to the implicit transaction.
-    public static func setCompletionBlock(_ block: (@MainActor () -> Void)?) { TransactionStack.shared.current.completion = block }
+    /// Sets (replaces) the block run on the main actor once all animations subsequently added by
+    /// this transaction group have completed (or been removed), as Core Animation documents it:
+    /// after the current transaction's commit has been sent and the frame showing the end of the
+    /// animations added after this call has been drawn (soon after the commit when none were).
+    /// Animations added before the call are not waited for. With no explicit transaction open, it
+    /// belongs to the implicit transaction.
+    public static func setCompletionBlock(_ block: (@MainActor () -> Void)?) {
+        let stack = TransactionStack.shared
+        var level = stack.current
+        level.completion = block
+        // Only what is added from now on counts: implicit animations start a group of their own.
+        level.group = nil
+        level.explicitGroups = []
+        stack.current = level
+    }
 }

@@ -446,7 +446,7 @@ open class UIView: UIResponder, CALayerDelegate {
         animation.duration = block.duration
         animation.beginTime = block.delay
         if case .cubicBezier(let x1, let y1, let x2, let y2) = block.curve {
-            animation.timingFunction = CAMediaTimingFunction(controlPoints: Float(x1), Float(y1), Float(x2), Float(y2))
+            animation.timingFunction = CAMediaTimingFunction(bezier: x1, y1, x2, y2)
         } else if block.curve == .linear {
             animation.timingFunction = CAMediaTimingFunction(name: .linear)
         }
