@@ -199,6 +199,27 @@ import Testing
         #expect(done, "the 0.5 s move ended; the 2 s fade added before the block is not waited for")
     }
 
+    @Test(
+        "CATransaction.setValue(_:forKey:) has nested scope: an inner transaction sees the outer's value, its own hides it until its commit; kCATransactionAnimationDuration sets and reads the duration (1.5)"
+    )
+    func transactionValuesNest() {
+        CATransaction.begin()
+        CATransaction.setValue("outer", forKey: "tag")
+        CATransaction.begin()
+        #expect(CATransaction.value(forKey: "tag") as? String == "outer")
+        CATransaction.setValue("inner", forKey: "tag")
+        #expect(CATransaction.value(forKey: "tag") as? String == "inner")
+        CATransaction.commit()
+        #expect(CATransaction.value(forKey: "tag") as? String == "outer")
+        CATransaction.setValue(NSNumber(value: 1.5), forKey: kCATransactionAnimationDuration)
+        #expect(CATransaction.animationDuration() == 1.5)
+        #expect((CATransaction.value(forKey: kCATransactionAnimationDuration) as? NSNumber)?.doubleValue == 1.5)
+        CATransaction.setValue(true, forKey: kCATransactionDisableActions)
+        #expect(CATransaction.disableActions())
+        CATransaction.commit()
+        #expect(CATransaction.value(forKey: "tag") == nil)
+    }
+
     @Test("CATransaction.commit() with no current transaction traps (Core Animation raises)")
     func commitWithoutBeginTraps() async {
         await #expect(processExitsWith: .failure) {

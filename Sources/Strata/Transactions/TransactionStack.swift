@@ -29,6 +29,8 @@ final class TransactionStack {
         var group: UInt64?
         /// The groups of the explicit animations added while this level was open.
         var explicitGroups: [UInt64] = []
+        /// Values set with `CATransaction.setValue(_:forKey:)` at this level.
+        var values: [String: Any] = [:]
     }
     /// Explicit levels, outermost first.
     var levels: [Level] = []
@@ -140,6 +142,50 @@ public enum CATransaction {
     /// animations added after this call has been drawn (soon after the commit when none were).
     /// Animations added before the call are not waited for. With no explicit transaction open, it
     /// belongs to the implicit transaction.
+    /// The value stored under `key`, looked for in the innermost transaction first and then in
+    /// the enclosing ones (Core Animation's nested data scope); the four `kCATransaction…` keys
+    /// read the current transaction's settings (the duration and `disableActions` as `NSNumber`).
+    public static func value(forKey key: String) -> Any? {
+        let stack = TransactionStack.shared
+        switch key {
+        case kCATransactionAnimationDuration: return NSNumber(value: animationDuration())
+        case kCATransactionDisableActions: return NSNumber(value: disableActions())
+        case kCATransactionAnimationTimingFunction: return animationTimingFunction()
+        case kCATransactionCompletionBlock: return completionBlock()
+        default:
+            for level in stack.levels.reversed() {
+                if let value = level.values[key] { return value }
+            }
+            return stack.implicitLevel.values[key]
+        }
+    }
+
+    /// Stores `value` under `key` in the current transaction (nil removes it); it is seen by
+    /// `value(forKey:)` here and in nested transactions until this one commits. The four
+    /// `kCATransaction…` keys set the transaction's settings, as their setters do.
+    public static func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case kCATransactionAnimationDuration:
+            let seconds = (value as? NSNumber)?.doubleValue ?? (value as? Double) ?? 0.25
+            setAnimationDuration(seconds)
+        case kCATransactionDisableActions:
+            setDisableActions((value as? NSNumber)?.boolValue ?? (value as? Bool) ?? false)
+        case kCATransactionAnimationTimingFunction:
+            setAnimationTimingFunction(value as? CAMediaTimingFunction)
+        case kCATransactionCompletionBlock:
+            setCompletionBlock(value as? @MainActor () -> Void)
+        default:
+            TransactionStack.shared.current.values[key] = value
+        }
+    }
+
+    /// Core Animation's lock for changing layer properties from several threads. Strata's
+    /// layers belong to the main actor, so there is nothing to lock: it does nothing.
+    public static func lock() {}
+
+    /// Releases `lock()`: does nothing (see `lock()`).
+    public static func unlock() {}
+
     public static func setCompletionBlock(_ block: (@MainActor () -> Void)?) {
         let stack = TransactionStack.shared
         var level = stack.current
@@ -150,3 +196,12 @@ public enum CATransaction {
         stack.current = level
     }
 }
+
+/// `CATransaction.value(forKey:)`'s key for the animation duration (an `NSNumber` of seconds).
+public let kCATransactionAnimationDuration = "animationDuration"
+/// `CATransaction.value(forKey:)`'s key for whether actions are disabled (an `NSNumber` of a Bool).
+public let kCATransactionDisableActions = "disableActions"
+/// `CATransaction.value(forKey:)`'s key for the animation timing function.
+public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
+/// `CATransaction.value(forKey:)`'s key for the completion block.
+public let kCATransactionCompletionBlock = "completionBlock"
