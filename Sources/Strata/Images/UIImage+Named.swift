@@ -156,10 +156,17 @@ private enum NamedImages {
 public final class UITraitCollection: Sendable {
     /// Pixels per point of the display (0: unspecified).
     public let displayScale: CGFloat
+    /// The text size the user prefers (`unspecified` unless given); fonts for text styles follow it.
+    public let preferredContentSizeCategory: UIContentSizeCategory
 
     /// A trait collection with nothing specified.
-    public init() { displayScale = 0 }
+    public init() { (displayScale, preferredContentSizeCategory) = (0, .unspecified) }
 
     /// A trait collection that specifies only the display scale.
-    public init(displayScale: CGFloat) { self.displayScale = displayScale }
+    public init(displayScale: CGFloat) { (self.displayScale, preferredContentSizeCategory) = (displayScale, .unspecified) }
+
+    /// A trait collection that specifies only the preferred text size.
+    public init(preferredContentSizeCategory: UIContentSizeCategory) {
+        (displayScale, self.preferredContentSizeCategory) = (0, preferredContentSizeCategory)
+    }
 }

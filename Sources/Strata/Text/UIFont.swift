@@ -11,7 +11,12 @@ import Foundation
 /// set-up installs Noto for other scripts (Arabic, Hebrew, Devanagari, Thai and the rest of
 /// `fonts-noto-core`; Chinese, Japanese and Korean from `fonts-noto-cjk`) and Noto Color Emoji,
 /// drawn in colour. Metrics come from the font itself through Pango and HarfBuzz, in points.
-public final class UIFont: Hashable, Sendable, CustomStringConvertible {
+///
+/// A subclass of `NSObject`, as UIKit's, so an attributes dictionary mixing fonts and paragraph
+/// styles has `NSObject` values. Fonts an app bundles are found by their PostScript names once
+/// registered (`CTFontManagerRegisterFontsForURL`, `CTFontManagerRegisterGraphicsFont`, or the
+/// `UIAppFonts` list of the main bundle's `Info.plist`).
+public final class UIFont: NSObject, @unchecked Sendable {
     /// A font weight: UIKit's `UIFont.Weight`, with its values (-1 … 1, regular 0).
     public struct Weight: RawRepresentable, Hashable, Comparable, Sendable {
         /// The weight's value.
@@ -42,45 +47,10 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A text style with a default font: UIKit's `UIFont.TextStyle`.
-    public struct TextStyle: RawRepresentable, Hashable, Sendable {
-        /// The style's name.
-        public let rawValue: String
-        /// A style from its name.
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public static let largeTitle = TextStyle(rawValue: "UICTFontTextStyleTitle0")
-        public static let title1 = TextStyle(rawValue: "UICTFontTextStyleTitle1")
-        public static let title2 = TextStyle(rawValue: "UICTFontTextStyleTitle2")
-        public static let title3 = TextStyle(rawValue: "UICTFontTextStyleTitle3")
-        public static let headline = TextStyle(rawValue: "UICTFontTextStyleHeadline")
-        public static let subheadline = TextStyle(rawValue: "UICTFontTextStyleSubhead")
-        public static let body = TextStyle(rawValue: "UICTFontTextStyleBody")
-        public static let callout = TextStyle(rawValue: "UICTFontTextStyleCallout")
-        public static let footnote = TextStyle(rawValue: "UICTFontTextStyleFootnote")
-        public static let caption1 = TextStyle(rawValue: "UICTFontTextStyleCaption1")
-        public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
-
-        /// The size and weight iOS gives the style at the default (Large) text size.
-        var defaultFace: (size: CGFloat, weight: Weight) {
-            switch self {
-            case .largeTitle: (34, .regular)
-            case .title1: (28, .regular)
-            case .title2: (22, .regular)
-            case .title3: (20, .regular)
-            case .headline: (17, .semibold)
-            case .subheadline: (15, .regular)
-            case .callout: (16, .regular)
-            case .footnote: (13, .regular)
-            case .caption1: (12, .regular)
-            case .caption2: (11, .regular)
-            default: (17, .regular)
-            }
-        }
-    }
-
     /// The font's family, as installed (e.g. "Inter").
     public let familyName: String
-    /// The face's name, family and face without spaces (e.g. "Inter-SemiBold").
+    /// The face's PostScript name (e.g. "Inter-SemiBold", "DejaVuSansCondensed-Bold"), read
+    /// from the face Pango loaded.
     public let fontName: String
     /// The size, in points.
     public let pointSize: CGFloat
@@ -100,6 +70,10 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     /// The OpenType weight (100 … 900) and style Pango is asked for.
     let weight: Int32
     let isItalic: Bool
+    /// The Pango stretch (`PangoStretch`) of the face: condensed and expanded faces.
+    let stretch: UInt32
+    /// The text style the font was made for (`preferredFont(forTextStyle:)`), if any.
+    let textStyle: TextStyle?
     /// Whether digits take equal widths (the `tnum` OpenType feature).
     let hasMonospacedDigits: Bool
 
@@ -109,19 +83,28 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     static let monospacedFamily = FontSystem.shared.fontNames(forFamily: "DejaVu Sans Mono").isEmpty ? "monospace" : "DejaVu Sans Mono"
 
     /// Loads `family` at `size` with `weight` and style through Pango and reads its metrics.
-    init(family: String, weight: Int32, italic: Bool, size: CGFloat, monospacedDigits: Bool = false) {
+    init(
+        family: String, weight: Int32, italic: Bool, size: CGFloat, monospacedDigits: Bool = false,
+        stretch: UInt32 = PANGO_STRETCH_NORMAL.rawValue, textStyle: TextStyle? = nil
+    ) {
         pointSize = size
         self.weight = weight
         isItalic = italic
+        self.stretch = stretch
+        self.textStyle = textStyle
         hasMonospacedDigits = monospacedDigits
-        let description = Self.pangoDescription(family: family, weight: weight, italic: italic, size: size)
+        let description = Self.pangoDescription(family: family, weight: weight, italic: italic, size: size, stretch: stretch)
         defer { pango_font_description_free(description) }
-        var values = (family: family, ascent: 0.8 * size, descent: 0.2 * size, height: size * 1.2, cap: 0.7 * size, x: 0.5 * size)
+        var values = (
+            family: family, postScript: String?.none, ascent: 0.8 * size, descent: 0.2 * size, height: size * 1.2, cap: 0.7 * size,
+            x: 0.5 * size
+        )
         FontSystem.shared.withContext { context in
             if let font = pango_context_load_font(context, description) {
                 let actual = pango_font_describe(font)
                 if let name = pango_font_description_get_family(actual) { values.family = String(cString: name) }
                 pango_font_description_free(actual)
+                values.postScript = Self.postScriptName(of: font)
                 let hb = pango_font_get_hb_font(font)
                 var yScale: Int32 = 0, xScale: Int32 = 0
                 hb_font_get_scale(hb, &xScale, &yScale)
@@ -148,22 +131,35 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
         lineHeight = values.ascent + values.descent + leading
         capHeight = values.cap
         xHeight = values.x
-        fontName = Self.faceName(family: values.family, weight: weight, italic: italic)
+        fontName = values.postScript ?? Self.faceName(family: values.family, weight: weight, italic: italic)
+        super.init()
+    }
+
+    /// The PostScript name of a face Pango loaded, from its fontconfig pattern.
+    static func postScriptName(of font: UnsafeMutablePointer<PangoFont>) -> String? {
+        let fcFont = UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)
+        guard let pattern = pango_fc_font_get_pattern(fcFont) else { return nil }
+        var name: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, FC_POSTSCRIPT_NAME, 0, &name) == FcResultMatch, let name else { return nil }
+        return String(cString: name)
     }
 
     /// A Pango description of the face at `size` points (the caller frees it).
-    static func pangoDescription(family: String, weight: Int32, italic: Bool, size: CGFloat) -> OpaquePointer {
+    static func pangoDescription(
+        family: String, weight: Int32, italic: Bool, size: CGFloat, stretch: UInt32 = PANGO_STRETCH_NORMAL.rawValue
+    ) -> OpaquePointer {
         let description = pango_font_description_new()!
         pango_font_description_set_family(description, family)
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(weight)))
         pango_font_description_set_style(description, italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        pango_font_description_set_stretch(description, PangoStretch(rawValue: stretch))
         pango_font_description_set_absolute_size(description, Double(size) * Double(PANGO_SCALE))
         return description
     }
 
     /// A new Pango description of this font (the caller frees it).
     func makePangoDescription() -> OpaquePointer {
-        Self.pangoDescription(family: familyName, weight: weight, italic: isItalic, size: pointSize)
+        Self.pangoDescription(family: familyName, weight: weight, italic: isItalic, size: pointSize, stretch: stretch)
     }
 
     /// The installed face name closest to the family, weight and style.
@@ -207,32 +203,35 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
             size: checked(fontSize, "monospacedDigitSystemFont(ofSize:weight:)"), monospacedDigits: true)
     }
 
-    /// The font for `style` at iOS's default text size (body 17 points, headline 17 semibold, …).
-    public static func preferredFont(forTextStyle style: TextStyle) -> UIFont {
-        let face = style.defaultFace
-        return systemFont(ofSize: face.size, weight: face.weight)
-    }
-
-    /// The installed font called `fontName` (a face name such as "Inter-Bold", or a family name
-    /// for its regular face) at `fontSize` points; nil when no installed font has that name, as UIKit.
+    /// The installed or registered font called `fontName` (a PostScript name such as
+    /// "Inter-Bold" or "DejaVuSansCondensed", or a family name for its regular face) at
+    /// `fontSize` points; nil when no font has that name, as UIKit.
     public convenience init?(name fontName: String, size fontSize: CGFloat) {
+        _ = FontSystem.mainBundleAppFonts
         guard let face = FontSystem.shared.face(named: fontName) else { return nil }
-        self.init(family: face.family, weight: face.weight, italic: face.italic, size: Self.checked(fontSize, "init(name:size:)"))
+        self.init(
+            family: face.family, weight: face.weight, italic: face.italic, size: Self.checked(fontSize, "init(name:size:)"),
+            stretch: face.stretch)
     }
 
     /// The same face at `fontSize` points.
     public func withSize(_ fontSize: CGFloat) -> UIFont {
         UIFont(
             family: familyName, weight: weight, italic: isItalic, size: Self.checked(fontSize, "withSize(_:)"),
-            monospacedDigits: hasMonospacedDigits)
+            monospacedDigits: hasMonospacedDigits, stretch: stretch, textStyle: textStyle)
     }
 
-    /// The installed families, sorted.
-    public static var familyNames: [String] { FontSystem.shared.familyNames() }
+    /// The installed families (and those of registered fonts), sorted.
+    public static var familyNames: [String] {
+        _ = FontSystem.mainBundleAppFonts
+        return FontSystem.shared.familyNames()
+    }
 
-    /// The face names of `familyName` (empty when it is not installed).
+    /// The PostScript names of `familyName`'s faces, each of which `init(name:size:)` opens
+    /// (empty when it is not installed).
     public static func fontNames(forFamilyName familyName: String) -> [String] {
-        FontSystem.shared.fontNames(forFamily: familyName)
+        _ = FontSystem.mainBundleAppFonts
+        return FontSystem.shared.fontNames(forFamily: familyName)
     }
 
     /// The standard font size (14 points).
@@ -245,26 +244,29 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     public static let buttonFontSize: CGFloat = 18
 
     /// A size must be finite and not negative; UIKit draws nothing sensible otherwise.
-    private static func checked(_ size: CGFloat, _ caller: String) -> CGFloat {
+    static func checked(_ size: CGFloat, _ caller: String) -> CGFloat {
         precondition(size.isFinite && size >= 0, "UIFont.\(caller): the size \(size) must be a finite number of points, 0 or more")
         return size
     }
 
     // MARK: Identity
 
-    /// Whether two fonts are the same face at the same size.
-    public static func == (a: UIFont, b: UIFont) -> Bool {
-        a.fontName == b.fontName && a.pointSize == b.pointSize && a.hasMonospacedDigits == b.hasMonospacedDigits
+    /// Whether `object` is a font of the same face at the same size.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UIFont else { return false }
+        return fontName == other.fontName && pointSize == other.pointSize && hasMonospacedDigits == other.hasMonospacedDigits
     }
 
     /// Hashes the face and size.
-    public func hash(into hasher: inout Hasher) {
+    public override var hash: Int {
+        var hasher = Hasher()
         hasher.combine(fontName)
         hasher.combine(pointSize)
+        return hasher.finalize()
     }
 
     /// A description in UIKit's shape: family, weight, style and size.
-    public var description: String {
+    public override var description: String {
         let weightName = weight >= 600 ? "bold" : "normal"
         return
             "<UICTFont: \(objectAddress(self))> font-family: \"\(familyName)\"; font-weight: \(weightName); font-style: \(isItalic ? "italic" : "normal"); font-size: \(String(format: "%.2f", Double(pointSize)))pt"

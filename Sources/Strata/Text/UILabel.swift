@@ -113,6 +113,9 @@ open class UILabel: UIView {
     /// `minimumScaleFactor` of the font's size (false).
     open var adjustsFontSizeToFitWidth = false { didSet { setNeedsDisplay() } }
 
+    /// Whether the label's font follows the user's preferred text size (false); kept as set.
+    open var adjustsFontForContentSizeCategory = false
+
     /// Where shrunk text sits (`.alignBaselines`: on the baseline the full-size text would have).
     open var baselineAdjustment = UIBaselineAdjustment.alignBaselines { didSet { setNeedsDisplay() } }
 
