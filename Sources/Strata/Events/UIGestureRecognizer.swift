@@ -86,6 +86,13 @@ open class UIGestureRecognizer {
         addTarget(target, action: action)
     }
 
+    /// A recognizer calling `action`, a method that takes no argument (e.g. `MyView.tapped`
+    /// for `func tapped()`), on `target` (held weakly) at each state change.
+    public convenience init<Target: AnyObject>(target: Target, action: @escaping @MainActor (Target) -> () -> Void) {
+        self.init()
+        addTarget(target, action: action)
+    }
+
     /// A recognizer calling `handler` at each state change.
     public convenience init(handler: @escaping @MainActor (UIGestureRecognizer) -> Void) {
         self.init()
@@ -100,6 +107,15 @@ open class UIGestureRecognizer {
             Action(target: target, hasTarget: true) { target, recognizer in
                 guard let target = target as? Target, let recognizer = recognizer as? Recognizer else { return }
                 action(target)(recognizer)
+            })
+    }
+
+    /// Adds a target (held weakly) and a method taking no argument to call on it at each state change.
+    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping @MainActor (Target) -> () -> Void) {
+        actions.append(
+            Action(target: target, hasTarget: true) { target, _ in
+                guard let target = target as? Target else { return }
+                action(target)()
             })
     }
 
