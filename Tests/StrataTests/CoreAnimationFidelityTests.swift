@@ -246,5 +246,7 @@ import Testing
         #expect(superlayer !== window.layer && superlayer.bounds == window.layer.bounds)
         #expect(superlayer.sublayers?.contains { $0 === shown } == true)
         #expect(child.presentation() === sublayers[0], "one tree per frame")
+        #expect(sublayers[0].model() === child && shown.model() === layer, "model() of a presentation layer is its model")
+        #expect(child.model() === child, "model() of a model layer is itself")
     }
 }

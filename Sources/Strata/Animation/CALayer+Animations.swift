@@ -86,6 +86,13 @@ extension CALayer {
         return copy
     }
 
+    /// The model layer of a presentation layer; the layer itself for a model layer (Core
+    /// Animation's `model()`). A presentation layer answers while its tree is the latest one
+    /// built (until the next frame or commit); after that, as a detached copy, itself. Main actor.
+    public func model() -> Self {
+        PresentationTree.model(of: self) as? Self ?? self
+    }
+
     /// Gives `copy` the layer's state with its animations at media time `time` applied.
     fileprivate func fillPresentation(_ copy: CALayer, at time: Double) {
         if !activeAnimations.isEmpty {
@@ -154,6 +161,12 @@ private final class PresentationTree {
     private(set) var nodes: [ObjectIdentifier: Node] = [:]
 
     private static var latest: PresentationTree?
+    /// The model layer of each presentation layer of the tree, by the presentation layer (alive
+    /// while the tree is, so no identifier is reused meanwhile).
+    private var models: [ObjectIdentifier: Weak<CALayer>] = [:]
+
+    /// The model layer of `copy` when it belongs to the latest tree.
+    static func model(of copy: CALayer) -> CALayer? { latest?.models[ObjectIdentifier(copy)]?.object }
 
     private init(root: CALayer, time: Double, commit: Int) {
         (self.root, self.time, self.commit) = (Weak(root), time, commit)
@@ -176,6 +189,7 @@ private final class PresentationTree {
             let copy = type(of: layer).init()
             layer.fillPresentation(copy, at: time)
             nodes[ObjectIdentifier(layer)] = Node(model: Weak(layer), copy: copy)
+            models[ObjectIdentifier(copy)] = Weak(layer)
             return copy
         }
         rootCopy = copy(of: root)
