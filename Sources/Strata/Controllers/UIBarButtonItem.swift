@@ -7,7 +7,7 @@ import Foundation
 /// (`UIBarButtonItem(title: "Edit", style: .plain, target: self, action: NotesViewController.edit)`,
 /// taking nothing or the item), or as a `UIAction` (`primaryAction:`). The target is not retained.
 @MainActor
-open class UIBarButtonItem {
+open class UIBarButtonItem: UIBarItem {
     /// How the item looks (UIKit's `UIBarButtonItem.Style`).
     public enum Style: Int, Sendable {
         /// A plain title.
@@ -51,14 +51,8 @@ open class UIBarButtonItem {
         }
     }
 
-    /// The title shown.
-    open var title: String? { didSet { changed() } }
-    /// The image shown (in place of the title when both are set).
-    open var image: UIImage? { didSet { changed() } }
     /// How the title looks (`.plain`).
     open var style: Style { didSet { changed() } }
-    /// Whether the item can be tapped (true).
-    open var isEnabled = true { didSet { changed() } }
     /// The item's colour; nil takes the bar's tint.
     open var tintColor: UIColor? { didSet { changed() } }
     /// A view shown in place of a button.
@@ -69,37 +63,41 @@ open class UIBarButtonItem {
     public let systemItem: SystemItem?
     /// The action performed when tapped, when made with one (`primaryAction:`).
     open var primaryAction: UIAction? { didSet { changed() } }
-    /// A number to tell items apart (0).
-    open var tag = 0
+    /// The menu the item shows when tapped (with no primary action) or long-pressed (nil; kept:
+    /// Strata shows no bar item menus yet).
+    open var menu: UIMenu? { didSet { changed() } }
     /// The target of a method action (held weakly), and whether one was given.
     public private(set) weak var target: AnyObject?
     private var perform: (@MainActor (AnyObject?, UIBarButtonItem) -> Void)?
-    /// Called when what the item shows changes (its bar lays it out again).
-    var onChange: (@MainActor () -> Void)?
 
-    private func changed() { onChange?() }
+    private func changed() { barItemDidChange() }
 
     /// An item with nothing to show and no action.
-    public init() {
+    public override init() {
         style = .plain
         systemItem = nil
+        super.init()
     }
 
-    /// An item showing `title` (or `image`), performing `primaryAction` when tapped.
-    public init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil) {
-        self.title = title ?? primaryAction?.title
-        self.image = image ?? primaryAction?.image
+    /// An item showing `title` (or `image`), performing `primaryAction` when tapped, with `menu`.
+    public init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
         style = .plain
         systemItem = nil
         self.primaryAction = primaryAction
+        self.menu = menu
+        super.init()
+        self.title = title ?? primaryAction?.title
+        self.image = image ?? primaryAction?.image
     }
 
-    /// A system item performing `primaryAction` when tapped.
-    public init(systemItem: SystemItem, primaryAction: UIAction? = nil) {
-        title = systemItem.title
+    /// A system item performing `primaryAction` when tapped, with `menu`.
+    public init(systemItem: SystemItem, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
         style = systemItem == .done ? .done : .plain
         self.systemItem = systemItem
         self.primaryAction = primaryAction
+        self.menu = menu
+        super.init()
+        title = systemItem.title
     }
 
     /// An item showing `customView`.
@@ -107,6 +105,34 @@ open class UIBarButtonItem {
         style = .plain
         systemItem = nil
         self.customView = customView
+        super.init()
+    }
+
+    /// An item showing `title` that calls `action` (nil: nothing) when tapped. This is the
+    /// spelling of UIKit's `init(title:style:target:action:)` with `target: nil, action: nil`
+    /// (an item set up later, or whose action is given by `primaryAction` or `menu`); `target`
+    /// is kept weakly in `target`.
+    public convenience init(title: String?, style: Style, target: AnyObject?, action: (@MainActor () -> Void)?) {
+        self.init(title: title)
+        self.style = style
+        self.target = target
+        if let action { perform = { _, _ in action() } }
+    }
+
+    /// An item showing `image` that calls `action` (nil: nothing) when tapped; see
+    /// `init(title:style:target:action:)`.
+    public convenience init(image: UIImage?, style: Style, target: AnyObject?, action: (@MainActor () -> Void)?) {
+        self.init(image: image)
+        self.style = style
+        self.target = target
+        if let action { perform = { _, _ in action() } }
+    }
+
+    /// A system item that calls `action` (nil: nothing) when tapped; see `init(title:style:target:action:)`.
+    public convenience init(barButtonSystemItem systemItem: SystemItem, target: AnyObject?, action: (@MainActor () -> Void)?) {
+        self.init(systemItem: systemItem)
+        self.target = target
+        if let action { perform = { _, _ in action() } }
     }
 
     /// An item showing `title`, calling `action` (a method of `target` taking nothing) when tapped.

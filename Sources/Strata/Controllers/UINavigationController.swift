@@ -123,40 +123,52 @@ open class UINavigationController: UIViewController {
         }
         let finish: @MainActor (Bool) -> Void = { [weak self] _ in
             guard let self else { return }
-            newTop.viewIfLoaded?.frame = container.bounds
+            newTop.viewIfLoaded?.frame = self.contentFrame(for: newTop)
             done()
             self.delegate?.navigationController(self, didShow: newTop, animated: animated)
         }
-        newTop.containerSafeAreaInsets = barInsets
+        newTop.containerSafeAreaInsets = barInsets(for: newTop)
         guard let oldTop, oldTop.viewIfLoaded?.superview === container else {
             let view = newTop.view!
-            view.frame = container.bounds
+            view.frame = contentFrame(for: newTop)
             container.insertSubview(view, belowSubview: navigationBar)
             finish(true)
             return
         }
         let width = container.bounds.width
         let incoming = newTop.view!
-        incoming.frame = container.bounds.offsetBy(dx: pushing ? width : -width / 3, dy: 0)
+        let incomingFrame = contentFrame(for: newTop), outgoingFrame = contentFrame(for: oldTop)
+        incoming.frame = incomingFrame.offsetBy(dx: pushing ? width : -width / 3, dy: 0)
         let duration = animated ? Self.transitionDuration : 0
         transition(
             from: oldTop, to: newTop, duration: duration, options: [.curveEaseInOut],
             animations: {
-                incoming.frame = container.bounds
-                oldTop.viewIfLoaded?.frame = container.bounds.offsetBy(dx: pushing ? -width / 3 : width, dy: 0)
+                incoming.frame = incomingFrame
+                oldTop.viewIfLoaded?.frame = outgoingFrame.offsetBy(dx: pushing ? -width / 3 : width, dy: 0)
             },
-            completion: { finished in
-                oldTop.viewIfLoaded?.frame = container.bounds
+            completion: { [weak self] finished in
+                oldTop.viewIfLoaded?.frame = self?.contentFrame(for: oldTop) ?? outgoingFrame
                 finish(finished)
             })
         // A pop slides the old top out over the one it uncovers.
         if !pushing, let outgoing = oldTop.viewIfLoaded, outgoing.superview === container { container.insertSubview(outgoing, aboveSubview: incoming) }
         container.bringSubviewToFront(navigationBar)
+        if _toolbar != nil { container.bringSubviewToFront(toolbar) }
     }
 
-    /// Shows the stack's navigation items in the bar.
+    /// Shows the stack's navigation items in the bar, the top controller's toolbar items in the
+    /// toolbar, and lets a tab bar controller above hide its bar for `hidesBottomBarWhenPushed`.
     private func showNavigationItems() {
         navigationBar.setItems(children.map(\.navigationItem), animated: false)
+        if let toolbar = _toolbar { toolbar.setItems(topViewController?.toolbarItems, animated: false) }
+        viewIfLoaded?.setNeedsLayout()
+        tabBarController?.bottomBarVisibilityMayHaveChanged()
+    }
+
+    /// A child's toolbar items, extended edges or `hidesBottomBarWhenPushed` changed.
+    func childBarLayoutChanged(_ child: UIViewController) {
+        if child === topViewController, let toolbar = _toolbar { toolbar.setItems(child.toolbarItems, animated: false) }
+        viewIfLoaded?.setNeedsLayout()
     }
 
     // MARK: The view and the bar
@@ -168,11 +180,47 @@ open class UINavigationController: UIViewController {
         return bar
     }
 
+    // MARK: The toolbar
+
+    /// The toolbar the controller shows at the bottom while `isToolbarHidden` is false, with the
+    /// top controller's `toolbarItems` (made on first use).
+    public var toolbar: UIToolbar! {
+        if let toolbar = _toolbar { return toolbar }
+        let toolbar = UIToolbar()
+        toolbar.isHidden = isToolbarHidden
+        toolbar.translucencyChanged = { [weak self] in self?.viewIfLoaded?.setNeedsLayout() }
+        toolbar.setItems(topViewController?.toolbarItems, animated: false)
+        _toolbar = toolbar
+        if let view = viewIfLoaded { view.addSubview(toolbar) }
+        return toolbar
+    }
+    private var _toolbar: UIToolbar?
+
+    /// Whether the toolbar is hidden (true by default, as in UIKit). Shown, it is 49 points high
+    /// over the bottom of the safe area, reaching the view's bottom edge, and adds 49 points to
+    /// the bottom of the top controller's safe area.
+    open var isToolbarHidden = true {
+        didSet {
+            guard oldValue != isToolbarHidden else { return }
+            if !isToolbarHidden { _ = toolbar }
+            viewIfLoaded?.setNeedsLayout()
+            if let top = topViewController { top.containerSafeAreaInsets = barInsets(for: top) }
+        }
+    }
+
+    /// Hides or shows the toolbar (Strata does so at once).
+    open func setToolbarHidden(_ hidden: Bool, animated: Bool) { isToolbarHidden = hidden }
+
+    /// Whether the toolbar shows now: not hidden, and no controller on the stack hides the
+    /// bottom bar (`hidesBottomBarWhenPushed`).
+    private var showsToolbar: Bool { !isToolbarHidden && !children.contains { $0.hidesBottomBarWhenPushed } }
+
     /// A view holding the navigation bar; the top controller's view goes under it.
     open override func loadView() {
         let container = UIView(frame: UIScreen.mainBoundsWithoutMaking)
         container.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         container.addSubview(navigationBar)
+        if let toolbar = _toolbar { container.addSubview(toolbar) }
         view = container
     }
 
@@ -180,33 +228,71 @@ open class UINavigationController: UIViewController {
         super.viewDidLoad()
         showNavigationItems()
         if let top = topViewController {
-            top.containerSafeAreaInsets = barInsets
+            top.containerSafeAreaInsets = barInsets(for: top)
             let view = top.view!
-            view.frame = self.view.bounds
+            view.frame = contentFrame(for: top)
             self.view.insertSubview(view, belowSubview: navigationBar)
         }
     }
 
-    /// Places the bar at the top of the safe area and the top controller's view over the whole
-    /// view (its safe area inset by the bar).
+    /// Places the bar at the top of the safe area, the toolbar over its bottom, and the top
+    /// controller's view over the whole view (its safe area inset by the bars), or between the
+    /// bars at the edges it does not extend (`edgesForExtendedLayout`).
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         guard let view = viewIfLoaded else { return }
         let top = view.safeAreaInsets.top - (containerSafeAreaInsets.top + additionalSafeAreaInsets.top)
         navigationBar.frame = CGRect(x: 0, y: max(top, 0), width: view.bounds.width, height: UINavigationBar.height)
         navigationBar.isHidden = isNavigationBarHidden
-        if let topView = topViewController?.viewIfLoaded, topView.superview === view, !isTransitioning {
-            topView.frame = view.bounds
+        if let toolbar = _toolbar {
+            // Over a tab bar (a container's inset below) it stops at the tab bar; else it reaches
+            // over the window's safe area to the bottom edge.
+            let own = containerSafeAreaInsets.bottom + additionalSafeAreaInsets.bottom
+            let outer = max(view.safeAreaInsets.bottom - own, 0)
+            let height = UIToolbar.height + (own > 0 ? 0 : outer)
+            toolbar.frame = CGRect(
+                x: 0, y: view.bounds.height - view.safeAreaInsets.bottom - UIToolbar.height, width: view.bounds.width, height: height)
+            toolbar.isHidden = !showsToolbar
+            view.bringSubviewToFront(toolbar)
         }
-        topViewController?.containerSafeAreaInsets = barInsets
+        if let topController = topViewController, let topView = topController.viewIfLoaded, topView.superview === view, !isTransitioning {
+            topView.frame = contentFrame(for: topController)
+        }
+        if let topController = topViewController { topController.containerSafeAreaInsets = barInsets(for: topController) }
+    }
+
+    /// Where `child`'s view goes: the whole view, less the bar's and toolbar's parts at the
+    /// edges the child does not extend under them.
+    private func contentFrame(for child: UIViewController) -> CGRect {
+        guard let view = viewIfLoaded else { return .zero }
+        var frame = view.bounds
+        if !isNavigationBarHidden, !child.extendsUnderBar(at: .top, barIsTranslucent: navigationBar.isTranslucent) {
+            let top = view.safeAreaInsets.top - (containerSafeAreaInsets.top + additionalSafeAreaInsets.top)
+            let barBottom = max(top, 0) + UINavigationBar.height
+            frame.origin.y += barBottom
+            frame.size.height -= barBottom
+        }
+        if showsToolbar, let toolbar = _toolbar, !child.extendsUnderBar(at: .bottom, barIsTranslucent: toolbar.isTranslucent) {
+            frame.size.height -= view.safeAreaInsets.bottom + UIToolbar.height
+        }
+        frame.size.height = max(frame.size.height, 0)
+        return frame
     }
 
     /// Whether a push or pop is sliding (its views are placed by the animation).
     private var isTransitioning: Bool { children.contains { $0.viewIfLoaded?.superview === viewIfLoaded && $0 !== topViewController } }
 
-    /// What the bar adds to the top controller's safe area: its height (nothing while hidden).
-    private var barInsets: UIEdgeInsets {
-        isNavigationBarHidden ? .zero : UIEdgeInsets(top: UINavigationBar.height, left: 0, bottom: 0, right: 0)
+    /// What the bars add to `child`'s safe area: the navigation bar's height at the top and the
+    /// toolbar's at the bottom, where they show and the child's view reaches under them.
+    private func barInsets(for child: UIViewController) -> UIEdgeInsets {
+        var insets = UIEdgeInsets.zero
+        if !isNavigationBarHidden, child.extendsUnderBar(at: .top, barIsTranslucent: navigationBar.isTranslucent) {
+            insets.top = UINavigationBar.height
+        }
+        if showsToolbar, let toolbar = _toolbar, child.extendsUnderBar(at: .bottom, barIsTranslucent: toolbar.isTranslucent) {
+            insets.bottom = UIToolbar.height
+        }
+        return insets
     }
 
     /// Whether the bar is hidden (false).
@@ -214,7 +300,7 @@ open class UINavigationController: UIViewController {
         didSet {
             guard oldValue != isNavigationBarHidden else { return }
             viewIfLoaded?.setNeedsLayout()
-            topViewController?.containerSafeAreaInsets = barInsets
+            if let top = topViewController { top.containerSafeAreaInsets = barInsets(for: top) }
         }
     }
 

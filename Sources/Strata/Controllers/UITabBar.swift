@@ -1,9 +1,9 @@
 import Foundation
 
 /// What a tab bar shows for a view controller (UIKit's `UITabBarItem`): a title, an image, a
-/// badge. Main actor.
+/// badge; the title, image, enabled state and tag come from `UIBarItem`. Main actor.
 @MainActor
-open class UITabBarItem {
+open class UITabBarItem: UIBarItem {
     /// The tabs UIKit provides (UIKit's `UITabBarItem.SystemItem`), shown by their titles.
     public enum SystemItem: Int, Sendable {
         case more, favorites, featured, topRated, recents, contacts, history, bookmarks, search, downloads, mostRecent, mostViewed
@@ -26,40 +26,33 @@ open class UITabBarItem {
         }
     }
 
-    /// The title under the image.
-    open var title: String? { didSet { onChange?() } }
-    /// The image.
-    open var image: UIImage? { didSet { onChange?() } }
     /// The image while the tab is selected (nil: `image`).
-    open var selectedImage: UIImage? { didSet { onChange?() } }
+    open var selectedImage: UIImage? { didSet { barItemDidChange() } }
     /// Text shown in a badge at the image's top-right corner (nil: no badge).
-    open var badgeValue: String? { didSet { onChange?() } }
+    open var badgeValue: String? { didSet { barItemDidChange() } }
     /// The badge's colour (nil: UIKit's red).
-    open var badgeColor: UIColor? { didSet { onChange?() } }
-    /// Whether the tab can be selected (true).
-    open var isEnabled = true { didSet { onChange?() } }
-    /// A number to tell items apart.
-    open var tag: Int
-    /// Called when what the item shows changes (its bar shows it again).
-    var onChange: (@MainActor () -> Void)?
+    open var badgeColor: UIColor? { didSet { barItemDidChange() } }
 
     /// An item with a title, an image and a tag.
     public init(title: String?, image: UIImage?, tag: Int) {
+        super.init()
         (self.title, self.image, self.tag) = (title, image, tag)
     }
 
     /// An item with a title, an image and an image for when it is selected.
     public init(title: String?, image: UIImage?, selectedImage: UIImage?) {
-        (self.title, self.image, self.selectedImage, self.tag) = (title, image, selectedImage, 0)
+        super.init()
+        (self.title, self.image, self.selectedImage) = (title, image, selectedImage)
     }
 
     /// A system item (shown by its title; SF Symbols, UIKit's pictures, are Apple's).
     public init(tabBarSystemItem systemItem: SystemItem, tag: Int) {
+        super.init()
         (self.title, self.tag) = (systemItem.title, tag)
     }
 
     /// An item with no title or image.
-    public init() { tag = 0 }
+    public override init() { super.init() }
 }
 
 /// A bar of tabs along the bottom of a tab bar controller (UIKit's `UITabBar`): one button per

@@ -97,6 +97,7 @@ open class UITabBarController: UIViewController {
             return
         }
         controller.containerSafeAreaInsets = barInsets
+        bottomBarVisibilityMayHaveChanged()
         guard let old, old.viewIfLoaded?.superview === container, old.parent === self else {
             old?.viewIfLoaded?.removeFromSuperview()
             place(controller.view!, in: container)
@@ -120,8 +121,29 @@ open class UITabBarController: UIViewController {
         return bar
     }
 
-    /// What the bar adds to the selected controller's safe area: its height.
-    private var barInsets: UIEdgeInsets { UIEdgeInsets(top: 0, left: 0, bottom: UITabBar.height, right: 0) }
+    /// What the bar adds to the selected controller's safe area: its height (nothing while a
+    /// pushed controller hides it).
+    private var barInsets: UIEdgeInsets {
+        hidesTabBar ? .zero : UIEdgeInsets(top: 0, left: 0, bottom: UITabBar.height, right: 0)
+    }
+
+    /// Whether the bar is hidden because the selected tab is a navigation controller with a
+    /// controller on its stack whose `hidesBottomBarWhenPushed` is true.
+    private var hidesTabBar: Bool {
+        (selected as? UINavigationController)?.viewControllers.contains { $0.hidesBottomBarWhenPushed } ?? false
+    }
+
+    /// The selected navigation stack changed: hide or show the bar, and give the selected
+    /// controller's safe area what the bar now adds.
+    func bottomBarVisibilityMayHaveChanged() {
+        guard let selected else { return }
+        let insets = barInsets
+        if selected.containerSafeAreaInsets != insets { selected.containerSafeAreaInsets = insets }
+        if isViewLoaded, tabBar.isHidden != hidesTabBar {
+            tabBar.isHidden = hidesTabBar
+            view.setNeedsLayout()
+        }
+    }
 
     /// A view holding the tab bar; the selected controller's view goes under it.
     open override func loadView() {
@@ -133,6 +155,7 @@ open class UITabBarController: UIViewController {
 
     open override func viewDidLoad() {
         super.viewDidLoad()
+        tabBar.isHidden = hidesTabBar
         if let selected {
             selected.containerSafeAreaInsets = barInsets
             place(selected.view!, in: view)

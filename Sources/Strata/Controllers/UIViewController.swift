@@ -387,27 +387,28 @@ open class UIViewController: UIResponder {
 
     // MARK: Other properties
 
-    /// A title for the controller: a navigation bar shows it while the controller is on top of
-    /// its stack (unless its `navigationItem` has a title of its own).
+    /// A title for the controller. As UIKit documents, setting it sets the title of its
+    /// `navigationItem` and of its `tabBarItem` (when it has one), so a navigation bar and a tab
+    /// bar show it.
     open var title: String? {
         didSet { if title != oldValue { navigationItemChanged() } }
     }
 
     /// What the controller shows in a navigation bar when it is on top of a navigation stack
-    /// (made on first use, with no title of its own: the bar shows `title`).
+    /// (made on first use, titled with the controller's `title`).
     public var navigationItem: UINavigationItem {
         if let item = _navigationItem { return item }
         let item = UINavigationItem()
+        item.title = title
         _navigationItem = item
         return item
     }
     private var _navigationItem: UINavigationItem?
 
-    /// The title shown for this controller may have changed: a navigation bar showing its item
-    /// shows it again, and a tab bar item made for it takes it.
+    /// The title changed: it becomes the navigation item's and the tab bar item's.
     private func navigationItemChanged() {
-        _navigationItem?.onChange?()
-        if let item = _tabBarItem, tabBarItemIsDefault { item.title = title }
+        if let item = _navigationItem { item.title = title }
+        if let item = _tabBarItem { item.title = title }
     }
 
     /// What a tab bar shows for the controller in a tab bar controller: made on first use with the
@@ -460,6 +461,38 @@ open class UIViewController: UIResponder {
 
     /// The view's safe area changed. The default does nothing.
     open func viewSafeAreaInsetsDidChange() {}
+
+    /// The edges of the view that reach under its container's bars (`.all` by default): a
+    /// navigation controller places a view without `.top` below its navigation bar, and one
+    /// without `.bottom` above its toolbar, and adds those bars to its safe area only where the
+    /// view reaches under them.
+    open var edgesForExtendedLayout = UIRectEdge.all {
+        didSet { if edgesForExtendedLayout != oldValue { barLayoutMayHaveChanged() } }
+    }
+
+    /// Whether the view reaches under opaque bars too (false by default: an opaque bar —
+    /// `isTranslucent` false — keeps the view out from under it whatever `edgesForExtendedLayout` says).
+    open var extendedLayoutIncludesOpaqueBars = false {
+        didSet { if extendedLayoutIncludesOpaqueBars != oldValue { barLayoutMayHaveChanged() } }
+    }
+
+    /// Whether the bar at the bottom of the screen — the tab bar of the tab bar controller the
+    /// navigation controller is in, and the navigation controller's toolbar — is hidden while
+    /// this controller is on the navigation stack (false by default).
+    open var hidesBottomBarWhenPushed = false {
+        didSet { if hidesBottomBarWhenPushed != oldValue { barLayoutMayHaveChanged() } }
+    }
+
+    /// The items a navigation controller's toolbar shows while this controller is on top of its
+    /// stack (nil by default).
+    open var toolbarItems: [UIBarButtonItem]? {
+        didSet { barLayoutMayHaveChanged() }
+    }
+
+    /// Sets `toolbarItems` (Strata shows them at once).
+    open func setToolbarItems(_ toolbarItems: [UIBarButtonItem]?, animated: Bool) {
+        self.toolbarItems = toolbarItems
+    }
 
     /// Whether the controller's view is in editing mode (false by default).
     open var isEditing = false

@@ -252,6 +252,8 @@ open class UIButton: UIControl {
         guard let titleLabel, let imageView else { return }
         if let configuration { return show(configuration) }
         titleLabel.textColor = currentTitleColor
+        // The title's shadow is the state's (else the normal state's), as UIKit draws it.
+        if !titleShadowColors.isEmpty { titleLabel.shadowColor = currentTitleShadowColor }
         if let styled = currentAttributedTitle {
             titleLabel.attributedText = styled
             titleLabel.isHidden = styled.length == 0

@@ -56,20 +56,24 @@ open class UISlider: UIControl {
     }
     private var _value: Float = 0
 
-    /// The lowest value (0). Raising it above `value` raises `value` to it.
+    /// The lowest value (0). Raising it above `value` raises `value` to it; raising it above
+    /// `maximumValue` raises the maximum to it too, as UIKit does.
     /// - Precondition: finite.
     open var minimumValue: Float = 0 {
         didSet {
             precondition(minimumValue.isFinite, "UISlider.minimumValue must be finite, got \(minimumValue)")
+            if maximumValue < minimumValue { maximumValue = minimumValue }
             setValue(_value, animated: false)
         }
     }
 
-    /// The highest value (1). Lowering it below `value` lowers `value` to it.
+    /// The highest value (1). Lowering it below `value` lowers `value` to it; lowering it below
+    /// `minimumValue` lowers the minimum to it too, as UIKit does.
     /// - Precondition: finite.
     open var maximumValue: Float = 1 {
         didSet {
             precondition(maximumValue.isFinite, "UISlider.maximumValue must be finite, got \(maximumValue)")
+            if minimumValue > maximumValue { minimumValue = maximumValue }
             setValue(_value, animated: false)
         }
     }

@@ -58,8 +58,15 @@ open class UIScrollView: UIView {
     /// The size of the content, in points (zero by default): with the insets, how far the
     /// content offset may go.
     open var contentSize: CGSize = .zero {
-        didSet { if oldValue != contentSize { insetsMayHaveChanged() } }
+        didSet {
+            guard oldValue != contentSize else { return }
+            layoutGuidesFollowContentSize()
+            insetsMayHaveChanged()
+        }
     }
+
+    /// The constraints of `contentLayoutGuide` and `frameLayoutGuide`, made when first read.
+    var _scrollGuides: ScrollViewGuides?
 
     /// Extra room around the content, in points (zero by default): the offset may go from
     /// `-adjustedContentInset.top` (and `.left`) to the content's far edge plus the bottom (right) inset.
@@ -93,10 +100,13 @@ open class UIScrollView: UIView {
         return insets
     }
 
-    /// Whether the scroll view is the view of a controller inside a navigation or tab bar
-    /// controller (`.automatic` then adjusts the top and bottom insets, as UIKit does).
+    /// Whether the scroll view belongs to a controller inside a navigation or tab bar controller:
+    /// its view, or in its view (`.automatic` then adjusts the top and bottom insets whatever the
+    /// content's size, as UIKit does).
     private var isContentOfBarController: Bool {
-        guard let controller = _viewController else { return false }
+        var view: UIView? = self
+        while let v = view, v._viewController == nil { view = v._superview }
+        guard let controller = view?._viewController else { return false }
         return controller.navigationController != nil || controller.tabBarController != nil
     }
 
@@ -155,6 +165,7 @@ open class UIScrollView: UIView {
     /// The offset moved: the view lays out again (lists give rows in view their cells), the
     /// refresh control follows, and the delegate hears of it.
     private func didScroll() {
+        layoutGuidesFollowOffset()
         setNeedsLayout()
         refreshControl?.scrollViewDidScroll(self)
         delegate?.scrollViewDidScroll(self)
@@ -322,10 +333,20 @@ open class UIScrollView: UIView {
     /// Zooms the view the delegate names (`viewForZooming(in:)`) to `scale`, kept within the
     /// minimum and maximum: the view is scaled by a transform about its top-left corner in the
     /// content, `contentSize` becomes its scaled size, and the delegate hears `scrollViewDidZoom(_:)`.
-    /// Without a view to zoom, nothing changes. (`animated` zooms at once: Strata animates no zoom.)
+    /// When `animated`, the delegate hears `scrollViewWillBeginZooming(_:with:)` before and
+    /// `scrollViewDidEndZooming(_:with:atScale:)` after, as UIKit calls them around an animated
+    /// zoom (Strata zooms at once). Without a view to zoom, nothing changes.
+    /// - Precondition: `scale` is finite.
     open func setZoomScale(_ scale: CGFloat, animated: Bool) {
         precondition(scale.isFinite, "UIScrollView.setZoomScale: \(scale) must be finite")
         guard let view = delegate?.viewForZooming(in: self) else { return }
+        if animated { delegate?.scrollViewWillBeginZooming(self, with: view) }
+        applyZoom(scale, to: view)
+        if animated { delegate?.scrollViewDidEndZooming(self, with: view, atScale: _zoomScale) }
+    }
+
+    /// Scales `view` to `scale` within the limits, telling the delegate when it changes.
+    private func applyZoom(_ scale: CGFloat, to view: UIView) {
         let clamped = min(max(scale, minimumZoomScale), max(minimumZoomScale, maximumZoomScale))
         guard clamped != _zoomScale || view.transform != CGAffineTransform(scaleX: clamped, y: clamped) else { return }
         _zoomScale = clamped
@@ -337,12 +358,22 @@ open class UIScrollView: UIView {
     }
 
     /// Zooms so that `rect` (in the zooming view's coordinates) fills the bounds as far as the
-    /// scale limits allow, and scrolls it into view.
+    /// scale limits allow, and scrolls it into view; when `animated`, between the delegate's
+    /// zooming begin and end calls.
     open func zoom(to rect: CGRect, animated: Bool) {
-        guard rect.width > 0, rect.height > 0, delegate?.viewForZooming(in: self) != nil else { return }
-        setZoomScale(min(bounds.width / rect.width, bounds.height / rect.height), animated: animated)
+        guard rect.width > 0, rect.height > 0, let view = delegate?.viewForZooming(in: self) else { return }
+        if animated { delegate?.scrollViewWillBeginZooming(self, with: view) }
+        applyZoom(min(bounds.width / rect.width, bounds.height / rect.height), to: view)
         let s = _zoomScale
         scrollRectToVisible(CGRect(x: rect.minX * s, y: rect.minY * s, width: rect.width * s, height: rect.height * s), animated: animated)
+        if animated { delegate?.scrollViewDidEndZooming(self, with: view, atScale: s) }
+    }
+
+    /// Places the subviews Auto Layout positions, then takes the content guide's solved size
+    /// as `contentSize` (when `contentLayoutGuide` is in use).
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        contentSizeFollowsLayoutGuide()
     }
 
     // MARK: Creation
@@ -412,6 +443,11 @@ public protocol UIScrollViewDelegate: AnyObject {
     func viewForZooming(in scrollView: UIScrollView) -> UIView?
     /// The zoom scale changed.
     func scrollViewDidZoom(_ scrollView: UIScrollView)
+    /// Zooming of `view` is about to begin (an animated zoom: `setZoomScale(_:animated:)` or
+    /// `zoom(to:animated:)` with `animated` true).
+    func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?)
+    /// Zooming of `view` ended at `scale`.
+    func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat)
     /// Whether a tap on the status bar may scroll to the top (true by default).
     func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool
     /// The view scrolled to the top for a tap on the status bar.
@@ -430,6 +466,8 @@ extension UIScrollViewDelegate {
     public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
     public func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
     public func scrollViewDidZoom(_ scrollView: UIScrollView) {}
+    public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {}
+    public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {}
     public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool { true }
     public func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {}
     public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}

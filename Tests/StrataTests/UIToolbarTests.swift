@@ -1,0 +1,122 @@
+import Foundation
+@_spi(Testing) import Strata
+import StrataTesting
+import Testing
+
+/// Toolbars, extended layout and hidden bottom bars against Apple's reference: a navigation
+/// controller's toolbar showing the top controller's `toolbarItems` 49 points high over the
+/// bottom of the safe area, `edgesForExtendedLayout` and `extendedLayoutIncludesOpaqueBars`
+/// placing the content, `hidesBottomBarWhenPushed` hiding a tab bar. Over a recording sink.
+@MainActor
+@Suite struct UIToolbarTests {
+    /// A navigation controller over `root`, the root of a 320×480 window, shown.
+    private func navigation(_ root: UIViewController) async throws -> (ScreenFixture, UINavigationController) {
+        let f = try ScreenFixture(size: CGSize(width: 320, height: 480))
+        let nav = UINavigationController(rootViewController: root)
+        f.window.rootViewController = nav
+        try await f.screen.present(through: 0)
+        return (f, nav)
+    }
+
+    @Test("Defaults: the toolbar is hidden, edgesForExtendedLayout is .all, extendedLayoutIncludesOpaqueBars and hidesBottomBarWhenPushed are false, toolbarItems nil")
+    func defaults() {
+        let vc = UIViewController()
+        #expect(vc.edgesForExtendedLayout == .all && !vc.extendedLayoutIncludesOpaqueBars && !vc.hidesBottomBarWhenPushed && vc.toolbarItems == nil)
+        let nav = UINavigationController(rootViewController: vc)
+        #expect(nav.isToolbarHidden)
+        #expect(UIToolbar().items == nil && UIToolbar().isTranslucent)
+        #expect(UIRectEdge.all.rawValue == 15 && UIRectEdge.bottom.rawValue == 4)
+    }
+
+    @Test(
+        "Shown, the toolbar is 49 points over the bottom (y 431 of 480), shows the top controller's items (\"A\" at x 8, \"B\" ending at 312 across a flexible space) and adds 49 to its safe area bottom; a pushed controller's items replace them"
+    )
+    func theToolbarShowsTheTopControllersItems() async throws {
+        let root = UIViewController()
+        let a = UIBarButtonItem(title: "A"), b = UIBarButtonItem(title: "B")
+        root.setToolbarItems([a, .flexibleSpace(), b], animated: false)
+        let (f, nav) = try await navigation(root)
+        nav.setToolbarHidden(false, animated: false)
+        f.window.layoutIfNeeded()
+        #expect(!nav.isToolbarHidden && nav.toolbar.superview === nav.view && !nav.toolbar.isHidden)
+        #expect(nav.toolbar.frame == CGRect(x: 0, y: 431, width: 320, height: 49))
+        #expect(nav.toolbar.items?.count == 3 && nav.toolbar.items?.first === a)
+        #expect(root.view.safeAreaInsets == UIEdgeInsets(top: 44, left: 0, bottom: 49, right: 0))
+        #expect(root.view.frame == CGRect(x: 0, y: 0, width: 320, height: 480), "the content reaches under both bars")
+        let buttons = nav.toolbar.subviews.compactMap { $0 as? UIButton }.filter { !$0.isHidden }
+        #expect(buttons.map(\.currentTitle) == ["A", "B"])
+        #expect(buttons.first?.frame.minX == 8 && buttons.last?.frame.maxX == 312)
+        let detail = UIViewController()
+        let c = UIBarButtonItem(title: "C")
+        detail.toolbarItems = [c]
+        nav.pushViewController(detail, animated: false)
+        f.window.layoutIfNeeded()
+        #expect(nav.toolbar.items?.first === c && nav.toolbar.items?.count == 1)
+        #expect(detail.view.safeAreaInsets.bottom == 49)
+        nav.setToolbarHidden(true, animated: false)
+        f.window.layoutIfNeeded()
+        #expect(nav.toolbar.isHidden && detail.view.safeAreaInsets.bottom == 0)
+    }
+
+    @Test("edgesForExtendedLayout without .top puts the view below the bar (y 44, 436 high) with no bar in its safe area; without .bottom it stops at the toolbar (387 high)")
+    func edgesForExtendedLayoutPlaceTheView() async throws {
+        let root = UIViewController()
+        root.edgesForExtendedLayout = [.left, .right, .bottom]
+        let (f, nav) = try await navigation(root)
+        f.window.layoutIfNeeded()
+        #expect(root.view.frame == CGRect(x: 0, y: 44, width: 320, height: 436))
+        #expect(root.view.safeAreaInsets.top == 0)
+        root.edgesForExtendedLayout = []
+        nav.isToolbarHidden = false
+        f.window.layoutIfNeeded()
+        #expect(root.view.frame == CGRect(x: 0, y: 44, width: 320, height: 387))
+        #expect(root.view.safeAreaInsets == .zero)
+    }
+
+    @Test("An opaque navigation bar keeps a pushed view below it (y 44) unless extendedLayoutIncludesOpaqueBars is true (y 0, 44 in its safe area)")
+    func opaqueBarsKeepTheViewOutUnlessIncluded() async throws {
+        let (f, nav) = try await navigation(UIViewController())
+        nav.navigationBar.isTranslucent = false
+        let detail = UIViewController()
+        nav.pushViewController(detail, animated: false)
+        try await f.screen.present(through: 1)
+        f.window.layoutIfNeeded()
+        #expect(detail.view.frame == CGRect(x: 0, y: 44, width: 320, height: 436))
+        detail.extendedLayoutIncludesOpaqueBars = true
+        f.window.layoutIfNeeded()
+        #expect(detail.view.frame == CGRect(x: 0, y: 0, width: 320, height: 480))
+        #expect(detail.view.safeAreaInsets.top == 44)
+    }
+
+    @Test("hidesBottomBarWhenPushed: pushing such a controller in a tab's navigation controller hides the tab bar (its safe area bottom 0, not 49); popping shows it again")
+    func hidesBottomBarWhenPushedHidesTheTabBar() async throws {
+        let f = try ScreenFixture(size: CGSize(width: 320, height: 480))
+        let root = UIViewController()
+        let nav = UINavigationController(rootViewController: root)
+        let tabs = UITabBarController()
+        tabs.viewControllers = [nav, UIViewController()]
+        f.window.rootViewController = tabs
+        try await f.screen.present(through: 0)
+        f.window.layoutIfNeeded()
+        #expect(!tabs.tabBar.isHidden && root.view.safeAreaInsets.bottom == 49)
+        let detail = UIViewController()
+        detail.hidesBottomBarWhenPushed = true
+        nav.pushViewController(detail, animated: false)
+        f.window.layoutIfNeeded()
+        #expect(tabs.tabBar.isHidden)
+        #expect(detail.view.safeAreaInsets.bottom == 0)
+        nav.popViewController(animated: false)
+        f.window.layoutIfNeeded()
+        #expect(!tabs.tabBar.isHidden && root.view.safeAreaInsets.bottom == 49)
+    }
+
+    @Test("A toolbar alone: a fixed space of 30 and a flexible space between \"A\" and \"B\" in a 320-wide bar put B's right edge at 312 and A at x 46")
+    func aToolbarLaysOutSpaces() {
+        let bar = UIToolbar(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
+        bar.items = [.fixedSpace(30), UIBarButtonItem(title: "A"), .flexibleSpace(), UIBarButtonItem(title: "B")]
+        bar.layoutIfNeeded()
+        let buttons = bar.subviews.compactMap { $0 as? UIButton }.filter { !$0.isHidden }
+        #expect(buttons.first?.frame.minX == 46 && buttons.last?.frame.maxX == 312)
+        #expect(bar.sizeThatFits(CGSize(width: 100, height: 100)) == CGSize(width: 100, height: 44))
+    }
+}
