@@ -43,7 +43,9 @@ extension CALayer {
         while let layer = pending.popLast() {
             if layer.needsLayoutFlag {
                 layer.needsLayoutFlag = false
+                layer.isLayingOutSublayers = true
                 layer.layoutSublayers()
+                layer.isLayingOutSublayers = false
             }
             guard layer.descendantNeedsLayout else { continue }
             layer.descendantNeedsLayout = false

@@ -197,6 +197,9 @@ open class CALayer {
     // MARK: Layout and display state
     var needsLayoutFlag = false
     var descendantNeedsLayout = false
+    /// Whether `layoutSublayers()` is running on this layer now (its own layout changing its
+    /// sublayers' sizes does not ask for another pass).
+    var isLayingOutSublayers = false
     var needsDisplayFlag = false
     /// Union of the rectangles passed to `setNeedsDisplay(_:)`, in bounds space; nil means all.
     var dirtyRect: CGRect?
@@ -508,6 +511,9 @@ open class CALayer {
 
     private func boundsSizeDidChange(from oldSize: CGSize) {
         setNeedsLayout()
+        // UIKit: a subview's size changed, so its superview lays out again on the next pass
+        // (unless the change comes from the superview's own layout).
+        if let superlayer = owningView?.superview?.layer, !superlayer.isLayingOutSublayers { superlayer.setNeedsLayout() }
         if needsDisplayOnBoundsChange { setNeedsDisplay() }
         owningView?.boundsSizeDidChange(from: oldSize)
     }
