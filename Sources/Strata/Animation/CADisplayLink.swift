@@ -32,9 +32,28 @@ public final class CADisplayLink {
     public private(set) var duration: CFTimeInterval = 1.0 / 60
     /// Whether calls are suspended (frames still pass; none is called).
     public var isPaused = false
-    /// How many times a second to call (0, the default: every frame); calls skip frames to come
-    /// no more often than this.
-    public var preferredFramesPerSecond = 0
+    /// How many times a second to call (0, the default: the display's fastest, every frame).
+    /// Setting it sets `preferredFrameRateRange` to that one rate (0: `.default`), so whichever
+    /// of the two was set last decides. Deprecated in UIKit for `preferredFrameRateRange`.
+    public var preferredFramesPerSecond = 0 {
+        didSet {
+            let rate = Float(max(preferredFramesPerSecond, 0))
+            preferredFrameRateRange = rate > 0 ? CAFrameRateRange(minimum: rate, maximum: rate, preferred: rate) : .default
+        }
+    }
+    /// The frame rates the link may be called at (`.default`: the display's fastest). It is
+    /// called at a rate that divides the display's (60, 30, 20, 15, …): the one in the range
+    /// nearest `preferred` (else `maximum`), as Core Animation picks a consistent rate.
+    /// - Precondition: the rates are finite and at least 0, `minimum ≤ maximum` and a
+    ///   `preferred` other than 0 lies between them (a `maximum` of 0 means the display's
+    ///   fastest); breaking it traps, as Core Animation raises.
+    public var preferredFrameRateRange = CAFrameRateRange.default {
+        willSet {
+            if let problem = newValue.problem {
+                preconditionFailure("CADisplayLink.preferredFrameRateRange: invalid range \(newValue): \(problem)")
+            }
+        }
+    }
 
     /// A link calling `action` on `target` (kept strongly, as UIKit's link keeps its target).
     public convenience init<Target: AnyObject>(target: Target, action: @escaping @MainActor (Target) -> (CADisplayLink) -> Void) {
@@ -102,7 +121,8 @@ public final class CADisplayLink {
     private func frame(at time: CFTimeInterval) -> Bool {
         guard isValid, isAdded else { return false }
         guard !isPaused else { return true }
-        if preferredFramesPerSecond > 0, let lastCall, time - lastCall < 1 / Double(preferredFramesPerSecond) - duration / 2 { return true }
+        let stride = preferredFrameRateRange.frameStride(displayRate: Int((1 / duration).rounded()))
+        if stride > 1, let lastCall, time - lastCall < Double(stride) * duration - duration / 2 { return true }
         lastCall = time
         timestamp = time
         targetTimestamp = time + duration

@@ -1,0 +1,98 @@
+import Foundation
+import Strata
+import StrataTesting
+import Testing
+
+/// `CADisplayLink.preferredFrameRateRange` and `CAFrameRateRange`, frame by frame over a
+/// recording sink (60 frames a second: frame n at n/60 s), and how `preferredFramesPerSecond`
+/// sets the range.
+@MainActor
+@Suite struct CAFrameRateRangeTests {
+    @MainActor final class Counter {
+        var frames: [Int] = []
+        func step(_ link: CADisplayLink) { frames.append(Int((link.timestamp * 60).rounded())) }
+    }
+
+    /// The frames (as numbers) at which a link with `configure` applied is called over the
+    /// screen's frames 1 through 12.
+    private func calls(_ configure: (CADisplayLink) -> Void) async throws -> [Int] {
+        let screen = UIScreen(size: CGSize(width: 10, height: 10), commitSink: RecordingCommitSink())
+        let counter = Counter()
+        let link = screen.displayLink(withTarget: counter, action: Counter.step)
+        configure(link)
+        _ = try await screen.renderFrame(readBack: false)  // frame 0, before the link is added
+        link.add(to: .main, forMode: .common)
+        for _ in 0..<12 { _ = try await screen.renderFrame(readBack: false) }
+        link.invalidate()
+        return counter.frames
+    }
+
+    @Test("CAFrameRateRange.default is minimum 0, maximum 0, preferred 0; a link's range and preferredFramesPerSecond start there; the screen's maximum is 60")
+    func defaults() {
+        let range = CAFrameRateRange.default
+        #expect(range.minimum == 0 && range.maximum == 0 && range.preferred == 0)
+        let link = CADisplayLink { _ in }
+        #expect(link.preferredFrameRateRange == .default)
+        #expect(link.preferredFramesPerSecond == 0)
+        let screen = UIScreen(size: CGSize(width: 10, height: 10), commitSink: RecordingCommitSink())
+        #expect(screen.maximumFramesPerSecond == 60)
+    }
+
+    @Test("CAFrameRateRange(minimum: 10, maximum: 30, preferred: 15) keeps its rates; isEqual(to:) compares them all, nil preferred equal to 0")
+    func rangeValues() {
+        let range = CAFrameRateRange(minimum: 10, maximum: 30, preferred: 15)
+        #expect(range.minimum == 10 && range.maximum == 30 && range.preferred == 15)
+        #expect(range.isEqual(to: CAFrameRateRange(minimum: 10, maximum: 30, preferred: 15)))
+        #expect(!range.isEqual(to: CAFrameRateRange(minimum: 10, maximum: 30, preferred: 20)))
+        #expect(CAFrameRateRange(minimum: 0, maximum: 0).isEqual(to: .default))
+    }
+
+    @Test("With the default range the link is called at every frame: 1 through 12")
+    func defaultEveryFrame() async throws {
+        #expect(try await calls { _ in } == Array(1...12))
+    }
+
+    @Test("A range 10...30 preferring 15 calls at 15 Hz (a factor of 60): frames 1, 5, 9")
+    func preferredFifteen() async throws {
+        #expect(try await calls { $0.preferredFrameRateRange = CAFrameRateRange(minimum: 10, maximum: 30, preferred: 15) } == [1, 5, 9])
+    }
+
+    @Test("A range 20...30 with no preferred rate calls at its maximum, 30 Hz: frames 1, 3, 5, 7, 9, 11")
+    func maximumWithoutPreference() async throws {
+        #expect(try await calls { $0.preferredFrameRateRange = CAFrameRateRange(minimum: 20, maximum: 30, preferred: nil) } == [1, 3, 5, 7, 9, 11])
+    }
+
+    @Test("A range 10...50 preferring 40 calls at the factor of 60 in the range nearest 40, 30 Hz: frames 1, 3, 5, 7, 9, 11")
+    func nearestFactor() async throws {
+        #expect(try await calls { $0.preferredFrameRateRange = CAFrameRateRange(minimum: 10, maximum: 50, preferred: 40) } == [1, 3, 5, 7, 9, 11])
+    }
+
+    @Test("preferredFramesPerSecond 20 sets the range to 20...20 preferring 20 and calls every third frame: 1, 4, 7, 10; 0 sets it back to .default")
+    func framesPerSecondSetsRange() async throws {
+        let link = CADisplayLink { _ in }
+        link.preferredFramesPerSecond = 20
+        #expect(link.preferredFrameRateRange == CAFrameRateRange(minimum: 20, maximum: 20, preferred: 20))
+        link.preferredFramesPerSecond = 0
+        #expect(link.preferredFrameRateRange == .default)
+        #expect(try await calls { $0.preferredFramesPerSecond = 20 } == [1, 4, 7, 10])
+    }
+
+    @Test("The last one set decides: preferredFramesPerSecond 20, then the range 0...60 preferring 60, calls at every frame")
+    func rangeAfterFramesPerSecond() async throws {
+        let frames = try await calls {
+            $0.preferredFramesPerSecond = 20
+            $0.preferredFrameRateRange = CAFrameRateRange(minimum: 0, maximum: 60, preferred: 60)
+        }
+        #expect(frames == Array(1...12))
+    }
+
+    @Test("A range whose minimum (30) is above its maximum (10) traps")
+    func invalidRangeTraps() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let link = CADisplayLink { _ in }
+                link.preferredFrameRateRange = CAFrameRateRange(minimum: 30, maximum: 10, preferred: 20)
+            }
+        }
+    }
+}
