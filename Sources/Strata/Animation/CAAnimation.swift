@@ -527,6 +527,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     public var timingFunctions: [CAMediaTimingFunction]?
     /// How the values follow each other (`.linear` by default).
     public var calculationMode = CAAnimationCalculationMode.linear
+    /// The path a point property follows (nil by default); when set, `values` is ignored. See
+    /// `pathAnimations` in CAKeyframeAnimation+Path.swift for how it is followed.
+    public var path: CGPath?
+    /// Whether the layer turns to follow the path's tangent (nil, the default: it does not).
+    public var rotationMode: CAAnimationRotationMode?
 
     open override func copyProperties(into other: CAAnimation) {
         super.copyProperties(into: other)
@@ -535,6 +540,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         other.keyTimes = keyTimes
         other.timingFunctions = timingFunctions
         other.calculationMode = calculationMode
+        other.path = path
+        other.rotationMode = rotationMode
     }
 
     override func addDrawnAnimations(on layer: CALayer, timing: Timing) -> Int {
@@ -546,6 +553,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     override func layerAnimations(on layer: CALayer, timing: Timing) -> [LayerAnimation] {
         guard !animatesDrawnProperty(of: layer), let (key, part) = target() else { return [] }
+        if let path { return pathAnimations(path, key: key, part: part, timing: timing) }
         let kind = part.valueKind(in: key.spec.defaultValue.kind)
         guard let given = values, !given.isEmpty else {
             Self.logger.warning("CAKeyframeAnimation of \"\(keyPath ?? "")\" has no values: it shows nothing")

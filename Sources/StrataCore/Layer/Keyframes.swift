@@ -168,6 +168,14 @@ public struct Keyframes: Hashable, Sendable {
     public var isDiscrete: Bool
     /// Whether the values add onto the model value (`isAdditive`) instead of replacing it.
     public var isAdditive: Bool
+    /// For a path (`CAKeyframeAnimation.path`): each segment's two cubic Bézier control points
+    /// between its end values (empty for a straight segment), one entry per segment; or empty
+    /// when every segment is straight.
+    public var controlPoints: [[Point]] = []
+    /// Non-nil for a path's rotation (`CAKeyframeAnimation.rotationMode`): the point values
+    /// stand for the path, and the keyframes show the angle of its tangent where the progress
+    /// is, plus this many radians (0 for `rotateAuto`, π for `rotateAutoReverse`), as a number.
+    public var tangentAngleOffset: Double?
 
     /// Keyframes; key times default to evenly spaced.
     public init(
@@ -191,7 +199,10 @@ public struct Keyframes: Hashable, Sendable {
     /// Why these keyframes cannot run, or nil.
     public var problem: String? {
         guard key.isAnimatable else { return "\(key.name) is not animatable" }
-        let kind = part.valueKind(in: key.spec.defaultValue.kind)
+        let kind = tangentAngleOffset == nil ? part.valueKind(in: key.spec.defaultValue.kind) : .point
+        if tangentAngleOffset != nil, part.valueKind(in: key.spec.defaultValue.kind) != .number {
+            return "\(key.name) follows a path's tangent only through a number part"
+        }
         guard !values.isEmpty else { return "\(key.name) keyframes need at least one value" }
         guard values.allSatisfy({ $0.kind == kind && $0.isFinite }) else {
             return "\(key.name) keyframe values must be finite values of kind \(kind), got \(values)"
@@ -205,6 +216,9 @@ public struct Keyframes: Hashable, Sendable {
         guard curves.isEmpty || curves.count == values.count - 1 else {
             return "\(key.name) has \(curves.count) segment curves for \(values.count) values"
         }
+        guard controlPoints.isEmpty || (controlPoints.count == values.count - 1 && controlPoints.allSatisfy { $0.isEmpty || $0.count == 2 }) else {
+            return "\(key.name) has control points for \(controlPoints.count) segments, not \(values.count - 1)"
+        }
         if !isDiscrete, kind == .bool || kind == .gravity {
             return "\(key.name) values do not interpolate: animate them discretely"
         }
@@ -215,21 +229,62 @@ public struct Keyframes: Hashable, Sendable {
     /// and then the last segment carries on past its end value).
     public func value(at progress: Double) -> LayerValue {
         let last = values.count - 1
-        guard last > 0 else { return values[0] }
+        guard last > 0 else { return tangentAngleOffset.map { .number($0) } ?? values[0] }
         if isDiscrete {
             // The value of the last key time at or before `progress`.
             var j = 0
             while j < last, keyTimes[j + 1] <= progress { j += 1 }
+            if tangentAngleOffset != nil { return .number(tangentAngle(segment: min(j, last - 1), at: j < last ? 0 : 1)) }
             return values[j]
         }
         // The segment `progress` lies in (the first or last one beyond the ends).
         var i = 0
         while i < last - 1, keyTimes[i + 1] <= progress { i += 1 }
         let span = keyTimes[i + 1] - keyTimes[i]
-        guard span > 0 else { return progress < keyTimes[i] ? values[i] : values[i + 1] }
-        var local = (progress - keyTimes[i]) / span
-        if !curves.isEmpty, (0...1).contains(local) { local = curves[i].progress(elapsed: local, duration: 1) }
+        var local = span > 0 ? (progress - keyTimes[i]) / span : (progress < keyTimes[i] ? 0 : 1)
+        if span > 0, !curves.isEmpty, (0...1).contains(local) { local = curves[i].progress(elapsed: local, duration: 1) }
+        if tangentAngleOffset != nil { return .number(tangentAngle(segment: i, at: min(max(local, 0), 1))) }
+        if let controls = bezierControls(of: i), case .point(let a) = values[i], case .point(let b) = values[i + 1] {
+            return .point(Self.bezier(a, controls.0, controls.1, b, local))
+        }
+        guard span > 0 else { return local < 1 ? values[i] : values[i + 1] }
         return LayerValue.interpolate(values[i], values[i + 1], local) ?? values[i]
+    }
+
+    /// Segment `i`'s Bézier control points, or nil for a straight segment.
+    private func bezierControls(of i: Int) -> (Point, Point)? {
+        guard i < controlPoints.count, controlPoints[i].count == 2 else { return nil }
+        return (controlPoints[i][0], controlPoints[i][1])
+    }
+
+    /// The point `t` (0...1) of the way along the cubic Bézier curve a, c1, c2, b.
+    public static func bezier(_ a: Point, _ c1: Point, _ c2: Point, _ b: Point, _ t: Double) -> Point {
+        let u = 1 - t
+        let (ka, k1, k2, kb) = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
+        return Point(x: ka * a.x + k1 * c1.x + k2 * c2.x + kb * b.x, y: ka * a.y + k1 * c1.y + k2 * c2.y + kb * b.y)
+    }
+
+    /// The direction of the path at `t` (0...1) along segment `i`, in radians from the x axis
+    /// towards y, plus `tangentAngleOffset`: the curve's derivative (its chord where the
+    /// derivative vanishes), or the line's direction; a segment of no length takes the nearest
+    /// earlier one's direction (0 when none has a length).
+    func tangentAngle(segment i: Int, at t: Double) -> Double {
+        let offset = tangentAngleOffset ?? 0
+        var j = i
+        while j >= 0 {
+            guard case .point(let a) = values[j], case .point(let b) = values[j + 1] else { return offset }
+            var d = Point(x: b.x - a.x, y: b.y - a.y)
+            if let (c1, c2) = bezierControls(of: j) {
+                let s = j == i ? t : 1, u = 1 - s
+                let derivative = Point(
+                    x: 3 * u * u * (c1.x - a.x) + 6 * u * s * (c2.x - c1.x) + 3 * s * s * (b.x - c2.x),
+                    y: 3 * u * u * (c1.y - a.y) + 6 * u * s * (c2.y - c1.y) + 3 * s * s * (b.y - c2.y))
+                if abs(derivative.x) + abs(derivative.y) > 1e-12 { d = derivative }
+            }
+            if abs(d.x) + abs(d.y) > 1e-12 { return atan2(d.y, d.x) + offset }
+            j -= 1
+        }
+        return offset
     }
 
     /// The property shown at `progress` over the model value `model`.
