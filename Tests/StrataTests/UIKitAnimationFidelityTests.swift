@@ -60,6 +60,34 @@ extension UICubicTimingParameters {
         await f.finish()
     }
 
+    @Test(
+        "Per axis for a spring from physical constants too: mass 1, stiffness 100, damping 20, velocity (dx 10, dy 0) moves x as the spring with velocity 10 and y as the one with 0 (both took dx before)"
+    )
+    func physicalSpringVelocityIsPerAxis() async throws {
+        let f = try ScreenFixture()
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        f.window.addSubview(view)
+        try await f.screen.present(through: 0)
+        let parameters = UISpringTimingParameters(mass: 1, stiffness: 100, damping: 20, initialVelocity: CGVector(dx: 10, dy: 0))
+        let animator = UIViewPropertyAnimator(duration: 1, timingParameters: parameters)
+        animator.addAnimations { view.center = CGPoint(x: 105, y: 55) }
+        animator.startAnimation()
+        try await f.screen.present(through: 6)
+        let shown = try #require(view.layer.presentation()).position
+        let leftX = (105 - shown.x) / 100, leftY = (55 - shown.y) / 50
+        let springY = Spring(mass: 1, stiffness: 100, damping: 20, initialVelocity: 0)
+        let springX = Spring(mass: 1, stiffness: 100, damping: 20, initialVelocity: 10)
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if springY.displacement(at: mid) > leftY { lo = mid } else { hi = mid }
+        }
+        #expect(leftX < leftY - 0.05, "x ahead: \(leftX) vs \(leftY)")
+        #expect(abs(springX.displacement(at: lo) - leftX) < 1e-6, "x at t \(lo): \(leftX), spring \(springX.displacement(at: lo))")
+        animator.stopAnimation(true)
+        await f.finish()
+    }
+
     @Test("continueAnimation(withTimingParameters:durationFactor:) while inactive is a programmer error: it traps")
     func continueWhileInactiveTraps() async {
         await #expect(processExitsWith: .failure) {

@@ -72,7 +72,7 @@ open class UISpringTimingParameters: NSObject, @unchecked Sendable {
     let form: Form
     /// The initial velocity, per axis in distances of that axis per second: `dx` for x, `dy` for
     /// y (a move of a view's center or a layer's position); other properties take `dx`, as UIKit
-    /// documents. Springs from physical constants or a duration take `dx` for every property.
+    /// documents.
     public let initialVelocity: CGVector
 
     /// UIKit's default spring: damping ratio 4.56 (heavily overdamped, so no overshoot) and no

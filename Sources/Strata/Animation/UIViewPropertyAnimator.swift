@@ -57,6 +57,9 @@ public final class UIViewPropertyAnimator {
     private var runDuration: Double
     /// A spring given by damping ratio settles within each animation's own length.
     private var ratioSpring: (ratio: Double, velocity: CGVector)?
+    /// The initial velocity of a spring from physical constants or a duration (nil otherwise):
+    /// its curve has `dx`; a move's y takes `dy`.
+    private var physicalVelocity: CGVector?
     /// The fraction of the duration shown while not running.
     private var pausedFraction = 0.0
     /// While running: the frame-clock time and fraction the current run started from.
@@ -76,6 +79,7 @@ public final class UIViewPropertyAnimator {
         if let spring = parameters.springTimingParameters {
             (curve, self.duration) = spring.timing(duration: duration)
             ratioSpring = spring.ratio.map { ($0, spring.initialVelocity) }
+            physicalVelocity = spring.ratio == nil ? spring.initialVelocity : nil
         } else {
             curve = (parameters.cubicTimingParameters ?? UICubicTimingParameters()).curve
             self.duration = duration
@@ -247,11 +251,13 @@ public final class UIViewPropertyAnimator {
             let (springCurve, settling) = spring.timing(duration: runDuration * (1 - fraction))
             curve = springCurve
             ratioSpring = spring.ratio.map { ($0, spring.initialVelocity) }
+            physicalVelocity = spring.ratio == nil ? spring.initialVelocity : nil
             // A spring from physical constants takes its own settling time for what is left.
             if spring.ratio == nil, fraction < 1 { runDuration = settling / (1 - fraction) }
         } else if let cubic = parameters?.cubicTimingParameters {
             curve = cubic.curve
             ratioSpring = nil
+            physicalVelocity = nil
         }
         startRun(at: fraction)
     }
@@ -406,7 +412,7 @@ public final class UIViewPropertyAnimator {
 
     /// The animations for one record, shown at `fraction` of the animator at its begin time and
     /// moving at `speed` (1 forwards, −1 backwards, 0 paused); `linear` while scrubbing. One,
-    /// except for a move under a damping-ratio spring whose initial velocity differs by axis:
+    /// except for a move under a spring whose initial velocity differs by axis:
     /// UIKit normalises each component to that axis's distance, so x and y move as two additive
     /// springs, x with `dx` and y with `dy` (other properties take `dx`, as UIKit documents).
     private func animations(for record: Record, fraction: Double, speed: Double, delay: Double, linear: Bool) -> [LayerAnimation] {
@@ -438,6 +444,15 @@ public final class UIViewPropertyAnimator {
         {
             return [(Point(x: d.x, y: 0), velocity.dx), (Point(x: 0, y: d.y), velocity.dy)].map { part, axisVelocity in
                 make(.additive(delta: LayerProperty(.position, .point(part))), .spring(Spring(dampingRatio: ratio, settlingIn: length, initialVelocity: axisVelocity)))
+            }
+        }
+        if !linear, let velocity = physicalVelocity, velocity.dx != velocity.dy, record.new.key == .position,
+            case .spring(let base) = timing, case .additive(let delta) = kind, case .point(let d) = delta.value
+        {
+            return [(Point(x: d.x, y: 0), velocity.dx), (Point(x: 0, y: d.y), velocity.dy)].map { part, axisVelocity in
+                var spring = base
+                spring.initialVelocity = axisVelocity
+                return make(.additive(delta: LayerProperty(.position, .point(part))), .spring(spring))
             }
         }
         return [make(kind, timing)]
