@@ -1,0 +1,130 @@
+import Foundation
+import Strata
+import StrataTesting
+import Testing
+
+/// `CATransition` added to a layer, checked through presentation values frame by frame on a
+/// recording sink (60 frames a second: frame n at n/60 s; added before frame 0, it begins at
+/// 0 s). The layer is 40×40 at position (50, 50) in a 100×100 window; the transition runs 1 s.
+@MainActor
+@Suite struct CATransitionTests {
+    let screen: UIScreen
+    let window: UIWindow
+    let layer = CALayer()
+
+    init() throws {
+        let fixture = try ScreenFixture()
+        (screen, window) = (fixture.screen, fixture.window)
+        layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+        layer.position = CGPoint(x: 50, y: 50)
+        layer.backgroundColor = UIColor.red.cgColor
+        window.layer.addSublayer(layer)
+    }
+
+    /// Adds a 1 s transition of `type` (and `subtype`) to the layer, then turns it blue.
+    @discardableResult
+    func transition(_ type: CATransitionType, _ subtype: CATransitionSubtype? = nil, configure: (CATransition) -> Void = { _ in }) -> CATransition {
+        let transition = CATransition()
+        transition.type = type
+        transition.subtype = subtype
+        transition.duration = 1
+        configure(transition)
+        layer.add(transition, forKey: nil)
+        layer.backgroundColor = UIColor.blue.cgColor
+        return transition
+    }
+
+    /// The picture of the old look: the window layer's sublayer beside `layer`, if any.
+    var picture: CALayer? { window.layer.sublayers?.first { $0 !== layer && $0.bounds.size == layer.bounds.size && $0.contents != nil } }
+
+    @Test("The defaults: type fade, subtype nil, progress 0 to 1; added with no key it goes under kCATransition (\"transition\")")
+    func defaultsAndKey() {
+        let transition = CATransition()
+        #expect(transition.type == .fade)
+        #expect(transition.subtype == nil)
+        #expect(transition.startProgress == 0 && transition.endProgress == 1)
+        #expect(kCATransition == "transition")
+        self.transition(.fade)
+        #expect(layer.animationKeys()?.first == "transition")
+        #expect(layer.animation(forKey: kCATransition) is CATransition)
+    }
+
+    @Test("A fade lays the old picture over the layer and fades it out: opacity 0.75 at 0.25 s, 0.25 at 0.75 s; the model is already blue; the picture is gone after 1 s")
+    func fade() async throws {
+        transition(.fade)
+        let old = try #require(picture)
+        #expect(window.layer.sublayers?.firstIndex { $0 === old } == (window.layer.sublayers?.firstIndex { $0 === layer }).map { $0 + 1 }, "just above the layer")
+        try await screen.present(through: 15)
+        #expect(abs(try #require(old.presentation()).opacity - 0.75) < 1e-6)
+        try await screen.present(through: 45)
+        #expect(abs(try #require(old.presentation()).opacity - 0.25) < 1e-6)
+        #expect(layer.backgroundColor == UIColor.blue.cgColor)
+        try await screen.present(through: 62)
+        #expect(old.superlayer == nil)
+        #expect(picture == nil)
+    }
+
+    @Test("A push from the right slides the layer in from x 90 (one width, 40, to the right) and the picture out to x 10: x 80 and 40 at 0.25 s; the model stays at 50")
+    func pushFromRight() async throws {
+        transition(.push, .fromRight)
+        let old = try #require(picture)
+        try await screen.present(through: 15)
+        #expect(abs(try #require(layer.presentation()).position.x - 80) < 1e-6)
+        #expect(abs(try #require(old.presentation()).position.x - 40) < 1e-6)
+        #expect(layer.position.x == 50)
+        try await screen.present(through: 62)
+        #expect(abs(try #require(layer.presentation()).position.x - 50) < 1e-6)
+        #expect(old.superlayer == nil)
+    }
+
+    @Test("A move-in from the top brings the layer down from y 10 over the picture, which stays: y 30 and 50 at 0.5 s; the picture lies below the layer")
+    func moveInFromTop() async throws {
+        transition(.moveIn, .fromTop)
+        let old = try #require(picture)
+        #expect(window.layer.sublayers?.firstIndex { $0 === old } == (window.layer.sublayers?.firstIndex { $0 === layer }).map { $0 - 1 }, "just below the layer")
+        try await screen.present(through: 30)
+        #expect(abs(try #require(layer.presentation()).position.y - 30) < 1e-6)
+        #expect(abs(try #require(old.presentation()).position.y - 50) < 1e-6)
+    }
+
+    @Test("A reveal from the bottom slides the picture up and away (to y 10) over the still layer: picture y 40 at 0.25 s, layer y 50")
+    func revealFromBottom() async throws {
+        transition(.reveal, .fromBottom)
+        let old = try #require(picture)
+        try await screen.present(through: 15)
+        #expect(abs(try #require(old.presentation()).position.y - 40) < 1e-6)
+        #expect(abs(try #require(layer.presentation()).position.y - 50) < 1e-6)
+    }
+
+    @Test("A push with no subtype comes from the left: the layer at x 20 (10 from the left) at 0.25 s")
+    func pushDefaultsFromLeft() async throws {
+        transition(.push)
+        try await screen.present(through: 15)
+        #expect(abs(try #require(layer.presentation()).position.x - 20) < 1e-6)
+    }
+
+    @Test("startProgress 0.5 and endProgress 1 run the second half: a fade from opacity 0.5 (at 0 s) to 0 (0.5 s: 0.25)")
+    func startAndEndProgress() async throws {
+        transition(.fade) { $0.startProgress = 0.5 }
+        let old = try #require(picture)
+        try await screen.present(through: 0)
+        #expect(abs(try #require(old.presentation()).opacity - 0.5) < 1e-6)
+        try await screen.present(through: 30)
+        #expect(abs(try #require(old.presentation()).opacity - 0.25) < 1e-6)
+    }
+
+    @Test("The transition's delegate hears it start and stop (finished) once it has run its 1 s")
+    func delegateHearsEnd() async throws {
+        final class Log: CAAnimationDelegate {
+            var events: [String] = []
+            func animationDidStart(_ anim: CAAnimation) { events.append("start") }
+            func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { events.append("stop \(flag)") }
+        }
+        let log = Log()
+        transition(.push, .fromRight) { $0.delegate = log }
+        try await screen.present(through: 30)
+        #expect(log.events == ["start"])
+        try await screen.present(through: 64)
+        #expect(log.events == ["start", "stop true"])
+    }
+}
