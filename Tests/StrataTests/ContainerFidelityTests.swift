@@ -33,6 +33,25 @@ import Testing
         #expect(later.navigationItem.title == "Drafts", "an item made after the title takes it")
     }
 
+    @Test("editButtonItem reads \"Edit\"; a tap turns editing on and it reads \"Done\" (.done); setEditing(false) turns it back to \"Edit\" (.plain)")
+    func editButtonItemTogglesEditing() {
+        let vc = UIViewController()
+        let item = vc.editButtonItem
+        #expect(item === vc.editButtonItem && item.title == "Edit" && item.style == .plain && !vc.isEditing)
+        if let action = item.primaryAction { action.handler(action) }
+        #expect(vc.isEditing && item.title == "Done" && item.style == .done)
+        vc.setEditing(false, animated: false)
+        #expect(!vc.isEditing && item.title == "Edit" && item.style == .plain)
+    }
+
+    @Test("Status bar and presentation defaults: .default style, not hidden, not modal in presentation, no presentation context")
+    func statusBarAndPresentationDefaults() {
+        let vc = UIViewController()
+        #expect(vc.preferredStatusBarStyle == .default && !vc.prefersStatusBarHidden)
+        #expect(!vc.isModalInPresentation && !vc.definesPresentationContext && !vc.modalPresentationCapturesStatusBarAppearance)
+        vc.setNeedsStatusBarAppearanceUpdate()
+    }
+
     // MARK: contentInsetAdjustmentBehavior
 
     @Test(
@@ -219,11 +238,22 @@ import Testing
         #expect(ys == [5, 5, 11, 17])
     }
 
+    @Test("UISlider's per-state images fall back to the normal state's; the value images default to nil")
+    func sliderImagesFallBackToNormal() {
+        let slider = UISlider()
+        let thumb = solidImage(width: 10, height: 10), track = solidImage(width: 4, height: 4)
+        #expect(slider.minimumValueImage == nil && slider.maximumValueImage == nil && slider.currentThumbImage == nil)
+        slider.setThumbImage(thumb, for: .normal)
+        slider.setMinimumTrackImage(track, for: .normal)
+        #expect(slider.thumbImage(for: .highlighted) === thumb && slider.minimumTrackImage(for: .disabled) === track)
+        #expect(slider.maximumTrackImage(for: .normal) == nil && slider.currentThumbImage === thumb)
+    }
+
     @Test("titleShadowColor(for:) falls back to the normal state's (red) for highlighted and reaches the title label; a highlighted colour (blue) shows while highlighted")
     func titleShadowColorFallsBackToNormal() {
         let button = UIButton(type: .custom)
         button.setTitle("Hello", for: .normal)
-        #expect(button.titleShadowColor(for: .normal) == nil)
+        #expect(button.titleShadowColor(for: .normal) == nil && !button.reversesTitleShadowWhenHighlighted)
         button.setTitleShadowColor(.red, for: .normal)
         #expect(button.titleShadowColor(for: .highlighted) == .red && button.titleShadowColor(for: .disabled) == .red)
         #expect(button.titleLabel?.shadowColor == .red)

@@ -16,6 +16,16 @@ public struct UIRectEdge: OptionSet, Sendable, Hashable {
     public static let all: UIRectEdge = [.top, .left, .bottom, .right]
 }
 
+/// The status bar's style (UIKit's `UIStatusBarStyle`); kept, Strata draws no status bar.
+public enum UIStatusBarStyle: Int, Sendable {
+    /// Dark content on light backgrounds, light on dark, as the interface style says.
+    case `default` = 0
+    /// Light content, for dark backgrounds.
+    case lightContent = 1
+    /// Dark content, for light backgrounds.
+    case darkContent = 3
+}
+
 extension UIViewController {
     /// Whether the controller's view reaches under a bar of its container at `edge`: its
     /// `edgesForExtendedLayout` contains the edge, and the bar is translucent or the controller

@@ -497,8 +497,50 @@ open class UIViewController: UIResponder {
     /// Whether the controller's view is in editing mode (false by default).
     open var isEditing = false
 
-    /// Sets `isEditing`. Override it to update the view; call `super`.
-    open func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
+    /// Sets `isEditing`, and turns `editButtonItem` into "Done" (`.done`) while editing, "Edit"
+    /// otherwise. Override it to update the view; call `super`.
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        isEditing = editing
+        if let item = _editButtonItem { Self.show(editing, on: item) }
+    }
+
+    /// A bar button item that toggles between "Edit" and "Done" and the controller's editing
+    /// state with them: a tap calls `setEditing(!isEditing, animated: true)`. Made on first use.
+    public var editButtonItem: UIBarButtonItem {
+        if let item = _editButtonItem { return item }
+        let item = UIBarButtonItem(
+            primaryAction: UIAction { [weak self] _ in
+                guard let self else { return }
+                self.setEditing(!self.isEditing, animated: true)
+            })
+        Self.show(isEditing, on: item)
+        _editButtonItem = item
+        return item
+    }
+    private var _editButtonItem: UIBarButtonItem?
+
+    private static func show(_ editing: Bool, on item: UIBarButtonItem) {
+        item.title = editing ? "Done" : "Edit"
+        item.style = editing ? .done : .plain
+    }
+
+    // MARK: Status bar and presentation context (kept: Strata draws no status bar)
+
+    /// The status bar style the controller prefers (`.default`; kept).
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    /// Whether the controller prefers the status bar hidden (false; kept).
+    open var prefersStatusBarHidden: Bool { false }
+    /// Tells UIKit the status bar preferences changed (Strata draws no status bar: does nothing).
+    open func setNeedsStatusBarAppearanceUpdate() {}
+    /// Whether a presented controller refuses interactive dismissal (false; kept: Strata has no
+    /// interactive dismissal).
+    open var isModalInPresentation = false
+    /// Whether this controller's view is covered by a `.currentContext` presentation from a
+    /// controller inside it (false; kept).
+    open var definesPresentationContext = false
+    /// Whether a presentation's status bar appearance comes from the presented controller
+    /// (false; kept).
+    open var modalPresentationCapturesStatusBarAppearance = false
 
     /// Whether the controller is being presented, from `present(_:animated:completion:)` until
     /// its presentation finishes.

@@ -228,6 +228,8 @@ open class UIButton: UIControl {
     open var adjustsImageWhenHighlighted = true
     /// Whether the image is drawn lighter while disabled (true; kept, not drawn yet).
     open var adjustsImageWhenDisabled = true
+    /// Whether the title's shadow turns from engraved to embossed while highlighted (false; kept).
+    open var reversesTitleShadowWhenHighlighted = false
 
     // MARK: Updating
 

@@ -103,6 +103,37 @@ open class UISlider: UIControl {
     /// The thumb's colour; nil shows white.
     open var thumbTintColor: UIColor? { didSet { updateColors() } }
 
+    // MARK: Images (kept: Strata draws the standard track and thumb)
+
+    /// An image at the minimum value's end (nil; kept).
+    open var minimumValueImage: UIImage?
+    /// An image at the maximum value's end (nil; kept).
+    open var maximumValueImage: UIImage?
+    private var thumbImages: [UInt: UIImage] = [:], minimumTrackImages: [UInt: UIImage] = [:], maximumTrackImages: [UInt: UIImage] = [:]
+
+    /// Sets the thumb's image for `state` (nil removes it).
+    open func setThumbImage(_ image: UIImage?, for state: UIControl.State) { thumbImages[state.rawValue] = image }
+    /// The thumb's image for `state`, or the normal state's (nil: the standard thumb).
+    open func thumbImage(for state: UIControl.State) -> UIImage? { thumbImages[state.rawValue] ?? thumbImages[UIControl.State.normal.rawValue] }
+    /// The thumb's image for the current state.
+    public var currentThumbImage: UIImage? { thumbImage(for: state) }
+    /// Sets the track's image left of the thumb for `state` (nil removes it).
+    open func setMinimumTrackImage(_ image: UIImage?, for state: UIControl.State) { minimumTrackImages[state.rawValue] = image }
+    /// The track's image left of the thumb for `state`, or the normal state's.
+    open func minimumTrackImage(for state: UIControl.State) -> UIImage? {
+        minimumTrackImages[state.rawValue] ?? minimumTrackImages[UIControl.State.normal.rawValue]
+    }
+    /// The track's image left of the thumb for the current state.
+    public var currentMinimumTrackImage: UIImage? { minimumTrackImage(for: state) }
+    /// Sets the track's image right of the thumb for `state` (nil removes it).
+    open func setMaximumTrackImage(_ image: UIImage?, for state: UIControl.State) { maximumTrackImages[state.rawValue] = image }
+    /// The track's image right of the thumb for `state`, or the normal state's.
+    open func maximumTrackImage(for state: UIControl.State) -> UIImage? {
+        maximumTrackImages[state.rawValue] ?? maximumTrackImages[UIControl.State.normal.rawValue]
+    }
+    /// The track's image right of the thumb for the current state.
+    public var currentMaximumTrackImage: UIImage? { maximumTrackImage(for: state) }
+
     private func updateColors() {
         minimumTrack.backgroundColor = minimumTrackTintColor ?? tintColor
         maximumTrack.backgroundColor = maximumTrackTintColor ?? .systemFill
