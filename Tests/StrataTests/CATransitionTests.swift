@@ -1,7 +1,10 @@
 import Foundation
-import Strata
+import StrataCompositor
+import StrataCore
 import StrataTesting
 import Testing
+
+@testable import Strata
 
 /// `CATransition` added to a layer, checked through presentation values frame by frame on a
 /// recording sink (60 frames a second: frame n at n/60 s; added before frame 0, it begins at
@@ -111,6 +114,23 @@ import Testing
         #expect(abs(try #require(old.presentation()).opacity - 0.5) < 1e-6)
         try await screen.present(through: 30)
         #expect(abs(try #require(old.presentation()).opacity - 0.25) < 1e-6)
+    }
+
+    @Test(
+        "The picture is the old look: red where the layer is now blue, and a green 10×10 sublayer at (0, 0) hidden after the transition was added still green in it at (5, 5); the sublayer itself is hidden"
+    )
+    func pictureIsTheOldLook() throws {
+        let dot = CALayer()
+        dot.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        dot.backgroundColor = UIColor.green.cgColor
+        layer.addSublayer(dot)
+        transition(.fade)
+        dot.isHidden = true
+        let old = try #require(picture)
+        let pixels = try #require((old.contents as! CGImage?)?.image)
+        #expect(pixels[20, 20] == RGBA8(255, 0, 0), "\(pixels[20, 20])")
+        #expect(pixels[5, 5] == RGBA8(0, 255, 0), "\(pixels[5, 5])")
+        #expect(dot.isHidden)
     }
 
     @Test("The transition's delegate hears it start and stop (finished) once it has run its 1 s")
