@@ -119,4 +119,24 @@ import Testing
         #expect(buttons.first?.frame.minX == 46 && buttons.last?.frame.maxX == 312)
         #expect(bar.sizeThatFits(CGSize(width: 100, height: 100)) == CGSize(width: 100, height: 44))
     }
+
+    @Test("A hidden bar button item takes no room: with \"A\" hidden, \"B\" starts at x 8; shown again, B follows A; changesSelectionAsPrimaryAction toggles isSelected on a tap")
+    func hiddenItemsTakeNoRoom() {
+        let bar = UIToolbar(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
+        let a = UIBarButtonItem(title: "A"), b = UIBarButtonItem(title: "B")
+        #expect(!a.isHidden && !a.isSelected && !a.changesSelectionAsPrimaryAction && a.possibleTitles == nil)
+        a.isHidden = true
+        bar.items = [a, b]
+        bar.layoutIfNeeded()
+        var buttons = bar.subviews.compactMap { $0 as? UIButton }
+        #expect(buttons.map(\.currentTitle) == ["B"] && buttons.first?.frame.minX == 8)
+        a.isHidden = false
+        bar.layoutIfNeeded()
+        buttons = bar.subviews.compactMap { $0 as? UIButton }
+        #expect(buttons.map(\.currentTitle) == ["A", "B"])
+        #expect((buttons.last?.frame.minX ?? 0) > 8)
+        b.changesSelectionAsPrimaryAction = true
+        buttons.last?.sendActions(for: .touchUpInside)
+        #expect(b.isSelected)
+    }
 }

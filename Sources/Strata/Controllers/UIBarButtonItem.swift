@@ -63,6 +63,14 @@ open class UIBarButtonItem: UIBarItem {
     public let systemItem: SystemItem?
     /// The action performed when tapped, when made with one (`primaryAction:`).
     open var primaryAction: UIAction? { didSet { changed() } }
+    /// Whether the item is hidden (false): a bar leaves it out, as if it were not among its items.
+    open var isHidden = false { didSet { if isHidden != oldValue { changed() } } }
+    /// Whether the item is selected (false).
+    open var isSelected = false { didSet { if isSelected != oldValue { changed() } } }
+    /// Whether a tap toggles `isSelected` before the action runs (false).
+    open var changesSelectionAsPrimaryAction = false
+    /// Titles the item may show, so a bar can leave room for the widest (nil; kept).
+    open var possibleTitles: Set<String>?
     /// The menu the item shows when tapped (with no primary action) or long-pressed (nil; kept:
     /// Strata shows no bar item menus yet).
     open var menu: UIMenu? { didSet { changed() } }
@@ -194,6 +202,7 @@ open class UIBarButtonItem: UIBarItem {
     /// (nothing when the target is gone or the item is disabled).
     func performAction() {
         guard isEnabled else { return }
+        if changesSelectionAsPrimaryAction { isSelected.toggle() }
         if let primaryAction {
             primaryAction.sender = self
             primaryAction.handler(primaryAction)

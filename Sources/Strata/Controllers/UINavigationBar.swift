@@ -126,7 +126,10 @@ open class UINavigationBar: UIView {
 
     /// The view that shows `item`: its custom view, or a system button with its title.
     private func view(for item: UIBarButtonItem) -> UIView {
-        if let custom = item.customView { return custom }
+        if let custom = item.customView {
+            custom.isHidden = item.isHidden
+            return custom
+        }
         let button = UIButton(type: .system)
         if let image = item.image {
             button.setImage(image, for: .normal)
@@ -137,7 +140,7 @@ open class UINavigationBar: UIView {
         if let tint = item.tintColor { button.tintColor = tint }
         button.isEnabled = item.isEnabled
         button.addAction(UIAction { [weak item] _ in item?.performAction() }, for: .touchUpInside)
-        if item.systemItem == .flexibleSpace || item.systemItem == .fixedSpace { button.isHidden = true }
+        if item.systemItem == .flexibleSpace || item.systemItem == .fixedSpace || item.isHidden { button.isHidden = true }
         return button
     }
 

@@ -8,7 +8,8 @@ import Foundation
 /// left to right in the bar's top 49 points (the bar reaches on over the safe area below): each
 /// button its fitting size, 8 points from the ends and from each other; a fixed space its
 /// `width`; flexible spaces share what is left equally. Buttons show the item's title (bold for
-/// `.done`), or its image, in the tint colour (or the item's `tintColor`); a custom view shows itself.
+/// `.done`), or its image, in the tint colour (or the item's `tintColor`); a custom view shows
+/// itself; a hidden item (`isHidden`) takes no room.
 @MainActor
 open class UIToolbar: UIView {
     /// The height of the bar's items row, in points: a navigation controller's toolbar is this
@@ -66,10 +67,13 @@ open class UIToolbar: UIView {
         hairline.backgroundColor = UIColor(white: 0, alpha: 0.3)
     }
 
-    /// The items changed: their views are made again.
+    /// The items the bar shows: those not hidden (`isHidden`).
+    private var shownItems: [UIBarButtonItem] { _items.filter { !$0.isHidden } }
+
+    /// The items changed: their views are made again (none for hidden items).
     private func itemsChanged() {
         for view in itemViews where view.superview === self { view.removeFromSuperview() }
-        itemViews = _items.map(view(for:))
+        itemViews = shownItems.map(view(for:))
         for view in itemViews { addSubview(view) }
         setNeedsLayout()
     }
@@ -97,7 +101,8 @@ open class UIToolbar: UIView {
         let b = bounds, scale = window?.screen?.scale ?? 1
         hairline.frame = CGRect(x: 0, y: -1 / scale, width: b.width, height: 1 / scale)
         let rowHeight = min(Self.height, b.height)
-        let widths: [CGFloat?] = zip(_items, itemViews).map { item, view in
+        let items = shownItems
+        let widths: [CGFloat?] = zip(items, itemViews).map { item, view in
             switch item.systemItem {
             case .flexibleSpace: return nil
             case .fixedSpace: return item.width
@@ -108,7 +113,7 @@ open class UIToolbar: UIView {
             }
         }
         let fixed = widths.compactMap { $0 }.reduce(0, +)
-        let gaps = CGFloat(max(_items.count - 1, 0)) * 8
+        let gaps = CGFloat(max(items.count - 1, 0)) * 8
         let flexibleCount = widths.filter { $0 == nil }.count
         let flexible = flexibleCount == 0 ? 0 : max(0, b.width - 16 - gaps - fixed) / CGFloat(flexibleCount)
         var x = b.minX + 8
