@@ -110,6 +110,27 @@ import Testing
         #expect(!tabs.tabBar.isHidden && root.view.safeAreaInsets.bottom == 49)
     }
 
+    @Test(
+        "backButtonDisplayMode of the item below: .default shows \"‹ Inbox\", .generic \"‹ Back\", .minimal \"‹\"; a backBarButtonItem's title wins; the hide-bars options default to false"
+    )
+    func backButtonDisplayModes() async throws {
+        let root = UIViewController()
+        root.title = "Inbox"
+        let (_, nav) = try await navigation(root)
+        #expect(!nav.hidesBarsOnTap && !nav.hidesBarsOnSwipe && !nav.hidesBarsWhenKeyboardAppears && !nav.hidesBarsWhenVerticallyCompact)
+        nav.pushViewController(UIViewController(), animated: false)
+        func backTitle() -> String? {
+            nav.navigationBar.subviews.compactMap { ($0 as? UIButton)?.currentTitle }.first { $0.hasPrefix("‹") }
+        }
+        #expect(root.navigationItem.backButtonDisplayMode == .default && backTitle() == "‹ Inbox")
+        root.navigationItem.backButtonDisplayMode = .generic
+        #expect(backTitle() == "‹ Back")
+        root.navigationItem.backButtonDisplayMode = .minimal
+        #expect(backTitle() == "‹")
+        root.navigationItem.backBarButtonItem = UIBarButtonItem(title: "Mail")
+        #expect(backTitle() == "‹ Mail")
+    }
+
     @Test("A toolbar alone: a fixed space of 30 and a flexible space between \"A\" and \"B\" in a 320-wide bar put B's right edge at 312 and A at x 46")
     func aToolbarLaysOutSpaces() {
         let bar = UIToolbar(frame: CGRect(x: 0, y: 0, width: 320, height: 44))

@@ -227,6 +227,13 @@ open class UINavigationItem {
     open var backBarButtonItem: UIBarButtonItem? { didSet { changed() } }
     /// The back button's title the item above this one shows (nil: this item's title).
     open var backButtonTitle: String? { didSet { changed() } }
+    /// How the item above this one shows its back button to it (`.default`): with this item's
+    /// back title, with the generic "Back" (`.generic`), or the chevron alone (`.minimal`). A
+    /// `backBarButtonItem` shows its own title whatever the mode.
+    open var backButtonDisplayMode = BackButtonDisplayMode.default { didSet { changed() } }
+
+    /// UIKit's `UINavigationItem.BackButtonDisplayMode`.
+    public enum BackButtonDisplayMode: Int, Sendable { case `default`, generic, minimal }
     /// Whether the back button is hidden while this item is on top (false).
     open var hidesBackButton = false { didSet { changed() } }
     /// Whether left items show beside the back button (false: they replace it).

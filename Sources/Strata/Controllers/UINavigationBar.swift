@@ -107,9 +107,19 @@ open class UINavigationBar: UIView {
         if let titleView = top.titleView { buttons.append(titleView) }
         let left = top.leftBarButtonItems ?? []
         if let below = backItem, !top.hidesBackButton, left.isEmpty || top.leftItemsSupplementBackButton {
-            let title = below.backBarButtonItem?.title ?? below.backButtonTitle ?? below.title ?? fallbackTitle?(below) ?? "Back"
+            let named = below.backButtonTitle ?? below.title ?? fallbackTitle?(below) ?? "Back"
+            let title: String
+            if let custom = below.backBarButtonItem?.title {
+                title = "‹ " + custom
+            } else {
+                switch below.backButtonDisplayMode {
+                case .default: title = "‹ " + named
+                case .generic: title = "‹ Back"
+                case .minimal: title = "‹"
+                }
+            }
             let back = UIButton(type: .system)
-            back.setTitle("‹ " + title, for: .normal)
+            back.setTitle(title, for: .normal)
             back.addAction(UIAction { [weak self] _ in self?.goBack() }, for: .touchUpInside)
             leftViews.append(back)
         }

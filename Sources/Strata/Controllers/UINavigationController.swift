@@ -307,6 +307,15 @@ open class UINavigationController: UIViewController {
     /// Hides or shows the bar (Strata does so at once).
     open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) { isNavigationBarHidden = hidden }
 
+    /// Whether a tap hides and shows the bars (false; kept: Strata hides them only by code).
+    open var hidesBarsOnTap = false
+    /// Whether a swipe hides and shows the bars (false; kept).
+    open var hidesBarsOnSwipe = false
+    /// Whether the bars hide while the keyboard shows (false; kept).
+    open var hidesBarsWhenKeyboardAppears = false
+    /// Whether the bars hide in a vertically compact environment (false; kept).
+    open var hidesBarsWhenVerticallyCompact = false
+
     /// The edge-swipe recognizer that pops (nil: Strata pops by the back button or by code).
     open var interactivePopGestureRecognizer: UIGestureRecognizer? { nil }
 
