@@ -103,6 +103,14 @@ import Testing
         #expect(abs(spring.settlingDuration - 0.511) < 0.005, "at speed 2, half: \(spring.settlingDuration)")
     }
 
+    @Test("CASpringAnimation(perceptualDuration: 0.5, bounce: 0.3) sets its duration to its settlingDuration, as Core Animation's does (it was 0)")
+    func perceptualInitializerSetsTheDuration() {
+        let spring = CASpringAnimation(perceptualDuration: 0.5, bounce: 0.3)
+        #expect(spring.duration > 0.5 && spring.duration == spring.settlingDuration, "\(spring.duration)")
+        // ζ 0.7, ω₀ 4π: (1 + 0.7/0.714)·e^(−0.7·4π·t) within 0.001 at 0.863 s.
+        #expect(abs(spring.settlingDuration - 0.8630) < 0.001, "\(spring.settlingDuration)")
+    }
+
     @Test("settlingDuration of a critically damped spring (damping 20): the first 0.1 s sample within 0.001 that stays, 1 s (1.0 by the 0.1 s grid)")
     func settlingDurationCriticallyDamped() {
         let spring = CASpringAnimation()

@@ -435,7 +435,8 @@ open class CASpringAnimation: CABasicAnimation {
     public var allowsOverdamping = false
 
     /// A spring that takes about `perceptualDuration` seconds and bounces by `bounce` (0: none,
-    /// up to 1: more; negative: overdamped), as iOS 17's initializer; overdamping is allowed.
+    /// up to 1: more; negative: overdamped), as iOS 17's initializer; overdamping is allowed, and
+    /// `duration` is the `settlingDuration`, as Core Animation sets it.
     public convenience init(perceptualDuration: TimeInterval, bounce: CGFloat) {
         self.init()
         let spring = Spring(perceptualDuration: perceptualDuration, bounce: bounce)
@@ -443,6 +444,8 @@ open class CASpringAnimation: CABasicAnimation {
         stiffness = pow(spring.naturalFrequency, 2)
         damping = 2 * spring.dampingRatio * spring.naturalFrequency
         allowsOverdamping = true
+        // Core Animation's initializer sets the duration to the settling time.
+        duration = settlingDuration
     }
 
     /// The spring's perceptual duration: 2π / √(stiffness / mass) seconds.
