@@ -86,6 +86,29 @@ import Testing
         #expect(frames == Array(1...12))
     }
 
+    @MainActor final class Rates {
+        var rates: [Double] = []
+        func step(_ link: CADisplayLink) { rates.append(1 / (link.targetTimestamp - link.timestamp)) }
+    }
+
+    @Test("1 / (targetTimestamp − timestamp) is the rate the link is called at: 60 by default, 20 preferring 20; duration stays 1/60")
+    func targetTimestampFollowsRate() async throws {
+        let screen = UIScreen(size: CGSize(width: 10, height: 10), commitSink: RecordingCommitSink())
+        let rates = Rates()
+        let link = screen.displayLink(withTarget: rates, action: Rates.step)
+        _ = try await screen.renderFrame(readBack: false)
+        link.add(to: .main, forMode: .common)
+        _ = try await screen.renderFrame(readBack: false)
+        link.preferredFrameRateRange = CAFrameRateRange(minimum: 10, maximum: 30, preferred: 20)
+        // Frames 2 to 7: called at 4 and 7.
+        for _ in 0..<6 { _ = try await screen.renderFrame(readBack: false) }
+        link.invalidate()
+        #expect(rates.rates.count == 3, "\(rates.rates)")
+        #expect(abs(rates.rates[0] - 60) < 1e-6)
+        #expect(abs(rates.rates[1] - 20) < 1e-6 && abs(rates.rates[2] - 20) < 1e-6)
+        #expect(abs(link.duration - 1.0 / 60) < 1e-12)
+    }
+
     @Test("A range whose minimum (30) is above its maximum (10) traps")
     func invalidRangeTraps() async {
         await #expect(processExitsWith: .failure) {

@@ -26,7 +26,9 @@ public final class CADisplayLink {
 
     /// The time of the frame the latest call came after, in seconds on the frame clock (0 before any).
     public private(set) var timestamp: CFTimeInterval = 0
-    /// The time of the next frame: `timestamp + duration`.
+    /// The time of the frame of the next call: `timestamp + duration` at the display's rate, a
+    /// whole number of durations later at a slower preferred rate (so `1 / (targetTimestamp −
+    /// timestamp)` is the rate the link is called at, as Apple's ProMotion guide computes it).
     public private(set) var targetTimestamp: CFTimeInterval = 0
     /// The time between frames, in seconds (1/60 on Strata's clocks).
     public private(set) var duration: CFTimeInterval = 1.0 / 60
@@ -125,7 +127,8 @@ public final class CADisplayLink {
         if stride > 1, let lastCall, time - lastCall < Double(stride) * duration - duration / 2 { return true }
         lastCall = time
         timestamp = time
-        targetTimestamp = time + duration
+        // The next call's frame: 1 / (targetTimestamp − timestamp) is the rate it is called at.
+        targetTimestamp = time + Double(stride) * duration
         action(self)
         return isValid && isAdded
     }
