@@ -189,6 +189,21 @@ import Testing
         #expect(plain.menu === menu && plain.title == "Share")
     }
 
+    @Test("UITabBarItem: titlePositionAdjustment (zero by default) moves the tab's title by (3, -2); badge text attributes set the badge's colour (black)")
+    func tabBarItemTitleAdjustmentAndBadgeAttributes() {
+        let item = UITabBarItem(title: "Home", image: nil, tag: 0)
+        #expect(item.titlePositionAdjustment == .zero && item.badgeTextAttributes(for: .normal) == nil)
+        item.titlePositionAdjustment = UIOffset(horizontal: 3, vertical: -2)
+        item.badgeValue = "2"
+        item.setBadgeTextAttributes([.foregroundColor: UIColor.black], for: .normal)
+        let bar = UITabBar(frame: CGRect(x: 0, y: 0, width: 100, height: 49))
+        bar.items = [item]
+        let button = bar.subviews.compactMap { $0 as? UIButton }.first
+        #expect(button?.titleEdgeInsets == UIEdgeInsets(top: -2, left: 3, bottom: 2, right: -3))
+        let badge = button?.subviews.compactMap { $0 as? UILabel }.first { $0.text == "2" }
+        #expect(badge?.textColor == .black)
+    }
+
     // MARK: UISlider
 
     @Test("UISlider: a minimum of 5 above the maximum 1 raises the maximum and the value to 5; a maximum of -3 below the minimum lowers the minimum and the value to -3")

@@ -32,6 +32,21 @@ open class UITabBarItem: UIBarItem {
     open var badgeValue: String? { didSet { barItemDidChange() } }
     /// The badge's colour (nil: UIKit's red).
     open var badgeColor: UIColor? { didSet { barItemDidChange() } }
+    /// Moves the title from its place in the tab, in points (zero).
+    open var titlePositionAdjustment = UIOffset.zero { didSet { barItemDidChange() } }
+    private var badgeAttributes: [UInt: [NSAttributedString.Key: Any]] = [:]
+
+    /// Sets the badge text's attributes for `state` (nil removes them): `.font` and
+    /// `.foregroundColor` of the normal state's are used.
+    open func setBadgeTextAttributes(_ attributes: [NSAttributedString.Key: Any]?, for state: UIControl.State) {
+        badgeAttributes[state.rawValue] = attributes
+        barItemDidChange()
+    }
+
+    /// The badge text's attributes set for `state` (nil when none were set for it).
+    open func badgeTextAttributes(for state: UIControl.State) -> [NSAttributedString.Key: Any]? {
+        badgeAttributes[state.rawValue]
+    }
 
     /// An item with a title, an image and a tag.
     public init(title: String?, image: UIImage?, tag: Int) {
@@ -127,19 +142,22 @@ open class UITabBar: UIView {
             button.titleLabel?.font = .systemFont(ofSize: 10, weight: .medium)
             button.isEnabled = item.isEnabled
             button.addAction(UIAction { [weak self, weak item] _ in if let self, let item { self.tapped(item) } }, for: .touchUpInside)
-            if let value = item.badgeValue { button.addSubview(badge(value, color: item.badgeColor)) }
+            if let value = item.badgeValue { button.addSubview(badge(value, color: item.badgeColor, attributes: item.badgeTextAttributes(for: .normal))) }
+            let shift = item.titlePositionAdjustment
+            button.titleEdgeInsets = UIEdgeInsets(top: shift.vertical, left: shift.horizontal, bottom: -shift.vertical, right: -shift.horizontal)
             addSubview(button)
             return button
         }
         setNeedsLayout()
     }
 
-    /// A badge showing `value`: white 13-point text on a red (or `color`) capsule 18 points high.
-    private func badge(_ value: String, color: UIColor?) -> UILabel {
+    /// A badge showing `value`: white 13-point text (or the `.font` and `.foregroundColor` of
+    /// `attributes`) on a red (or `color`) capsule 18 points high.
+    private func badge(_ value: String, color: UIColor?, attributes: [NSAttributedString.Key: Any]?) -> UILabel {
         let label = UILabel()
         label.text = value
-        label.font = .systemFont(ofSize: 13)
-        label.textColor = .white
+        label.font = (attributes?[.font] as? UIFont) ?? .systemFont(ofSize: 13)
+        label.textColor = (attributes?[.foregroundColor] as? UIColor) ?? .white
         label.textAlignment = .center
         label.backgroundColor = color ?? .systemRed
         label.layer.cornerRadius = 9
