@@ -135,4 +135,31 @@ import Testing
         #expect(recorder.laidOut.count == 1)
         #expect(recorder.laidOut.first === sub)
     }
+
+    @Test("layoutIfNeeded() on a sublayer goes up to the highest superlayer that needs layout and lays out down from it, superlayer first: top, then sub")
+    func layoutIfNeededStartsAtTheHighestMarkedAncestor() {
+        let top = CALayer()
+        let sub = CALayer()
+        top.addSublayer(sub)
+        top.layoutIfNeeded()
+        let recorder = LayoutRecorder()
+        top.delegate = recorder
+        sub.delegate = recorder
+        top.setNeedsLayout()
+        sub.setNeedsLayout()
+        sub.layoutIfNeeded()
+        #expect(recorder.laidOut.count == 2)
+        #expect(recorder.laidOut.first === top && recorder.laidOut.last === sub)
+        #expect(!top.needsLayout() && !sub.needsLayout())
+    }
+
+    @Test("Adding a subview marks the superview as needing layout (its layoutSubviews runs on the next pass)")
+    func addingASubviewLaysOutSuperview() {
+        let (parent, _) = family()
+        let before = parent.layouts
+        parent.addSubview(UIView(frame: CGRect(x: 0, y: 0, width: 5, height: 5)))
+        #expect(parent.layer.needsLayout())
+        parent.layoutIfNeeded()
+        #expect(parent.layouts == before + 1)
+    }
 }
