@@ -131,6 +131,19 @@ import Testing
         #expect(backTitle() == "‹ Mail")
     }
 
+    @Test("Title text attributes reach the bar's button: a 20-point font and a red normal, grey disabled title colour")
+    func titleTextAttributesReachTheButtons() {
+        let item = UIBarButtonItem(title: "Send")
+        let font = UIFont.systemFont(ofSize: 20)
+        item.setTitleTextAttributes([.font: font, .foregroundColor: UIColor.red], for: .normal)
+        item.setTitleTextAttributes([.foregroundColor: UIColor.gray], for: .disabled)
+        let bar = UIToolbar(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
+        bar.items = [item]
+        let button = bar.subviews.compactMap { $0 as? UIButton }.first
+        #expect(button?.titleLabel?.font == font)
+        #expect(button?.titleColor(for: .normal) == .red && button?.titleColor(for: .disabled) == .gray)
+    }
+
     @Test("A toolbar alone: a fixed space of 30 and a flexible space between \"A\" and \"B\" in a 320-wide bar put B's right edge at 312 and A at x 46")
     func aToolbarLaysOutSpaces() {
         let bar = UIToolbar(frame: CGRect(x: 0, y: 0, width: 320, height: 44))

@@ -48,6 +48,15 @@ open class UIBarItem: NSObject {
         titleAttributes[state.rawValue]
     }
 
+    /// Gives `button` the title's attributes: the normal state's `.font`, and each state's
+    /// `.foregroundColor` as its title colour for that state.
+    func applyTitleTextAttributes(to button: UIButton) {
+        if let font = titleAttributes[UIControl.State.normal.rawValue]?[.font] as? UIFont { button.titleLabel?.font = font }
+        for (raw, attributes) in titleAttributes {
+            if let color = attributes[.foregroundColor] as? UIColor { button.setTitleColor(color, for: UIControl.State(rawValue: raw)) }
+        }
+    }
+
     /// Something the bar shows changed.
     func barItemDidChange() { onChange?() }
 }

@@ -148,6 +148,7 @@ open class UINavigationBar: UIView {
         }
         if item.style == .done { button.titleLabel?.font = .systemFont(ofSize: 17, weight: .semibold) }
         if let tint = item.tintColor { button.tintColor = tint }
+        item.applyTitleTextAttributes(to: button)
         button.isEnabled = item.isEnabled
         button.addAction(UIAction { [weak item] _ in item?.performAction() }, for: .touchUpInside)
         if item.systemItem == .flexibleSpace || item.systemItem == .fixedSpace || item.isHidden { button.isHidden = true }

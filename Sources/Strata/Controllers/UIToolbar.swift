@@ -89,6 +89,7 @@ open class UIToolbar: UIView {
         }
         button.titleLabel?.font = .systemFont(ofSize: 17, weight: item.style == .done ? .semibold : .regular)
         if let tint = item.tintColor { button.tintColor = tint }
+        item.applyTitleTextAttributes(to: button)
         button.isEnabled = item.isEnabled
         button.addAction(UIAction { [weak item] _ in item?.performAction() }, for: .touchUpInside)
         if item.isSpace { button.isHidden = true }
