@@ -144,6 +144,28 @@ import Testing
         #expect(button?.titleColor(for: .normal) == .red && button?.titleColor(for: .disabled) == .gray)
     }
 
+    @Test(
+        "In a tab bar controller the toolbar sits on the tab bar (y 382, 49 high) and the content's safe area bottom is both bars (98); a scroll view in it with 320×10 content gets a bottom inset of 98 (.automatic)"
+    )
+    func theToolbarSitsOnTheTabBar() async throws {
+        let f = try ScreenFixture(size: CGSize(width: 320, height: 480))
+        let root = UIViewController()
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        scroll.contentSize = CGSize(width: 320, height: 10)
+        root.view.addSubview(scroll)
+        let nav = UINavigationController(rootViewController: root)
+        nav.isToolbarHidden = false
+        let tabs = UITabBarController()
+        tabs.viewControllers = [nav]
+        f.window.rootViewController = tabs
+        try await f.screen.present(through: 0)
+        f.window.layoutIfNeeded()
+        #expect(nav.toolbar.frame == CGRect(x: 0, y: 382, width: 320, height: 49))
+        #expect(tabs.tabBar.frame == CGRect(x: 0, y: 431, width: 320, height: 49))
+        #expect(root.view.safeAreaInsets.bottom == 98)
+        #expect(scroll.adjustedContentInset.bottom == 98 && scroll.adjustedContentInset.top == 44)
+    }
+
     @Test("A toolbar alone: a fixed space of 30 and a flexible space between \"A\" and \"B\" in a 320-wide bar put B's right edge at 312 and A at x 46")
     func aToolbarLaysOutSpaces() {
         let bar = UIToolbar(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
