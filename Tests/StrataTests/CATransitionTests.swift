@@ -99,11 +99,15 @@ import Testing
         #expect(abs(try #require(layer.presentation()).position.y - 50) < 1e-6)
     }
 
-    @Test("A push with no subtype comes from the left: the layer at x 20 (10 from the left) at 0.25 s")
+    @Test(
+        "Apple's example: a push with no subtype moves the old (red) state left to right and the new (blue) one enters from the left: at 0.25 s the layer at x 20, the picture at x 60"
+    )
     func pushDefaultsFromLeft() async throws {
         transition(.push)
+        let old = try #require(picture)
         try await screen.present(through: 15)
         #expect(abs(try #require(layer.presentation()).position.x - 20) < 1e-6)
+        #expect(abs(try #require(old.presentation()).position.x - 60) < 1e-6)
     }
 
     @Test("startProgress 0.5 and endProgress 1 run the second half: a fade from opacity 0.5 (at 0 s) to 0 (0.5 s: 0.25)")
