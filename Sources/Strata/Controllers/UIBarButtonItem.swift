@@ -221,6 +221,17 @@ open class UINavigationItem {
     open var title: String? { didSet { changed() } }
     /// A view shown in place of the title.
     open var titleView: UIView? { didSet { changed() } }
+    /// The bar's look while this item is on top (nil: the bar's own); a copy is kept.
+    open var standardAppearance: UINavigationBarAppearance? {
+        didSet {
+            if let appearance = standardAppearance, appearance !== oldValue { standardAppearance = appearance.copy() }
+            changed()
+        }
+    }
+    /// The look for compact heights while this item is on top (kept).
+    open var compactAppearance: UINavigationBarAppearance?
+    /// The look at the scroll edge while this item is on top (kept).
+    open var scrollEdgeAppearance: UINavigationBarAppearance?
     /// A line of text above the title (kept).
     open var prompt: String?
     /// The item shown as the back button by the item above this one.

@@ -34,6 +34,26 @@ open class UINavigationBar: UIView {
     open var prefersLargeTitles = false
     /// The title's attributes: `.font` and `.foregroundColor` are used.
     open var titleTextAttributes: [NSAttributedString.Key: Any]? { didSet { updateLooks() } }
+    /// A large title's attributes (kept; Strata shows standard titles).
+    open var largeTitleTextAttributes: [NSAttributedString.Key: Any]?
+
+    /// The look of the bar (iOS 13's appearance API): its background colour, hairline and title
+    /// attributes override `barTintColor` and `titleTextAttributes`. A copy is kept, as UIKit's
+    /// are: change the appearance, then assign it again. The top item's `standardAppearance`,
+    /// when set, wins.
+    open var standardAppearance = UINavigationBarAppearance() {
+        didSet {
+            standardAppearance = standardAppearance.copy()
+            updateLooks()
+        }
+    }
+    /// The look for compact heights (kept; Strata's bars have one height).
+    open var compactAppearance: UINavigationBarAppearance?
+    /// The look while the content is scrolled to its edge (kept: Strata shows `standardAppearance`
+    /// at every offset).
+    open var scrollEdgeAppearance: UINavigationBarAppearance?
+    /// The look at the edge in compact heights (kept).
+    open var compactScrollEdgeAppearance: UINavigationBarAppearance?
 
     /// What the back button does: in a navigation controller, it pops; alone, `popItem(animated:)`.
     var backAction: (@MainActor () -> Void)?
@@ -87,14 +107,18 @@ open class UINavigationBar: UIView {
     }
 
     private func updateLooks() {
-        backgroundColor = barTintColor ?? UIColor(white: 248.0 / 255, alpha: 1)
-        hairline.backgroundColor = UIColor(white: 0, alpha: 0.3)
-        titleLabel.font = (titleTextAttributes?[.font] as? UIFont) ?? .systemFont(ofSize: 17, weight: .semibold)
-        titleLabel.textColor = (titleTextAttributes?[.foregroundColor] as? UIColor) ?? .label
+        let appearance = topItem?.standardAppearance ?? standardAppearance
+        backgroundColor = appearance.backgroundColor ?? barTintColor ?? UIColor(white: 248.0 / 255, alpha: 1)
+        hairline.backgroundColor = appearance.shadowColor
+        hairline.isHidden = appearance.shadowColor == nil
+        let attributes = (titleTextAttributes ?? [:]).merging(appearance.titleTextAttributes) { $1 }
+        titleLabel.font = (attributes[.font] as? UIFont) ?? .systemFont(ofSize: 17, weight: .semibold)
+        titleLabel.textColor = (attributes[.foregroundColor] as? UIColor) ?? .label
     }
 
     /// What the top item shows changed: the title and buttons are made again.
     private func itemsChanged() {
+        updateLooks()
         for view in buttons { view.removeFromSuperview() }
         (buttons, leftViews, rightViews) = ([], [], [])
         guard let top = topItem else {

@@ -462,6 +462,11 @@ open class UIViewController: UIResponder {
     /// The view's safe area changed. The default does nothing.
     open func viewSafeAreaInsetsDidChange() {}
 
+    /// The view's layout margins changed (UIKit calls it after `layoutMargins` or
+    /// `directionalLayoutMargins` of the controller's view change). Override it to react; the
+    /// default does nothing. Main actor.
+    open func viewLayoutMarginsDidChange() {}
+
     /// The edges of the view that reach under its container's bars (`.all` by default): a
     /// navigation controller places a view without `.top` below its navigation bar, and one
     /// without `.bottom` above its toolbar, and adds those bars to its safe area only where the

@@ -163,6 +163,7 @@ extension UIView {
             guard newValue != layoutMargins else { return }
             autoLayout.layoutMargins = newValue
             layoutMarginsDidChange()
+            _viewController?.viewLayoutMarginsDidChange()
             setNeedsLayout()
         }
     }
