@@ -80,4 +80,23 @@ import Testing
         #expect(fixed.frame == CGRect(x: 100, y: 0, width: 20, height: 10))
         #expect(follower.frame == CGRect(x: 128, y: 14, width: 30, height: 10), "the constraints follow the new frame")
     }
+
+    @Test func aConfigurationShowsASpinnerInPlaceOfItsImage() throws {
+        var configuration = UIButton.Configuration.filled()
+        configuration.title = "Sending"
+        configuration.imagePadding = 8
+        configuration.showsActivityIndicator = true
+        let button = UIButton(configuration: configuration)
+        button.frame = CGRect(x: 0, y: 0, width: 200, height: 44)
+        button.layoutIfNeeded()
+        let spinner = try #require(button.subviews.compactMap { $0 as? UIActivityIndicatorView }.first)
+        #expect(spinner.isAnimating)
+        #expect(spinner.frame.size == CGSize(width: 20, height: 20))
+        let title = try #require(button.titleLabel)
+        #expect(abs(title.frame.minX - (spinner.frame.maxX + 8)) < 0.5, "the title after the spinner and the padding")
+        configuration.showsActivityIndicator = false
+        button.configuration = configuration
+        #expect(!spinner.isAnimating)
+        #expect(spinner.isHidden, "stopped, it hides (hidesWhenStopped)")
+    }
 }

@@ -54,6 +54,9 @@ extension UIButton {
         public var cornerStyle = CornerStyle.dynamic
         /// The size class (`.medium`).
         public var buttonSize = Size.medium
+        /// Whether a spinning activity indicator takes the image's place (iOS 15; for a button
+        /// whose action is under way).
+        public var showsActivityIndicator = false
 
         init(style: Style) { self.style = style }
 
@@ -78,7 +81,7 @@ extension UIButton {
             a.style == b.style && a.title == b.title && a.subtitle == b.subtitle && a.image === b.image && a.imagePlacement == b.imagePlacement
                 && a.imagePadding == b.imagePadding && a.titlePadding == b.titlePadding && a.contentInsets == b.contentInsets
                 && a.baseForegroundColor == b.baseForegroundColor && a.baseBackgroundColor == b.baseBackgroundColor
-                && a.cornerStyle == b.cornerStyle && a.buttonSize == b.buttonSize
+                && a.cornerStyle == b.cornerStyle && a.buttonSize == b.buttonSize && a.showsActivityIndicator == b.showsActivityIndicator
         }
 
         public func hash(into hasher: inout Hasher) {

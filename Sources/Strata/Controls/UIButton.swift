@@ -288,6 +288,8 @@ open class UIButton: UIControl {
         return template
     }
     private var lastTemplate: (source: UIImage, template: UIImage)?
+    /// The spinner a configuration with `showsActivityIndicator` shows (made when first shown).
+    private(set) var activityIndicator: UIActivityIndicatorView?
 
     /// Shows a configuration: its title, subtitle, image, colours and corners.
     private func show(_ c: Configuration) {
@@ -312,7 +314,19 @@ open class UIButton: UIControl {
         }
         imageView.image = template(c.image)
         imageView.tintColor = foreground
-        imageView.isHidden = c.image == nil
+        imageView.isHidden = c.image == nil || c.showsActivityIndicator
+        if c.showsActivityIndicator {
+            let spinner = activityIndicator ?? UIActivityIndicatorView(style: .medium)
+            if activityIndicator == nil {
+                activityIndicator = spinner
+                spinner.isUserInteractionEnabled = false
+                addSubview(spinner)
+            }
+            spinner.color = foreground
+            spinner.startAnimating()
+        } else {
+            activityIndicator?.stopAnimating()
+        }
         backgroundImageView.isHidden = true
         backgroundColor = configurationBackground(c)
         UIView.performWithoutAnimation {
@@ -336,7 +350,8 @@ open class UIButton: UIControl {
         let block = CGSize(
             width: max(title.width, subtitle.width),
             height: title.height + subtitle.height + (title != .zero && subtitle != .zero ? c.titlePadding : 0))
-        let image = c.image?.size ?? .zero
+        // The activity indicator takes the image's place: 20 points, the medium spinner.
+        let image = c.showsActivityIndicator ? CGSize(width: 20, height: 20) : c.image?.size ?? .zero
         let padding = image != .zero && block != .zero ? c.imagePadding : 0
         let total =
             c.imagePlacement == .top || c.imagePlacement == .bottom
@@ -373,6 +388,7 @@ open class UIButton: UIControl {
         }
         let blockWidth = blockSize.width
         imageView?.frame = CGRect(origin: imageOrigin, size: image)
+        activityIndicator?.frame = CGRect(origin: imageOrigin, size: image)
         titleLabel?.frame = CGRect(x: block.x + (blockWidth - title.width) / 2, y: block.y, width: title.width, height: title.height)
         subtitleLabel?.frame = CGRect(
             x: block.x + (blockWidth - subtitle.width) / 2, y: block.y + title.height + (title != .zero ? c.titlePadding : 0),
