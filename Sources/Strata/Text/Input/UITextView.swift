@@ -503,6 +503,9 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
     }
     private var storedInputAccessoryView: UIView?
 
+    /// Whether the font follows the content size category (false; kept, as labels keep it:
+    /// Strata's views do not yet change fonts when the category changes).
+    open var adjustsFontForContentSizeCategory = false
     /// Whether typing replaces the whole text (false).
     open var clearsOnInsertion = false
     /// Whether the user may change text attributes while editing (false; kept).
