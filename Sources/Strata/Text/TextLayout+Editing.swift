@@ -56,8 +56,8 @@ extension TextLayout {
     }
 
     /// Each line's UTF-16 range (without its line break) and its rectangle (the line's ink
-    /// extent in x, its logical top and height in y).
-    var lines: [(range: NSRange, rect: CGRect)] {
+    /// extent in x, its logical top and height in y): what `lines` keeps.
+    func makeLines() -> [(range: NSRange, rect: CGRect)] {
         FontSystem.shared.withContext { _ in
             let scale = CGFloat(PANGO_SCALE)
             var result: [(NSRange, CGRect)] = []

@@ -35,6 +35,9 @@ final class TextLayout {
     let leftInset: CGFloat
     /// A shadow to draw under the glyphs (the first `NSShadow` in the text).
     private let shadow: NSShadow?
+    /// Each line's UTF-16 range and rectangle, worked out once per layout (editing asks for
+    /// them on every key press: the line's bounds, the line above or below, selections).
+    private(set) lazy var lines: [(range: NSRange, rect: CGRect)] = makeLines()
 
     /// Plain text in the options' font.
     convenience init(text: String, options: Options) {
