@@ -23,10 +23,13 @@ public enum CGBlendMode: Sendable {
 
 /// A 2D drawing context with Core Graphics' API, drawing into a bitmap through Cairo.
 ///
-/// Main actor in practice: Strata creates one for each `draw(_:)` call and hands it out through
-/// `UIGraphicsGetCurrentContext()`; it is valid only during that call. User space is y-down with
-/// the origin at the top-left, as UIKit's drawing contexts are, in points (the bitmap's scale
-/// factor is already in the current transformation matrix).
+/// One thread at a time, as a Core Graphics context: any thread may make and draw into one
+/// (image renderers and image contexts make them wherever they are called), but one context is
+/// not shared between threads while in use, so it is not `Sendable`; send the `UIImage` made
+/// from it instead. Strata makes one for each view `draw(_:)` call (on the main actor) and hands
+/// it out through `UIGraphicsGetCurrentContext()`; it is valid only during that call. User space
+/// is y-down with the origin at the top-left, as UIKit's drawing contexts are, in points (the
+/// bitmap's scale factor is already in the current transformation matrix).
 public final class CGContext {
     private let cairo: OpaquePointer
     /// Fill and stroke colours are separate in Core Graphics but one "source" in Cairo: kept here,
@@ -557,18 +560,3 @@ extension CGBlendMode {
         }
     }
 }
-
-/// The stack behind `UIGraphicsGetCurrentContext()`. Main actor.
-@MainActor private var contextStack: [CGContext] = []
-
-/// The context `draw(_:)` is drawing into, or nil outside drawing. Main actor.
-@MainActor public func UIGraphicsGetCurrentContext() -> CGContext? { contextStack.last }
-
-/// Makes `context` the current context until the matching `UIGraphicsPopContext()`. Main actor.
-@MainActor public func UIGraphicsPushContext(_ context: CGContext) { contextStack.append(context) }
-
-/// Restores the context current before the last `UIGraphicsPushContext(_:)`. Main actor.
-@MainActor public func UIGraphicsPopContext() { _ = contextStack.popLast() }
-
-/// Fills `rect` in the current context with its fill colour. Main actor.
-@MainActor public func UIRectFill(_ rect: CGRect) { UIGraphicsGetCurrentContext()?.fill(rect) }

@@ -1,9 +1,11 @@
 import Foundation
 
 /// A path with its own line style that fills and strokes itself in the current graphics
-/// context: UIKit's `UIBezierPath`. Main actor (it draws through `UIGraphicsGetCurrentContext()`).
-/// Angles are in radians and `clockwise` means clockwise on screen, as UIKit documents.
-@MainActor
+/// context: UIKit's `UIBezierPath`. Angles are in radians and `clockwise` means clockwise on
+/// screen, as UIKit documents.
+///
+/// Any thread, one at a time (it is not `Sendable`): it draws into the calling thread's current
+/// context (`UIGraphicsGetCurrentContext()`, which is per thread, as in UIKit).
 public final class UIBezierPath {
     private let path = CGMutablePath()
     /// The stroke width in points (1 by default).

@@ -2,28 +2,47 @@ import CCairo
 import Foundation
 import StrataCore
 
-/// How an image renderer's images are made: UIKit's `UIGraphicsImageRendererFormat`. Main actor.
-@MainActor
-public final class UIGraphicsImageRendererFormat {
-    /// Pixels per point (the main screen's scale by default: the first screen made, or 1).
-    public var scale: CGFloat
+/// How an image renderer's images are made: UIKit's `UIGraphicsImageRendererFormat`.
+///
+/// Any thread: its settings are read and changed under a lock, so one format may be shared
+/// between threads (and with the renderers made with it, which read it each time they draw).
+public final class UIGraphicsImageRendererFormat: @unchecked Sendable {
+    private struct Settings {
+        var scale: CGFloat
+        var opaque = false
+    }
+    private let settings: Locked<Settings>
+
+    /// Pixels per point (the main screen's scale by default).
+    public var scale: CGFloat {
+        get { settings.withLock { $0.scale } }
+        set { settings.withLock { $0.scale = newValue } }
+    }
     /// Whether the image has no alpha channel to speak of: it starts opaque black (false).
-    public var opaque = false
+    public var opaque: Bool {
+        get { settings.withLock { $0.opaque } }
+        set { settings.withLock { $0.opaque = newValue } }
+    }
 
     /// The default format: the main screen's scale, not opaque.
+    ///
+    /// The main screen's scale is the one the first screen made publishes for any thread to read
+    /// (`UIImage.mainScreenScale`); before any screen is made it is 3, the scale of the screen
+    /// `UIScreen.main` makes when there is none.
     public init() {
-        scale = UIScreen.existingMain?.scale ?? 1
+        settings = Locked(Settings(scale: UIImage.mainScreenScale))
     }
 
     /// The default format.
     public static func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
 
-    /// The format that draws at one pixel per point.
+    /// The format that best suits the main screen: its scale, not opaque (the default's).
     public static func preferred() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
 }
 
-/// A drawing context of an image renderer: UIKit's `UIGraphicsImageRendererContext`. Main actor.
-@MainActor
+/// A drawing context of an image renderer: UIKit's `UIGraphicsImageRendererContext`.
+///
+/// The thread running the renderer's actions only, while they run: it is not `Sendable`.
 public final class UIGraphicsImageRendererContext {
     /// The Core Graphics context to draw with (points, y down, origin top-left).
     public let cgContext: CGContext
@@ -58,13 +77,16 @@ public final class UIGraphicsImageRendererContext {
     public func clip(to rect: CGRect) { cgContext.clip(to: rect) }
 }
 
-/// Draws into new images: UIKit's `UIGraphicsImageRenderer`. Main actor.
+/// Draws into new images: UIKit's `UIGraphicsImageRenderer`.
 ///
 /// Each call runs `actions` with a fresh bitmap of the renderer's size times its format's scale
 /// (cleared, or opaque black for an opaque format) as the current context, so UIKit drawing —
 /// `UIBezierPath`, `UIColor.setFill()`, `UIImage.draw`, string drawing — lands in it.
-@MainActor
-public final class UIGraphicsImageRenderer {
+///
+/// Any thread, as in UIKit: the bitmap is the calling thread's current context while `actions`
+/// runs (the current context is per thread), so several threads may render at once, with one
+/// renderer or many.
+public final class UIGraphicsImageRenderer: Sendable {
     /// The area drawn, in points.
     public let bounds: CGRect
     /// How the images are made.
@@ -91,9 +113,11 @@ public final class UIGraphicsImageRenderer {
     /// Runs `actions` into a new bitmap and returns it as an image of the format's scale.
     public func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
         let canvas = ImageCanvas(bounds: bounds, scale: format.scale, opaque: format.opaque)
-        UIGraphicsPushContext(canvas.context)
+        let stack = ThreadGraphicsStack.current
+        stack.contexts.append(canvas.context)
         actions(UIGraphicsImageRendererContext(canvas: canvas, format: format))
-        UIGraphicsPopContext()
+        // Pops the bitmap even if `actions` left contexts of its own pushed above it.
+        if let index = stack.contexts.lastIndex(where: { $0 === canvas.context }) { stack.contexts.removeSubrange(index...) }
         return canvas.image()
     }
 
@@ -110,8 +134,9 @@ public final class UIGraphicsImageRenderer {
     }
 }
 
-/// A bitmap with a context drawing into it, for image renderers and image contexts. Main actor.
-@MainActor
+/// A bitmap with a context drawing into it, for image renderers and image contexts.
+///
+/// One thread at a time, as its context: made, drawn into and read by the thread that draws.
 final class ImageCanvas {
     let context: CGContext
     private let surface: OpaquePointer
@@ -133,7 +158,7 @@ final class ImageCanvas {
         context.startDrawing(dirtyRect: bounds)
     }
 
-    isolated deinit { cairo_surface_destroy(surface) }
+    deinit { cairo_surface_destroy(surface) }
 
     /// What is drawn now, as an image (premultiplied RGBA, the canvas's scale).
     func image() -> UIImage {
@@ -150,30 +175,38 @@ final class ImageCanvas {
     }
 }
 
-/// Image contexts begun and not yet ended, innermost last. Main actor.
-@MainActor private var imageContexts: [ImageCanvas] = []
-
 /// Begins drawing into a new image of `size` points at scale 1, not opaque, as the current context.
-@MainActor public func UIGraphicsBeginImageContext(_ size: CGSize) {
+///
+/// Any thread; the image context and the current context are per thread, as in UIKit.
+public func UIGraphicsBeginImageContext(_ size: CGSize) {
     UIGraphicsBeginImageContextWithOptions(size, false, 1)
 }
 
 /// Begins drawing into a new image of `size` points, `opaque` or not, at `scale` (0: the main
-/// screen's scale), as the current context; end it with `UIGraphicsEndImageContext()`.
-@MainActor public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
-    let scale = scale > 0 ? scale : (UIScreen.existingMain?.scale ?? 1)
+/// screen's scale, as `UIGraphicsImageRendererFormat` reads it), as the current context; end it
+/// with `UIGraphicsEndImageContext()` on the same thread.
+///
+/// Any thread; the image context and the current context are per thread, as in UIKit.
+public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
+    let scale = scale > 0 ? scale : UIImage.mainScreenScale
     let canvas = ImageCanvas(bounds: CGRect(origin: .zero, size: size), scale: scale, opaque: opaque)
-    imageContexts.append(canvas)
-    UIGraphicsPushContext(canvas.context)
+    let stack = ThreadGraphicsStack.current
+    stack.imageCanvases.append(canvas)
+    stack.contexts.append(canvas.context)
 }
 
-/// What the innermost image context holds, as an image; nil when none is begun.
-@MainActor public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
-    imageContexts.last?.image()
+/// What this thread's innermost image context holds, as an image; nil when none is begun here.
+///
+/// Any thread; the image context is per thread, as in UIKit.
+public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
+    ThreadGraphicsStack.currentIfMade?.imageCanvases.last?.image()
 }
 
-/// Ends the innermost image context (and stops it being the current context).
-@MainActor public func UIGraphicsEndImageContext() {
-    guard let canvas = imageContexts.popLast() else { return }
-    if UIGraphicsGetCurrentContext() === canvas.context { UIGraphicsPopContext() }
+/// Ends this thread's innermost image context and takes its context off the current-context
+/// stack; does nothing when no image context is begun on this thread.
+///
+/// Any thread; the image context and the current context are per thread, as in UIKit.
+public func UIGraphicsEndImageContext() {
+    guard let stack = ThreadGraphicsStack.currentIfMade, let canvas = stack.imageCanvases.popLast() else { return }
+    if let index = stack.contexts.lastIndex(where: { $0 === canvas.context }) { stack.contexts.remove(at: index) }
 }

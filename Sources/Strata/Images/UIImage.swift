@@ -242,8 +242,11 @@ public final class UIImage: Sendable {
     // MARK: Drawing
 
     /// Draws the image upright in `rect` in the current context: scaled to fill it, or, for a
-    /// resizable image, nine-part (caps at their size, the interior tiled or stretched). Main actor.
-    @MainActor public func draw(in rect: CGRect) {
+    /// resizable image, nine-part (caps at their size, the interior tiled or stretched). Nothing
+    /// without a current context.
+    ///
+    /// Any thread; the current context is per thread, as in UIKit.
+    public func draw(in rect: CGRect) {
         guard let uprightImage, let ctx = UIGraphicsGetCurrentContext() else { return }
         if isResizable {
             ctx.paintNinePart(uprightImage, scale: scale, capInsets: capInsets, tiled: resizingMode == .tile, in: rect)
@@ -252,8 +255,10 @@ public final class UIImage: Sendable {
         }
     }
 
-    /// Draws the image upright at its size in points with its top-left corner at `point`. Main actor.
-    @MainActor public func draw(at point: CGPoint) {
+    /// Draws the image upright at its size in points with its top-left corner at `point`.
+    ///
+    /// Any thread; the current context is per thread, as in UIKit.
+    public func draw(at point: CGPoint) {
         draw(in: CGRect(origin: point, size: size))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// How `boundingRect(with:options:…)` measures: UIKit's `NSStringDrawingOptions`, with its raw values.
 public struct NSStringDrawingOptions: OptionSet, Hashable, Sendable {
@@ -30,6 +31,9 @@ open class NSStringDrawingContext: NSObject, @unchecked Sendable {
 // Measuring and drawing attributed strings, laid out by Pango as labels are. Sizes are
 // fractional points (round up yourself, as in UIKit). Runs without a font use the system font
 // at 12 points and without a colour black, as UIKit's defaults.
+//
+// Any thread, as in UIKit: Pango is used only under `FontSystem`'s lock, and drawing goes to
+// the calling thread's current context (the current context is per thread).
 extension NSAttributedString {
     /// The layout of the string: one line, or wrapped at `width` (`lines` at most, 0: any).
     func textLayout(width: CGFloat?, height: CGFloat? = nil, lines: Int, truncates: Bool = false) -> TextLayout {
@@ -59,24 +63,30 @@ extension NSAttributedString {
         return rect
     }
 
-    /// Draws the string on one line with its top-left at `point`, in the current context. Main actor.
-    @MainActor public func draw(at point: CGPoint) {
+    /// Draws the string on one line with its top-left at `point`, in the current context.
+    ///
+    /// Any thread; the current context is per thread, as in UIKit.
+    public func draw(at point: CGPoint) {
         guard length > 0, let context = UIGraphicsGetCurrentContext() else { return }
-        textLayout(width: nil, lines: 1).draw(in: context, at: point, color: UIColor.black.cgColor.value)
+        textLayout(width: nil, lines: 1).draw(in: context, at: point, color: Color.black)
     }
 
-    /// Draws the string wrapped in `rect` (the lines that fit), in the current context. Main actor.
-    @MainActor public func draw(in rect: CGRect) {
+    /// Draws the string wrapped in `rect` (the lines that fit), in the current context.
+    ///
+    /// Any thread; the current context is per thread, as in UIKit.
+    public func draw(in rect: CGRect) {
         guard length > 0, let context = UIGraphicsGetCurrentContext() else { return }
-        textLayout(width: rect.width, height: rect.height, lines: 0).draw(in: context, at: rect.origin, color: UIColor.black.cgColor.value)
+        textLayout(width: rect.width, height: rect.height, lines: 0).draw(in: context, at: rect.origin, color: Color.black)
     }
 
     /// Draws the string as `boundingRect(with:options:context:)` measures it: with
     /// `.usesLineFragmentOrigin` wrapped in `rect` from its top-left corner; without it on one
-    /// line whose baseline starts at `rect.origin`, as UIKit draws it. Main actor.
-    @MainActor public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], context: NSStringDrawingContext?) {
+    /// line whose baseline starts at `rect.origin`, as UIKit draws it.
+    ///
+    /// Any thread; the current context is per thread, as in UIKit.
+    public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], context: NSStringDrawingContext?) {
         guard length > 0, let ctx = UIGraphicsGetCurrentContext() else { return }
-        let black = UIColor.black.cgColor.value
+        let black = Color.black
         if options.contains(.usesLineFragmentOrigin) {
             let width: CGFloat? = rect.width > 0 && rect.width.isFinite ? rect.width : nil
             let height: CGFloat? = rect.height > 0 && rect.height.isFinite ? rect.height : nil
@@ -112,19 +122,19 @@ extension StringProtocol {
         attributed(attributes).boundingRect(with: size, options: options, context: context)
     }
 
-    /// Draws the string on one line at `point` with `attributes`. Main actor.
-    @MainActor public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+    /// Draws the string on one line at `point` with `attributes`. Any thread.
+    public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         attributed(attributes).draw(at: point)
     }
 
-    /// Draws the string wrapped in `rect` with `attributes`. Main actor.
-    @MainActor public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+    /// Draws the string wrapped in `rect` with `attributes`. Any thread.
+    public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         attributed(attributes).draw(in: rect)
     }
 
     /// Draws the string with `attributes` as `NSAttributedString.draw(with:options:context:)`
-    /// does. Main actor.
-    @MainActor public func draw(
+    /// does. Any thread.
+    public func draw(
         with rect: CGRect, options: NSStringDrawingOptions = [], attributes: [NSAttributedString.Key: Any]? = nil, context: NSStringDrawingContext?
     ) {
         attributed(attributes).draw(with: rect, options: options, context: context)
@@ -146,19 +156,19 @@ extension NSString {
         (self as String).boundingRect(with: size, options: options, attributes: attributes, context: context)
     }
 
-    /// Draws the string on one line at `point` with `attributes`. Main actor.
-    @MainActor public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+    /// Draws the string on one line at `point` with `attributes`. Any thread.
+    public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         (self as String).draw(at: point, withAttributes: attributes)
     }
 
-    /// Draws the string wrapped in `rect` with `attributes`. Main actor.
-    @MainActor public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+    /// Draws the string wrapped in `rect` with `attributes`. Any thread.
+    public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         (self as String).draw(in: rect, withAttributes: attributes)
     }
 
     /// Draws the string with `attributes` as `NSAttributedString.draw(with:options:context:)`
-    /// does. Main actor.
-    @MainActor public func draw(
+    /// does. Any thread.
+    public func draw(
         with rect: CGRect, options: NSStringDrawingOptions = [], attributes: [NSAttributedString.Key: Any]? = nil, context: NSStringDrawingContext?
     ) {
         (self as String).draw(with: rect, options: options, attributes: attributes, context: context)

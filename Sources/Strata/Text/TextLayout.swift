@@ -236,7 +236,12 @@ final class TextLayout {
         return shadow
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    // Under the lock: freeing the layout can free its lines' fonts, which changes the font map's
+    // caches, and another thread may be laying text out at the same time.
+    deinit {
+        let layout = layout
+        FontSystem.shared.withContext { _ in g_object_unref(UnsafeMutableRawPointer(layout)) }
+    }
 
     /// Sets width, wrapping, ellipsizing, the line limit and alignment.
     private static func apply(_ options: Options, to layout: OpaquePointer) {
