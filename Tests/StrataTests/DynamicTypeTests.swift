@@ -14,26 +14,88 @@ import Testing
         .accessibilityExtraExtraExtraLarge,
     ]
 
-    static let table: [(UIFont.TextStyle, [CGFloat])] = [
-        (.largeTitle, [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]),
-        (.title1, [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]),
-        (.title2, [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56]),
-        (.title3, [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55]),
-        (.headline, [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]),
-        (.body, [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]),
-        (.callout, [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51]),
-        (.subheadline, [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]),
-        (.footnote, [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44]),
-        (.caption1, [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43]),
-        (.caption2, [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40]),
+    /// The HIG's columns, in its order: Large Title, Title 1, Title 2, Title 3, Headline, Body,
+    /// Callout, Subhead, Footnote, Caption 1, Caption 2.
+    static let styles: [UIFont.TextStyle] = [
+        .largeTitle, .title1, .title2, .title3, .headline, .body, .callout, .subheadline, .footnote, .caption1, .caption2,
     ]
 
-    @Test func everyStyleHasApplesSizeAtEveryCategory() {
-        for (style, sizes) in Self.table {
-            for (category, size) in zip(Self.categories, sizes) {
-                let traits = UITraitCollection(preferredContentSizeCategory: category)
+    /// Apple's Human Interface Guidelines, Typography > Specifications, "iOS, iPadOS Dynamic Type
+    /// sizes" and "iOS, iPadOS larger accessibility type sizes": one table per category, typed
+    /// from there as (size, leading) in points per style, in `styles` order. (The leading is the
+    /// HIG's line spacing; UIKit documents no `UIFont` property that returns it, so only the
+    /// sizes are checked.)
+    static let hig: [(UIContentSizeCategory, [(size: CGFloat, leading: CGFloat)])] = [
+        (.extraSmall, [(31, 38), (25, 31), (19, 24), (17, 22), (14, 19), (14, 19), (13, 18), (12, 16), (12, 16), (11, 13), (11, 13)]),
+        (.small, [(32, 39), (26, 32), (20, 25), (18, 23), (15, 20), (15, 20), (14, 19), (13, 18), (12, 16), (11, 13), (11, 13)]),
+        (.medium, [(33, 40), (27, 33), (21, 26), (19, 24), (16, 21), (16, 21), (15, 20), (14, 19), (12, 16), (11, 13), (11, 13)]),
+        (.large, [(34, 41), (28, 34), (22, 28), (20, 25), (17, 22), (17, 22), (16, 21), (15, 20), (13, 18), (12, 16), (11, 13)]),
+        (.extraLarge, [(36, 43), (30, 37), (24, 30), (22, 28), (19, 24), (19, 24), (18, 23), (17, 22), (15, 20), (14, 19), (13, 18)]),
+        (.extraExtraLarge, [(38, 46), (32, 39), (26, 32), (24, 30), (21, 26), (21, 26), (20, 25), (19, 24), (17, 22), (16, 21), (15, 20)]),
+        (.extraExtraExtraLarge, [(40, 48), (34, 41), (28, 34), (26, 32), (23, 29), (23, 29), (22, 28), (21, 28), (19, 24), (18, 23), (17, 22)]),
+        (.accessibilityMedium, [(44, 52), (38, 46), (34, 41), (31, 38), (28, 34), (28, 34), (26, 32), (25, 31), (23, 29), (22, 28), (20, 25)]),
+        (.accessibilityLarge, [(48, 57), (43, 51), (39, 47), (37, 44), (33, 40), (33, 40), (32, 39), (30, 37), (27, 33), (26, 32), (24, 30)]),
+        (.accessibilityExtraLarge, [(52, 61), (48, 57), (44, 52), (43, 51), (40, 48), (40, 48), (38, 46), (36, 43), (33, 40), (32, 39), (29, 35)]),
+        (.accessibilityExtraExtraLarge, [(56, 66), (53, 62), (50, 59), (49, 58), (47, 56), (47, 56), (44, 52), (42, 50), (38, 46), (37, 44), (34, 41)]),
+        (.accessibilityExtraExtraExtraLarge, [(60, 70), (58, 68), (56, 66), (55, 65), (53, 62), (53, 62), (51, 60), (49, 58), (44, 52), (43, 51), (40, 48)]),
+    ]
+
+    /// The HIG's weight column (every category alike): Headline semibold, the rest regular; and
+    /// its "Emphasized weight" column: Large Title, Title 1 and Title 2 bold, the rest semibold.
+    static let faces: [(weight: String, emphasized: String)] = [
+        ("Regular", "Bold"), ("Regular", "Bold"), ("Regular", "Bold"), ("Regular", "SemiBold"), ("SemiBold", "SemiBold"),
+        ("Regular", "SemiBold"), ("Regular", "SemiBold"), ("Regular", "SemiBold"), ("Regular", "SemiBold"),
+        ("Regular", "SemiBold"), ("Regular", "SemiBold"),
+    ]
+
+    /// The size at Large of the style in column `i`.
+    static func largeSize(_ i: Int) -> CGFloat { hig[3].1[i].size }
+
+    @Test("preferredFont(forTextStyle:compatibleWith:) gives every style the HIG's size at every category (132 sizes)")
+    func everyStyleHasTheHIGSizeAtEveryCategory() {
+        #expect(Self.hig.map(\.0) == Self.categories && Self.hig.allSatisfy { $0.1.count == Self.styles.count })
+        for (category, row) in Self.hig {
+            let traits = UITraitCollection(preferredContentSizeCategory: category)
+            for (style, spec) in zip(Self.styles, row) {
                 let font = UIFont.preferredFont(forTextStyle: style, compatibleWith: traits)
-                #expect(font.pointSize == size, "\(style.rawValue) at \(category.rawValue)")
+                #expect(font.pointSize == spec.size, "\(style.rawValue) at \(category.rawValue)")
+            }
+        }
+    }
+
+    @Test(
+        "Every style has the HIG's weight at every category (headline semibold, the rest regular), and a bold trait gives its emphasized weight: bold for large title, title 1 and 2; semibold for the rest (body bold was Inter-Bold)"
+    )
+    func everyStyleHasTheHIGWeightAndEmphasizedWeight() throws {
+        for (category, _) in Self.hig {
+            let traits = UITraitCollection(preferredContentSizeCategory: category)
+            for (style, face) in zip(Self.styles, Self.faces) {
+                let font = UIFont.preferredFont(forTextStyle: style, compatibleWith: traits)
+                #expect(font.fontName == "Inter-\(face.weight)", "\(style.rawValue) at \(category.rawValue)")
+                let bold = try #require(font.fontDescriptor.withSymbolicTraits(.traitBold))
+                let emphasized = UIFont(descriptor: bold, size: 0)
+                #expect(emphasized.fontName == "Inter-\(face.emphasized)", "emphasized \(style.rawValue) at \(category.rawValue)")
+                #expect(emphasized.pointSize == font.pointSize)
+                // The font's own descriptor gives the font back (headline stays semibold).
+                #expect(UIFont(descriptor: font.fontDescriptor, size: 0).fontName == font.fontName, "\(style.rawValue) round trip")
+            }
+        }
+    }
+
+    @Test(
+        "UIFontMetrics scales each style's size at Large to exactly its HIG size at every category (scaledValue and scaledFont; footnote at xLarge is 15, not 14.999999999999998, title 2 at AX4 50, not 50.00000000000001), and half of it to half"
+    )
+    func fontMetricsFollowTheHIGTableForEveryStyle() throws {
+        let custom = try #require(UIFont(name: "DejaVuSerif", size: 10))
+        for (category, row) in Self.hig {
+            let traits = UITraitCollection(preferredContentSizeCategory: category)
+            for (i, (style, spec)) in zip(Self.styles, row).enumerated() {
+                let metrics = UIFontMetrics(forTextStyle: style)
+                let large = Self.largeSize(i)
+                #expect(metrics.scaledValue(for: large, compatibleWith: traits) == spec.size, "\(style.rawValue) at \(category.rawValue)")
+                #expect(metrics.scaledValue(for: large / 2, compatibleWith: traits) == spec.size / 2, "\(style.rawValue) at \(category.rawValue), half")
+                let scaled = metrics.scaledFont(for: custom.withSize(large), compatibleWith: traits)
+                #expect(scaled.pointSize == spec.size && scaled.fontName == "DejaVuSerif", "\(style.rawValue) at \(category.rawValue)")
             }
         }
     }

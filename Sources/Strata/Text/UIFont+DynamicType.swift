@@ -73,6 +73,11 @@ extension UIFont {
         /// The style's weight (headline is semibold; the rest regular).
         var weight: Weight { self == .headline ? .semibold : .regular }
 
+        /// The style's emphasized weight, what a bold trait (`traitBold`) gives it: bold for the
+        /// large title and titles 1 and 2, semibold for the rest (headline too), as the Human
+        /// Interface Guidelines list them ("Emphasized weight").
+        var emphasizedWeight: Weight { [.largeTitle, .title1, .title2].contains(self) ? .bold : .semibold }
+
         /// The style's size in points at each content size category, extra small first, as
         /// Apple's Human Interface Guidelines list them (Typography, "Dynamic Type sizes").
         var sizes: [CGFloat] {
@@ -126,8 +131,10 @@ public final class UIFontMetrics: Sendable {
     /// The metrics of `textStyle`.
     public init(forTextStyle textStyle: UIFont.TextStyle) { self.textStyle = textStyle }
 
-    private func factor(_ traitCollection: UITraitCollection?) -> CGFloat {
-        textStyle.size(at: traitCollection?.preferredContentSizeCategory ?? .unspecified) / textStyle.size(at: .large)
+    /// `value` times the style's size at the category over its size at Large (multiplied first,
+    /// so the style's own size at Large scales to exactly its size at the category).
+    private func scaled(_ value: CGFloat, _ traitCollection: UITraitCollection?) -> CGFloat {
+        value * textStyle.size(at: traitCollection?.preferredContentSizeCategory ?? .unspecified) / textStyle.size(at: .large)
     }
 
     /// `font` at its size scaled for the size the user prefers.
@@ -145,7 +152,7 @@ public final class UIFontMetrics: Sendable {
 
     /// `font` scaled for the size `traitCollection` asks for, at most `maximumPointSize` points (0: no limit).
     public func scaledFont(for font: UIFont, maximumPointSize: CGFloat, compatibleWith traitCollection: UITraitCollection?) -> UIFont {
-        var size = font.pointSize * factor(traitCollection)
+        var size = scaled(font.pointSize, traitCollection)
         if maximumPointSize > 0 { size = min(size, maximumPointSize) }
         return font.withSize(size)
     }
@@ -155,7 +162,7 @@ public final class UIFontMetrics: Sendable {
 
     /// `value` scaled for the size `traitCollection` asks for.
     public func scaledValue(for value: CGFloat, compatibleWith traitCollection: UITraitCollection?) -> CGFloat {
-        value * factor(traitCollection)
+        scaled(value, traitCollection)
     }
 }
 

@@ -139,7 +139,10 @@ public final class UIFontDescriptor: NSObject, @unchecked Sendable {
         guard let traits = fontAttributes[.traits] as? [TraitKey: Any] else { return base }
         if traits[.symbolic] != nil {
             let symbolic = symbolicTraits
-            base.weight = symbolic.contains(.traitBold) ? 700 : (base.weight >= 600 ? 400 : base.weight)
+            // A text style's bold is its emphasized weight (semibold for most; headline stays semibold).
+            let style = (fontAttributes[.textStyle] as? String).map(UIFont.TextStyle.init(rawValue:))
+            let bold = style.map { $0.emphasizedWeight.openTypeWeight } ?? 700
+            base.weight = symbolic.contains(.traitBold) ? bold : (base.weight >= 600 ? 400 : base.weight)
             base.italic = symbolic.contains(.traitItalic)
             base.stretch =
                 symbolic.contains(.traitCondensed)
