@@ -121,13 +121,14 @@ import Testing
     }
 
     @Test(
-        "The picture is the old look: red where the layer is now blue, and a green 10×10 sublayer at (0, 0) hidden after the transition was added still green in it at (5, 5); the sublayer itself is hidden"
+        "The picture is the old look: red where the layer is now blue, and a shown green 10×10 sublayer at (0, 0) hidden after the transition was added still green in it at (5, 5); the sublayer itself is hidden"
     )
-    func pictureIsTheOldLook() throws {
+    func pictureIsTheOldLook() async throws {
         let dot = CALayer()
         dot.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
         dot.backgroundColor = UIColor.green.cgColor
         layer.addSublayer(dot)
+        try await screen.present(through: 0)  // shown: part of the look the transition starts from
         transition(.fade)
         dot.isHidden = true
         let old = try #require(picture)
@@ -135,6 +136,55 @@ import Testing
         #expect(pixels[20, 20] == RGBA8(255, 0, 0), "\(pixels[20, 20])")
         #expect(pixels[5, 5] == RGBA8(0, 255, 0), "\(pixels[5, 5])")
         #expect(dot.isHidden)
+    }
+
+    @Test(
+        "Changes made before the transition is added animate too (Core Animation starts from the committed look): a shown red sublayer turned blue, then a 1 s linear fade added and committed, is half red, half blue at 0.5 s ((128, 0, 128) ± 3), blue at the end"
+    )
+    func aChangeBeforeAddIsInTheFade() async throws {
+        let f = try ScreenFixture(gpu: true)
+        let container = CALayer()
+        container.frame = CGRect(x: 20, y: 20, width: 40, height: 40)
+        let dot = CALayer()
+        dot.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        dot.backgroundColor = UIColor.red.cgColor
+        container.addSublayer(dot)
+        f.window.layer.addSublayer(container)
+        expectPixel(try await f.render(), 40, 40, RGBA8(255, 0, 0), "red, shown in frame 0")
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)  // the sublayer's own implicit animation aside
+        dot.backgroundColor = UIColor.blue.cgColor
+        let fade = CATransition()
+        fade.duration = 1
+        fade.timingFunction = CAMediaTimingFunction(name: .linear)
+        container.add(fade, forKey: nil)
+        CATransaction.commit()
+        var next = 1
+        let half = try await f.renderUntil(frame: 31, from: &next)  // begins at frame 1: half way at frame 31
+        expectPixel(half, 40, 40, RGBA8(128, 0, 128), tolerance: 3, "half way through the fade (it was all blue: no old look)")
+        let end = try await f.renderUntil(frame: 63, from: &next)
+        expectPixel(end, 40, 40, RGBA8(0, 0, 255), "blue after the fade")
+        await f.finish()
+    }
+
+    @Test(
+        "The picture leaves out what changed in the transaction before the transition was added: the shown red layer turned blue and given a green 10×10 sublayer at (0, 0) first is red at (20, 20) and at (5, 5)"
+    )
+    func pictureLeavesOutChangesBeforeAdd() async throws {
+        try await screen.present(through: 0)
+        let dot = CALayer()
+        dot.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        dot.backgroundColor = UIColor.green.cgColor
+        layer.addSublayer(dot)
+        layer.backgroundColor = UIColor.blue.cgColor
+        let fade = CATransition()
+        fade.duration = 1
+        layer.add(fade, forKey: nil)
+        let old = try #require(picture)
+        let pixels = try #require((old.contents as! CGImage?)?.image)
+        #expect(pixels[20, 20] == RGBA8(255, 0, 0), "\(pixels[20, 20])")
+        #expect(pixels[5, 5] == RGBA8(255, 0, 0), "\(pixels[5, 5])")
+        #expect(layer.backgroundColor == UIColor.blue.cgColor && layer.sublayers?.count == 1, "the model keeps the changes")
     }
 
     @Test("The transition's delegate hears it start and stop (finished) once it has run its 1 s")

@@ -19,6 +19,8 @@ final class AnimationLedger {
     var drawnLayers: [ObjectIdentifier: Weak<CALayer>] = [:]
     /// Active property animators, by identity.
     var animators: [ObjectIdentifier: UIViewPropertyAnimator] = [:]
+    /// Layers that kept their committed look in this transaction (see CALayer+CommittedLook.swift).
+    var keptLooks: [CALayer] = []
     /// Completion blocks of transaction levels that started no animation, run after the commit.
     private var pendingCompletions: [@MainActor () -> Void] = []
 
@@ -69,9 +71,10 @@ final class AnimationLedger {
         animator(of: id)?.confirmRun(shift: shift)
     }
 
-    /// The commit was sent: groups that sent nothing complete, and completions of levels that
-    /// started no animation run (at the next main-queue turn).
+    /// The commit was sent: groups that sent nothing complete, completions of levels that
+    /// started no animation run (at the next main-queue turn), and kept looks are let go.
     func committed() {
+        releaseKeptLooks()
         completeIdleGroups()
         let completions = pendingCompletions
         pendingCompletions = []

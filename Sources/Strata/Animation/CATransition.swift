@@ -50,9 +50,12 @@ public let kCATransition = "transition"
 /// the subtype's side, a bounds width or height away, over the picture; `.push` does that and
 /// slides the picture out the other way; `.reveal` slides the picture away. The picture goes
 /// when the transition ends. Both run on the render thread, with the transition's duration,
-/// timing function, begin time and speed. So add the transition before making the changes (the
-/// picture is taken when it is added); a layer with no superlayer shows the changes at once.
-/// The layer's own transform is not followed by the moves.
+/// timing function, begin time and speed. The picture shows the layer and its sublayers as the
+/// last commit left them, as Core Animation's transition starts from the look on screen: changes
+/// made in the same transaction before the transition was added (properties, sublayers added or
+/// removed, image contents) are not in it, so the changes may come before or after `add`. What a
+/// layer draws itself (`draw(in:)`) is in it as the layer draws now. A layer with no superlayer
+/// shows the changes at once. The layer's own transform is not followed by the moves.
 @MainActor
 open class CATransition: CAAnimation {
     /// The kind of transition (`.fade` by default).
@@ -97,23 +100,27 @@ open class CATransition: CAAnimation {
         let result = [timing.animation(.keyframes(own), curve: curve)]
         guard let superlayer = layer.superlayer, size.width > 0, size.height > 0 else { return result }
 
-        // The picture of the old look, beside the layer.
+        // The picture of the old look (as the last commit left the layer and the layers below
+        // it, changes made since put aside), beside the layer.
         let picture = CALayer()
         let scale = layer.renderedScreen?.scale ?? UIScreen.existingMain?.scale ?? 1
         let format = UIGraphicsImageRendererFormat()
         format.scale = scale
-        let image = UIGraphicsImageRenderer(bounds: layer.bounds, format: format).image { context in
-            layer.renderTree(in: context.cgContext, shown: true, ownOpacity: true)
+        let (image, old) = layer.withCommittedLook {
+            let image = UIGraphicsImageRenderer(bounds: layer.bounds, format: format).image { context in
+                layer.renderTree(in: context.cgContext, shown: true, ownOpacity: true)
+            }
+            return (image, layer.state)
         }
         // Set while the picture is in no tree, so no implicit animation runs. (No transaction of
         // its own: committing one here would send the commit before this animation is added.)
         picture.contents = image.cgImage
         picture.contentsScale = scale
-        picture.bounds = CGRect(origin: .zero, size: size)
-        picture.anchorPoint = layer.anchorPoint
-        picture.position = layer.position
-        picture.transform = layer.transform
-        picture.zPosition = layer.zPosition
+        picture.bounds = CGRect(origin: .zero, size: CGSize(old.bounds.size))
+        picture.anchorPoint = CGPoint(old.anchorPoint)
+        picture.position = CGPoint(old.position)
+        picture.transform = CATransform3D(old.transform)
+        picture.zPosition = old.zPosition
         if type == .moveIn || type == .push {
             superlayer.insertSublayer(picture, below: layer)
         } else {

@@ -51,6 +51,7 @@ extension CALayer {
     /// unless it is added back into a shown tree in the same transaction.
     public func removeFromSuperlayer() {
         guard let parent = _superlayer else { return }
+        parent.willChangeLook()
         if let index = parent.indexOfSublayer(self) { parent._sublayers.remove(at: index) }
         _superlayer = nil
         parent.markChanged(.sublayers)
@@ -96,11 +97,13 @@ extension CALayer {
             // Already where it would go (bringing the top layer to the front): nothing changes,
             // and nothing is sent to the compositor.
             if min(old < at ? at - 1 : at, _sublayers.count - 1) == old { return }
+            willChangeLook()
             _sublayers.remove(at: old)
             if old < at { at -= 1 }
         } else {
             layer.removeFromSuperlayer()
             layer.maskOwner?.mask = nil  // a mask put into a tree stops masking
+            willChangeLook()
         }
         _sublayers.insert(layer, at: min(max(at, 0), _sublayers.count))
         layer._superlayer = self

@@ -140,6 +140,9 @@ open class CALayer {
         committedTree != 0 && committedTree == screen.renderTree
     }
     var contentsSource = LayerContentsSource.none
+    /// The layer's look as the last commit left it, kept at its first change since while a
+    /// screen shows it (see CALayer+CommittedLook.swift): what a `CATransition` starts from.
+    var committedLook: CommittedLook?
     /// Animations recorded in animation blocks, begin times relative to the commit.
     var pendingAnimations: [LayerAnimation] = []
     /// Animations sent and perhaps still running, for `presentation()`.
@@ -299,6 +302,7 @@ open class CALayer {
         let old = key.isAnimatable ? valueBeforeChange(key) : nil
         // Core Animation asks for the action before the change: the delegate reads the old value.
         let action = old != nil ? explicitAction(forKey: key.name) : nil
+        willChangeLook()
         state[keyPath: path] = value
         if let old { AnimationLedger.shared.recordAnimation(of: self, old: old, new: LayerProperty(key, value.layerValue), action: action) }
         markChanged(LayerChanges(key))
@@ -474,6 +478,7 @@ open class CALayer {
         }
         set {
             if case .image(let old) = contentsSource, old === newValue { return }
+            willChangeLook()
             contentsSource = newValue.map(LayerContentsSource.image) ?? .none
             pendingContentsRegion = nil
             markChanged(.contents)
