@@ -173,6 +173,36 @@ import Testing
         #expect(try shown().opacity == 1, "was 0.5: the group's fill held the child")
     }
 
+    @Test(
+        "A 2 s group whose child (opacity 0.2 → 0.6 from 0.5 s to 1 s) fills backwards only: 0.2 before it begins (0.25 s), 0.4 at 0.75 s, then the model's 1 while the group runs on (1.5 s) and after; a removed-fill position.x child (0 → 100 over 0.5 s) shows 50 at 0.25 s, then the model's 50"
+    )
+    func aGroupChildThatDoesNotFillForwardsShowsTheModelAfterItEnds() async throws {
+        let group = CAAnimationGroup()
+        let backwards = basic("opacity", from: 0.2, to: 0.6, duration: 0.5)
+        backwards.beginTime = 0.5
+        backwards.fillMode = .backwards
+        let removed = basic("position.x", from: 0.0, to: 100.0, duration: 0.5)
+        removed.fillMode = .removed
+        group.animations = [backwards, removed]
+        group.duration = 2
+        group.fillMode = .both
+        group.isRemovedOnCompletion = false
+        layer.add(group, forKey: "g")
+        try await present(through: 15)
+        let before = try shown()
+        #expect(abs(before.opacity - 0.2) < 1e-6, "filled backwards before its begin: \(before.opacity)")
+        #expect(abs(before.position.x - 50) < 1e-6, "the position child half way: \(before.position.x)")
+        try await present(through: 45)
+        let during = try shown().opacity
+        #expect(abs(during - 0.4) < 1e-6, "half way through the child: \(during)")
+        try await present(through: 90)
+        #expect(try shown().opacity == 1, "ended at 1 s with no forward fill: the model, while the group runs to 2 s")
+        #expect(try shown().position.x == 50, "the removed child shows the model")
+        #expect(layer.animation(forKey: "g") != nil, "the group still runs")
+        try await present(through: 150)
+        #expect(try shown().opacity == 1, "the group's own forward fill does not hold a child that ended before it")
+    }
+
     // MARK: CATransaction
 
     @Test("setCompletionBlock waits only for animations added after it: a 2 s fade added before, a 0.5 s move after; the block runs after 0.5 s, not 2 s")
