@@ -470,8 +470,9 @@ open class CASpringAnimation: CABasicAnimation {
         return min(abs(seconds / Double(speed)), CFTimeInterval(Float.greatestFiniteMagnitude))
     }
 
-    /// Core Animation's settling estimate for `spring` (see `settlingDuration`), in seconds.
-    static func settlingTime(of spring: Spring, epsilon: Double) -> Double {
+    /// Core Animation's settling estimate for `spring` (see `settlingDuration`), in seconds. Any
+    /// thread (a pure function; UIKit's spring timing parameters use it too).
+    nonisolated static func settlingTime(of spring: Spring, epsilon: Double) -> Double {
         let zeta = spring.dampingRatio, w0 = spring.naturalFrequency, v0 = spring.initialVelocity
         let e = max(epsilon, 1e-6)
         guard zeta * w0 > 0 else { return .infinity }

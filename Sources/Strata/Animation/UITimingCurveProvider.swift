@@ -89,7 +89,9 @@ open class UISpringTimingParameters: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    /// A spring from physical constants; its settling time replaces the animator's duration, as in UIKit.
+    /// A spring from physical constants; its settling time replaces the animator's duration, as in
+    /// UIKit: `CASpringAnimation.settlingDuration` of a spring animation with the same mass,
+    /// stiffness, damping and initial velocity (`dx`).
     public init(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector) {
         precondition(
             [mass, stiffness, damping, velocity.dx, velocity.dy].allSatisfy(\.isFinite) && mass > 0 && stiffness > 0 && damping >= 0,
@@ -122,7 +124,9 @@ open class UISpringTimingParameters: NSObject, @unchecked Sendable {
     func timing(duration: Double) -> (TimingCurve, Double) {
         switch form {
         case .ratio(let ratio): (.spring(Spring(dampingRatio: ratio, settlingIn: duration, initialVelocity: initialVelocity.dx)), duration)
-        case .physical(let spring): (.spring(spring), spring.settlingDuration)
+        // The animator's duration is ignored: the spring's own settling time, as Core Animation
+        // estimates it (`CASpringAnimation.settlingDuration` of the same spring), replaces it.
+        case .physical(let spring): (.spring(spring), CASpringAnimation.settlingTime(of: spring, epsilon: 0.001))
         }
     }
 }
