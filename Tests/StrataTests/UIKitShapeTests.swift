@@ -259,7 +259,9 @@ private final class TintLayer: CALayer {
         #expect(abs(r) < 1e-6 && abs(g - 122.0 / 255) < 1e-6 && abs(b - 1) < 1e-6 && a == 1)
         _ = UIColor.secondaryLabel.getRed(&r, green: &g, blue: &b, alpha: &a)
         #expect(abs(r - 60.0 / 255) < 1e-6 && abs(a - 0.6) < 1e-6)
-        #expect(UIColor.systemBackground == .white && UIColor.label == .black)
+        let light = UITraitCollection(userInterfaceStyle: .light)
+        #expect(UIColor.systemBackground.resolvedColor(with: light) == .white && UIColor.label.resolvedColor(with: light) == .black)
+        #expect(UIColor.systemBackground != .white, "a dynamic colour equals only itself, as in UIKit")
     }
 
     @Test func tintColorIsInheritedAndChangesAreAnnounced() {

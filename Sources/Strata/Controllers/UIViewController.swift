@@ -47,6 +47,14 @@ open class UIViewController: UIResponder {
     var isPlaced = false
     /// Set on the controller that presents while one of its presentations or dismissals runs.
     var transitionInFlight = false
+    /// The traits last worked out for the controller (see UITraitEnvironment.swift).
+    var _traits = TraitSystem.detached
+    /// The traits the controller overrides (`traitOverrides`).
+    var _traitOverrides = UITraitOverrides()
+    /// The handlers registered with `registerForTraitChanges(_:handler:)`.
+    var _traitHandlers: [TraitChangeHandler] = []
+    /// What `setOverrideTraitCollection(_:forChild:)` set, by child.
+    var _childTraitOverrides: [ObjectIdentifier: UITraitCollection] = [:]
 
     /// A controller with no nib (the view is made by `loadView()`).
     /// - Parameters:
@@ -133,6 +141,24 @@ open class UIViewController: UIResponder {
 
     /// Called once the view has been loaded (after `loadView()`). Override it to finish building the view.
     open func viewDidLoad() {}
+
+    // MARK: Traits (see UITraitEnvironment.swift)
+
+    /// Called after the controller's traits changed, before its view's, with
+    /// `UITraitCollection.current` the new traits. The default does nothing.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// Makes `collection`'s traits override what the child controller `childViewController`
+    /// inherits (nil: no override); the child's traits and its view's follow. Main actor.
+    open func setOverrideTraitCollection(_ collection: UITraitCollection?, forChild childViewController: UIViewController) {
+        _childTraitOverrides[ObjectIdentifier(childViewController)] = collection
+        childViewController.refreshTraits()
+    }
+
+    /// The traits set with `setOverrideTraitCollection(_:forChild:)` for `childViewController`.
+    open func overrideTraitCollection(forChild childViewController: UIViewController) -> UITraitCollection? {
+        _childTraitOverrides[ObjectIdentifier(childViewController)]
+    }
 
     // MARK: Appearance callbacks
 

@@ -39,17 +39,43 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
 ///
 /// Immutable, so safe to share between threads. Component values outside 0...1 are clamped
 /// (Strata has no extended-range colour). Non-finite components are a programmer error and trap.
-public final class UIColor: Hashable, Sendable, CustomStringConvertible {
-    /// The same colour for layers (`CALayer.backgroundColor` takes a `CGColor`).
-    public let cgColor: CGColor
+/// A dynamic colour (`init(dynamicProvider:)`, and the semantic system colours such as `.label`
+/// and `.systemBackground`) has a value for each set of traits: `resolvedColor(with:)` gives it,
+/// and `cgColor` and the component getters resolve it with `UITraitCollection.current`.
+open class UIColor: NSObject, @unchecked Sendable {
+    /// The colour's value when it is not dynamic.
+    private let fixed: CGColor?
+    /// What gives the colour for a set of traits, for a dynamic colour.
+    private let provider: (@Sendable (UITraitCollection) -> UIColor)?
+
+    /// The same colour for layers (`CALayer.backgroundColor` takes a `CGColor`); a dynamic colour
+    /// resolved with `UITraitCollection.current`.
+    public var cgColor: CGColor { fixed ?? resolvedColor(with: .current).cgColor }
 
     /// Creates a colour from sRGB red, green, blue and alpha, each 0...1.
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         precondition(
             [red, green, blue, alpha].allSatisfy(\.isFinite),
             "UIColor(red: \(red), green: \(green), blue: \(blue), alpha: \(alpha)): components must be finite")
-        cgColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
+        fixed = CGColor(red: red, green: green, blue: blue, alpha: alpha)
+        provider = nil
     }
+
+    /// A colour whose value depends on the traits it is resolved with: `dynamicProvider` gives
+    /// the colour for each (it may be called often, on any thread; keep it quick and pure).
+    public init(dynamicProvider: @escaping @Sendable (UITraitCollection) -> UIColor) {
+        fixed = nil
+        provider = dynamicProvider
+    }
+
+    /// The colour this one is for `traitCollection`: itself when it is not dynamic.
+    open func resolvedColor(with traitCollection: UITraitCollection) -> UIColor {
+        guard let provider else { return self }
+        return provider(traitCollection).resolvedColor(with: traitCollection)
+    }
+
+    /// Whether the colour depends on traits.
+    var isDynamic: Bool { provider != nil }
 
     /// A grey of brightness `white` (0 black, 1 white).
     public convenience init(white: CGFloat, alpha: CGFloat) {
@@ -77,10 +103,14 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The colour of a `CGColor`.
-    public init(cgColor: CGColor) { self.cgColor = cgColor }
+    public init(cgColor: CGColor) {
+        fixed = cgColor
+        provider = nil
+    }
 
-    /// A copy with another alpha.
-    public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+    /// A copy with another alpha (a dynamic colour stays dynamic, each value with that alpha).
+    open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+        if let provider { return UIColor(dynamicProvider: { provider($0).withAlphaComponent(alpha) }) }
         let c = cgColor.value
         return UIColor(red: CGFloat(c.red), green: CGFloat(c.green), blue: CGFloat(c.blue), alpha: alpha)
     }
@@ -168,16 +198,24 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
     public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
 
     /// Makes this the fill and stroke colour of the current graphics context (`UIGraphicsGetCurrentContext()`).
-    @MainActor public func set() { setFill(); setStroke() }
+    @MainActor open func set() { setFill(); setStroke() }
     /// Makes this the fill colour of the current graphics context.
-    @MainActor public func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
+    @MainActor open func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
     /// Makes this the stroke colour of the current graphics context.
-    @MainActor public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
+    @MainActor open func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
 
-    public static func == (a: UIColor, b: UIColor) -> Bool { a.cgColor == b.cgColor }
     /// Whether `object` is a colour with the same components (UIKit's `isEqual(_:)`, what `==`
-    /// asks): `UIColor.red.isEqual(UIColor(red: 1, green: 0, blue: 0, alpha: 1))` is true.
-    public func isEqual(_ object: Any?) -> Bool { (object as? UIColor).map { $0 == self } ?? false }
-    public func hash(into hasher: inout Hasher) { hasher.combine(cgColor) }
-    public var description: String { "UIColor\(cgColor.value)" }
+    /// asks): `UIColor.red.isEqual(UIColor(red: 1, green: 0, blue: 0, alpha: 1))` is true. A
+    /// dynamic colour equals only itself.
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UIColor else { return false }
+        if let fixed, let theirs = other.fixed { return fixed == theirs }
+        return other === self
+    }
+
+    open override var hash: Int { fixed?.hashValue ?? ObjectIdentifier(self).hashValue }
+
+    open override var description: String {
+        fixed.map { "UIColor\($0.value)" } ?? "<UIColor: \(objectAddress(self)); dynamic>"
+    }
 }

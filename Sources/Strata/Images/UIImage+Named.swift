@@ -150,23 +150,3 @@ private enum NamedImages {
         var images: [Entry]
     }
 }
-
-/// The traits an interface is drawn for (UIKit's `UITraitCollection`). Strata's trait
-/// collections carry the display scale, what image lookup uses. Immutable; any thread.
-public final class UITraitCollection: Sendable {
-    /// Pixels per point of the display (0: unspecified).
-    public let displayScale: CGFloat
-    /// The text size the user prefers (`unspecified` unless given); fonts for text styles follow it.
-    public let preferredContentSizeCategory: UIContentSizeCategory
-
-    /// A trait collection with nothing specified.
-    public init() { (displayScale, preferredContentSizeCategory) = (0, .unspecified) }
-
-    /// A trait collection that specifies only the display scale.
-    public init(displayScale: CGFloat) { (self.displayScale, preferredContentSizeCategory) = (displayScale, .unspecified) }
-
-    /// A trait collection that specifies only the preferred text size.
-    public init(preferredContentSizeCategory: UIContentSizeCategory) {
-        (displayScale, self.preferredContentSizeCategory) = (0, preferredContentSizeCategory)
-    }
-}

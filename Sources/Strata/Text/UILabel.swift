@@ -64,9 +64,10 @@ open class UILabel: UIView {
         get { _font }
         set {
             let font = newValue ?? UILabel.defaultFont
-            guard font != _font else { return }
+            // An equal font is still kept (it may carry a text style the old one lacks).
+            let changed = font != _font
             _font = font
-            textDidChange()
+            if changed { textDidChange() }
         }
     }
     private var _font = UILabel.defaultFont
@@ -113,8 +114,16 @@ open class UILabel: UIView {
     /// `minimumScaleFactor` of the font's size (false).
     open var adjustsFontSizeToFitWidth = false { didSet { setNeedsDisplay() } }
 
-    /// Whether the label's font follows the user's preferred text size (false); kept as set.
+    /// Whether the label's font follows the preferred text size (false): when the label's
+    /// `preferredContentSizeCategory` trait changes, a font made for a text style
+    /// (`UIFont.preferredFont(forTextStyle:)`) is made again for the new size, and the label
+    /// measures and draws anew.
     open var adjustsFontForContentSizeCategory = false
+
+    override func contentSizeCategoryDidChange() {
+        guard adjustsFontForContentSizeCategory, let style = font.textStyle else { return }
+        font = UIFont.preferredFont(forTextStyle: style, compatibleWith: traitCollection)
+    }
 
     /// Where shrunk text sits (`.alignBaselines`: on the baseline the full-size text would have).
     open var baselineAdjustment = UIBaselineAdjustment.alignBaselines { didSet { setNeedsDisplay() } }

@@ -15,6 +15,10 @@ public final class UIScreen {
     public let bounds: CGRect
     /// Pixels per point.
     public let scale: CGFloat
+    /// The kind of device the screen stands for (see `setUserInterfaceIdiom(_:)`).
+    var userInterfaceIdiom: UIUserInterfaceIdiom
+    /// The system's appearance on this screen (see `setUserInterfaceStyle(_:)`).
+    var systemUserInterfaceStyle = UIUserInterfaceStyle.light
     /// What this screen's commits go to and its frames come from: a `Compositor` (Strata's render
     /// thread), a `HostCompositor` (a host's thread, `HostRenderer.compositor`) or a
     /// `RecordingCommitSink`.
@@ -109,10 +113,12 @@ public final class UIScreen {
             if Self.firstScreen == nil {
                 Self.firstScreen = self
                 UIImage.setMainScreenScale(scale)
+                TraitSystem.mainScreenMade()
             }
         }
         bounds = CGRect(origin: .zero, size: size)
         self.scale = scale
+        userInterfaceIdiom = Self.defaultIdiom(for: size)
         defer {
             Self.liveScreens.append(Weak(self))
             CADisplayLink.screenMade(self)

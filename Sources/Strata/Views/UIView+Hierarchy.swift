@@ -157,6 +157,7 @@ extension UIView {
         if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
         view.didMoveToSuperview()
         view.tellTintChanged(tintChanged)
+        TraitSystem.refresh(from: view)
         didAddSubview(view)
     }
 

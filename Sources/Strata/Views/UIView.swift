@@ -60,6 +60,14 @@ open class UIView: UIResponder, CALayerDelegate {
     private var _contentStretch = CGRect(x: 0, y: 0, width: 1, height: 1)
     /// Whether `contentScaleFactor` was set by the program (otherwise it follows the screen).
     var contentScaleFactorIsExplicit = false
+    /// The traits last worked out for the view (see UITraitEnvironment.swift).
+    var _traits = TraitSystem.detached
+    /// The traits the view overrides (`traitOverrides`).
+    var _traitOverrides = UITraitOverrides()
+    /// The handlers registered with `registerForTraitChanges(_:handler:)`.
+    var _traitHandlers: [TraitChangeHandler] = []
+    /// The background colour as set; a dynamic one is resolved for the view's traits.
+    var _backgroundColor: UIColor?
 
     /// Creates a view with the given frame (in the superview's coordinates).
     public init(frame: CGRect) {
@@ -273,10 +281,20 @@ open class UIView: UIResponder, CALayerDelegate {
         }
     }
 
-    /// The colour filling the view's bounds behind its drawing; nil for none.
+    /// The colour filling the view's bounds behind its drawing; nil for none. A dynamic colour
+    /// (`UIColor(dynamicProvider:)`, the semantic system colours) is resolved with the view's
+    /// traits, and again when they change its appearance; reading it gives the colour as set
+    /// (or the layer's, when the layer's was set since).
     open var backgroundColor: UIColor? {
-        get { layer.backgroundColor.map(UIColor.init(cgColor:)) }
-        set { layer.backgroundColor = newValue?.cgColor }
+        get {
+            guard let cgColor = layer.backgroundColor else { return nil }
+            if let color = _backgroundColor, color.resolvedColor(with: _traits).cgColor == cgColor { return color }
+            return UIColor(cgColor: cgColor)
+        }
+        set {
+            _backgroundColor = newValue
+            layer.backgroundColor = newValue?.resolvedColor(with: _traits).cgColor
+        }
     }
 
     /// Whether subviews and contents are clipped to the bounds.
@@ -427,7 +445,7 @@ open class UIView: UIResponder, CALayerDelegate {
     public func draw(_ layer: CALayer, in ctx: CGContext) {
         UIGraphicsPushContext(ctx)
         defer { UIGraphicsPopContext() }
-        draw(ctx.dirtyRect)
+        CurrentTraits.with(_traits) { draw(ctx.dirtyRect) }
     }
 
     /// The action for a change of the view's layer's `event`, as UIKit answers it: inside an
@@ -466,10 +484,12 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Runs the view's layout, between its view controller's `viewWillLayoutSubviews()` and
     /// `viewDidLayoutSubviews()` when it is a controller's root view. Part of `CALayerDelegate`.
     public func layoutSublayers(of layer: CALayer) {
-        guard let controller = _viewController else { return layoutSubviews() }
-        controller.viewWillLayoutSubviews()
-        layoutSubviews()
-        controller.viewDidLayoutSubviews()
+        CurrentTraits.with(_traits) {
+            guard let controller = _viewController else { return layoutSubviews() }
+            controller.viewWillLayoutSubviews()
+            layoutSubviews()
+            controller.viewDidLayoutSubviews()
+        }
     }
 
     /// Called when the layer's bounds size changed: resize subviews by their masks.
@@ -492,6 +512,12 @@ open class UIView: UIResponder, CALayerDelegate {
     open func willMove(toWindow newWindow: UIWindow?) {}
     /// Called after the window changed, on each view of a moving subtree.
     open func didMoveToWindow() {}
+    /// Called after the view's traits changed (see `traitCollection`), superviews before
+    /// subviews, with `UITraitCollection.current` the new traits. The default does nothing.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+    /// The preferred text size changed the view's traits: labels and text views whose
+    /// `adjustsFontForContentSizeCategory` is on refit their text-style fonts.
+    func contentSizeCategoryDidChange() {}
     /// Called when the view's safe area changed (its view controller's `additionalSafeAreaInsets`,
     /// or an ancestor's). The default does nothing.
     open func safeAreaInsetsDidChange() {}

@@ -70,7 +70,34 @@ open class UIWindow: UIView {
             oldValue?.detach(self)
             screen?.attach(self)
             screenDidChange()
+            TraitSystem.refresh(from: self)
         }
+    }
+
+    /// The window's frame; a new size re-works its size classes.
+    open override var frame: CGRect {
+        get { super.frame }
+        set {
+            super.frame = newValue
+            sizeMayHaveChanged()
+        }
+    }
+
+    /// The window's bounds; a new size re-works its size classes.
+    open override var bounds: CGRect {
+        get { super.bounds }
+        set {
+            super.bounds = newValue
+            sizeMayHaveChanged()
+        }
+    }
+
+    /// The window's traits follow a new size (only its size classes can change).
+    private func sizeMayHaveChanged() {
+        guard let screen else { return }
+        let classes = UIScreen.sizeClasses(for: bounds.size, idiom: screen.userInterfaceIdiom)
+        guard classes.horizontal != _traits.horizontalSizeClass || classes.vertical != _traits.verticalSizeClass else { return }
+        TraitSystem.refresh(from: self)
     }
 
     /// Where the window stacks among its screen's visible windows.

@@ -135,8 +135,4 @@ extension UIView {
         addSubview(view)
         return view
     }
-
-    /// The traits the view is shown with: its screen's scale (UIKit's `traitCollection`; Strata's
-    /// traits carry the display scale only).
-    public var traitCollection: UITraitCollection { UITraitCollection(displayScale: window?.screen?.scale ?? 0) }
 }

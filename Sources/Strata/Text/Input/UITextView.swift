@@ -503,9 +503,15 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
     }
     private var storedInputAccessoryView: UIView?
 
-    /// Whether the font follows the content size category (false; kept, as labels keep it:
-    /// Strata's views do not yet change fonts when the category changes).
+    /// Whether the font follows the preferred text size (false): when the view's
+    /// `preferredContentSizeCategory` trait changes, a font made for a text style
+    /// (`UIFont.preferredFont(forTextStyle:)`) is made again for the new size.
     open var adjustsFontForContentSizeCategory = false
+
+    override func contentSizeCategoryDidChange() {
+        guard adjustsFontForContentSizeCategory, let style = font?.textStyle else { return }
+        font = UIFont.preferredFont(forTextStyle: style, compatibleWith: traitCollection)
+    }
     /// Whether typing replaces the whole text (false).
     open var clearsOnInsertion = false
     /// Whether the user may change text attributes while editing (false; kept).
