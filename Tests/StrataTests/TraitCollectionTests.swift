@@ -404,6 +404,46 @@ final class TraitLog { var entries: [String] = [] }
         #expect(field.font?.pointSize == 34 && textView.font?.pointSize == 18, "title 1 28 → 34, caption 1 12 → 18")
     }
 
+    // MARK: API shapes
+
+    @Test(
+        "An attributes literal mixing a font, a colour and a paragraph style infers [NSAttributedString.Key: NSObject], as on iOS, and styles text"
+    )
+    func attributesLiteralMixesNSObjects() {
+        let style = NSMutableParagraphStyle()
+        style.alignment = .center
+        let attributes = [NSAttributedString.Key.font: UIFont.systemFont(ofSize: 20), .foregroundColor: UIColor.red, .paragraphStyle: style]
+        #expect(type(of: attributes) == [NSAttributedString.Key: NSObject].self)
+        let text = NSAttributedString(string: "Hi", attributes: attributes)
+        #expect((text.attribute(.font, at: 0, effectiveRange: nil) as? UIFont)?.pointSize == 20)
+        #expect(text.attribute(.foregroundColor, at: 1, effectiveRange: nil) as? UIColor == .red)
+        #expect((text.attribute(.paragraphStyle, at: 0, effectiveRange: nil) as? NSParagraphStyle)?.alignment == .center)
+    }
+
+    @Test(
+        "UIDevice: the main screen's idiom, Linux at the kernel's version, unknown orientation and battery (-1), proximity monitoring stays off, orientation notification requests counted"
+    )
+    func device() {
+        let device = UIDevice.current
+        #expect(device === UIDevice.current)
+        _ = screen(1024, 1366)
+        #expect(device.userInterfaceIdiom == (UIScreen.existingMain?.traitCollection.userInterfaceIdiom ?? .phone))
+        #expect(device.systemName == "Linux" && device.systemVersion.split(separator: ".").count == 3)
+        #expect(device.orientation == .unknown && !device.orientation.isPortrait && !device.orientation.isValidInterfaceOrientation)
+        #expect(UIDeviceOrientation.landscapeLeft.isLandscape && UIDeviceOrientation.faceUp.isFlat && UIDeviceOrientation.portrait.rawValue == 1)
+        device.isBatteryMonitoringEnabled = true
+        #expect(device.batteryLevel == -1 && device.batteryState == .unknown)
+        device.isProximityMonitoringEnabled = true
+        #expect(!device.isProximityMonitoringEnabled && !device.proximityState)
+        device.beginGeneratingDeviceOrientationNotifications()
+        device.beginGeneratingDeviceOrientationNotifications()
+        device.endGeneratingDeviceOrientationNotifications()
+        #expect(device.isGeneratingDeviceOrientationNotifications)
+        device.endGeneratingDeviceOrientationNotifications()
+        #expect(!device.isGeneratingDeviceOrientationNotifications)
+        #expect(device.identifierForVendor == UIDevice.current.identifierForVendor && device.identifierForVendor != nil)
+    }
+
     // MARK: Pixels
 
     @Test(

@@ -197,12 +197,13 @@ open class UIColor: NSObject, @unchecked Sendable {
     /// Brown (0.6, 0.4, 0.2).
     public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
 
-    /// Makes this the fill and stroke colour of the current graphics context (`UIGraphicsGetCurrentContext()`).
-    @MainActor open func set() { setFill(); setStroke() }
-    /// Makes this the fill colour of the current graphics context.
-    @MainActor open func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
-    /// Makes this the stroke colour of the current graphics context.
-    @MainActor open func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
+    /// Makes this the fill and stroke colour of this thread's current graphics context
+    /// (`UIGraphicsGetCurrentContext()`), resolved with `UITraitCollection.current`. Any thread.
+    open func set() { setFill(); setStroke() }
+    /// Makes this the fill colour of this thread's current graphics context. Any thread.
+    open func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
+    /// Makes this the stroke colour of this thread's current graphics context. Any thread.
+    open func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
 
     /// Whether `object` is a colour with the same components (UIKit's `isEqual(_:)`, what `==`
     /// asks): `UIColor.red.isEqual(UIColor(red: 1, green: 0, blue: 0, alpha: 1))` is true. A

@@ -82,8 +82,7 @@ extension UIImage {
         return nil
     }
 
-    /// A renderer format for images like this one: its scale, and not opaque.
-    @MainActor
+    /// A renderer format for images like this one: its scale, and not opaque. Any thread.
     public var imageRendererFormat: UIGraphicsImageRendererFormat {
         let format = UIGraphicsImageRendererFormat()
         format.scale = scale

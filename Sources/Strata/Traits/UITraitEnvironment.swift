@@ -46,10 +46,12 @@ final class TraitChangeHandler: UITraitChangeRegistration, @unchecked Sendable {
 @MainActor
 enum TraitSystem {
     /// The traits of a view in no window and of a controller in no hierarchy: the main screen's
-    /// (without size classes), or a phone's defaults at scale 1 before any screen is made.
+    /// (without size classes), or a phone at the default main screen scale before any screen is made.
     static var detached: UITraitCollection {
         if let cached = detachedCache { return cached }
-        let traits = UIScreen.existingMain.map { $0.systemTraits(sizeClassesFor: nil) } ?? UIScreen.systemTraits(idiom: .unspecified, scale: 1, style: .light, size: nil)
+        let traits =
+            UIScreen.existingMain.map { $0.systemTraits(sizeClassesFor: nil) }
+            ?? UIScreen.systemTraits(idiom: .phone, scale: UIImage.mainScreenScale, style: .light, size: nil)
         detachedCache = traits
         return traits
     }
@@ -79,7 +81,31 @@ enum TraitSystem {
     }
 
     /// Whether two collections hold the same traits.
-    static func same(_ a: UITraitCollection, _ b: UITraitCollection) -> Bool { a === b || a.storage == b.storage }
+    static func same(_ a: UITraitCollection, _ b: UITraitCollection) -> Bool { a === b || difference(a, from: b).changed.isEmpty }
+
+    /// How `new` differs from `old`: the traits changed, and whether colour appearance and text size are among them.
+    struct Difference {
+        let changed: Set<ObjectIdentifier>
+        let colorAppearance: Bool
+        let contentSize: Bool
+    }
+
+    /// The last pair compared and how they differ: views added one by one under the same
+    /// superview compare the same two collections (the superview's, and the one they had), so
+    /// the comparison (a walk of both collections' traits) is made once. Held strongly, so the
+    /// identities cannot be reused while remembered.
+    private static var lastDifference: (new: UITraitCollection, old: UITraitCollection, difference: Difference)?
+
+    /// How `new` differs from `old` (remembered for the last pair).
+    static func difference(_ new: UITraitCollection, from old: UITraitCollection) -> Difference {
+        if let last = lastDifference, last.new === new, last.old === old { return last.difference }
+        let changed = new.storage.changedTraits(from: old.storage)
+        let difference = Difference(
+            changed: Set(changed.map { ObjectIdentifier($0) }), colorAppearance: changed.contains { $0.affectsColorAppearance },
+            contentSize: changed.contains { $0 == UITraitPreferredContentSizeCategory.self })
+        lastDifference = (new, old, difference)
+        return difference
+    }
 
     /// One view or controller whose traits changed.
     private struct Change {
@@ -122,7 +148,7 @@ enum TraitSystem {
     /// and `current`.
     static func callHandlers(_ handlers: [TraitChangeHandler], of environment: AnyObject, current: UITraitCollection, previous: UITraitCollection) {
         guard !handlers.isEmpty else { return }
-        let changed = Set(current.changedTraits(from: previous).map { ObjectIdentifier($0) })
+        let changed = difference(current, from: previous).changed
         for handler in handlers where !handler.traits.isDisjoint(with: changed) {
             handler.call(environment, previous)
         }
@@ -276,8 +302,9 @@ extension UIView: UITraitEnvironment, UITraitChangeObservable {
         CurrentTraits.with(current) {
             traitCollectionDidChange(previous)
             TraitSystem.callHandlers(_traitHandlers, of: self, current: current, previous: previous)
-            if current.hasDifferentColorAppearance(comparedTo: previous) { colorAppearanceDidChange() }
-            if current.preferredContentSizeCategory != previous.preferredContentSizeCategory { contentSizeCategoryDidChange() }
+            let difference = TraitSystem.difference(current, from: previous)
+            if difference.colorAppearance { colorAppearanceDidChange() }
+            if difference.contentSize { contentSizeCategoryDidChange() }
         }
     }
 

@@ -64,6 +64,7 @@ extension UIView {
         let a = _subviews[index1], b = _subviews[index2]
         _subviews.swapAt(index1, index2)
         if let la = layer.indexOfSublayer(a.layer), let lb = layer.indexOfSublayer(b.layer) {
+            layer.willChangeLook()  // a transition added later in the transaction starts from the old order
             layer._sublayers.swapAt(la, lb)
             layer.markChanged(.sublayers)
         } else {
