@@ -31,8 +31,21 @@ extension UIScrollView {
         var kind: Kind
         var from: CGPoint
         var to: CGPoint
+        /// A zoom scale that changes along with the offset (a zoom bouncing back after a pinch).
+        var zoom: ZoomChange?
         /// The frame-clock time it starts from (the frame shown when it began).
         var start: TimeInterval = 0
+
+        /// A zoom scale moving from `from` to `to`; `extent` is the zooming view's larger side
+        /// unscaled, in points, so that a change of scale counts as the distance it moves the
+        /// view's far edge.
+        struct ZoomChange {
+            let view: UIView
+            let from: CGFloat
+            let to: CGFloat
+            let extent: CGFloat
+            func scale(at share: CGFloat) -> CGFloat { from + (to - from) * share }
+        }
 
         static func animation(from: CGPoint, to: CGPoint, duration: TimeInterval) -> Motion {
             Motion(kind: .animation(duration: duration), from: from, to: to)
@@ -40,7 +53,7 @@ extension UIScrollView {
 
         /// The share of the way done `t` seconds in, and whether it is done.
         func progress(after t: TimeInterval) -> (share: CGFloat, done: Bool) {
-            let distance = max(abs(to.x - from.x), abs(to.y - from.y))
+            let distance = max(abs(to.x - from.x), abs(to.y - from.y), zoom.map { abs($0.to - $0.from) * $0.extent } ?? 0)
             switch kind {
             case .animation(let duration):
                 return (TimingCurve.easeInOut.progress(elapsed: t, duration: duration), t >= duration)
@@ -71,13 +84,28 @@ extension UIScrollView {
             finish(motion)
             return false
         }
-        contentOffset = CGPoint(x: motion.from.x + (motion.to.x - motion.from.x) * share, y: motion.from.y + (motion.to.y - motion.from.y) * share)
+        let offset = CGPoint(x: motion.from.x + (motion.to.x - motion.from.x) * share, y: motion.from.y + (motion.to.y - motion.from.y) * share)
+        if let zoom = motion.zoom {
+            let zoomed = showZoom(zoom.scale(at: share), of: zoom.view)
+            contentOffset = offset
+            if zoomed { delegate?.scrollViewDidZoom(self) }
+        } else {
+            contentOffset = offset
+        }
         return self.motion != nil
     }
 
-    /// Puts the offset at the motion's end and tells the delegate it ended.
+    /// Puts the offset (and zoom) at the motion's end and tells the delegate it ended.
     private func finish(_ motion: Motion) {
         self.motion = nil
+        if let zoom = motion.zoom {
+            let zoomed = showZoom(zoom.to, of: zoom.view)
+            contentOffset = motion.to
+            if zoomed { delegate?.scrollViewDidZoom(self) }
+            isZoomBouncing = false
+            delegate?.scrollViewDidEndZooming(self, with: zoom.view, atScale: _zoomScale)
+            return
+        }
         contentOffset = motion.to
         switch motion.kind {
         case .animation:
@@ -89,10 +117,16 @@ extension UIScrollView {
     }
 
     /// Stops whatever moves the offset between frames where it is now (a touch down, a new drag,
-    /// code setting the offset with `setContentOffset(_:animated:)`).
+    /// code setting the offset with `setContentOffset(_:animated:)`). A zoom bouncing back ends
+    /// at once at its limit instead (a zoom is never left past one), and says so.
     func stopScrolling() {
-        guard motion != nil else { return }
-        motion = nil
+        guard let motion else { return }
+        if motion.zoom != nil {
+            window?.screen?.removeFrameTicker(of: self)
+            finish(motion)
+            return
+        }
+        self.motion = nil
         isDecelerating = false
         window?.screen?.removeFrameTicker(of: self)
     }
@@ -158,9 +192,17 @@ extension UIScrollView {
 
     /// The fingers lifted (or the drag was cancelled, `velocity` zero): the delegate hears where
     /// the content will stop (and may move it), then the content decelerates, springs back or stops.
+    /// While a pinch zooms (or its zoom bounces back) the zoom owns the offset: the drag ends
+    /// where the content is, without moving on.
     func endDrag(velocity: CGPoint) {
         isDragging = false
         refreshControl?.scrollViewWillEndDragging(self)
+        if zoomOwnsOffset {
+            var target = contentOffset
+            delegate?.scrollViewWillEndDragging(self, withVelocity: .zero, targetContentOffset: &target)
+            delegate?.scrollViewDidEndDragging(self, willDecelerate: false)
+            return
+        }
         let outside = !isWithinRange
         let range = offsetRange
         var target =
@@ -214,6 +256,14 @@ final class ScrollPanGestureRecognizer: UIPanGestureRecognizer {
     /// scrolling does not move), else the window.
     private var space: UIView? { scrollView?.superview }
 
+    /// The drag goes on from the offset now, with the fingers where they are now (a pinch moved
+    /// the offset under it).
+    func rebase() {
+        guard let view = scrollView, state == .began || state == .changed else { return }
+        dragStart = view.contentOffset
+        setTranslation(.zero, in: space)
+    }
+
     private func moved(_ recognizer: UIPanGestureRecognizer) {
         guard let view = scrollView else { return }
         switch state {
@@ -227,6 +277,14 @@ final class ScrollPanGestureRecognizer: UIPanGestureRecognizer {
             view.isDragging = true
             view.delegate?.scrollViewWillBeginDragging(view)
         case .changed:
+            // A pinch moves the offset with its midpoint (and rebases the drag as it does); a
+            // zoom bouncing back ends at its limit when the remaining finger moves on.
+            if view.isZooming { return }
+            if view.motion?.zoom != nil {
+                view.stopScrolling()
+                rebase()
+                return
+            }
             view.contentOffset = view.draggedOffset(from: dragStart, by: translation(in: space), lockedTo: axis)
         case .ended:
             let v = velocity(in: space)

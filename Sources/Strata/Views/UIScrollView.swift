@@ -8,6 +8,8 @@ import Foundation
 // an edge, paging, `setContentOffset(_:animated:)` — runs on the main actor frame by frame, after
 // each frame the view's screen presents, so `contentOffset` reads and the delegate hears
 // `scrollViewDidScroll(_:)` at every step, as in UIKit (see UIScrollView+Scrolling.swift).
+// Zooming scales the view the delegate names by a transform; a two-finger pinch zooms it about
+// the fingers' midpoint through the view's own pinch recognizer (UIScrollView+Zooming.swift).
 
 /// A view that scrolls and zooms its content (UIKit's `UIScrollView`). Main actor.
 ///
@@ -53,7 +55,9 @@ open class UIScrollView: UIView {
     }
 
     /// The object told of scrolling and zooming (held weakly, as UIKit holds it).
-    open weak var delegate: (any UIScrollViewDelegate)?
+    open weak var delegate: (any UIScrollViewDelegate)? {
+        didSet { if oldValue !== delegate { updatePinchGesture() } }
+    }
 
     /// The size of the content, in points (zero by default): with the insets, how far the
     /// content offset may go.
@@ -124,7 +128,7 @@ open class UIScrollView: UIView {
         let old = reportedAdjustedInset
         reportedAdjustedInset = adjusted
         // Content resting at its top (or leading) edge stays there as the insets change.
-        if !isDragging, !isDecelerating, motion == nil {
+        if !isDragging, !isDecelerating, !isZooming, motion == nil {
             var offset = contentOffset
             if offset.y == -old.top { offset.y = -adjusted.top }
             if offset.x == -old.left { offset.x = -adjusted.left }
@@ -227,10 +231,13 @@ open class UIScrollView: UIView {
 
     /// The offsets the content can rest at: from minus the top-left insets to the content's
     /// far edge plus the bottom-right insets, less the bounds (min = max when the content is smaller).
-    var offsetRange: (minX: CGFloat, maxX: CGFloat, minY: CGFloat, maxY: CGFloat) {
-        let insets = adjustedContentInset, size = bounds.size
+    var offsetRange: (minX: CGFloat, maxX: CGFloat, minY: CGFloat, maxY: CGFloat) { offsetRange(forContentSize: contentSize) }
+
+    /// The offsets the content could rest at were its size `size` (a zoom's target size).
+    func offsetRange(forContentSize size: CGSize) -> (minX: CGFloat, maxX: CGFloat, minY: CGFloat, maxY: CGFloat) {
+        let insets = adjustedContentInset, bounds = bounds.size
         let minX = -insets.left, minY = -insets.top
-        return (minX, max(minX, contentSize.width + insets.right - size.width), minY, max(minY, contentSize.height + insets.bottom - size.height))
+        return (minX, max(minX, size.width + insets.right - bounds.width), minY, max(minY, size.height + insets.bottom - bounds.height))
     }
 
     /// Whether the content is wider than the bounds less the insets (or always bounces horizontally).
@@ -311,50 +318,82 @@ open class UIScrollView: UIView {
         return pan
     }()
 
-    // MARK: Zooming
+    // MARK: Zooming (pinching: UIScrollView+Zooming.swift)
 
     /// The smallest zoom scale (1 by default).
-    open var minimumZoomScale: CGFloat = 1
-    /// The largest zoom scale (1 by default: no zooming).
-    open var maximumZoomScale: CGFloat = 1
-    /// Whether zooming past the limits bounces back (true by default; kept).
+    open var minimumZoomScale: CGFloat = 1 {
+        didSet { updatePinchGesture() }
+    }
+    /// The largest zoom scale (1 by default: no zooming). Above `minimumZoomScale`, with a view
+    /// to zoom, two fingers pinch to zoom.
+    open var maximumZoomScale: CGFloat = 1 {
+        didSet { updatePinchGesture() }
+    }
+    /// Whether a pinch may zoom past the limits, with resistance, and then animates back to the
+    /// limit (true by default); false stops a pinch at the limit.
     open var bouncesZoom = true
-    /// Whether a zoom gesture is in progress (never: Strata zooms by code).
-    public var isZooming: Bool { false }
-    /// Whether the zoom is bouncing back to a limit (never).
-    public var isZoomBouncing: Bool { false }
-    /// The scale the zooming view is shown at (1 by default).
+    /// Whether a pinch is zooming the content now (from its begin until the fingers lift).
+    public var isZooming: Bool { pinchZoom != nil }
+    /// Whether the zoom is animating back to the minimum or maximum scale after a pinch went past it.
+    public internal(set) var isZoomBouncing = false
+    /// The scale the zooming view is shown at (1 by default). During a pinch that goes past a
+    /// limit (with `bouncesZoom`) it is past the limit.
     open var zoomScale: CGFloat {
         get { _zoomScale }
         set { setZoomScale(newValue, animated: false) }
     }
-    private var _zoomScale: CGFloat = 1
+    var _zoomScale: CGFloat = 1
+
+    /// The pinch that zooms, while it zooms: where it started (see UIScrollView+Zooming.swift).
+    var pinchZoom: PinchZoom?
+
+    /// The scroll view's own pinch recognizer, made when first needed; `pinchGestureRecognizer`
+    /// hands it out while zooming is possible.
+    lazy var zoomPinch: ScrollPinchGestureRecognizer = {
+        let pinch = ScrollPinchGestureRecognizer()
+        pinch.scrollView = self
+        return pinch
+    }()
 
     /// Zooms the view the delegate names (`viewForZooming(in:)`) to `scale`, kept within the
     /// minimum and maximum: the view is scaled by a transform about its top-left corner in the
     /// content, `contentSize` becomes its scaled size, and the delegate hears `scrollViewDidZoom(_:)`.
     /// When `animated`, the delegate hears `scrollViewWillBeginZooming(_:with:)` before and
     /// `scrollViewDidEndZooming(_:with:atScale:)` after, as UIKit calls them around an animated
-    /// zoom (Strata zooms at once). Without a view to zoom, nothing changes.
+    /// zoom (Strata zooms at once). Without a view to zoom, nothing changes. A zoom bouncing
+    /// back after a pinch ends first, at its limit.
     /// - Precondition: `scale` is finite.
     open func setZoomScale(_ scale: CGFloat, animated: Bool) {
         precondition(scale.isFinite, "UIScrollView.setZoomScale: \(scale) must be finite")
         guard let view = delegate?.viewForZooming(in: self) else { return }
+        if motion?.zoom != nil { stopScrolling() }
         if animated { delegate?.scrollViewWillBeginZooming(self, with: view) }
         applyZoom(scale, to: view)
         if animated { delegate?.scrollViewDidEndZooming(self, with: view, atScale: _zoomScale) }
     }
 
+    /// `scale` kept within the minimum and maximum zoom scales.
+    func clampedZoomScale(_ scale: CGFloat) -> CGFloat {
+        min(max(scale, minimumZoomScale), max(minimumZoomScale, maximumZoomScale))
+    }
+
     /// Scales `view` to `scale` within the limits, telling the delegate when it changes.
     private func applyZoom(_ scale: CGFloat, to view: UIView) {
-        let clamped = min(max(scale, minimumZoomScale), max(minimumZoomScale, maximumZoomScale))
-        guard clamped != _zoomScale || view.transform != CGAffineTransform(scaleX: clamped, y: clamped) else { return }
-        _zoomScale = clamped
+        if showZoom(clampedZoomScale(scale), of: view) { delegate?.scrollViewDidZoom(self) }
+    }
+
+    /// Shows `view` at `scale` (not limited): scaled about its top-left corner, placed at the
+    /// content's origin, `contentSize` its scaled size. Returns whether anything changed; the
+    /// caller tells the delegate.
+    @discardableResult
+    func showZoom(_ scale: CGFloat, of view: UIView) -> Bool {
+        guard scale != _zoomScale || view.transform != CGAffineTransform(scaleX: scale, y: scale) else { return false }
+        _zoomScale = scale
         let size = view.bounds.size
-        view.transform = CGAffineTransform(scaleX: clamped, y: clamped)
-        view.center = CGPoint(x: size.width * clamped / 2, y: size.height * clamped / 2)
-        contentSize = CGSize(width: size.width * clamped, height: size.height * clamped)
-        delegate?.scrollViewDidZoom(self)
+        view.transform = CGAffineTransform(scaleX: scale, y: scale)
+        view.center = CGPoint(x: size.width * scale / 2, y: size.height * scale / 2)
+        contentSize = CGSize(width: size.width * scale, height: size.height * scale)
+        return true
     }
 
     /// Zooms so that `rect` (in the zooming view's coordinates) fills the bounds as far as the
@@ -362,6 +401,7 @@ open class UIScrollView: UIView {
     /// zooming begin and end calls.
     open func zoom(to rect: CGRect, animated: Bool) {
         guard rect.width > 0, rect.height > 0, let view = delegate?.viewForZooming(in: self) else { return }
+        if motion?.zoom != nil { stopScrolling() }
         if animated { delegate?.scrollViewWillBeginZooming(self, with: view) }
         applyZoom(min(bounds.width / rect.width, bounds.height / rect.height), to: view)
         let s = _zoomScale
@@ -374,6 +414,7 @@ open class UIScrollView: UIView {
     open override func layoutSubviews() {
         super.layoutSubviews()
         contentSizeFollowsLayoutGuide()
+        updatePinchGesture()
     }
 
     // MARK: Creation
@@ -393,6 +434,15 @@ open class UIScrollView: UIView {
 
     // MARK: Touches and content
 
+    /// Hit-tests as every view does; a touch landing here first brings the pinch recognizer up to
+    /// date (the delegate's zooming view may have come after the delegate), before the touch
+    /// gathers its recognizers.
+    open override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        let hit = super.hitTest(point, with: event)
+        if hit != nil { updatePinchGesture() }
+        return hit
+    }
+
     /// Whether a touch may begin in `view`, part of the content (true by default; kept: Strata's
     /// content gets its touches at once).
     open func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool { true }
@@ -402,8 +452,9 @@ open class UIScrollView: UIView {
 
     /// A scroll view's own pan begins only when the content can scroll, and not across the only
     /// axis it scrolls on (so a scroll view inside another that scrolls the other way leaves the
-    /// drag to it).
+    /// drag to it); its pinch only while zooming is possible.
     open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        if gestureRecognizer === zoomPinch { return canZoom }
         guard gestureRecognizer === panGestureRecognizer else { return super.gestureRecognizerShouldBegin(gestureRecognizer) }
         let horizontal = scrollsHorizontally(), vertical = scrollsVertically()
         guard isScrollEnabled, horizontal || vertical else { return false }
@@ -443,10 +494,11 @@ public protocol UIScrollViewDelegate: AnyObject {
     func viewForZooming(in scrollView: UIScrollView) -> UIView?
     /// The zoom scale changed.
     func scrollViewDidZoom(_ scrollView: UIScrollView)
-    /// Zooming of `view` is about to begin (an animated zoom: `setZoomScale(_:animated:)` or
-    /// `zoom(to:animated:)` with `animated` true).
+    /// Zooming of `view` is about to begin: a pinch began, or an animated zoom
+    /// (`setZoomScale(_:animated:)` or `zoom(to:animated:)` with `animated` true).
     func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?)
-    /// Zooming of `view` ended at `scale`.
+    /// Zooming of `view` ended at `scale`: after an animated zoom, or when a pinch's fingers
+    /// lifted (once the zoom bounced back to a limit, when it went past one).
     func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat)
     /// Whether a tap on the status bar may scroll to the top (true by default).
     func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool
