@@ -173,6 +173,9 @@ import Testing
         let log = CallbackLog()
         let (f, nav, a) = try await shown(log)
         a.view.backgroundColor = .red
+        // With no scroll view the content rests at its scroll edge, where iOS 15 shows the bar
+        // transparent unless it has a scroll-edge look: give it the standard one.
+        nav.navigationBar.scrollEdgeAppearance = nav.navigationBar.standardAppearance
         try await f.screen.present(through: 1)
         let format = UIGraphicsImageRendererFormat()
         format.scale = 1

@@ -59,7 +59,8 @@ open class UIBarAppearance: NSObject {
 open class UINavigationBarAppearance: UIBarAppearance {
     /// The standard title's attributes (`.font`, `.foregroundColor` are drawn).
     open var titleTextAttributes: [NSAttributedString.Key: Any] = [:]
-    /// A large title's attributes (kept: Strata shows standard titles).
+    /// The large title's attributes (`.font`, `.foregroundColor` are drawn; they win over the
+    /// bar's `largeTitleTextAttributes`).
     open var largeTitleTextAttributes: [NSAttributedString.Key: Any] = [:]
     /// How far the title moves from its place.
     open var titlePositionAdjustment = UIOffset.zero

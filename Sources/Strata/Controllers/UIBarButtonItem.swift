@@ -228,10 +228,30 @@ open class UINavigationItem {
             changed()
         }
     }
-    /// The look for compact heights while this item is on top (kept).
-    open var compactAppearance: UINavigationBarAppearance?
-    /// The look at the scroll edge while this item is on top (kept).
-    open var scrollEdgeAppearance: UINavigationBarAppearance?
+    /// The bar's look in a vertically compact environment while this item is on top (nil: the
+    /// bar's `compactAppearance`); a copy is kept.
+    open var compactAppearance: UINavigationBarAppearance? {
+        didSet {
+            if let appearance = compactAppearance, appearance !== oldValue { compactAppearance = appearance.copy() }
+            changed()
+        }
+    }
+    /// The bar's look while the content is at its scroll edge and this item is on top (nil: the
+    /// bar's `scrollEdgeAppearance`); a copy is kept.
+    open var scrollEdgeAppearance: UINavigationBarAppearance? {
+        didSet {
+            if let appearance = scrollEdgeAppearance, appearance !== oldValue { scrollEdgeAppearance = appearance.copy() }
+            changed()
+        }
+    }
+    /// The bar's look at the scroll edge in a vertically compact environment while this item is
+    /// on top (nil: the bar's `compactScrollEdgeAppearance`); a copy is kept.
+    open var compactScrollEdgeAppearance: UINavigationBarAppearance? {
+        didSet {
+            if let appearance = compactScrollEdgeAppearance, appearance !== oldValue { compactScrollEdgeAppearance = appearance.copy() }
+            changed()
+        }
+    }
     /// A line of text above the title (kept).
     open var prompt: String?
     /// The item shown as the back button by the item above this one.
@@ -253,10 +273,12 @@ open class UINavigationItem {
     open var leftBarButtonItems: [UIBarButtonItem]? { didSet { changed() } }
     /// The items at the right, right to left (the first is rightmost).
     open var rightBarButtonItems: [UIBarButtonItem]? { didSet { changed() } }
-    /// How a large title shows (kept; Strata draws standard titles).
-    open var largeTitleDisplayMode = LargeTitleDisplayMode.automatic
+    /// Whether the bar shows this item's title large while it is on top, when the bar
+    /// `prefersLargeTitles` (`.automatic`: as the item below it does; the bottom item as the bar).
+    open var largeTitleDisplayMode = LargeTitleDisplayMode.automatic { didSet { changed() } }
 
-    /// UIKit's `UINavigationItem.LargeTitleDisplayMode`.
+    /// UIKit's `UINavigationItem.LargeTitleDisplayMode`: `.automatic` keeps the previous item's
+    /// setting, `.always` shows the title large, `.never` small.
     public enum LargeTitleDisplayMode: Int, Sendable { case automatic, always, never }
 
     /// Called when what the item shows changes (the bar shows it again).

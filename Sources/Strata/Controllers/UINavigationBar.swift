@@ -9,9 +9,18 @@ import Foundation
 /// bottom; the title in 17-point semibold (`titleTextAttributes` may set `.font` and
 /// `.foregroundColor`); buttons in the tint colour. The back button shows "‹" and the title of the
 /// item below (its `backButtonTitle` or `backBarButtonItem`'s, else its title, else "Back").
+///
+/// With `prefersLargeTitles` (and the top item's `largeTitleDisplayMode` allowing it, in a
+/// regular-height environment) the bar is 96 points high: the 44-point row of buttons, then a
+/// 52-point area with the title left-aligned in the large-title text style, bold (34 points at
+/// the default text size), and the small centred title hidden. A navigation controller shrinks
+/// that area as its content scrolls up (UINavigationBar+LargeTitle.swift) and picks the
+/// appearance for the content's scroll edge and the bar's height (`scrollEdgeAppearance`,
+/// `compactAppearance`, `compactScrollEdgeAppearance`).
 @MainActor
 open class UINavigationBar: UIView {
-    /// The bar's height.
+    /// The height of the bar's row of buttons and small title: the whole bar without a large
+    /// title (44 points).
     public static let height: CGFloat = 44
 
     /// The items, bottom to top; the last is shown.
@@ -30,12 +39,16 @@ open class UINavigationBar: UIView {
     open var barTintColor: UIColor? { didSet { updateLooks() } }
     /// Whether the bar is translucent (true; kept: Strata draws it opaque).
     open var isTranslucent = true
-    /// Whether the top item's title is shown large (kept; Strata shows standard titles).
-    open var prefersLargeTitles = false
+    /// Whether the bar shows the top item's title large, under the row of buttons, where the
+    /// item's `largeTitleDisplayMode` lets it (false).
+    open var prefersLargeTitles = false {
+        didSet { if oldValue != prefersLargeTitles { largeTitleStateChanged() } }
+    }
     /// The title's attributes: `.font` and `.foregroundColor` are used.
     open var titleTextAttributes: [NSAttributedString.Key: Any]? { didSet { updateLooks() } }
-    /// A large title's attributes (kept; Strata shows standard titles).
-    open var largeTitleTextAttributes: [NSAttributedString.Key: Any]?
+    /// The large title's attributes: `.font` and `.foregroundColor` are used (an appearance's
+    /// `largeTitleTextAttributes` win over them).
+    open var largeTitleTextAttributes: [NSAttributedString.Key: Any]? { didSet { updateLooks() } }
 
     /// The look of the bar (iOS 13's appearance API): its background colour, hairline and title
     /// attributes override `barTintColor` and `titleTextAttributes`. A copy is kept, as UIKit's
@@ -47,13 +60,43 @@ open class UINavigationBar: UIView {
             updateLooks()
         }
     }
-    /// The look for compact heights (kept; Strata's bars have one height).
-    open var compactAppearance: UINavigationBarAppearance?
-    /// The look while the content is scrolled to its edge (kept: Strata shows `standardAppearance`
-    /// at every offset).
-    open var scrollEdgeAppearance: UINavigationBarAppearance?
-    /// The look at the edge in compact heights (kept).
-    open var compactScrollEdgeAppearance: UINavigationBarAppearance?
+    /// The look in a vertically compact environment (a phone in landscape); nil: the top item's
+    /// or the bar's `standardAppearance`. The top item's `compactAppearance` wins. A copy is kept.
+    open var compactAppearance: UINavigationBarAppearance? {
+        didSet {
+            if let appearance = compactAppearance, appearance !== oldValue { compactAppearance = appearance.copy() }
+            updateLooks()
+        }
+    }
+    /// The look while a navigation controller's content is scrolled to its top edge; nil: the
+    /// standard appearance with a transparent background and no hairline (iOS 15's default). A
+    /// bar no navigation controller manages ignores it. The top item's wins. A copy is kept.
+    open var scrollEdgeAppearance: UINavigationBarAppearance? {
+        didSet {
+            if let appearance = scrollEdgeAppearance, appearance !== oldValue { scrollEdgeAppearance = appearance.copy() }
+            updateLooks()
+        }
+    }
+    /// The look at the scroll edge in a vertically compact environment; nil: the scroll-edge
+    /// look. A bar no navigation controller manages uses its compact look instead. The top
+    /// item's wins. A copy is kept.
+    open var compactScrollEdgeAppearance: UINavigationBarAppearance? {
+        didSet {
+            if let appearance = compactScrollEdgeAppearance, appearance !== oldValue { compactScrollEdgeAppearance = appearance.copy() }
+            updateLooks()
+        }
+    }
+
+    /// Whether the content under the bar is at its top edge: nil while no navigation controller
+    /// manages the bar (it then shows its standard or compact look), else set by the controller.
+    var isAtScrollEdge: Bool? {
+        didSet { if oldValue != isAtScrollEdge { updateLooks() } }
+    }
+    /// How far the large-title area is collapsed, 0 (all 52 points shown) to 52 (the bar is 44
+    /// points high); the navigation controller sets it from its content's offset.
+    var largeTitleCollapse: CGFloat = 0 {
+        didSet { if oldValue != largeTitleCollapse { largeTitleStateChanged() } }
+    }
 
     /// What the back button does: in a navigation controller, it pops; alone, `popItem(animated:)`.
     var backAction: (@MainActor () -> Void)?
@@ -62,6 +105,14 @@ open class UINavigationBar: UIView {
     var fallbackTitle: (@MainActor (UINavigationItem) -> String?)?
 
     private let titleLabel = UILabel()
+    /// Called when the bar's height changed (its navigation controller lays out again).
+    var barHeightChanged: (@MainActor () -> Void)?
+    /// The heights (now, expanded) last reported to `barHeightChanged`.
+    private var reportedHeights = (UINavigationBar.height, UINavigationBar.height)
+    /// The large-title area under the row of buttons (clipping the large title as it collapses).
+    let largeTitleArea = UIView()
+    /// The large title, left-aligned in `largeTitleArea`.
+    let largeTitleLabel = UILabel()
     private let hairline = UIView()
     private var buttons: [UIView] = []
     private var leftViews: [UIView] = [], rightViews: [UIView] = []
@@ -72,6 +123,12 @@ open class UINavigationBar: UIView {
         titleLabel.textAlignment = .center
         titleLabel.lineBreakMode = .byTruncatingTail
         hairline.isUserInteractionEnabled = false
+        largeTitleArea.clipsToBounds = true
+        largeTitleArea.isUserInteractionEnabled = false
+        largeTitleArea.isHidden = true
+        largeTitleLabel.lineBreakMode = .byTruncatingTail
+        largeTitleArea.addSubview(largeTitleLabel)
+        addSubview(largeTitleArea)
         addSubview(titleLabel)
         addSubview(hairline)
         updateLooks()
@@ -106,14 +163,18 @@ open class UINavigationBar: UIView {
         return top
     }
 
-    private func updateLooks() {
-        let appearance = topItem?.standardAppearance ?? standardAppearance
+    func updateLooks() {
+        let appearance = currentAppearance
         backgroundColor = appearance.backgroundColor ?? barTintColor ?? UIColor(white: 248.0 / 255, alpha: 1)
         hairline.backgroundColor = appearance.shadowColor
-        hairline.isHidden = appearance.shadowColor == nil
+        hairline.isHidden = appearance.shadowColor == nil || appearance.shadowColor == .clear
         let attributes = (titleTextAttributes ?? [:]).merging(appearance.titleTextAttributes) { $1 }
         titleLabel.font = (attributes[.font] as? UIFont) ?? .systemFont(ofSize: 17, weight: .semibold)
         titleLabel.textColor = (attributes[.foregroundColor] as? UIColor) ?? .label
+        let large = (largeTitleTextAttributes ?? [:]).merging(appearance.largeTitleTextAttributes) { $1 }
+        largeTitleLabel.font = (large[.font] as? UIFont) ?? Self.largeTitleFont(for: traitCollection)
+        largeTitleLabel.textColor = (large[.foregroundColor] as? UIColor) ?? .label
+        setNeedsLayout()
     }
 
     /// What the top item shows changed: the title and buttons are made again.
@@ -123,11 +184,13 @@ open class UINavigationBar: UIView {
         (buttons, leftViews, rightViews) = ([], [], [])
         guard let top = topItem else {
             titleLabel.text = nil
-            setNeedsLayout()
+            largeTitleLabel.text = nil
+            largeTitleStateChanged()
             return
         }
-        titleLabel.isHidden = top.titleView != nil
         titleLabel.text = top.title ?? fallbackTitle?(top)
+        largeTitleLabel.text = titleLabel.text
+        updateTitleVisibility()
         if let titleView = top.titleView { buttons.append(titleView) }
         let left = top.leftBarButtonItems ?? []
         if let below = backItem, !top.hidesBackButton, left.isEmpty || top.leftItemsSupplementBackButton {
@@ -151,7 +214,27 @@ open class UINavigationBar: UIView {
         rightViews = (top.rightBarButtonItems ?? []).map(view(for:))
         buttons += leftViews + rightViews
         for view in buttons { addSubview(view) }
-        setNeedsLayout()
+        largeTitleStateChanged()
+    }
+
+    /// Hides or shows the small centred title.
+    func titleLabel(hidden: Bool) { titleLabel.isHidden = hidden }
+
+    /// Tells the owner when `barHeight` or `expandedBarHeight` is not what it last heard.
+    func heightMayHaveChanged() {
+        let heights = (barHeight, expandedBarHeight)
+        guard heights != reportedHeights else { return }
+        reportedHeights = heights
+        invalidateIntrinsicContentSize()
+        barHeightChanged?()
+    }
+
+    /// A vertically compact environment shows no large title and its compact look; a new text
+    /// size gives the default large title its new size.
+    open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        updateLooks()
+        largeTitleStateChanged()
     }
 
     private func goBack() {
@@ -179,12 +262,16 @@ open class UINavigationBar: UIView {
         return button
     }
 
-    /// Places the buttons at the ends (8 points in, 8 between) and the title in the middle, as
-    /// wide as the buttons leave room for.
+    /// Places the buttons at the ends of the top 44-point row (8 points in, 8 between) and the
+    /// title in its middle, as wide as the buttons leave room for; below the row, the large-title
+    /// area and its title (UINavigationBar+LargeTitle.swift).
     open override func layoutSubviews() {
         super.layoutSubviews()
-        let b = bounds, scale = window?.screen?.scale ?? 1
-        hairline.frame = CGRect(x: 0, y: b.height, width: b.width, height: 1 / scale)
+        let scale = window?.screen?.scale ?? 1
+        let whole = bounds
+        layoutLargeTitle(in: whole)
+        let b = CGRect(x: whole.minX, y: whole.minY, width: whole.width, height: min(whole.height, Self.height))
+        hairline.frame = CGRect(x: 0, y: whole.height, width: whole.width, height: 1 / scale)
         // A button its fitting size, a custom view its own (or its fitting size when it has none).
         func size(of view: UIView) -> CGSize {
             let own = view is UIButton || view.frame.size == .zero ? view.sizeThatFits(CGSize(width: b.width / 2, height: b.height)) : view.frame.size
@@ -211,9 +298,9 @@ open class UINavigationBar: UIView {
         titleView.frame = CGRect(x: b.midX - width / 2, y: b.midY - height / 2, width: width, height: height)
     }
 
-    /// The offered width, 44 points high.
-    open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: Self.height) }
+    /// The offered width, the bar's height: 44 points, 96 with a large title shown whole.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: barHeight) }
 
-    /// No intrinsic width; 44 points high.
-    open override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: Self.height) }
+    /// No intrinsic width; the bar's height (44 points, 96 with a large title shown whole).
+    open override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: barHeight) }
 }

@@ -6,7 +6,9 @@ import Foundation
 // bar while drawing under it. Pushing adds a child and slides its view in from the right over
 // the old top's (which slides a third of the way left); popping slides it back out. Both run
 // through the containment transition (`transition(from:to:...)`), so the children hear UIKit's
-// appearance callbacks, and the bar shows the new top's navigation item.
+// appearance callbacks, and the bar shows the new top's navigation item. A bar showing a large
+// title is 96 points high; the top child's content scroll view collapses it as it scrolls up and
+// picks the bar's scroll-edge look at its top (UINavigationController+LargeTitle.swift).
 
 /// A container that shows one child at a time, from a stack pushed and popped as the user goes
 /// deeper into content and back (UIKit's `UINavigationController`). Main actor.
@@ -17,6 +19,11 @@ open class UINavigationController: UIViewController {
 
     /// Told when a controller is about to show and when it shows (held weakly).
     open weak var delegate: (any UINavigationControllerDelegate)?
+
+    /// The content scroll view last found for the controller `contentScrollOwner` names (looked
+    /// for again at each layout; UINavigationController+LargeTitle.swift).
+    weak var cachedContentScroll: UIScrollView?
+    var contentScrollOwner: ObjectIdentifier?
 
     /// How long a push or pop slides.
     static let transitionDuration: TimeInterval = 0.35
@@ -127,6 +134,8 @@ open class UINavigationController: UIViewController {
             done()
             self.delegate?.navigationController(self, didShow: newTop, animated: animated)
         }
+        // Loaded first, so its view (a scroll view resting at its top) hears the bar's inset.
+        _ = newTop.view
         newTop.containerSafeAreaInsets = barInsets(for: newTop)
         guard let oldTop, oldTop.viewIfLoaded?.superview === container else {
             let view = newTop.view!
@@ -177,6 +186,8 @@ open class UINavigationController: UIViewController {
         let bar = UINavigationBar()
         bar.backAction = { [weak self] in self?.popViewController(animated: true) }
         bar.fallbackTitle = { [weak self] item in self?.children.first { $0.navigationItem === item }?.title }
+        bar.barHeightChanged = { [weak self] in self?.viewIfLoaded?.setNeedsLayout() }
+        bar.isAtScrollEdge = true
         return bar
     }
 
@@ -228,8 +239,9 @@ open class UINavigationController: UIViewController {
         super.viewDidLoad()
         showNavigationItems()
         if let top = topViewController {
-            top.containerSafeAreaInsets = barInsets(for: top)
+            // Loaded first, so its view (a scroll view resting at its top) hears the bar's inset.
             let view = top.view!
+            top.containerSafeAreaInsets = barInsets(for: top)
             view.frame = contentFrame(for: top)
             self.view.insertSubview(view, belowSubview: navigationBar)
         }
@@ -241,8 +253,9 @@ open class UINavigationController: UIViewController {
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         guard let view = viewIfLoaded else { return }
+        followContentScroll(layingOut: true)
         let top = view.safeAreaInsets.top - (containerSafeAreaInsets.top + additionalSafeAreaInsets.top)
-        navigationBar.frame = CGRect(x: 0, y: max(top, 0), width: view.bounds.width, height: UINavigationBar.height)
+        navigationBar.frame = CGRect(x: 0, y: max(top, 0), width: view.bounds.width, height: navigationBar.barHeight)
         navigationBar.isHidden = isNavigationBarHidden
         if let toolbar = _toolbar {
             // Over a tab bar (a container's inset below) it stops at the tab bar; else it reaches
@@ -268,7 +281,7 @@ open class UINavigationController: UIViewController {
         var frame = view.bounds
         if !isNavigationBarHidden, !child.extendsUnderBar(at: .top, barIsTranslucent: navigationBar.isTranslucent) {
             let top = view.safeAreaInsets.top - (containerSafeAreaInsets.top + additionalSafeAreaInsets.top)
-            let barBottom = max(top, 0) + UINavigationBar.height
+            let barBottom = max(top, 0) + navigationBar.barHeight
             frame.origin.y += barBottom
             frame.size.height -= barBottom
         }
@@ -282,12 +295,13 @@ open class UINavigationController: UIViewController {
     /// Whether a push or pop is sliding (its views are placed by the animation).
     private var isTransitioning: Bool { children.contains { $0.viewIfLoaded?.superview === viewIfLoaded && $0 !== topViewController } }
 
-    /// What the bars add to `child`'s safe area: the navigation bar's height at the top and the
-    /// toolbar's at the bottom, where they show and the child's view reaches under them.
-    private func barInsets(for child: UIViewController) -> UIEdgeInsets {
+    /// What the bars add to `child`'s safe area: the navigation bar's height at the top (96
+    /// points with a large title, however far it has collapsed: the content's offset collapses
+    /// it) and the toolbar's at the bottom, where they show and the child's view reaches under them.
+    func barInsets(for child: UIViewController) -> UIEdgeInsets {
         var insets = UIEdgeInsets.zero
         if !isNavigationBarHidden, child.extendsUnderBar(at: .top, barIsTranslucent: navigationBar.isTranslucent) {
-            insets.top = UINavigationBar.height
+            insets.top = navigationBar.expandedBarHeight
         }
         if showsToolbar, let toolbar = _toolbar, child.extendsUnderBar(at: .bottom, barIsTranslucent: toolbar.isTranslucent) {
             insets.bottom = UIToolbar.height

@@ -1,0 +1,79 @@
+import Foundation
+
+// How the navigation controller follows its content's scrolling. The top child's content scroll
+// view (its view when that is a scroll view, else the first scroll view found under it, nearest
+// first: the one automatic insets are made for) decides two things about the bar: how far a large
+// title has collapsed (the distance scrolled past the top, 0 to 52 points), and whether the
+// content rests at its top edge (its top not above the bar's bottom), where the bar shows its
+// scroll-edge appearance. The child's safe area keeps the whole bar's height, so resting at the
+// top means a 96-point bar and the content's offset alone collapses it.
+//
+// The controller reads the offset when it lays out and after each frame its screen presents
+// (a frame ticker, while its view is in a window): a scroll view tells no one but its delegate of
+// a scroll, and the delegate is the app's. A bar that follows a scroll so lags it by one frame.
+
+extension UINavigationController {
+    /// The scroll view whose offset the bar follows for `controller`: its view when that is a
+    /// scroll view, else the first scroll view under it, breadth first (nil when there is none).
+    func contentScrollView(of controller: UIViewController) -> UIScrollView? {
+        guard let root = controller.viewIfLoaded else { return nil }
+        var queue: [UIView] = [root]
+        var index = 0
+        while index < queue.count {
+            let view = queue[index]
+            index += 1
+            if let scroll = view as? UIScrollView { return scroll }
+            queue.append(contentsOf: view.subviews)
+        }
+        return nil
+    }
+
+    /// `controller`'s content scroll view: the one found last while it is still under the
+    /// controller's view, else (or when `searching`) found again.
+    private func contentScroll(of controller: UIViewController, searching: Bool) -> UIScrollView? {
+        let owner = ObjectIdentifier(controller)
+        if !searching, contentScrollOwner == owner {
+            guard let scroll = cachedContentScroll, let root = controller.viewIfLoaded, scroll.isDescendant(of: root) else { return nil }
+            return scroll
+        }
+        let scroll = contentScrollView(of: controller)
+        (cachedContentScroll, contentScrollOwner) = (scroll, owner)
+        return scroll
+    }
+
+    /// Reads the top child's content offset: collapses the large title by the distance scrolled
+    /// past the top (0...52 points) and tells the bar whether the content rests at its top edge
+    /// (no content scroll view: it does). When the bar's height changed and the controller is not
+    /// `layingOut` already, its view lays out now.
+    func followContentScroll(layingOut: Bool = false) {
+        let bar = navigationBar
+        guard !isNavigationBarHidden, let top = topViewController else { return }
+        let oldHeight = bar.barHeight
+        var collapse: CGFloat = 0
+        var atEdge = true
+        if let scroll = contentScroll(of: top, searching: layingOut) {
+            // How far the content's top has moved up from where it rests (minus the top inset).
+            let scrolled = scroll.contentOffset.y + scroll.adjustedContentInset.top
+            collapse = bar.displaysLargeTitle ? min(max(scrolled, 0), UINavigationBar.largeTitleAreaHeight) : 0
+            // The content's top is at or below the bar's bottom, which rose by the collapse.
+            atEdge = scrolled <= collapse
+        }
+        bar.largeTitleCollapse = collapse
+        bar.isAtScrollEdge = atEdge
+        watchContentScroll()
+        guard !layingOut, bar.barHeight != oldHeight, let view = viewIfLoaded else { return }
+        view.setNeedsLayout()
+        view.layoutIfNeeded()
+    }
+
+    /// Reads the content's offset after each frame the screen presents while the view is in a
+    /// window (started when the controller lays out or follows its content in one).
+    private func watchContentScroll() {
+        guard let screen = viewIfLoaded?.window?.screen, !screen.hasFrameTicker(of: self) else { return }
+        screen.addFrameTicker(of: self) { [weak self, weak screen] _ in
+            guard let self, let screen, let window = self.viewIfLoaded?.window, window.screen === screen else { return false }
+            self.followContentScroll()
+            return true
+        }
+    }
+}
