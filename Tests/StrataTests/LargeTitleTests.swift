@@ -46,12 +46,10 @@ import Testing
         return (small, large, try #require(large.superview))
     }
 
-    /// Scrolls `list` to `distance` points past its top and lets a frame pass (the controller
-    /// reads the offset after each frame) and the layout run.
+    /// Scrolls `list` to `distance` points past its top. No frame passes and nothing else lays
+    /// out: the bar follows the scroll in the same turn.
     private func scroll(_ list: ListController, by distance: CGFloat, _ f: ScreenFixture) async throws {
         list.scroll.contentOffset = CGPoint(x: 0, y: -list.scroll.adjustedContentInset.top + distance)
-        _ = try await f.screen.renderFrame()
-        f.window.layoutIfNeeded()
     }
 
     @Test(

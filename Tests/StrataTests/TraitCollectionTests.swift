@@ -201,8 +201,13 @@ final class TraitLog { var entries: [String] = [] }
 
     // MARK: Screens and windows
 
+    /// A screen of the process made before the ones these tests darken, so none of theirs is the
+    /// main screen (whose appearance detached views in other tests would take).
+    static let mainScreenKeeper = UIScreen(size: CGSize(width: 10, height: 10), commitSink: RecordingCommitSink())
+
     func screen(_ width: CGFloat, _ height: CGFloat, scale: CGFloat = 1) -> UIScreen {
-        UIScreen(size: CGSize(width: width, height: height), scale: scale, commitSink: RecordingCommitSink())
+        _ = Self.mainScreenKeeper
+        return UIScreen(size: CGSize(width: width, height: height), scale: scale, commitSink: RecordingCommitSink())
     }
 
     @Test("A screen's traits: a phone under 600 points on its shorter side (else a pad), its scale, light, left to right, the user's text size, size classes for its bounds")
@@ -397,8 +402,8 @@ final class TraitLog { var entries: [String] = [] }
         textView.adjustsFontForContentSizeCategory = true
         for view in [following, fixed, field, textView] as [UIView] { window.addSubview(view) }
         #expect(following.font.pointSize == 17 && field.font?.pointSize == 28 && textView.font?.pointSize == 12)
-        UIApplication._setPreferredContentSizeCategory(.extraExtraExtraLarge)
-        defer { UIApplication._setPreferredContentSizeCategory(.large) }
+        // The window's trait, not the process-wide setting, so tests running beside this one keep theirs.
+        window.traitOverrides.preferredContentSizeCategory = .extraExtraExtraLarge
         #expect(following.traitCollection.preferredContentSizeCategory == .extraExtraExtraLarge)
         #expect(following.font.pointSize == 23 && fixed.font.pointSize == 17)
         #expect(field.font?.pointSize == 34 && textView.font?.pointSize == 18, "title 1 28 → 34, caption 1 12 → 18")
@@ -450,6 +455,7 @@ final class TraitLog { var entries: [String] = [] }
         "Dark mode on the GPU: a window of systemBackground turns black, and a view drawing with UIColor.label in draw(_:) redraws white",
         .tags(.gpu))
     func darkModePixels() async throws {
+        _ = Self.mainScreenKeeper
         let f = try ScreenFixture(background: .systemBackground, gpu: true)
         let drawn = LabelColorView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
         f.window.addSubview(drawn)

@@ -8,9 +8,9 @@ import Foundation
 // scroll-edge appearance. The child's safe area keeps the whole bar's height, so resting at the
 // top means a 96-point bar and the content's offset alone collapses it.
 //
-// The controller reads the offset when it lays out and after each frame its screen presents
-// (a frame ticker, while its view is in a window): a scroll view tells no one but its delegate of
-// a scroll, and the delegate is the app's. A bar that follows a scroll so lags it by one frame.
+// The controller reads the offset when it lays out, and follows the content scroll view's
+// scrolls as they happen (a scroll follower: the scroll view's delegate is the app's), so the bar
+// moves in the same turn as the content.
 
 extension UINavigationController {
     /// The scroll view whose offset the bar follows for `controller`: its view when that is a
@@ -37,7 +37,9 @@ extension UINavigationController {
             return scroll
         }
         let scroll = contentScrollView(of: controller)
+        if let old = cachedContentScroll, old !== scroll { old.scrollFollowers[ObjectIdentifier(self)] = nil }
         (cachedContentScroll, contentScrollOwner) = (scroll, owner)
+        scroll?.scrollFollowers[ObjectIdentifier(self)] = { [weak self] _ in self?.followContentScroll() }
         return scroll
     }
 
@@ -60,20 +62,8 @@ extension UINavigationController {
         }
         bar.largeTitleCollapse = collapse
         bar.isAtScrollEdge = atEdge
-        watchContentScroll()
         guard !layingOut, bar.barHeight != oldHeight, let view = viewIfLoaded else { return }
         view.setNeedsLayout()
         view.layoutIfNeeded()
-    }
-
-    /// Reads the content's offset after each frame the screen presents while the view is in a
-    /// window (started when the controller lays out or follows its content in one).
-    private func watchContentScroll() {
-        guard let screen = viewIfLoaded?.window?.screen, !screen.hasFrameTicker(of: self) else { return }
-        screen.addFrameTicker(of: self) { [weak self, weak screen] _ in
-            guard let self, let screen, let window = self.viewIfLoaded?.window, window.screen === screen else { return false }
-            self.followContentScroll()
-            return true
-        }
     }
 }

@@ -166,12 +166,18 @@ open class UIScrollView: UIView {
         }
     }
 
+    /// Who follows the offset besides the delegate (the delegate is the app's): a navigation
+    /// controller whose bar collapses its large title and switches to the scroll-edge appearance
+    /// as its content scrolls, in the same turn. By owner; told after the refresh control.
+    var scrollFollowers: [ObjectIdentifier: @MainActor (UIScrollView) -> Void] = [:]
+
     /// The offset moved: the view lays out again (lists give rows in view their cells), the
     /// refresh control follows, and the delegate hears of it.
     private func didScroll() {
         layoutGuidesFollowOffset()
         setNeedsLayout()
         refreshControl?.scrollViewDidScroll(self)
+        for follow in scrollFollowers.values { follow(self) }
         delegate?.scrollViewDidScroll(self)
     }
 
