@@ -238,6 +238,15 @@ final class TraitLog { var entries: [String] = [] }
         #expect(classes(320, 1024, .pad) == [1, 2], "slide over")
     }
 
+    /// A visible window filling a new 390×844 screen.
+    func shownWindow() -> (UIScreen, UIWindow) {
+        let screen = screen(390, 844)
+        let window = UIWindow(frame: screen.bounds)
+        window.screen = screen
+        window.makeKeyAndVisible()
+        return (screen, window)
+    }
+
     /// A window on `screen` with a root controller that logs into `log`.
     func hierarchy(on screen: UIScreen, log: TraitLog) -> (UIWindow, TraitLoggingController, TraitLoggingView) {
         let window = UIWindow(frame: screen.bounds)
@@ -340,10 +349,8 @@ final class TraitLog { var entries: [String] = [] }
 
     @Test("registerForTraitChanges(_:handler:) runs for the traits it names only, with the traits before; unregistering stops it")
     func registeredHandlers() {
-        let screen = screen(390, 844)
-        let window = UIWindow(frame: screen.bounds)
-        window.screen = screen
-        window.makeKeyAndVisible()
+        let (screen, window) = shownWindow()
+        defer { withExtendedLifetime(screen) {} }  // a window holds its screen weakly
         let view = UIView()
         window.addSubview(view)
         var styles: [UIUserInterfaceStyle] = []
@@ -367,10 +374,7 @@ final class TraitLog { var entries: [String] = [] }
 
     @Test("A view's dynamic background colour is resolved with its traits, and again when they change; backgroundColor reads the colour as set")
     func dynamicBackgroundColor() {
-        let screen = screen(390, 844)
-        let window = UIWindow(frame: screen.bounds)
-        window.screen = screen
-        window.makeKeyAndVisible()
+        let (screen, window) = shownWindow()
         let view = UIView()
         window.addSubview(view)
         view.backgroundColor = .systemBackground
@@ -387,10 +391,8 @@ final class TraitLog { var entries: [String] = [] }
         "Labels, text fields and text views following Dynamic Type take their text style's size when the preferred size changes (body 17 → 23 points at Extra Extra Extra Large); a label that does not keeps 17"
     )
     func labelsFollowDynamicType() {
-        let screen = screen(390, 844)
-        let window = UIWindow(frame: screen.bounds)
-        window.screen = screen
-        window.makeKeyAndVisible()
+        let (screen, window) = shownWindow()
+        defer { withExtendedLifetime(screen) {} }  // a window holds its screen weakly
         let following = UILabel(), fixed = UILabel()
         following.font = .preferredFont(forTextStyle: .body)
         following.adjustsFontForContentSizeCategory = true

@@ -29,9 +29,27 @@ final class TraitChangeHandler: UITraitChangeRegistration, @unchecked Sendable {
     /// Main actor only (held by a main-actor object, called there).
     let call: (AnyObject, UITraitCollection) -> Void
 
-    init(traits: [UITrait], call: @escaping (AnyObject, UITraitCollection) -> Void) {
+    /// A handler of `traits` calling `handler` with the environment as the type it asked for.
+    init<Environment: UITraitEnvironment>(traits: [UITrait], handler: @escaping (Environment, UITraitCollection) -> Void) {
         self.traits = Set(traits.map { ObjectIdentifier($0) })
-        self.call = call
+        self.call = { environment, previous in
+            if let environment = environment as? Environment { handler(environment, previous) }
+        }
+    }
+}
+
+extension UITraitOverrides {
+    /// The overridden appearance, `.unspecified` when not overridden; setting `.unspecified`
+    /// stops overriding it (what `overrideUserInterfaceStyle` reads and writes).
+    var styleOverride: UIUserInterfaceStyle {
+        get { contains(UITraitUserInterfaceStyle.self) ? userInterfaceStyle : .unspecified }
+        set {
+            if newValue == .unspecified {
+                remove(UITraitUserInterfaceStyle.self)
+            } else {
+                userInterfaceStyle = newValue
+            }
+        }
     }
 }
 
@@ -61,10 +79,14 @@ enum TraitSystem {
     /// followed from now on.
     static func mainScreenMade() {
         detachedCache = nil
-        NotificationCenter.default.addObserver(forName: UIContentSizeCategory.didChangeNotification, object: nil, queue: nil) { _ in
+        guard !followsTextSize else { return }
+        followsTextSize = true
+        _ = NotificationCenter.default.addObserver(forName: UIContentSizeCategory.didChangeNotification, object: nil, queue: nil) { _ in
             MainActor.assumeIsolated { systemTraitsChanged() }
         }
     }
+    /// Whether the text size observer is installed (once per process).
+    private static var followsTextSize = false
 
     /// The system's traits changed (appearance, text size): every window of every screen is refreshed.
     static func systemTraitsChanged() {
@@ -255,14 +277,8 @@ extension UIView: UITraitEnvironment, UITraitChangeObservable {
     /// The appearance this view and its subviews take whatever they inherit (`.unspecified`:
     /// inherit): the `userInterfaceStyle` of `traitOverrides`.
     public var overrideUserInterfaceStyle: UIUserInterfaceStyle {
-        get { _traitOverrides.contains(UITraitUserInterfaceStyle.self) ? _traitOverrides.userInterfaceStyle : .unspecified }
-        set {
-            if newValue == .unspecified {
-                traitOverrides.remove(UITraitUserInterfaceStyle.self)
-            } else {
-                traitOverrides.userInterfaceStyle = newValue
-            }
-        }
+        get { _traitOverrides.styleOverride }
+        set { traitOverrides.styleOverride = newValue }
     }
 
     /// Calls `handler` with the view and its traits before the change whenever one of `traits`
@@ -272,16 +288,14 @@ extension UIView: UITraitEnvironment, UITraitChangeObservable {
     public func registerForTraitChanges<Environment: UITraitEnvironment>(
         _ traits: [UITrait], handler: @escaping (Environment, UITraitCollection) -> Void
     ) -> any UITraitChangeRegistration {
-        let registration = TraitChangeHandler(traits: traits) { environment, previous in
-            if let environment = environment as? Environment { handler(environment, previous) }
-        }
+        let registration = TraitChangeHandler(traits: traits, handler: handler)
         _traitHandlers.append(registration)
         return registration
     }
 
     /// Stops calling the handler `registration` stands for.
     public func unregisterForTraitChanges(_ registration: any UITraitChangeRegistration) {
-        _traitHandlers.removeAll { $0 === (registration as? TraitChangeHandler) }
+        _traitHandlers.removeAll { $0 === registration as? TraitChangeHandler }
     }
 
     /// Forces the traits of this view's subtree up to date now (they already are: Strata works
@@ -349,14 +363,8 @@ extension UIViewController: UITraitEnvironment, UITraitChangeObservable {
     /// The appearance this controller and its views take whatever they inherit (`.unspecified`:
     /// inherit).
     public var overrideUserInterfaceStyle: UIUserInterfaceStyle {
-        get { _traitOverrides.contains(UITraitUserInterfaceStyle.self) ? _traitOverrides.userInterfaceStyle : .unspecified }
-        set {
-            if newValue == .unspecified {
-                traitOverrides.remove(UITraitUserInterfaceStyle.self)
-            } else {
-                traitOverrides.userInterfaceStyle = newValue
-            }
-        }
+        get { _traitOverrides.styleOverride }
+        set { traitOverrides.styleOverride = newValue }
     }
 
     /// Calls `handler` with the controller and its traits before the change whenever one of
@@ -365,16 +373,14 @@ extension UIViewController: UITraitEnvironment, UITraitChangeObservable {
     public func registerForTraitChanges<Environment: UITraitEnvironment>(
         _ traits: [UITrait], handler: @escaping (Environment, UITraitCollection) -> Void
     ) -> any UITraitChangeRegistration {
-        let registration = TraitChangeHandler(traits: traits) { environment, previous in
-            if let environment = environment as? Environment { handler(environment, previous) }
-        }
+        let registration = TraitChangeHandler(traits: traits, handler: handler)
         _traitHandlers.append(registration)
         return registration
     }
 
     /// Stops calling the handler `registration` stands for.
     public func unregisterForTraitChanges(_ registration: any UITraitChangeRegistration) {
-        _traitHandlers.removeAll { $0 === (registration as? TraitChangeHandler) }
+        _traitHandlers.removeAll { $0 === registration as? TraitChangeHandler }
     }
 
     /// Forces traits up to date now (they already are in Strata).
