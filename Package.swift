@@ -94,7 +94,7 @@ let package = Package(
 
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
-        .testTarget(name: "StrataGLTests", dependencies: ["StrataGL", "StrataShaders", "CGLES3"]),
+        .testTarget(name: "StrataGLTests", dependencies: ["StrataGL", "StrataShaders", "StrataTesting", "CGLES3"]),
         .testTarget(name: "StrataCompositorTests", dependencies: ["StrataCompositor", "StrataCore", "StrataGL", "StrataTesting", "CEGL", "CGLES3"]),
         .testTarget(
             name: "StrataTests", dependencies: ["Strata", "StrataDemos", "StrataCompositor", "StrataCore", "StrataTesting", "CGLES3", "CPango"],

@@ -5,7 +5,7 @@ import Testing
 
 /// The frame's first quad, an opaque colour fill covering the whole redrawn region (a window's or
 /// root's background), is drawn by clearing the region to its colour: no quad, the same pixels.
-@Suite struct BackgroundClearTests {
+@Suite(.tags(.gpu), .requiresGPU) struct BackgroundClearTests {
     @Test("Scene: an opaque teal 100×100 root alone: the frame is one clear and no draw call, teal at the corners and the centre")
     func anOpaqueRootAloneIsAClear() async throws {
         var scene = TestScene()

@@ -1,10 +1,11 @@
 @_spi(Testing) import StrataGL
 @testable import StrataCompositor
 import StrataCore
+import StrataTesting
 import Testing
 
 /// A commit applies whole or not at all, also when the GPU cannot make a texture it needs.
-@Suite(.serialized) struct CommitAtomicityTests {
+@Suite(.tags(.gpu), .requiresGPU, .serialized) struct CommitAtomicityTests {
     /// A 300 × 300 RGBA update, each pixel `value`: too large for the atlas, so a texture of its own.
     private func pixels(_ side: Int, _ value: UInt8) -> ContentsUpdate {
         ContentsUpdate(size: PixelSize(width: side, height: side), pixels: [UInt8](repeating: value, count: side * side * 4))

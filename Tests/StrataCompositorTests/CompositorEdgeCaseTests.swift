@@ -5,7 +5,7 @@ import Testing
 
 /// Extreme but valid input, and requests that race with shutdown.
 @Suite struct CompositorEdgeCaseTests {
-    @Test func hugeScaleOnAClippingLayerRendersInsteadOfTrapping() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func hugeScaleOnAClippingLayerRendersInsteadOfTrapping() async throws {
         var (scene, root) = TestScene.whiteRoot()
         let clip = scene.add(
             parent: root, size: Size(width: 10, height: 10), position: Point(x: 50, y: 50), color: .red,
@@ -15,7 +15,7 @@ import Testing
         #expect(image.size == PixelSize(width: 100, height: 100), "the frame renders")
     }
 
-    @Test func groupNearlyAtTheEyePlaneRendersInsteadOfTrapping() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func groupNearlyAtTheEyePlaneRendersInsteadOfTrapping() async throws {
         var (scene, root) = TestScene.whiteRoot()
         var perspective = Transform3D.identity
         perspective.m34 = -1.0 / 500
@@ -33,7 +33,7 @@ import Testing
         #expect(throws: CommitError.self) { try Commit([.createLayer(id), .setContents(id, huge)]).validate() }
     }
 
-    @Test(arguments: [false, true])
+    @Test(.tags(.gpu), .requiresGPU, arguments: [false, true])
     func cornerRadiusCutsContentsOnlyWhenMasking(masks: Bool) async throws {
         var (scene, root) = TestScene.whiteRoot()
         let picture = scene.add(
@@ -47,7 +47,7 @@ import Testing
             masks ? "masksToBounds cuts the contents' corner" : "without masksToBounds the contents keep square corners")
     }
 
-    @Test func requestsQueuedBehindShutdownAreAnsweredNotLost() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func requestsQueuedBehindShutdownAreAnsweredNotLost() async throws {
         for _ in 0..<20 {
             let compositor = try Compositor()
             async let frame = compositor.renderFrame(size: PixelSize(width: 4, height: 4))

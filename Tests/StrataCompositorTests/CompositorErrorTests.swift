@@ -6,7 +6,7 @@ import Testing
 
 /// Bad input gets a clear error, and a refused commit changes nothing.
 @Suite struct CompositorErrorTests {
-    @Test(arguments: [PixelSize(width: 0, height: 10), PixelSize(width: 10, height: -3)])
+    @Test(.tags(.gpu), .requiresGPU, arguments: [PixelSize(width: 0, height: 10), PixelSize(width: 10, height: -3)])
     func emptyOrNegativeTargetSizeIsRefusedWithTheSizeAndLimit(size: PixelSize) async throws {
         let compositor = try Compositor()
         defer { Task { await compositor.shutdown() } }
@@ -18,7 +18,7 @@ import Testing
         #expect(message.contains("\(size)") && message.contains("\(limit)"), "message names size and limit: \(message)")
     }
 
-    @Test func targetAboveTheGPUMaximumIsRefused() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func targetAboveTheGPUMaximumIsRefused() async throws {
         let compositor = try Compositor()
         let limit = compositor.gpu.maxTargetSize
         let size = PixelSize(width: limit + 1, height: 16)
@@ -28,7 +28,7 @@ import Testing
         #expect(await compositor.shutdown().total == 0)
     }
 
-    @Test func nonFinitePropertyIsRefusedAndTheTreeIsUnchanged() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func nonFinitePropertyIsRefusedAndTheTreeIsUnchanged() async throws {
         var (scene, root) = TestScene.whiteRoot()
         let square = scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50), color: .red)
         let compositor = try Compositor()
@@ -63,7 +63,7 @@ import Testing
         #expect(throws: CommitError.self) { try commit.validate() }
     }
 
-    @Test func cycleIsRefusedAndTheTreeIsUnchanged() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func cycleIsRefusedAndTheTreeIsUnchanged() async throws {
         var (scene, root) = TestScene.whiteRoot()
         let parent = scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50), color: .red)
         let child = scene.add(parent: parent, size: Size(width: 10, height: 10), position: Point(x: 20, y: 20), color: .blue)
@@ -81,7 +81,7 @@ import Testing
         #expect(await compositor.shutdown().total == 0)
     }
 
-    @Test func unknownLayerIsRefused() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func unknownLayerIsRefused() async throws {
         let compositor = try Compositor()
         let ghost = LayerID.make()
         try compositor.submit(Commit([.set(ghost, .opacity(1))]))
@@ -98,7 +98,7 @@ import Testing
         #expect(error?.description.contains("64 bytes") == true, "\(String(describing: error))")
     }
 
-    @Test func contentsAboveTheTextureLimitAreRefused() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func contentsAboveTheTextureLimitAreRefused() async throws {
         let compositor = try Compositor()
         let limit = compositor.gpu.maxTextureSize
         let id = LayerID.make()
@@ -108,7 +108,7 @@ import Testing
         #expect(await compositor.shutdown().total == 0)
     }
 
-    @Test func callsAfterShutdownThrow() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func callsAfterShutdownThrow() async throws {
         let compositor = try Compositor()
         await compositor.shutdown()
         await #expect(throws: CompositorError.shutDown) { try await compositor.renderFrame(size: PixelSize(width: 4, height: 4)) }

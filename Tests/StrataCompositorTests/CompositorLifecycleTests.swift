@@ -6,7 +6,7 @@ import StrataTesting
 import Testing
 
 /// Contents uploads, frames over time, read-back and the GL objects' lifetime.
-@Suite struct CompositorLifecycleTests {
+@Suite(.tags(.gpu), .requiresGPU) struct CompositorLifecycleTests {
     @Test(
         "A process that exits while a compositor it never shut down is drawing exits cleanly: the exit stops the render thread and waits for it before EGL tears its display down")
     func exitingWhileARenderThreadDrawsStopsItFirst() async {

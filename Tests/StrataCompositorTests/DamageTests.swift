@@ -4,7 +4,7 @@ import StrataTesting
 import Testing
 
 /// Frames with nothing new are not drawn again.
-@Suite struct DamageTests {
+@Suite(.tags(.gpu), .requiresGPU) struct DamageTests {
     @Test func anUnchangedFrameIssuesNoDrawAndShowsTheSamePixels() async throws {
         var (scene, root) = TestScene.whiteRoot()
         let square = scene.add(parent: root, size: Size(width: 20, height: 20), position: Point(x: 50, y: 50), color: .red)
@@ -77,7 +77,7 @@ import Testing
 }
 
 /// Partial redraws must give exactly the pixels a full redraw of the same tree gives.
-@Suite struct PartialRedrawTests {
+@Suite(.tags(.gpu), .requiresGPU) struct PartialRedrawTests {
     /// A scene of overlapping, rotated, translucent, rounded, clipped and grouped layers.
     private func scene() -> (TestScene, [LayerID]) {
         var (scene, root) = TestScene.whiteRoot(side: 120)
@@ -173,7 +173,7 @@ import Testing
 }
 
 /// Small contents share atlas textures, so layers with different pictures batch together.
-@Suite struct AtlasTests {
+@Suite(.tags(.gpu), .requiresGPU) struct AtlasTests {
     @Test func spritesWithSixteenPicturesDrawInOneBatchAndLookAsAlone() async throws {
         var (scene, root) = TestScene.whiteRoot(side: 200)
         var colors: [Color] = []
@@ -221,7 +221,7 @@ import Testing
 }
 
 /// Group opacity needs an offscreen pass only where the group's layers overlap.
-@Suite struct GroupOpacityTests {
+@Suite(.tags(.gpu), .requiresGPU) struct GroupOpacityTests {
     @Test func aTranslucentGroupWhoseLayersDoNotOverlapDrawsDirectly() async throws {
         var (scene, root) = TestScene.whiteRoot()
         let group = scene.add(parent: root, size: Size(width: 80, height: 30), position: Point(x: 50, y: 50), .opacity(0.5))
@@ -248,7 +248,7 @@ import Testing
 }
 
 /// Layers hidden behind opaque ones cost nothing.
-@Suite struct OcclusionTests {
+@Suite(.tags(.gpu), .requiresGPU) struct OcclusionTests {
     @Test func layersUnderAnOpaqueLayerAreNotDrawn() async throws {
         var (scene, root) = TestScene.whiteRoot()
         for i in 0..<10 {  // ten small layers, all under the cover
@@ -323,7 +323,7 @@ extension OcclusionTests {
 }
 
 /// GPU time comes from timer queries where the driver has them.
-@Suite struct GPUTimeTests {
+@Suite(.tags(.gpu), .requiresGPU) struct GPUTimeTests {
     @Test func drawnFramesReportGPUTimeWhereTimerQueriesExist() async throws {
         let (scene, _) = TestScene.whiteRoot()
         let compositor = try Compositor()
@@ -341,7 +341,7 @@ extension OcclusionTests {
 }
 
 /// Contents that land one texel per pixel come out texel for texel.
-@Suite struct TexelAlignmentTests {
+@Suite(.tags(.gpu), .requiresGPU) struct TexelAlignmentTests {
     /// A 4×4 checker of red and blue.
     private var checker: RGBAImage {
         var pixels: [UInt8] = []
@@ -371,7 +371,7 @@ extension OcclusionTests {
 }
 
 /// A tree at rest is answered without the render thread, and the clock keeps counting.
-@Suite struct RestingFrameTests {
+@Suite(.tags(.gpu), .requiresGPU) struct RestingFrameTests {
     @Test func framesAtRestKeepTheirNumbersTimesAndPixels() async throws {
         var (scene, root) = TestScene.whiteRoot()
         let square = scene.add(parent: root, size: Size(width: 20, height: 20), position: Point(x: 50, y: 50), color: .red)
@@ -395,7 +395,7 @@ extension OcclusionTests {
 }
 
 /// Regressions from the review of damage tracking and reuse.
-@Suite struct ReuseRegressionTests {
+@Suite(.tags(.gpu), .requiresGPU) struct ReuseRegressionTests {
     private let size = PixelSize(width: 100, height: 100)
 
     @Test func aFirstSublayerOfAnUnchangedLayerLandsInsideIt() async throws {
@@ -467,7 +467,7 @@ extension OcclusionTests {
 /// them or their superlayer's space changes, so a frame's cost follows what is shown. Each test
 /// changes the root's colour between frames (the root is redrawn, its sublayers' space is not)
 /// and counts the layers the walk visited.
-@Suite struct RestingLayerTests {
+@Suite(.tags(.gpu), .requiresGPU) struct RestingLayerTests {
     private let size = PixelSize(width: 100, height: 100)
     private static let offWhite = Color(red: 0.98, green: 0.98, blue: 0.98)
 

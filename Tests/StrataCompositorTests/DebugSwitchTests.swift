@@ -4,7 +4,7 @@ import StrataTesting
 import Testing
 
 /// The renderer's debug switches (`STRATA_DEBUG`, `CompositorConfiguration.debug`).
-@Suite struct DebugSwitchTests {
+@Suite(.tags(.gpu), .requiresGPU) struct DebugSwitchTests {
     @Test(
         "Scene: white 100×100 root and a red 10×10 layer at (20, 20), with the damage switch: the first frame (redrawn whole) is tinted magenta everywhere; turning the red layer blue tints only its box again"
     )

@@ -6,7 +6,7 @@ import Testing
 /// Trees 100,000 levels deep through the compositor's own API: every walk (checking and
 /// applying commits, planning, drawing, damage, destroying) uses an explicit stack, so depth is
 /// bounded by memory, not by a thread's stack.
-@Suite struct DeepTreeTests {
+@Suite(.tags(.gpu), .requiresGPU) struct DeepTreeTests {
     static let depth = 100_000
 
     /// A chain of `depth` layers under a white root, each 60×60 at the centre of its parent
@@ -53,7 +53,7 @@ import Testing
 
 /// Rounded clips nest in the stencil, 255 deep in 8 bits: deeper masks go on in offscreen groups
 /// with a fresh stencil (a 256th mask used to be ignored, and popping it broke the 255th).
-@Suite struct DeepStencilClipTests {
+@Suite(.tags(.gpu), .requiresGPU) struct DeepStencilClipTests {
     @Test(
         "Rounded clips nested 200, 300 and 600 deep, the deepest narrower, show the content only inside the deepest",
         arguments: [200, 300, 600])

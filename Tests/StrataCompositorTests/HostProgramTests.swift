@@ -71,17 +71,17 @@ let tsanReason: Comment = "the thread-sanitized run leaves the host programs to 
 
 @Suite("Host programs embedding Strata through strata.h", .serialized, .enabled(if: hostProgramsRun, tsanReason))
 struct HostProgramTests {
-    @Test("A C program with its own EGL context and drawing, built against strata.h, embeds Strata and checks both its pixels and Strata's")
+    @Test("A C program with its own EGL context and drawing, built against strata.h, embeds Strata and checks both its pixels and Strata's", .tags(.gpu), .requiresGPU)
     func cHost() throws {
         try buildAndRunCHost("Tests/Hosts/c_host.c")
     }
 
-    @Test("A C host with Strata in a shared context of its own draws into the host's texture; the host's state is untouched")
+    @Test("A C host with Strata in a shared context of its own draws into the host's texture; the host's state is untouched", .tags(.gpu), .requiresGPU)
     func cSharedHost() throws {
         try buildAndRunCHost("Tests/Hosts/c_shared_host.c")
     }
 
-    @Test("The README's C example compiles against strata.h and runs: the card's centre is its colour")
+    @Test("The README's C example compiles against strata.h and runs: the card's centre is its colour", .tags(.gpu), .requiresGPU)
     func readmeCExample() throws {
         try requireLibrary()
         let readme = try String(contentsOf: Paths.root.appendingPathComponent("README.md"), encoding: .utf8)
@@ -110,7 +110,7 @@ struct HostProgramTests {
         #expect(result.output.contains("the card's centre: 230 76 51"), "\(result.output)")
     }
 
-    @Test("A Python program with moderngl's own standalone EGL context loads libStrataC.so through the strata package; its own rendering is unaffected")
+    @Test("A Python program with moderngl's own standalone EGL context loads libStrataC.so through the strata package; its own rendering is unaffected", .tags(.gpu), .requiresGPU)
     func modernglHost() throws {
         try requireLibrary()
         try requirePython()
@@ -128,7 +128,7 @@ struct HostProgramTests {
         #expect(result.output.contains("Ran 6 tests"), "\(result.output)")
     }
 
-    @Test("A windowed GLFW host under Xvfb shows Strata's layers over its own content; checked by a screenshot of the X display")
+    @Test("A windowed GLFW host under Xvfb shows Strata's layers over its own content; checked by a screenshot of the X display", .tags(.gpu), .requiresGPU)
     func windowedHost() throws {
         try requireLibrary()
         try requirePython()
@@ -149,7 +149,7 @@ struct HostProgramTests {
 /// could get wrong, the status it returns and the message `strata_last_error()` gives; then the
 /// picture is unchanged (the root's red centre); a chain 100,000 levels deep under the root draws
 /// its innermost layer, takes a pointer there and is freed by destroy; a call after destroy says so.
-@Suite("The C interface's bad-input catalogue", .serialized, .enabled(if: hostProgramsRun, tsanReason))
+@Suite("The C interface's bad-input catalogue", .tags(.gpu), .requiresGPU, .serialized, .enabled(if: hostProgramsRun, tsanReason))
 struct CCatalogueTests {
     /// Each case: its name (as c_catalogue.c prints it), the status, the message.
     static let catalogue: [(name: String, status: Int32, message: String)] = [

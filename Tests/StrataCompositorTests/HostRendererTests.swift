@@ -47,10 +47,11 @@ func objectLabels(_ identifier: Int32, upTo: GLuint = 256, exists: (GLuint) -> G
     }
 }
 
-@Suite("Embedding in a host's GL context", .serialized)
+@Suite("Embedding in a host's GL context", .tags(.gpu), .requiresGPU, .serialized)
 struct HostRendererTests {
     @Test(
-        "Strata's GL objects carry debug labels on an OpenGL ES 3.2 driver: its programs \"strata layer program […]\", its instance buffer, and a contents texture after an image")
+        "Strata's GL objects carry debug labels on an OpenGL ES 3.2 driver: its programs \"strata layer program […]\", its instance buffer, and a contents texture after an image",
+        .requiresGPUDebugLabels)
     func glObjectsAreLabelled() throws {
         let (info, programs, buffers, textures) = try onHostThread {
             let host = try HostContext()
@@ -72,7 +73,7 @@ struct HostRendererTests {
             _ = strata.release()
             return labels
         }
-        guard info.hasDebugLabels else { return }  // a driver before OpenGL ES 3.2 has no labels
+        try #require(info.hasDebugLabels, "the probe's context had labels (OpenGL ES 3.2), the host's \(info.version) has none")
         #expect(programs.contains("strata layer program [fill]"), "\(programs)")
         #expect(programs.contains("strata layer program [HAS_TEXTURE+ROUNDED]"), "\(programs)")
         #expect(buffers.contains("strata quad instances"), "\(buffers)")
@@ -705,7 +706,7 @@ func embeddedCard() throws -> RGBAImage {
     return pixels
 }
 
-@Suite("The README's Swift embedding example")
+@Suite("The README's Swift embedding example", .tags(.gpu), .requiresGPU)
 struct ReadmeEmbeddingExampleTests {
     @Test("Scene: the README's 100×50-point card at scale 2 over the host's navy 200×100 framebuffer")
     func readmeSwiftExample() throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// Pixels read back from the GPU (Mesa llvmpipe here) for Core Animation's layer geometry.
 /// Every scene is 100×100 with a white root unless it says otherwise.
-@Suite struct LayerPixelTests {
+@Suite(.tags(.gpu), .requiresGPU) struct LayerPixelTests {
     @Test func solidLayerIsItsColourInsideAndNotOutside() async throws {
         var (scene, root) = TestScene.whiteRoot()
         scene.add(parent: root, size: Size(width: 40, height: 40), position: Point(x: 50, y: 50), color: .red)
@@ -237,7 +237,7 @@ import Testing
 }
 
 /// `maskedCorners`: only the corners named are rounded.
-@Suite struct MaskedCornerTests {
+@Suite(.tags(.gpu), .requiresGPU) struct MaskedCornerTests {
     @Test(
         "Scene: white 100×100 root, a red 40×40 layer at (50, 50) with corner radius 16 rounding only its top-left corner (mask 1), a 2-point blue border: white at its top-left (31, 31), red at its other corners (68, 31), (31, 68), (68, 68) inside the border, blue on the border at (69, 69); and a clipping layer rounding only the bottom-right clips a green sublayer there alone"
     )
@@ -263,7 +263,7 @@ import Testing
 
 /// Layer shadows: the layer's rounded shape (or its shadow path's box), moved by the offset and
 /// blurred by a Gaussian of the shadow radius, under the layer.
-@Suite struct ShadowPixelTests {
+@Suite(.tags(.gpu), .requiresGPU) struct ShadowPixelTests {
     @Test(
         "Scene: white 100×100 root, a red 40×40 layer at (50, 50) with a hard black shadow (opacity 1, radius 0, offset (10, 10)): red at (50, 50), black at (75, 75) and (45, 75), white at (25, 25) and (85, 50); with radius 4 the shadow's edge at x 80 is half grey"
     )
@@ -321,7 +321,7 @@ import Testing
     }
 }
 
-@Suite struct BGRAContentsTests {
+@Suite(.tags(.gpu), .requiresGPU) struct BGRAContentsTests {
     @Test(
         "Scene: 100×100 white root with two 50×100 layers: left with BGRA contents (bytes 255 0 0 255 = blue), right with 40×40 BGRA contents (red) whose top-left 20×20 is then replaced by RGBA bytes of green"
     )

@@ -5,7 +5,7 @@ import Testing
 
 /// Shadows of pictures (contents and sublayers, by alpha), as Core Animation casts them without a
 /// shadow path: drawn on the GPU and read back.
-@Suite struct PictureShadowTests {
+@Suite(.tags(.gpu), .requiresGPU) struct PictureShadowTests {
     /// A white 100×100 root and a clear 40×40 card centred at (50, 50) (30…70) holding a red
     /// 20×20 square at its top-left (30…50), the card casting a black shadow offset by (10, 10)
     /// with `radius`.

@@ -5,7 +5,7 @@ import Testing
 
 /// The render side is the clock: animations whose begin time counts from their first frame are
 /// stamped with that frame's time when it is drawn, and each frame says how many commits it had.
-@Suite struct RenderClockTests {
+@Suite(.tags(.gpu), .requiresGPU) struct RenderClockTests {
     @Test(
         "Scene: white 100×100 root, a red 20×20 layer at (50, 50) whose opacity fades 1 → 0 over 1 s from its first frame, sent after 10 frames (at 10/60 s): frame 10 shows it opaque, frame 40 (0.5 s later) half (255, 128, 128), frame 70 white; frames report 1, then 2 commits received"
     )

@@ -2,11 +2,12 @@ import CGLES3
 import Foundation
 import StrataGL
 import StrataShaders
+import StrataTesting
 import Testing
 
 /// The EGL platform choice and the GL wrappers' errors, on the calling thread.
 @Suite struct GLPlatformTests {
-    @Test func automaticChoiceGivesAGLES3Context() throws {
+    @Test(.tags(.gpu), .requiresGPU) func automaticChoiceGivesAGLES3Context() throws {
         let connection = try EGLConnection.open()
         let context = try GLContext(connection: connection)
         defer { context.destroy() }
@@ -51,7 +52,7 @@ import Testing
     /// EGL's answer to "is this an image of the display?": 0 never is; with
     /// EGL_MESA_image_dma_buf_export a made-up handle is refused and a real one is known; without
     /// it (llvmpipe here) EGL cannot tell, and says nil rather than guess.
-    @Test func anEGLImageHandleIsCheckedWhereEGLCanTell() throws {
+    @Test(.tags(.gpu), .requiresGPU) func anEGLImageHandleIsCheckedWhereEGLCanTell() throws {
         let connection = try EGLConnection.open()
         #expect(connection.knowsImage(0) == false)
         let madeUp = connection.knowsImage(0x1234)
@@ -62,7 +63,7 @@ import Testing
         }
     }
 
-    @Test func shaderCompileErrorCarriesTheFileNameAndDriverLog() throws {
+    @Test(.tags(.gpu), .requiresGPU) func shaderCompileErrorCarriesTheFileNameAndDriverLog() throws {
         let context = try GLContext(connection: EGLConnection.open())
         defer { context.destroy() }
         let broken = ShaderSource.Source(
@@ -86,7 +87,7 @@ import Testing
         #expect(context.liveObjects == GLObjectCounts(), "a failed compile leaks nothing: \(context.liveObjects)")
     }
 
-    @Test func embeddedShadersCompileAndLink() throws {
+    @Test(.tags(.gpu), .requiresGPU) func embeddedShadersCompileAndLink() throws {
         let context = try GLContext(connection: EGLConnection.open())
         defer { context.destroy() }
         let vs = ShaderSource.layerVertex, fs = ShaderSource.layerFragment
@@ -101,7 +102,7 @@ import Testing
         #expect(context.liveObjects == GLObjectCounts(), "the program is deleted with its owner")
     }
 
-    @Test func streamWritesEachBatchAfterTheLastAndOrphansWhenFull() throws {
+    @Test(.tags(.gpu), .requiresGPU) func streamWritesEachBatchAfterTheLastAndOrphansWhenFull() throws {
         let context = try GLContext(connection: EGLConnection.open())
         defer { context.destroy() }
         do {
@@ -130,7 +131,7 @@ import Testing
         #expect(context.liveObjects == GLObjectCounts())
     }
 
-    @Test func textureBeyondTheLimitIsAnError() throws {
+    @Test(.tags(.gpu), .requiresGPU) func textureBeyondTheLimitIsAnError() throws {
         let context = try GLContext(connection: EGLConnection.open())
         defer { context.destroy() }
         let limit = context.info.maxTextureSize

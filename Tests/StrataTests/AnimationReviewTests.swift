@@ -22,7 +22,7 @@ import Testing
 
     private func shownX(_ view: UIView) throws -> Double { try #require(view.layer.presentation()).position.x }
 
-    @Test func anAutoreversedAnimationEndsShowingTheModel() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func anAutoreversedAnimationEndsShowingTheModel() async throws {
         let (f, view) = try await scene()
         UIView.animate(withDuration: 0.2, delay: 0, options: .autoreverse) { view.center = CGPoint(x: 85, y: 5) }
         // It runs there and back (to x 0...10) and then shows the model, x 80...90, as UIKit snaps.
@@ -32,7 +32,7 @@ import Testing
         await f.finish()
     }
 
-    @Test func aZeroOrNegativeDurationJumpsAndCompletes() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func aZeroOrNegativeDurationJumpsAndCompletes() async throws {
         let (f, view) = try await scene()
         var finished: [Bool] = []
         UIView.animate(withDuration: 0, animations: { view.center = CGPoint(x: 45, y: 5) }, completion: { finished.append($0) })
@@ -48,7 +48,7 @@ import Testing
         await f.finish()
     }
 
-    @Test func aViewAnimatedOutsideAWindowCompletesAndDoesNotReplayLater() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func aViewAnimatedOutsideAWindowCompletesAndDoesNotReplayLater() async throws {
         let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         view.backgroundColor = .red
@@ -63,7 +63,7 @@ import Testing
         await f.finish()
     }
 
-    @Test func nestedBlocksInheritTheOuterDurationAndCurve() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func nestedBlocksInheritTheOuterDurationAndCurve() async throws {
         let (f, view) = try await scene()
         UIView.animate(
             withDuration: 1, delay: 0, options: .curveLinear,
@@ -76,7 +76,7 @@ import Testing
         await f.finish()
     }
 
-    @Test func pausingARunningAnimatorDoesNotMoveTheView() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func pausingARunningAnimatorDoesNotMoveTheView() async throws {
         let (f, view) = try await scene()
         let animator = UIViewPropertyAnimator(duration: 1, curve: .easeIn) { view.center = CGPoint(x: 85, y: 5) }
         animator.startAnimation()
@@ -93,7 +93,7 @@ import Testing
         await f.finish()
     }
 
-    @Test func continuingWithASpringStartsFromTheShownValueAndKeepsTheDuration() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func continuingWithASpringStartsFromTheShownValueAndKeepsTheDuration() async throws {
         let (f, view) = try await scene()
         let animator = UIViewPropertyAnimator(duration: 1, curve: .easeInOut) { view.center = CGPoint(x: 85, y: 5) }
         animator.pauseAnimation()
@@ -114,7 +114,7 @@ import Testing
         await f.finish()
     }
 
-    @Test func blocksAddedToARunningAnimatorWaitTheirShareOfTheTimeLeft() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func blocksAddedToARunningAnimatorWaitTheirShareOfTheTimeLeft() async throws {
         let (f, view) = try await scene()
         let other = UIView(frame: CGRect(x: 0, y: 20, width: 10, height: 10))
         f.window.addSubview(other)
@@ -140,7 +140,7 @@ import Testing
         }
     }
 
-    @Test func changingAnAnimatedPropertyAgainWhileRunningDoesNotJump() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func changingAnAnimatedPropertyAgainWhileRunningDoesNotJump() async throws {
         let (f, view) = try await scene()
         let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center = CGPoint(x: 85, y: 5) }
         animator.startAnimation()
@@ -157,7 +157,7 @@ import Testing
         await f.finish()
     }
 
-    @Test func finishingAtTheStartRestoresTheFirstValue() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func finishingAtTheStartRestoresTheFirstValue() async throws {
         let (f, view) = try await scene()
         let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center = CGPoint(x: 85, y: 5) }
         animator.startAnimation()
@@ -170,7 +170,7 @@ import Testing
         await f.finish()
     }
 
-    @Test func stoppingAnAnimatorKeepsAnotherBlocksLaterChange() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func stoppingAnAnimatorKeepsAnotherBlocksLaterChange() async throws {
         let (f, view) = try await scene()
         let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center = CGPoint(x: 85, y: 5) }
         animator.startAnimation()

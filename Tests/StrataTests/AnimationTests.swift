@@ -7,7 +7,7 @@ import Testing
 /// UIView.animate on the virtual 60 Hz clock: frame n is at n/60 s, and an animation committed
 /// before frame n begins at frame n's time.
 @MainActor
-@Suite struct AnimationTests {
+@Suite(.tags(.gpu), .requiresGPU) struct AnimationTests {
     @Test func aLinearMoveIsHalfWayAtHalfTime() async throws {
         let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
@@ -168,7 +168,7 @@ import Testing
 
 /// CATransaction.setDisableActions inside an animation block.
 @MainActor
-@Suite struct DisableActionsTests {
+@Suite(.tags(.gpu), .requiresGPU) struct DisableActionsTests {
     @Test func disabledActionsMakeChangesJumpEvenInAnimationBlocks() async throws {
         let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))

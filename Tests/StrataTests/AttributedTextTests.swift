@@ -72,7 +72,7 @@ import Testing
 
     /// Two full blocks "██" at 40 points, the first red, the second blue, on a white 120 × 60
     /// screen, centred: the left block's middle is red, the right block's blue.
-    @Test func aLabelDrawsEachRunInItsColour() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func aLabelDrawsEachRunInItsColour() async throws {
         let f = try ScreenFixture(size: CGSize(width: 120, height: 60), gpu: true)
         let label = UILabel(frame: CGRect(x: 0, y: 0, width: 120, height: 60))
         let text = NSMutableAttributedString(string: "\u{2588}", attributes: [.foregroundColor: UIColor.red])

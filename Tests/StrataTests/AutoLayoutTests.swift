@@ -272,7 +272,7 @@ import Testing
     /// Inside a window on a screen: a 50-point square whose leading constant goes from 0 to 100
     /// inside a 1-second linear `UIView.animate` with `layoutIfNeeded()`: half way (frame 30 at
     /// 60 Hz) it is shown at x 50 while the model is already at 100.
-    @Test func aConstraintChangeAnimatesWithLayoutIfNeededInAnAnimationBlock() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func aConstraintChangeAnimatesWithLayoutIfNeededInAnAnimationBlock() async throws {
         let f = try ScreenFixture(size: CGSize(width: 200, height: 100), gpu: true)
         let square = constrained(in: f.window)
         square.backgroundColor = .red

@@ -498,7 +498,7 @@ final class AnimationLog: CAAnimationDelegate {
 
 /// An explicit animation drawn by the render thread (the same keyframes, evaluated there).
 @MainActor
-@Suite struct CAAnimationPixelTests {
+@Suite(.tags(.gpu), .requiresGPU) struct CAAnimationPixelTests {
     @Test(
         "Scene: white 100×100 window, a red 20×20 layer whose position.x animates 20→80 over 1 s linear: at 0.5 s red at (50, 50), white at (25, 50); at 1 s it is back at its model x 20"
     )

@@ -105,7 +105,7 @@ import Testing
         await f.finish()
     }
 
-    @Test func aRemovedSubtreeIsReleasedFromTheRenderTreeAndComesBack() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func aRemovedSubtreeIsReleasedFromTheRenderTreeAndComesBack() async throws {
         let f = try ScreenFixture(gpu: true)
         let parent = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50)), child = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         parent.backgroundColor = .red

@@ -139,7 +139,8 @@ import Testing
     }
 
     @Test(
-        "Changes made before the transition is added animate too (Core Animation starts from the committed look): a shown red sublayer turned blue, then a 1 s linear fade added and committed, is half red, half blue at 0.5 s ((128, 0, 128) ± 3), blue at the end"
+        "Changes made before the transition is added animate too (Core Animation starts from the committed look): a shown red sublayer turned blue, then a 1 s linear fade added and committed, is half red, half blue at 0.5 s ((128, 0, 128) ± 3), blue at the end",
+        .tags(.gpu), .requiresGPU
     )
     func aChangeBeforeAddIsInTheFade() async throws {
         let f = try ScreenFixture(gpu: true)

@@ -45,7 +45,7 @@ import Testing
         try runProgram("/bin/sh", ["-c", "STRATA='\(Self.program.path)'; \(line)"])
     }
 
-    @Test("bench --json - writes the JSON alone to standard output; the table and the legend of its columns go to standard error")
+    @Test("bench --json - writes the JSON alone to standard output; the table and the legend of its columns go to standard error", .tags(.gpu), .requiresGPU)
     func benchJSONToStandardOutput() throws {
         let json = try shell("\"$STRATA\" bench fill-1 --frames 1 --size 32x32 --json - 2>/dev/null")
         #expect(json.status == 0)
@@ -58,7 +58,7 @@ import Testing
         #expect(plain.output.contains("columns:\n  layers       layers in the scene's tree"), "the legend follows the table: \(plain.output)")
     }
 
-    @Test("interactive --script - reads a text script from standard input")
+    @Test("interactive --script - reads a text script from standard input", .tags(.gpu), .requiresGPU)
     func aScriptFromStandardInput() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("strata-stdin-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: out) }
@@ -81,7 +81,7 @@ import Testing
         #expect(output == "strata demo: /proc/strata-no-such-folder: No such file or directory\n", "\(output)")
     }
 
-    @Test("--log-level debug shows the library's debug messages through swift-log; the default shows none")
+    @Test("--log-level debug shows the library's debug messages through swift-log; the default shows none", .tags(.gpu), .requiresGPU)
     func theLogLevelIsChosenOnTheCommandLine() throws {
         let (_, debug) = try strata(["info", "--log-level", "debug"])
         #expect(debug.contains("debug strata.gl") && debug.contains("EGL display opened"), "\(debug)")
@@ -108,7 +108,7 @@ import Testing
 }
 
 /// `strata soak`, short: the churn stays flat, and a deliberate leak is caught.
-@Suite struct SoakCommandTests {
+@Suite(.tags(.gpu), .requiresGPU) struct SoakCommandTests {
     private func soak(_ extra: [String]) throws -> (status: Int32, output: String) {
         try CommandLineTests.strata(["soak", "--frames", "600", "--every", "120", "--warmup", "120"] + extra)
     }

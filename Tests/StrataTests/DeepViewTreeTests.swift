@@ -48,7 +48,7 @@ import Testing
         return chain
     }
 
-    @Test("100,000 nested views in a window render their innermost view, hit test and lay out down to it, and come apart")
+    @Test("100,000 nested views in a window render their innermost view, hit test and lay out down to it, and come apart", .tags(.gpu), .requiresGPU)
     func aHundredThousandNestedViews() async throws {
         let f = try ScreenFixture(gpu: true)
         let probe = Probe()
@@ -153,7 +153,7 @@ import Testing
         #expect(f.window.hitTest(CGPoint(x: 85, y: 50), with: nil) === f.window, "right of every nested view: the window")
     }
 
-    @Test("100,000 nested layers added with addSublayer render, hit test through CALayer.hitTest(_:) and free")
+    @Test("100,000 nested layers added with addSublayer render, hit test through CALayer.hitTest(_:) and free", .tags(.gpu), .requiresGPU)
     func aHundredThousandNestedLayers() async throws {
         let f = try ScreenFixture(gpu: true)
         var layers: [CALayer] = []

@@ -248,7 +248,8 @@ import Testing
     }
 
     @Test(
-        "Scene on the GPU: white 100×100 window, a blue line (10, 50)→(90, 50) 10 wide whose strokeEnd animates 0→1 linear over 1 s: at frame 30 blue at (30, 50), white at (70, 50); at frame 61 blue at (70, 50)"
+        "Scene on the GPU: white 100×100 window, a blue line (10, 50)→(90, 50) 10 wide whose strokeEnd animates 0→1 linear over 1 s: at frame 30 blue at (30, 50), white at (70, 50); at frame 61 blue at (70, 50)",
+        .tags(.gpu), .requiresGPU
     )
     func strokeEndOnTheGPU() async throws {
         let f = try ScreenFixture(gpu: true)

@@ -13,7 +13,7 @@ private final class Embedded: @unchecked Sendable {
 }
 
 @MainActor
-@Suite("UIKit embedded in a host's GL render loop")
+@Suite("UIKit embedded in a host's GL render loop", .tags(.gpu), .requiresGPU)
 struct EmbeddedUIKitTests {
     @Test(
         "Scene: a 48×48-point window (clear) with a red 24×24 view at its top-left and a green one animating alpha 0 → 1 over 0.25 s, a screen of scale 2, drawn by the host's loop in viewport (16, 16, 96, 96) of its 128×128 framebuffer"

@@ -62,7 +62,7 @@ private func rgba(_ color: UIColor, mixedWith other: UIColor? = nil, fraction: D
         await f.finish()
     }
 
-    @Test func theInteractiveDemoScrubsThenSpringsToTheEnd() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func theInteractiveDemoScrubsThenSpringsToTheEnd() async throws {
         let compositor = try Compositor(configuration: CompositorConfiguration(clock: .virtual(start: 0, step: 1.0 / 60)))
         let screen = UIScreen(size: CGSize(width: 320, height: 180), compositor: compositor)
         let demo = InteractiveCardDemo(screen: screen)

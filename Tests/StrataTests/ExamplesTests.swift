@@ -6,7 +6,7 @@ import Testing
 
 /// The programs in Examples/, each run as a process (as a user would run it) into a fresh folder;
 /// the pictures it writes are checked at named points.
-@Suite struct ExamplesTests {
+@Suite(.tags(.gpu), .requiresGPU) struct ExamplesTests {
     /// The build products folder, where `swift build` puts the example programs.
     static let products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
 

@@ -19,7 +19,7 @@ import Testing
         return layer
     }
 
-    @Test func aStandaloneLayerAnimatesAChangeWithTheTransactionsDurationAndCurve() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func aStandaloneLayerAnimatesAChangeWithTheTransactionsDurationAndCurve() async throws {
         let f = try ScreenFixture(gpu: true)
         let layer = try await standaloneLayer(f)
         var next = 1
@@ -38,7 +38,7 @@ import Testing
         await f.finish()
     }
 
-    @Test func theDefaultIsAQuarterSecondOnTheDefaultCurve() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func theDefaultIsAQuarterSecondOnTheDefaultCurve() async throws {
         let f = try ScreenFixture(gpu: true)
         let layer = try await standaloneLayer(f)
         var next = 1
@@ -53,7 +53,7 @@ import Testing
         await f.finish()
     }
 
-    @Test func aViewsLayerAndALayerNotYetShownJump() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func aViewsLayerAndALayerNotYetShownJump() async throws {
         let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         view.backgroundColor = .red
@@ -100,7 +100,7 @@ import Testing
         #expect(try #require(layer.presentation()).position.x == 85, "the layer's animation ended at 1/60 + 0.25 s")
     }
 
-    @Test func disabledActionsAndAZeroDurationMakeChangesJump() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func disabledActionsAndAZeroDurationMakeChangesJump() async throws {
         let f = try ScreenFixture(gpu: true)
         let layer = try await standaloneLayer(f)
         CATransaction.begin()
@@ -118,7 +118,7 @@ import Testing
         await f.finish()
     }
 
-    @Test func aTransactionsCompletionWaitsForItsImplicitAnimations() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func aTransactionsCompletionWaitsForItsImplicitAnimations() async throws {
         let f = try ScreenFixture(gpu: true)
         let layer = try await standaloneLayer(f)
         var next = 1
@@ -137,7 +137,7 @@ import Testing
         await f.finish()
     }
 
-    @Test func removeAllAnimationsShowsTheModelAndCompletesWithFalse() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func removeAllAnimationsShowsTheModelAndCompletesWithFalse() async throws {
         let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         view.backgroundColor = .red
@@ -158,7 +158,7 @@ import Testing
         await f.finish()
     }
 
-    @Test func aViewLeavingItsWindowEndsItsAnimationsUnfinished() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func aViewLeavingItsWindowEndsItsAnimationsUnfinished() async throws {
         let f = try ScreenFixture(gpu: true)
         let a = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         let b = UIView(frame: CGRect(x: 0, y: 20, width: 10, height: 10))

@@ -60,7 +60,8 @@ import Testing
     }
 
     @Test(
-        "Scene on the GPU: a red 60×60 view at (20, 20) with a blue strip on its right, masked by an opaque black 30×60 view on its left half: red at (30, 50), white at (65, 50) (strip and red cut), white at (10, 10); a mask at alpha 0.5 shows red half over white at (30, 50)"
+        "Scene on the GPU: a red 60×60 view at (20, 20) with a blue strip on its right, masked by an opaque black 30×60 view on its left half: red at (30, 50), white at (65, 50) (strip and red cut), white at (10, 10); a mask at alpha 0.5 shows red half over white at (30, 50)",
+        .tags(.gpu), .requiresGPU
     )
     func viewMaskOnTheGPU() async throws {
         let f = try ScreenFixture(gpu: true)
@@ -78,7 +79,8 @@ import Testing
     }
 
     @Test(
-        "Scene on the GPU: a red 60×60 layer at (50, 50) turned 60° about its vertical axis in perspective (m34 −1/500), masked by a black layer over its left half: it shows about 30 wide (cos 60°), red left of centre at (41, 50), white right of it at (59, 50) where the mask left nothing, white beyond at (25, 50)"
+        "Scene on the GPU: a red 60×60 layer at (50, 50) turned 60° about its vertical axis in perspective (m34 −1/500), masked by a black layer over its left half: it shows about 30 wide (cos 60°), red left of centre at (41, 50), white right of it at (59, 50) where the mask left nothing, white beyond at (25, 50)",
+        .tags(.gpu), .requiresGPU
     )
     func aMaskFollowsItsLayerIn3D() async throws {
         let f = try ScreenFixture(gpu: true)
@@ -101,7 +103,8 @@ import Testing
     }
 
     @Test(
-        "Scene on the GPU: a red 60×60 layer at (50, 50) masked by a shape layer filling a circle of radius 30 in its bounds: red at the centre, white at the corner (22, 22); moving the mask right by 30 shows red at (75, 50) and white at (25, 50)"
+        "Scene on the GPU: a red 60×60 layer at (50, 50) masked by a shape layer filling a circle of radius 30 in its bounds: red at the centre, white at the corner (22, 22); moving the mask right by 30 shows red at (75, 50) and white at (25, 50)",
+        .tags(.gpu), .requiresGPU
     )
     func shapeMaskOnTheGPU() async throws {
         let f = try ScreenFixture(gpu: true)

@@ -163,7 +163,8 @@ import Testing
     }
 
     @Test(
-        "Scene: white 100×100 window, a 40×40 red layer fading 1→0 linear over 1 s, paused after frame 30 (local 31/60 s): at frame 90 the centre (50, 50) is red at opacity 1 − 31/60 over white, (5, 5) white; resumed, it ends on the model (opaque red)"
+        "Scene: white 100×100 window, a 40×40 red layer fading 1→0 linear over 1 s, paused after frame 30 (local 31/60 s): at frame 90 the centre (50, 50) is red at opacity 1 − 31/60 over white, (5, 5) white; resumed, it ends on the model (opaque red)",
+        .tags(.gpu), .requiresGPU
     )
     func theRenderThreadFreezesAPausedLayer() async throws {
         let f = try ScreenFixture(gpu: true)

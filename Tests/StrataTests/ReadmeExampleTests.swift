@@ -35,7 +35,7 @@ private func renderCard(to path: String) async throws -> RGBAImage {
 }
 
 @MainActor
-@Suite struct ReadmeExampleTests {
+@Suite(.tags(.gpu), .requiresGPU) struct ReadmeExampleTests {
     @Test func theReadmeExampleRendersTheCard() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("strata-readme-card-\(getpid()).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -8,7 +8,7 @@ import Testing
 /// Cases a review found: each failed (or trapped) before its fix.
 @MainActor
 @Suite struct ReviewRegressionTests {
-    @Test func reparentingUnderAFormerSublayerInOneTurnIsAccepted() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func reparentingUnderAFormerSublayerInOneTurnIsAccepted() async throws {
         let f = try ScreenFixture(gpu: true)
         let a = CALayer(), b = CALayer()
         a.frame = CGRect(x: 0, y: 0, width: 60, height: 60)
@@ -27,7 +27,7 @@ import Testing
         await f.finish()
     }
 
-    @Test func aRefusedCommitMakesTheScreenResendItsWholeTree() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func aRefusedCommitMakesTheScreenResendItsWholeTree() async throws {
         let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
         view.backgroundColor = .red
@@ -44,7 +44,7 @@ import Testing
         await f.finish()
     }
 
-    @Test func aNewBitmapGoesUpWholeEvenAfterALaterPartialRedraw() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func aNewBitmapGoesUpWholeEvenAfterALaterPartialRedraw() async throws {
         let f = try ScreenFixture(gpu: true)
         let view = SolidDrawingView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
         f.window.addSubview(view)
@@ -60,7 +60,7 @@ import Testing
         await f.finish()
     }
 
-    @Test func aViewThatPaintsNothingOnceStillDrawsLater() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func aViewThatPaintsNothingOnceStillDrawsLater() async throws {
         final class Toggle: UIView {
             var on = false
             override func draw(_ rect: CGRect) {
@@ -111,7 +111,7 @@ import Testing
         #expect(child.layoutCount == 1, "the new subview's pending layout is reached from its new superview")
     }
 
-    @Test func strokesAreOnePointWideByDefault() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func strokesAreOnePointWideByDefault() async throws {
         final class Line: UIView {
             override func draw(_ rect: CGRect) {
                 let ctx = UIGraphicsGetCurrentContext()!
@@ -146,7 +146,7 @@ import Testing
         await f.finish()
     }
 
-    @Test func theWindowShownLastIsOnTopOfItsLevel() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func theWindowShownLastIsOnTopOfItsLevel() async throws {
         let f = try ScreenFixture(gpu: true)
         let w1 = UIWindow(frame: CGRect(x: 0, y: 0, width: 50, height: 50)), w2 = UIWindow(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
         w1.backgroundColor = .red
@@ -163,7 +163,7 @@ import Testing
         await f.finish()
     }
 
-    @Test func showingAHiddenWindowAgainReuploadsNothing() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func showingAHiddenWindowAgainReuploadsNothing() async throws {
         let f = try ScreenFixture(gpu: true)
         let view = SolidDrawingView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
         f.window.addSubview(view)
@@ -193,7 +193,7 @@ import Testing
         #expect(runs == [2], "the second block replaced the first")
     }
 
-    @Test func transformedArcsKeepTheirShape() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func transformedArcsKeepTheirShape() async throws {
         final class Ellipse: UIView {
             override func draw(_ rect: CGRect) {
                 let circle = CGMutablePath()
@@ -215,7 +215,7 @@ import Testing
         await f.finish()
     }
 
-    @Test func clipToRectKeepsTheCurrentPath() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func clipToRectKeepsTheCurrentPath() async throws {
         final class Clipped: UIView {
             override func draw(_ rect: CGRect) {
                 let ctx = UIGraphicsGetCurrentContext()!
@@ -246,7 +246,7 @@ import Testing
 
     // Second review.
 
-    @Test func aShutDownCompositorDoesNotMakeTheScreenResendForever() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func aShutDownCompositorDoesNotMakeTheScreenResendForever() async throws {
         let f = try ScreenFixture(gpu: true)
         _ = try await f.render()
         _ = await f.screen.compositor.shutdown()
@@ -274,7 +274,7 @@ import Testing
         #expect(path.boundingBox.width <= 40)
     }
 
-    @Test func aReleasedScreenFreesItsCompositor() async {
+    @Test(.tags(.gpu), .requiresGPU) func aReleasedScreenFreesItsCompositor() async {
         await #expect(processExitsWith: .success) {
             await MainActor.run {
                 let compositor = try! Compositor()
@@ -298,7 +298,7 @@ import Testing
         #expect(other.isKeyWindow && !f.window.isKeyWindow)
     }
 
-    @Test func aFullRedrawThatPaintsNothingDropsTheBackingStore() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func aFullRedrawThatPaintsNothingDropsTheBackingStore() async throws {
         final class Blinker: UIView {
             var paints = true
             override func draw(_ rect: CGRect) {

@@ -127,8 +127,3 @@ final class RecordingView: UIView {
     override func didAddSubview(_ subview: UIView) { log("\(name).didAddSubview") }
     override func willRemoveSubview(_ subview: UIView) { log("\(name).willRemoveSubview") }
 }
-
-extension Tag {
-    /// Tests that need EGL (a GPU, or Mesa's llvmpipe) to draw and read pixels back.
-    @Tag static var gpu: Self
-}

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Testing) import Strata
+import StrataTesting
 import Testing
 
 /// Typing into text fields and text views with key presses and input-method text from the
@@ -698,7 +699,7 @@ import Testing
 /// The caret blinking on the render thread's clock: shown and hidden on the frames its
 /// half-second phases give while the main thread does nothing.
 @MainActor
-@Suite
+@Suite(.tags(.gpu), .requiresGPU)
 struct CaretBlinkPixelTests {
     @Test func theCaretBlinksOnTheVirtualClockWithoutTheMainThread() async throws {
         let fixture = try ScreenFixture(size: CGSize(width: 60, height: 40), gpu: true)

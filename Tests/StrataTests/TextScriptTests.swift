@@ -63,6 +63,7 @@ func inkColumns(_ image: RGBAImage, rows: Range<Int>) -> ClosedRange<Int>? {
 
     @Test(
         "Right-to-left text with .natural starts at the right edge of a 200-point label (ink ends past x = 188, starts past 40); .left puts it at the left",
+        .tags(.gpu), .requiresGPU,
         arguments: ["مرحبا بالعالم", "שלום עולם"])
     func rightToLeftStartsAtTheRight(text: String) async throws {
         let f = try ScreenFixture(size: CGSize(width: 200, height: 40), gpu: true)
@@ -155,7 +156,8 @@ func inkColumns(_ image: RGBAImage, rows: Range<Int>) -> ClosedRange<Int>? {
         #expect(top.lowerBound >= 40, "H hanging from y = 40: rows \(top)")
     }
 
-    @Test("A label on a scale-2 screen is sharper than the same label drawn at scale 1 and magnified twice: fewer grey pixels across the stems of \"lll\"")
+    @Test(
+        "A label on a scale-2 screen is sharper than the same label drawn at scale 1 and magnified twice: fewer grey pixels across the stems of \"lll\"", .tags(.gpu), .requiresGPU)
     func twoXIsSharper() async throws {
         func greys(scale: CGFloat, magnified: Bool) async throws -> Int {
             let f = try ScreenFixture(size: CGSize(width: 120, height: 40), scale: scale, gpu: true)

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Testing) import Strata
 import StrataCore
+import StrataTesting
 import Testing
 
 /// A view that logs the touches it handles; with `handles == false` it passes them up the chain.
@@ -132,7 +133,7 @@ extension UIWindow {
         await f.finish()
     }
 
-    @Test func animatedViewsTakeTouchesAsTheirAnimationAllows() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func animatedViewsTakeTouchesAsTheirAnimationAllows() async throws {
         let f = try ScreenFixture(gpu: true)
         let view = TouchLogView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
         f.window.addSubview(view)

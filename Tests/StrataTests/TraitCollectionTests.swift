@@ -455,7 +455,7 @@ final class TraitLog { var entries: [String] = [] }
 
     @Test(
         "Dark mode on the GPU: a window of systemBackground turns black, and a view drawing with UIColor.label in draw(_:) redraws white",
-        .tags(.gpu))
+        .tags(.gpu), .requiresGPU)
     func darkModePixels() async throws {
         _ = Self.mainScreenKeeper
         let f = try ScreenFixture(background: .systemBackground, gpu: true)

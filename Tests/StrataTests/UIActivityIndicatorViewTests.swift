@@ -64,7 +64,7 @@ import Testing
     /// spoke points up, so the pixel 12 points above the centre is near black. With no main-thread
     /// change, frame 33 (0.55 s: four eighths of a turn) shows the spoke with alpha 0.6 there, and
     /// frame 63 (1.05 s: a whole turn) the leading spoke again. No commit carries work in between.
-    @Test func theSpinAdvancesOnTheRenderThreadWithoutMainThreadWork() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func theSpinAdvancesOnTheRenderThreadWithoutMainThreadWork() async throws {
         let f = try ScreenFixture(size: CGSize(width: 60, height: 60), gpu: true)
         let spinner = UIActivityIndicatorView(style: .large)
         spinner.color = .black

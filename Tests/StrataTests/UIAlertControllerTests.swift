@@ -221,7 +221,7 @@ import Testing
 
     /// Over a white window the dimming is black at 20%: 255 × 0.8 = 204; the alert's platter
     /// is 0.95 white (242) between its title and buttons.
-    @Test func theAlertDimsTheWindowAndDrawsALightPlatter() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func theAlertDimsTheWindowAndDrawsALightPlatter() async throws {
         let (f, root) = try await scene(gpu: true)
         root.view.backgroundColor = .white
         let alert = UIAlertController(title: "Title", message: nil, preferredStyle: .alert)

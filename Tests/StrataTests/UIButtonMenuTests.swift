@@ -215,7 +215,7 @@ import Testing
 
     /// On a black window the platter's inside (a row, between title and image) is its light
     /// grey, 247; just inside its 13-point corner it is the black of the window (and shadow).
-    @Test func theMenuDrawsALightRoundedPlatter() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func theMenuDrawsALightRoundedPlatter() async throws {
         let f = try ScreenFixture(size: CGSize(width: 400, height: 600), background: .black, gpu: true)
         let button = UIButton(type: .system)
         button.frame = CGRect(x: 20, y: 100, width: 120, height: 44)

@@ -132,7 +132,7 @@ func solidImage(width: Int, height: Int) -> UIImage {
 
     /// A close button (30 × 30) at (10, 10) on a white screen: the cross's middle (25, 25) is
     /// system grey, a point of the disc off the cross (25, 14) system grey 5, outside (2, 2) white.
-    @Test func aCloseButtonDrawsAGreyDiscWithACross() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func aCloseButtonDrawsAGreyDiscWithACross() async throws {
         let f = try ScreenFixture(size: CGSize(width: 50, height: 50), gpu: true)
         let close = UIButton(type: .close)
         #expect(close.bounds.size == CGSize(width: 30, height: 30))

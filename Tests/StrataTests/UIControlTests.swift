@@ -271,7 +271,7 @@ func controlScene(_ control: UIControl) throws -> ScreenFixture {
     /// A switch on a 100 × 60 white window at (20, 10): on, its track is green at its left end
     /// (25, 25) and the thumb white at its right (58, 25); off, the track's left is the white
     /// thumb and its right end (66, 25) light grey over white.
-    @Test func aSwitchDrawsItsTrackAndThumb() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func aSwitchDrawsItsTrackAndThumb() async throws {
         let f = try ScreenFixture(size: CGSize(width: 100, height: 60), gpu: true)
         let toggle = UISwitch(frame: CGRect(x: 20, y: 10, width: 0, height: 0))
         f.window.addSubview(toggle)

@@ -72,7 +72,7 @@ import Testing
         #expect(turned.size == CGSize(width: 32, height: 16), ".up: the stored picture")
     }
 
-    @Test("An image view shows a .right photo upright: the scene 16×32 at (0, 0), red on top at (8, 8), blue below at (8, 24)")
+    @Test("An image view shows a .right photo upright: the scene 16×32 at (0, 0), red on top at (8, 8), blue below at (8, 24)", .tags(.gpu), .requiresGPU)
     func imageViewShowsUpright() async throws {
         let f = try ScreenFixture(size: CGSize(width: 40, height: 40), background: .white, gpu: true)
         let photo = try #require(UIImage(data: ImageCodecTests.withOrientation(try ImageCodecTests.redBlueJPEG(), 6)))
@@ -208,7 +208,7 @@ import Testing
         #expect(Self.mark().withRenderingMode(.alwaysTemplate).withTintColor(.green).renderingMode == .alwaysTemplate)
     }
 
-    @Test("An image view tints a template image: green at (15, 15) in a view at (10, 10); .automatic shows red; a new tint recolours")
+    @Test("An image view tints a template image: green at (15, 15) in a view at (10, 10); .automatic shows red; a new tint recolours", .tags(.gpu), .requiresGPU)
     func imageViewTintsTemplates() async throws {
         let f = try ScreenFixture(size: CGSize(width: 60, height: 30), gpu: true)
         let template = UIImageView(image: Self.mark().withRenderingMode(.alwaysTemplate))
@@ -230,7 +230,9 @@ import Testing
         await f.finish()
     }
 
-    @Test("A system button draws an .automatic image in its tint (green at the image's middle); a custom button in the image's red; .alwaysOriginal stays red")
+    @Test(
+        "A system button draws an .automatic image in its tint (green at the image's middle); a custom button in the image's red; .alwaysOriginal stays red",
+        .tags(.gpu), .requiresGPU)
     func buttonsTemplateTheirImages() async throws {
         let f = try ScreenFixture(size: CGSize(width: 90, height: 30), gpu: true)
         func button(_ type: UIButton.ButtonType, _ image: UIImage, x: CGFloat) -> UIButton {
@@ -283,7 +285,7 @@ import Testing
         #expect(Self.framed().capInsets == .zero && UIImage.ResizingMode.stretch.rawValue == 1)
     }
 
-    @Test("A stretched resizable image in a 100×60 image view keeps 10-point caps: blue at (5, 30) and (95, 30), red at (15, 30) and (50, 30)")
+    @Test("A stretched resizable image in a 100×60 image view keeps 10-point caps: blue at (5, 30) and (95, 30), red at (15, 30) and (50, 30)", .tags(.gpu), .requiresGPU)
     func stretchedInAnImageView() async throws {
         let f = try ScreenFixture(size: CGSize(width: 100, height: 60), gpu: true)
         let view = UIImageView(
@@ -299,7 +301,9 @@ import Testing
         await f.finish()
     }
 
-    @Test("A tiled resizable image in a 100×10 image view repeats its interior from x = 10: green at 12, yellow at 17, green at 22, yellow at 27; caps blue")
+    @Test(
+        "A tiled resizable image in a 100×10 image view repeats its interior from x = 10: green at 12, yellow at 17, green at 22, yellow at 27; caps blue",
+        .tags(.gpu), .requiresGPU)
     func tiledInAnImageView() async throws {
         let f = try ScreenFixture(size: CGSize(width: 100, height: 10), gpu: true)
         let view = UIImageView(image: Self.striped().resizableImage(withCapInsets: UIEdgeInsets(top: 0, left: 10, bottom: 0, right: 10)))
@@ -331,7 +335,7 @@ import Testing
 
 /// Image view frame animations, played by the render thread.
 @MainActor
-@Suite struct UIImageViewAnimationTests {
+@Suite(.tags(.gpu), .requiresGPU) struct UIImageViewAnimationTests {
     @Test("animationImages red, green, blue over 0.3 s once: red at 0.05 s, green at 0.15 s, blue at 0.25 s, then the image (none: white) and isAnimating false")
     func framesStepOnTheFrameClock() async throws {
         let f = try ScreenFixture(size: CGSize(width: 20, height: 20), gpu: true)

@@ -108,7 +108,7 @@ import Testing
 
     /// A black full block at 40 points, left-aligned, with a red shadow moved 10 points right:
     /// the block's middle is black, just past its right edge the shadow shows red.
-    @Test func aLabelsShadowIsDrawnUnderItsText() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func aLabelsShadowIsDrawnUnderItsText() async throws {
         let f = try ScreenFixture(size: CGSize(width: 120, height: 60), gpu: true)
         let label = UILabel(frame: CGRect(x: 0, y: 0, width: 120, height: 60))
         label.text = "\u{2588}"
@@ -129,7 +129,7 @@ import Testing
     /// fallback font: Inter has none) at 40 points, centred: the middle (60, 30) is red, the
     /// corners (3, 3) and (116, 56) stay white. Then left-aligned: the block moves to the left,
     /// so the right part (100, 30) is white and the left (10, 30) red.
-    @Test func aLabelDrawsItsTextCentredDownItsBounds() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func aLabelDrawsItsTextCentredDownItsBounds() async throws {
         let f = try ScreenFixture(size: CGSize(width: 120, height: 60), gpu: true)
         let label = UILabel(frame: CGRect(x: 0, y: 0, width: 120, height: 60))
         label.text = "\u{2588}"

@@ -131,7 +131,7 @@ import Testing
 
     /// Three pages on white, current 1, the current dot red and the others blue: the dots' centres
     /// are at x 34, 50, 66 (y 20) in a 100-wide control.
-    @Test func theDotsAreDrawnInTheirTints() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func theDotsAreDrawnInTheirTints() async throws {
         let f = try ScreenFixture(size: CGSize(width: 100, height: 40), gpu: true)
         let control = UIPageControl(frame: CGRect(x: 0, y: 7, width: 100, height: 26))
         control.numberOfPages = 3

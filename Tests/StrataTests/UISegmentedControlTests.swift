@@ -191,7 +191,7 @@ import Testing
     /// thumb white above segment 1; the separator between segments 1 and 2 is hidden (next to the
     /// thumb) and the one between 0 and 1 too; with segment 0 selected the one between 1 and 2
     /// shows. A red `selectedSegmentTintColor` paints the thumb; a momentary control shows none.
-    @Test func theTrackThumbAndSeparatorsAreDrawnAsIOS13() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func theTrackThumbAndSeparatorsAreDrawnAsIOS13() async throws {
         let f = try ScreenFixture(size: CGSize(width: 300, height: 40), gpu: true)
         let control = UISegmentedControl(items: ["One", "Two", "Three"])
         control.frame = CGRect(x: 0, y: 4, width: 300, height: 32)

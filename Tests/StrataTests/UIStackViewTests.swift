@@ -117,7 +117,7 @@ final class SizedView: UIView {
     /// 1-second linear `UIView.animate` with `layoutIfNeeded()` moves the model at once (two
     /// views of 145, red at 155), and half way (frame 30 at 60 Hz) red is shown at x 180.8, 119.2
     /// wide: white at x 170, where blue was and red is not yet, red at x 190.
-    @Test("Hiding an arranged view inside UIView.animate animates the others into place")
+    @Test("Hiding an arranged view inside UIView.animate animates the others into place", .tags(.gpu), .requiresGPU)
     func hidingInsideAnAnimationAnimatesTheOthers() async throws {
         let f = try ScreenFixture(size: CGSize(width: 300, height: 100), gpu: true)
         let views = [UIView(), UIView(), UIView()]

@@ -211,7 +211,7 @@ import Testing
     /// A stepper at (10, 10) on white: the track is 12 % grey (239, 239, 240); the "+" bars are
     /// black; at the minimum (0) the "−" bar (y 25…27) is dimmed to tertiary grey, at the maximum
     /// the "+" is, and the "−" is black.
-    @Test func aStepperDrawsItsTrackDividerAndSigns() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func aStepperDrawsItsTrackDividerAndSigns() async throws {
         let f = try ScreenFixture(size: CGSize(width: 120, height: 60), gpu: true)
         let stepper = UIStepper(frame: CGRect(x: 10, y: 10, width: 0, height: 0))
         f.window.addSubview(stepper)

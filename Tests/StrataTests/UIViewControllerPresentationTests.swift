@@ -361,7 +361,7 @@ import Testing
     /// Root view blue, presented view red, on a 100 × 100 screen; cover vertical over 0.3 s
     /// (18 frames at 60 Hz, ease in-out). At frame 9, half way in time and distance, the top
     /// half shows blue and the bottom half red; at the end red everywhere and the completion ran.
-    @Test func anAnimatedCoverVerticalSlidesTheViewUpOnTheRenderThread() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func anAnimatedCoverVerticalSlidesTheViewUpOnTheRenderThread() async throws {
         let f = try ScreenFixture(gpu: true)
         let log = CallbackLog()
         let root = RecordingController("root", log: log)

@@ -6,7 +6,7 @@ import Testing
 
 /// The display cycle: draw(_:) into a Cairo bitmap, partial redraw and upload, contentMode.
 @MainActor
-@Suite struct UIViewDrawingTests {
+@Suite(.tags(.gpu), .requiresGPU) struct UIViewDrawingTests {
     @Test func aViewIsDrawnOnceAndItsTextureReused() async throws {
         let f = try ScreenFixture(gpu: true)
         let view = SolidDrawingView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
@@ -303,7 +303,7 @@ import Testing
         override class var layerClass: CALayer.Type { StripedLayer.self }
     }
 
-    @Test func layerClassDecidesTheBackingLayer() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func layerClassDecidesTheBackingLayer() async throws {
         let f = try ScreenFixture(gpu: true)
         let view = StripedView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
         #expect(view.layer is StripedLayer)
@@ -315,7 +315,7 @@ import Testing
         await f.finish()
     }
 
-    @Test func aStandaloneLayerDrawsOnlyAfterSetNeedsDisplay() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func aStandaloneLayerDrawsOnlyAfterSetNeedsDisplay() async throws {
         let f = try ScreenFixture(gpu: true)
         let layer = StripedLayer()
         layer.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
@@ -337,7 +337,7 @@ import Testing
                 0, 0, 255, 255, 255, 255, 255, 255,
             ]))
 
-    @Test func uiImageDrawsUprightAndCGContextUpsideDown() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func uiImageDrawsUprightAndCGContextUpsideDown() async throws {
         final class ImageView: UIView {
             override func draw(_ rect: CGRect) {
                 UIImage(cgImage: CustomLayerTests.quadrants).draw(in: CGRect(x: 0, y: 0, width: 40, height: 40))
@@ -368,7 +368,7 @@ import Testing
 
 /// UIBezierPath and CGPath drawn in draw(_:).
 @MainActor
-@Suite struct BezierPathTests {
+@Suite(.tags(.gpu), .requiresGPU) struct BezierPathTests {
     final class PathView: UIView {
         override func draw(_ rect: CGRect) {
             UIColor.red.setFill()

@@ -5,7 +5,7 @@ import Testing
 
 /// Views on a 100×100 white window, rendered on the GPU and read back.
 @MainActor
-@Suite struct UIViewPixelTests {
+@Suite(.tags(.gpu), .requiresGPU) struct UIViewPixelTests {
     @Test func backgroundColorFillsTheFrame() async throws {
         let f = try ScreenFixture(gpu: true)
         let view = UIView(frame: CGRect(x: 10, y: 20, width: 30, height: 40))
@@ -184,7 +184,7 @@ import Testing
 
 /// Layers showing the same image share one texture, uploaded once.
 @MainActor
-@Suite struct SharedImageTests {
+@Suite(.tags(.gpu), .requiresGPU) struct SharedImageTests {
     @Test func aHundredViewsShowingOneImageShareItsTexture() async throws {
         let f = try ScreenFixture(size: CGSize(width: 100, height: 100), gpu: true)
         // Wider than the atlas takes: each texture is its own GL texture, so sharing is countable.
@@ -249,7 +249,7 @@ import Testing
 /// nothing of the child shows outside the border (strata demo's frame 30 showed the orange
 /// square one pixel beyond its panel's border, where the edge fell on a pixel's outer half).
 @MainActor
-@Suite struct RoundedClipEdgeTests {
+@Suite(.tags(.gpu), .requiresGPU) struct RoundedClipEdgeTests {
     /// Scale 1: the panel's right and bottom edges at 80.7 points (the pixel from 80 to 81 is
     /// 70 % inside); scale 2: at 80.35 points, pixel 160 of 161 likewise 70 % inside.
     @Test("A rotated red child under a rounded, blue-bordered clipping panel: the edge pixel is border over white, never red", arguments: [(1.0, 80.7), (2.0, 80.35)])

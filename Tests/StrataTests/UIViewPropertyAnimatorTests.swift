@@ -35,7 +35,7 @@ import Testing
         UIViewPropertyAnimator(duration: 1, curve: .linear) { scene.view.center = CGPoint(x: 85, y: 5) }
     }
 
-    @Test func runsToTheEndAndCompletesAtEnd() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func runsToTheEndAndCompletesAtEnd() async throws {
         var scene = try await Scene()
         let animator = linearMove(scene)
         var positions: [UIViewAnimatingPosition] = []
@@ -53,7 +53,7 @@ import Testing
         await scene.f.finish()
     }
 
-    @Test func pausedAtAThirdThenScrubbedToEightTenthsDrawsThere() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func pausedAtAThirdThenScrubbedToEightTenthsDrawsThere() async throws {
         var scene = try await Scene()
         let animator = linearMove(scene)
         animator.startAnimation()
@@ -71,7 +71,7 @@ import Testing
         await scene.f.finish()
     }
 
-    @Test func reversedRunsBackAndCompletesAtStart() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func reversedRunsBackAndCompletesAtStart() async throws {
         var scene = try await Scene()
         let animator = linearMove(scene)
         var positions: [UIViewAnimatingPosition] = []
@@ -88,7 +88,7 @@ import Testing
         await scene.f.finish()
     }
 
-    @Test func stopThenFinishAtCurrentLeavesModelEqualToPresentation() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func stopThenFinishAtCurrentLeavesModelEqualToPresentation() async throws {
         var scene = try await Scene()
         let animator = linearMove(scene)
         var positions: [UIViewAnimatingPosition] = []
@@ -107,7 +107,7 @@ import Testing
         await scene.f.finish()
     }
 
-    @Test func keyframesFollowEachOtherLinearly() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func keyframesFollowEachOtherLinearly() async throws {
         var scene = try await Scene()
         var completions: [Bool] = []
         UIView.animateKeyframes(withDuration: 1, delay: 0) {
@@ -129,7 +129,7 @@ import Testing
         await scene.f.finish()
     }
 
-    @Test func whileStoppedCompletionsCanBeAddedAndReversingIsIgnored() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func whileStoppedCompletionsCanBeAddedAndReversingIsIgnored() async throws {
         var scene = try await Scene()
         let animator = linearMove(scene)
         var positions: [String] = []
@@ -146,7 +146,7 @@ import Testing
         await scene.f.finish()
     }
 
-    @Test(arguments: [UIViewAnimatingPosition.start, .end])
+    @Test(.tags(.gpu), .requiresGPU, arguments: [UIViewAnimatingPosition.start, .end])
     func finishAtStartOrEnd(_ position: UIViewAnimatingPosition) async throws {
         var scene = try await Scene()
         let animator = linearMove(scene)
@@ -163,7 +163,7 @@ import Testing
         await scene.f.finish()
     }
 
-    @Test func stopWithoutFinishingRunsNoCompletion() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func stopWithoutFinishingRunsNoCompletion() async throws {
         var scene = try await Scene()
         let animator = linearMove(scene)
         var ran = false
@@ -176,7 +176,7 @@ import Testing
         await scene.f.finish()
     }
 
-    @Test func pausesOnCompletionStaysActiveAtTheEnd() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func pausesOnCompletionStaysActiveAtTheEnd() async throws {
         var scene = try await Scene()
         let animator = linearMove(scene)
         animator.pausesOnCompletion = true
@@ -193,7 +193,7 @@ import Testing
         await scene.f.finish()
     }
 
-    @Test func delayedStartAndDelayFactor() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func delayedStartAndDelayFactor() async throws {
         var scene = try await Scene()
         let other = UIView(frame: CGRect(x: 0, y: 20, width: 10, height: 10))
         scene.f.window.addSubview(other)
@@ -210,7 +210,7 @@ import Testing
         await scene.f.finish()
     }
 
-    @Test func continueAnimationWithNewTimingFinishes() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func continueAnimationWithNewTimingFinishes() async throws {
         var scene = try await Scene()
         let animator = linearMove(scene)
         var positions: [UIViewAnimatingPosition] = []
@@ -227,6 +227,7 @@ import Testing
 
     @Test(
         "continueAnimation: what is left takes durationFactor × duration (2: 2 s for the second half, x 65 after 1 s); 0 keeps the original pace (0.5 s)",
+        .tags(.gpu), .requiresGPU,
         arguments: [(CGFloat(2), 60, 65.0, 120), (0, 15, 65.0, 30)])
     func continueAnimationTakesTheFactorTimesTheDuration(factor: CGFloat, midFrames: Int, midX: Double, endFrames: Int) async throws {
         var scene = try await Scene()
@@ -246,7 +247,7 @@ import Testing
         await scene.f.finish()
     }
 
-    @Test("Reversed from 0.5 with durationFactor 1: back to the start in the whole duration (x 25 after 0.5 s)")
+    @Test("Reversed from 0.5 with durationFactor 1: back to the start in the whole duration (x 25 after 0.5 s)", .tags(.gpu), .requiresGPU)
     func continueReversed() async throws {
         var scene = try await Scene()
         let animator = linearMove(scene)
@@ -263,7 +264,7 @@ import Testing
         await scene.f.finish()
     }
 
-    @Test func runningPropertyAnimatorStartsAtOnce() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func runningPropertyAnimatorStartsAtOnce() async throws {
         var scene = try await Scene()
         var positions: [UIViewAnimatingPosition] = []
         let animator = UIViewPropertyAnimator.runningPropertyAnimator(
@@ -327,7 +328,7 @@ import Testing
         return animator
     }
 
-    @Test func presentationRightAfterPauseShowsWhereItPaused() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func presentationRightAfterPauseShowsWhereItPaused() async throws {
         var scene = try await Scene()
         let animator = try await running(&scene, for: 18)  // 0.3: x 5 + 0.3 × 80 = 29
         animator.pauseAnimation()
@@ -338,7 +339,7 @@ import Testing
         await scene.f.finish()
     }
 
-    @Test func presentationRightAfterScrubbingShowsTheNewFraction() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func presentationRightAfterScrubbingShowsTheNewFraction() async throws {
         var scene = try await Scene()
         let animator = try await running(&scene, for: 18)
         animator.pauseAnimation()
@@ -349,7 +350,7 @@ import Testing
         await scene.f.finish()
     }
 
-    @Test func presentationRightAfterReversingShowsWhereItTurned() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func presentationRightAfterReversingShowsWhereItTurned() async throws {
         var scene = try await Scene()
         let animator = try await running(&scene, for: 30)  // 0.5: x 45
         animator.isReversed = true
@@ -361,7 +362,7 @@ import Testing
         await scene.f.finish()
     }
 
-    @Test func presentationRightAfterStoppingShowsWhereItStopped() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func presentationRightAfterStoppingShowsWhereItStopped() async throws {
         var scene = try await Scene()
         let animator = try await running(&scene, for: 30)
         animator.stopAnimation(true)
@@ -373,7 +374,7 @@ import Testing
         await scene.f.finish()
     }
 
-    @Test func presentationRightAfterAnAnimationBlockShowsTheOldValue() async throws {
+    @Test(.tags(.gpu), .requiresGPU) func presentationRightAfterAnAnimationBlockShowsTheOldValue() async throws {
         var scene = try await Scene()
         UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear]) { scene.view.center = CGPoint(x: 85, y: 5) }
         // Nothing has been committed or drawn: the screen still shows the view at x 5.

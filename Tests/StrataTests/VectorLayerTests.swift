@@ -305,7 +305,8 @@ import Testing
     }
 
     @Test(
-        "Scene on the GPU: white 100×100 window at scale 2; a zero-bounds shape layer at (0, 0) filling a circle of radius 20 about (30, 30) red; a 40×40 gradient layer at (50, 50) black→white left to right: red at (30, 30), white at (5, 5), dark at (52, 70), light at (88, 70)"
+        "Scene on the GPU: white 100×100 window at scale 2; a zero-bounds shape layer at (0, 0) filling a circle of radius 20 about (30, 30) red; a 40×40 gradient layer at (50, 50) black→white left to right: red at (30, 30), white at (5, 5), dark at (52, 70), light at (88, 70)",
+        .tags(.gpu), .requiresGPU
     )
     func vectorLayersOnTheGPU() async throws {
         let f = try ScreenFixture(scale: 2, gpu: true)

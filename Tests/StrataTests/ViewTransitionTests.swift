@@ -26,7 +26,8 @@ import Testing
     }
 
     @Test(
-        "transition(with:): a red 80×80 view turned blue in a 1 s linear cross-dissolve: the change is in the model at once, a picture of the red view lies over it and fades: half way the centre is half red, half blue; at the end blue alone, the picture gone, the completion run"
+        "transition(with:): a red 80×80 view turned blue in a 1 s linear cross-dissolve: the change is in the model at once, a picture of the red view lies over it and fades: half way the centre is half red, half blue; at the end blue alone, the picture gone, the completion run",
+        .tags(.gpu), .requiresGPU
     )
     func transitionWithCrossDissolvesAPicture() async throws {
         let (f, container, red, _) = try await scene()
@@ -47,7 +48,8 @@ import Testing
     }
 
     @Test(
-        "transition(with:) flipping from the left over 1 s: at 0.25 s the old red picture turning, edge-on at 0.5 s (white at the centre's side), then the new blue turning in, blue flat at the end"
+        "transition(with:) flipping from the left over 1 s: at 0.25 s the old red picture turning, edge-on at 0.5 s (white at the centre's side), then the new blue turning in, blue flat at the end",
+        .tags(.gpu), .requiresGPU
     )
     func transitionWithFlips() async throws {
         let (f, _, red, _) = try await scene()
@@ -66,7 +68,7 @@ import Testing
         await f.finish()
     }
 
-    @Test("transition(with:) with no transition applies the changes at once and completes after the next frame")
+    @Test("transition(with:) with no transition applies the changes at once and completes after the next frame", .tags(.gpu), .requiresGPU)
     func transitionWithNothing() async throws {
         let (f, _, red, _) = try await scene()
         var finished: Bool?
@@ -77,7 +79,7 @@ import Testing
         await f.finish()
     }
 
-    @Test("Without a transition the views change at once, in place, and the completion runs at the next frame")
+    @Test("Without a transition the views change at once, in place, and the completion runs at the next frame", .tags(.gpu), .requiresGPU)
     func withoutATransitionTheViewsChangeAtOnce() async throws {
         let (f, container, red, blue) = try await scene()
         var finished: Bool?
@@ -90,7 +92,7 @@ import Testing
         await f.finish()
     }
 
-    @Test("With showHideTransitionViews both views stay: the from-view hidden, the to-view shown")
+    @Test("With showHideTransitionViews both views stay: the from-view hidden, the to-view shown", .tags(.gpu), .requiresGPU)
     func showHideKeepsBothViews() async throws {
         let (f, container, red, blue) = try await scene()
         blue.isHidden = true
@@ -105,7 +107,7 @@ import Testing
         await f.finish()
     }
 
-    @Test("A 1-second linear cross-dissolve: half way the centre is half red, half blue; then blue alone, red gone")
+    @Test("A 1-second linear cross-dissolve: half way the centre is half red, half blue; then blue alone, red gone", .tags(.gpu), .requiresGPU)
     func aCrossDissolveBlendsHalfWay() async throws {
         let (f, container, red, blue) = try await scene()
         var finished: Bool?
@@ -121,7 +123,7 @@ import Testing
         await f.finish()
     }
 
-    @Test("A 1-second flip from the left: red turning away, edge-on half way (white), blue turning in, then blue flat")
+    @Test("A 1-second flip from the left: red turning away, edge-on half way (white), blue turning in, then blue flat", .tags(.gpu), .requiresGPU)
     func aFlipTurnsTheContainer() async throws {
         let (f, container, red, blue) = try await scene()
         var finished: Bool?
