@@ -5,6 +5,7 @@ let package = Package(
     name: "Strata",
     products: [
         .library(name: "Strata", targets: ["Strata"]),
+        .library(name: "StrataGraphics", targets: ["StrataGraphics"]),
         .library(name: "StrataCompositor", targets: ["StrataCompositor"]),
         .library(name: "StrataCore", targets: ["StrataCore"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
@@ -44,17 +45,17 @@ let package = Package(
             name: "StrataGL",
             dependencies: ["StrataCore", "CEGL", "CGLES3", "CGBM", .product(name: "Logging", package: "swift-log")]
         ),
+        // Core Graphics and ImageIO: contexts over Cairo, paths, images, colours, gradients, the
+        // shadow blur, and the PNG, JPEG and WebP codecs.
+        .target(name: "StrataGraphics", dependencies: ["StrataCore", "CCairo", "CImageCodecs"]),
         .target(
             name: "StrataCompositor",
-            dependencies: [
-                "StrataCore", "StrataGL", "StrataShaders", "CCairo", "CImageCodecs",
-                .product(name: "Logging", package: "swift-log"),
-            ]
+            dependencies: ["StrataCore", "StrataGL", "StrataShaders", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "Strata",
             dependencies: [
-                "StrataCore", "StrataCompositor", "Cassowary", "CCairo", "CPango", "CSwiftRuntime",
+                "StrataCore", "StrataGraphics", "StrataCompositor", "Cassowary", "CCairo", "CPango", "CSwiftRuntime",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
@@ -94,6 +95,7 @@ let package = Package(
 
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
+        .testTarget(name: "StrataGraphicsTests", dependencies: ["StrataGraphics", "StrataCore"]),
         .testTarget(name: "StrataGLTests", dependencies: ["StrataGL", "StrataShaders", "StrataTesting", "CGLES3"]),
         .testTarget(name: "StrataCompositorTests", dependencies: ["StrataCompositor", "StrataCore", "StrataGL", "StrataTesting", "CEGL", "CGLES3"]),
         .testTarget(

@@ -133,6 +133,9 @@ test)
     # The code's format, as .swift-format describes it (swift-format comes with the toolchain).
     swift format lint --strict --recursive Sources Tests Benchmarks/Sources Examples Fuzz/Sources \
         || { echo "swift-format found code that is not formatted as .swift-format says: run 'swift format -i -r Sources Tests Benchmarks/Sources Examples Fuzz/Sources'" >&2; exit 1; }
+    # The module graph points one way (Core <- GL <- Compositor, Core <- Graphics <- Strata), and
+    # every import names a module its target depends on.
+    python3 scripts/check-modules.py
     # Every product: the C interface's shared library (the host programs in Tests/Hosts load it),
     # the command line and the example programs (the tests run them).
     swift build

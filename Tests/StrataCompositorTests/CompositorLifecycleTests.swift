@@ -110,18 +110,6 @@ import Testing
         #expect(stats.drawCalls == 2, "the group's two children in one batch; the group composite (the root's white is the frame's clear)")
     }
 
-    @Test func pngRoundTripKeepsPixels() async throws {
-        var (scene, root) = TestScene.whiteRoot(side: 20)
-        scene.add(parent: root, size: Size(width: 10, height: 10), position: Point(x: 5, y: 5), color: .red)
-        let image = try await render(scene, size: PixelSize(width: 20, height: 20))
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(UUID()).png").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try image.writePNG(to: path)
-        let read = try RGBAImage(pngFile: path)
-        #expect(read == image)
-        #expect(throws: PNGError.self) { try image.writePNG(to: "/nonexistent-dir/x.png") }
-    }
-
     @Test func manyCompositorsOnManyThreadsRenderIndependently() async throws {
         try await withThrowingTaskGroup(of: RGBA8.self) { group in
             for colour in [Color.red, .green, .blue] {

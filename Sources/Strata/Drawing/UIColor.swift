@@ -1,40 +1,6 @@
 import Foundation
 import StrataCore
 
-/// A colour as Core Graphics hands it to layers: sRGB components with straight alpha.
-///
-/// Immutable, so safe to share between threads.
-public final class CGColor: Hashable, Sendable, CustomStringConvertible {
-    let value: Color
-
-    /// Creates a colour from sRGB components with straight alpha, each clamped to 0...1.
-    /// - Precondition: finite components (NaN cannot be clamped); this traps naming them.
-    public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        precondition(
-            [red, green, blue, alpha].allSatisfy(\.isFinite),
-            "CGColor(red: \(red), green: \(green), blue: \(blue), alpha: \(alpha)): components must be finite")
-        self.init(Color(red: Float(red), green: Float(green), blue: Float(blue), alpha: Float(alpha)).clamped)
-    }
-
-    init(_ value: Color) { self.value = value }
-
-    /// The components: red, green, blue, alpha.
-    public var components: [CGFloat]? { [CGFloat(value.red), CGFloat(value.green), CGFloat(value.blue), CGFloat(value.alpha)] }
-    /// The number of components, alpha included (always 4).
-    public var numberOfComponents: Int { 4 }
-    /// The opacity, 0...1.
-    public var alpha: CGFloat { CGFloat(value.alpha) }
-    /// A copy with another opacity.
-    public func copy(alpha: CGFloat) -> CGColor? {
-        guard alpha.isFinite else { return nil }
-        return CGColor(Color(red: value.red, green: value.green, blue: value.blue, alpha: Float(alpha)).clamped)
-    }
-
-    public static func == (a: CGColor, b: CGColor) -> Bool { a.value == b.value }
-    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
-    public var description: String { "CGColor\(value)" }
-}
-
 /// A colour, with UIKit's initialisers and named colours. Components are sRGB with straight alpha.
 ///
 /// Immutable, so safe to share between threads. Component values outside 0...1 are clamped

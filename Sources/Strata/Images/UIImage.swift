@@ -249,7 +249,8 @@ public final class UIImage: Sendable {
     public func draw(in rect: CGRect) {
         guard let uprightImage, let ctx = UIGraphicsGetCurrentContext() else { return }
         if isResizable {
-            ctx.paintNinePart(uprightImage, scale: scale, capInsets: capInsets, tiled: resizingMode == .tile, in: rect)
+            ctx.paintNinePart(
+                uprightImage, scale: scale, caps: (capInsets.top, capInsets.left, capInsets.bottom, capInsets.right), tiled: resizingMode == .tile, in: rect)
         } else {
             ctx.paint(uprightImage, in: rect, upright: true)
         }

@@ -4,7 +4,6 @@ import Synchronization
 
 /// Numbers CGImages, so the compositor can tell two images apart however memory is reused.
 private let imageCounter = Atomic<UInt64>(0)
-import StrataCompositor
 import StrataCore
 
 /// A bitmap image: premultiplied RGBA8 pixels, top row first. What `CALayer.contents` shows and
@@ -15,7 +14,7 @@ public final class CGImage: Sendable {
     /// The pixels.
     public let image: RGBAImage
     /// A number no other image has: layers showing this image share one GPU texture.
-    let id: UInt64
+    package let id: UInt64
 
     /// Wraps an image's pixels.
     public init(image: RGBAImage) {
@@ -42,14 +41,14 @@ public final class CGImage: Sendable {
 /// the next paint copies it only if the render thread still holds what was sent (it drops each
 /// commit once applied). Cairo paints through a surface made over the array for each operation.
 /// Main actor in practice (owned by one layer's backing store or one drawing call); not shared.
-final class CairoBitmap {
-    let size: PixelSize
+package final class CairoBitmap {
+    package let size: PixelSize
     /// Bytes between rows (Cairo's stride for the width: the width × 4).
-    let stride: Int
+    package let stride: Int
     private var bytes: [UInt8]
 
     /// A cleared bitmap of `size` pixels, or nil when the size cannot be held.
-    init?(size: PixelSize) {
+    package init?(size: PixelSize) {
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(clamping: size.width)))
         guard size.width > 0, size.height > 0, stride >= size.width * 4,
             size.height <= Int(Int32.max) / stride
@@ -60,7 +59,7 @@ final class CairoBitmap {
     }
 
     /// A bitmap holding `image`'s pixels.
-    convenience init?(image: RGBAImage) {
+    package convenience init?(image: RGBAImage) {
         self.init(size: image.size)
         let width = size.width, stride = self.stride
         bytes.withUnsafeMutableBytes { data in
@@ -74,7 +73,7 @@ final class CairoBitmap {
 
     /// Runs `body` with a Cairo image surface over the pixels, valid only inside it. What is
     /// painted through it lands in the pixels (copied first if a sent commit still shares them).
-    func withSurface<T>(_ body: (OpaquePointer) -> T) -> T {
+    package func withSurface<T>(_ body: (OpaquePointer) -> T) -> T {
         let (w, h, stride) = (Int32(size.width), Int32(size.height), Int32(self.stride))
         return bytes.withUnsafeMutableBytes { data in
             let surface = cairo_image_surface_create_for_data(data.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, w, h, stride)!
@@ -88,7 +87,7 @@ final class CairoBitmap {
 
     /// The pixels of `region` as premultiplied RGBA8, top row first (Cairo stores B, G, R, A on
     /// little-endian machines; this converts them).
-    func rgbaPixels(_ region: PixelRect) -> [UInt8] {
+    package func rgbaPixels(_ region: PixelRect) -> [UInt8] {
         bytes.withUnsafeBytes { data in
             [UInt8](unsafeUninitializedCapacity: region.width * region.height * 4) { buffer, count in
                 var d = 0
@@ -104,7 +103,7 @@ final class CairoBitmap {
     /// The pixels of `region` as Cairo holds them, B, G, R, A (premultiplied), top row first, with
     /// no conversion (the compositor's texture swaps red and blue when sampled). The whole bitmap
     /// is shared, not copied; a part is copied a row at a time.
-    func bgraPixels(_ region: PixelRect) -> [UInt8] {
+    package func bgraPixels(_ region: PixelRect) -> [UInt8] {
         let rowBytes = region.width * 4
         if region == PixelRect(x: 0, y: 0, width: size.width, height: size.height), rowBytes == stride {
             return bytes
@@ -125,7 +124,7 @@ final class CairoBitmap {
     }
 
     /// Replaces `region` with the same pixels of `recording`, or clears it when nil.
-    func replace(_ region: PixelRect, with recording: CairoRecording?) {
+    package func replace(_ region: PixelRect, with recording: CairoRecording?) {
         withSurface { surface in
             guard let cr = cairo_create(surface) else { return }
             defer { cairo_destroy(cr) }
@@ -142,17 +141,17 @@ final class CairoBitmap {
     }
 
     /// The whole bitmap as an image.
-    var image: RGBAImage {
+    package var image: RGBAImage {
         RGBAImage(size: size, pixels: rgbaPixels(PixelRect(x: 0, y: 0, width: size.width, height: size.height)))
     }
 }
 
 /// A Cairo recording surface of a bitmap's extent: it keeps drawing operations, not pixels.
-final class CairoRecording {
-    let surface: OpaquePointer
+package final class CairoRecording {
+    package let surface: OpaquePointer
 
     /// A recording bounded to `size`, or nil when Cairo cannot create one.
-    init?(size: PixelSize) {
+    package init?(size: PixelSize) {
         var extents = cairo_rectangle_t(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
         guard let surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents) else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {

@@ -114,5 +114,5 @@ extension CGRect {
     }
 
     /// Whether origin and size are all finite.
-    var isFinite: Bool { origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite }
+    package var isFinite: Bool { origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite }
 }

@@ -37,18 +37,18 @@ public final class CGContext {
     private var state = GState()
     private var saved: [GState] = []
     /// Whether anything was painted; a `draw(_:)` that paints nothing leaves no backing store.
-    private(set) var didPaint = false
+    package private(set) var didPaint = false
     /// The part of the layer being redrawn, in its bounds space: what `draw(_:)` receives.
-    private(set) var dirtyRect = CGRect.zero
+    package private(set) var dirtyRect = CGRect.zero
 
     /// The current graphics state's alpha, which painting multiplies colours by.
-    var currentAlpha: CGFloat { state.alpha }
+    package var currentAlpha: CGFloat { state.alpha }
 
     /// Records that something was painted outside the path methods (text).
-    func markPainted() { didPaint = true }
+    package func markPainted() { didPaint = true }
 
     /// Forgets the painting Strata did to prepare the bitmap, before the layer's own drawing.
-    func startDrawing(dirtyRect: CGRect) {
+    package func startDrawing(dirtyRect: CGRect) {
         self.dirtyRect = dirtyRect
         didPaint = false
     }
@@ -69,7 +69,7 @@ public final class CGContext {
     }
 
     /// A context drawing into a Cairo surface (which it keeps alive), with Core Graphics' defaults.
-    init(surface: OpaquePointer) {
+    package init(surface: OpaquePointer) {
         cairo = cairo_create(surface)
         cairo_set_line_width(cairo, 1)  // Cairo's default is 2
     }
@@ -182,7 +182,7 @@ public final class CGContext {
     /// paints: `paint` runs once more on a context that records only coverage, with the same
     /// transform, path and line style; that coverage is rasterised, blurred, moved and filled
     /// with the shadow's colour.
-    func withShadow(_ paint: (OpaquePointer) -> Void) {
+    package func withShadow(_ paint: (OpaquePointer) -> Void) {
         guard let shadow = state.shadow else { return paint(cairo) }
         let recording = cairo_recording_surface_create(CAIRO_CONTENT_ALPHA, nil)!
         defer { cairo_surface_destroy(recording) }
@@ -378,7 +378,7 @@ public final class CGContext {
     }
 
     /// Paints `image` scaled into `rect`, top row at the top when `upright`, else at the bottom.
-    func paint(_ image: CGImage, in rect: CGRect, upright: Bool) {
+    package func paint(_ image: CGImage, in rect: CGRect, upright: Bool) {
         let r = rect.standardized
         guard r.width > 0, r.height > 0, let source = CairoBitmap(image: image.image) else { return }
         // The source surface lives only inside `withSurface`: everything that uses it happens there.
@@ -410,8 +410,11 @@ public final class CGContext {
     /// Paints `image` (`scale` pixels a point) upright into `rect` in nine parts: the corners at
     /// their size, the edges and the interior between them tiled at their size or stretched
     /// (`tiled`), as UIKit draws a resizable image. Caps wider or taller than `rect` together
-    /// shrink in proportion.
-    func paintNinePart(_ image: CGImage, scale: CGFloat, capInsets caps: UIEdgeInsets, tiled: Bool, in rect: CGRect) {
+    /// shrink in proportion. The caps are in points from each edge.
+    package func paintNinePart(
+        _ image: CGImage, scale: CGFloat, caps: (top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat), tiled: Bool,
+        in rect: CGRect
+    ) {
         let r = rect.standardized
         let w = CGFloat(image.width), h = CGFloat(image.height)
         guard r.width > 0, r.height > 0, let source = CairoBitmap(image: image.image) else { return }
@@ -481,14 +484,14 @@ public final class CGContext {
     }
 
     /// Starts drawing what a mask will cut (`endMaskedGroup`): drawing goes to a group of its own.
-    func beginMaskedGroup() {
+    package func beginMaskedGroup() {
         saveGState()
         cairo_push_group(cairo)
     }
 
     /// Ends `beginMaskedGroup`: `drawMask` draws the mask (in the same user space) into another
     /// group, and the first is painted where the mask is, times its alpha.
-    func endMaskedGroup(drawMask: () -> Void) {
+    package func endMaskedGroup(drawMask: () -> Void) {
         let content = cairo_pop_group(cairo)
         cairo_push_group(cairo)
         drawMask()

@@ -5,7 +5,7 @@ import Foundation
 /// it is drawn into: Core Graphics' `CGPath`. Not `Sendable`: a `CGMutablePath` is one.
 public class CGPath {
     /// One piece of a path.
-    enum Element {
+    package enum Element {
         case move(CGPoint)
         case line(CGPoint)
         case quadCurve(CGPoint, control: CGPoint)
@@ -16,7 +16,7 @@ public class CGPath {
     }
 
     /// Only `CGMutablePath` changes it, before it is shared.
-    fileprivate(set) var elements: [Element] = []
+    package fileprivate(set) var elements: [Element] = []
 
     /// An empty path.
     public init() {}
@@ -35,7 +35,7 @@ public class CGPath {
         self.init(elements: path.elements, transform: transform?.pointee)
     }
 
-    init(elements: [Element], transform: CGAffineTransform?) {
+    package init(elements: [Element], transform: CGAffineTransform?) {
         self.elements = transform.map { t in elements.flatMap { $0.applying(t) } } ?? elements
     }
 
@@ -66,7 +66,7 @@ public class CGPath {
     }
 
     /// Replays the path into a Cairo context.
-    func replay(into cairo: OpaquePointer) {
+    package func replay(into cairo: OpaquePointer) {
         for e in elements {
             switch e {
             case .move(let p): cairo_move_to(cairo, p.x, p.y)
@@ -153,13 +153,13 @@ public final class CGMutablePath: CGPath {
     /// Closes the current subpath.
     public func closeSubpath() { elements.append(.close) }
     /// Empties the path.
-    func removeAllElements() { elements = [] }
+    package func removeAllElements() { elements = [] }
 }
 
 extension CGPath.Element {
     /// The element mapped through `t`. Arcs become Bézier curves first, so any affine transform
     /// (a reflection, a non-uniform scale) maps them exactly as it maps their curve.
-    func applying(_ t: CGAffineTransform) -> [CGPath.Element] {
+    package func applying(_ t: CGAffineTransform) -> [CGPath.Element] {
         switch self {
         case .move(let p): [.move(p.applying(t))]
         case .line(let p): [.line(p.applying(t))]

@@ -76,7 +76,7 @@ public final class CGGradient: Sendable {
 
     /// A gradient through `colors` at `locations` (nil, or not one per colour: spread evenly).
     /// Locations are clamped into 0...1 and kept in the order given, as Core Graphics draws them.
-    init(colors: [Color], locations: [CGFloat]?) {
+    package init(colors: [Color], locations: [CGFloat]?) {
         let n = colors.count
         let spots: [Double] =
             if let locations, locations.count == n, locations.allSatisfy(\.isFinite) {
@@ -173,7 +173,7 @@ extension CGContext {
     /// Paints `gradient` around `center` (user space) over `rect`: the colour at each point is the
     /// gradient's at its angle, turning clockwise (y down) from `angle` (radians, 0 along +x)
     /// through one full turn. Drawn as a mesh of thin sectors, one per degree.
-    func drawConicGradient(_ gradient: CGGradient, center: CGPoint, angle: CGFloat, covering rect: CGRect) {
+    package func drawConicGradient(_ gradient: CGGradient, center: CGPoint, angle: CGFloat, covering rect: CGRect) {
         guard center.x.isFinite, center.y.isFinite, angle.isFinite, rect.isFinite else { return }
         let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY), CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)]
         let reach = corners.map { hypot($0.x - center.x, $0.y - center.y) }.max()! * 1.5 + 1
