@@ -101,6 +101,9 @@ let package = Package(
         .testTarget(
             name: "StrataTests", dependencies: ["Strata", "StrataDemos", "StrataCompositor", "StrataCore", "StrataTesting", "CGLES3", "CPango"],
             resources: [.process("Resources")]),
+        // Process-level tests: the example programs, the command line and the host programs, each
+        // run as a separate process. They run once, in the plain build (not again under TSan).
+        .testTarget(name: "StrataIntegrationTests", dependencies: ["StrataTesting", "StrataGraphics", "StrataCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -176,7 +176,8 @@ test)
     bash scripts/check-install.sh
     # A short soak: memory and GL objects flat over 3,000 frames of churn.
     .build/debug/strata soak --frames 3000 --every 600 --warmup 600
-    # The suite again under the thread sanitizer (the host programs ran in the plain build above).
+    # The suite again under the thread sanitizer, but for the process-level tests
+    # (StrataIntegrationTests: examples, command line, host programs), which ran above.
     bash scripts/tsan.sh
     # The fuzz targets (event scripts, commit sequences, C call sequences), 45 s each (the
     # whole job stays within 15 minutes on 2 cores; STRATA_FUZZ_SECONDS runs them longer).

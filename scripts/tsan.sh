@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The test suite under the thread sanitizer: bash scripts/tsan.sh [swift test options]
-# Builds into .build/tsan and runs every test there, except the host programs (C and Python
-# processes that load libStrataC.so; a TSan build of it would need the TSan runtime in each host),
-# which the plain build runs. Any race report, failed test or crash fails the run (a race report
+# Builds into .build/tsan and runs every test there except the process-level ones
+# (StrataIntegrationTests: the example programs, the command line, and the C and Python hosts
+# that load libStrataC.so, whose TSan build would need the TSan runtime in each host); the plain
+# build runs those once. Any race report, failed test or crash fails the run (a race report
 # exits 66); the run's output is also kept in .build/tsan/last-run.log.
 #
 # This script used to run the suite a second time when TSan's runtime died with a SEGV of its own
@@ -16,7 +17,7 @@ swift build --build-tests --sanitize=thread --build-path .build/tsan
 log=.build/tsan/last-run.log
 status=0
 STRATA_TSAN=1 TSAN_OPTIONS="halt_on_error=0 exitcode=66 second_deadlock_stack=1 fast_unwind_on_fatal=1" \
-    swift test --disable-xctest --skip-build --sanitize=thread --build-path .build/tsan "$@" 2>&1 | tee "$log" ||
+    swift test --disable-xctest --skip-build --sanitize=thread --build-path .build/tsan --skip StrataIntegrationTests "$@" 2>&1 | tee "$log" ||
     status=${PIPESTATUS[0]}
 if [[ $status == 0 ]]; then
     echo "tsan: the suite ran under the thread sanitizer with no report"

@@ -1,6 +1,6 @@
 import Foundation
-import StrataCompositor
 import StrataCore
+import StrataGraphics
 import StrataTesting
 import Testing
 
