@@ -303,7 +303,7 @@ open class CAPropertyAnimation: CAAnimation {
 
     /// The value the layer shows now for `key`'s `part` (what a missing from- or to-value means).
     static func shownValue(of layer: CALayer, _ key: LayerKey, _ part: LayerValuePart) -> LayerValue? {
-        let shown = layer.presentationValue(of: layer.property(key), at: layer.currentScreen?.shownTime)
+        let shown = layer.presentationValue(of: layer.property(key), at: layer.currentContext?.shownTime)
         return part.read(from: shown.value)
     }
 
@@ -378,7 +378,7 @@ open class CABasicAnimation: CAPropertyAnimation {
             return read
         }
         guard let from = read("fromValue", fromValue), let to = read("toValue", toValue), let by = read("byValue", byValue) else { return 0 }
-        let shown = { layer.shownDrawnValue(model, forKey: keyPath, at: layer.localTime(fromMedia: layer.currentScreen?.shownTime ?? 0)) }
+        let shown = { layer.shownDrawnValue(model, forKey: keyPath, at: layer.localTime(fromMedia: layer.currentContext?.shownTime ?? 0)) }
         guard let (start, end) = Self.endpoints(from: from, to: to, by: by, shown: shown, plus: { $0.adding($1, scaledBy: CGFloat($2)) }) else { return 0 }
         layer.addDrawnAnimation(key: keyPath, from: start, to: end, timing: timing, curve: curve())
         return 1
@@ -619,5 +619,5 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 /// frame new animations begin with), or the monotonic clock when no screen exists. Main actor.
 @MainActor
 public func CACurrentMediaTime() -> CFTimeInterval {
-    UIScreen.existingMain?.mediaTime ?? MonotonicTime.now()
+    CAContext.first?.mediaTime ?? MonotonicTime.now()
 }

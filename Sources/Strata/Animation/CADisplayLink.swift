@@ -1,27 +1,27 @@
 import Foundation
 
-/// A timer that calls its action once for every frame a screen presents (Core Animation's
+/// A timer that calls its action once for every frame a layer context (a screen) presents (Core Animation's
 /// `CADisplayLink`), for drawing or moving things in step with the frames. Main actor.
 ///
 /// Made with a target and one of its methods (`CADisplayLink(target: self, action: Self.step)`,
 /// Strata's form of UIKit's `#selector`), or with a closure; it runs once added to a run loop
 /// (`add(to: .main, forMode: .common)`) until `invalidate()`. As in UIKit, the run loop keeps the
 /// link, and the link keeps its target, until it is invalidated. Its frames are those of the
-/// screen it was made for (`UIScreen.displayLink(withTarget:action:)`), else the main screen's
-/// (the first screen made, when it is added; added before any screen exists, it follows the first
-/// one made). Each call comes after the frame is presented, with `timestamp` its time on the
-/// screen's frame clock.
+/// context it was made for (a screen's, `UIScreen.displayLink(withTarget:action:)`), else the
+/// first context's (the main screen's: the first made that still exists, when it is added; added
+/// before any exists, it follows the first one made). Each call comes after the frame is
+/// presented, with `timestamp` its time on the context's frame clock.
 @MainActor
 public final class CADisplayLink {
     private let action: @MainActor (CADisplayLink) -> Void
-    /// The screen whose frames it follows (nil: the main screen's, found when added).
-    private weak var chosenScreen: UIScreen?
-    private var attached: UIScreen?
+    /// The context whose frames it follows (nil: the first context's, found when added).
+    private weak var chosenContext: CAContext?
+    private var attached: CAContext?
     private var isAdded = false
     private var isValid = true
     /// When it last called its action.
     private var lastCall: CFTimeInterval?
-    /// Links added before any screen existed, waiting for the first.
+    /// Links added before any context existed, waiting for the first.
     private static var waiting: [CADisplayLink] = []
 
     /// The time of the frame the latest call came after, in seconds on the frame clock (0 before any).
@@ -67,9 +67,10 @@ public final class CADisplayLink {
         self.action = handler
     }
 
-    init(screen: UIScreen, handler: @escaping @MainActor (CADisplayLink) -> Void) {
+    /// A link calling `handler` at each frame `context` presents.
+    package init(context: CAContext, handler: @escaping @MainActor (CADisplayLink) -> Void) {
         self.action = handler
-        chosenScreen = screen
+        chosenContext = context
     }
 
     /// Starts calling the action at each frame (the run loop and mode are accepted for UIKit's
@@ -79,8 +80,8 @@ public final class CADisplayLink {
         precondition(isValid, "CADisplayLink.add(to:forMode:): the link was invalidated; make a new one")
         guard !isAdded else { return }
         isAdded = true
-        if let screen = chosenScreen ?? UIScreen.existingMain {
-            attach(to: screen)
+        if let context = chosenContext ?? CAContext.first {
+            attach(to: context)
         } else {
             Self.waiting.append(self)
         }
@@ -100,16 +101,16 @@ public final class CADisplayLink {
         detach()
     }
 
-    /// A screen was made: links waiting for one follow it.
-    static func screenMade(_ screen: UIScreen) {
+    /// A context was made: links waiting for one follow it.
+    static func contextMade(_ context: CAContext) {
         let links = waiting
         waiting = []
-        for link in links where link.isAdded { link.attach(to: screen) }
+        for link in links where link.isAdded { link.attach(to: context) }
     }
 
-    private func attach(to screen: UIScreen) {
-        attached = screen
-        screen.addFrameTicker(of: self) { time in self.frame(at: time) }
+    private func attach(to context: CAContext) {
+        attached = context
+        context.addFrameTicker(of: self) { time in self.frame(at: time) }
     }
 
     private func detach() {
@@ -131,13 +132,5 @@ public final class CADisplayLink {
         targetTimestamp = time + Double(stride) * duration
         action(self)
         return isValid && isAdded
-    }
-}
-
-extension UIScreen {
-    /// A display link following this screen's frames, calling `action` on `target` (UIKit's
-    /// `displayLink(withTarget:selector:)`); add it to a run loop to start it.
-    public func displayLink<Target: AnyObject>(withTarget target: Target, action: @escaping @MainActor (Target) -> (CADisplayLink) -> Void) -> CADisplayLink {
-        CADisplayLink(screen: self) { link in action(target)(link) }
     }
 }

@@ -56,8 +56,3 @@ public struct CAFrameRateRange: Hashable, Sendable {
         return candidates.min { abs($0.rate - target) < abs($1.rate - target) }?.stride ?? 1
     }
 }
-
-extension UIScreen {
-    /// The most frames a second the screen shows (60: Strata's frame clocks step 1/60 s).
-    public var maximumFramesPerSecond: Int { 60 }
-}

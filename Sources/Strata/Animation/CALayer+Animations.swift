@@ -46,7 +46,7 @@ extension CALayer {
 
     /// Forgets the animations that ended by what its screen shows now.
     func dropFinishedAnimations() {
-        if !activeAnimations.isEmpty, let screen = renderedScreen {
+        if !activeAnimations.isEmpty, let screen = renderedContext {
             let time = localTime(fromMedia: screen.shownTime)
             activeAnimations.removeAll { $0.isFinished(at: time) }
         }
@@ -69,7 +69,7 @@ extension CALayer {
     /// per frame shown and commit, kept until the next is made; a presentation layer kept longer
     /// loses its superlayer then).
     public func presentation() -> Self? {
-        guard let screen = renderedScreen else { return nil }
+        guard let screen = renderedContext else { return nil }
         let time = screen.shownTime
         var root: CALayer = self
         while let up = root._superlayer { root = up }

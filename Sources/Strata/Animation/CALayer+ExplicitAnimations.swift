@@ -40,7 +40,7 @@ extension CALayer {
             copy.delegate?.animationDidStop(copy, finished: finished)
         }
         if let delegate = copy.delegate { ledger.groups[group]?.start = { delegate.animationDidStart(copy) } }
-        let now = localTime(fromMedia: renderedScreen?.mediaTime ?? CACurrentMediaTime())
+        let now = localTime(fromMedia: renderedContext?.mediaTime ?? CACurrentMediaTime())
         let timing = copy.timing(now: now, group: group)
         // A property the layer draws itself animates on the main thread; the others on the render thread.
         let drawn = copy.addDrawnAnimations(on: self, timing: timing)

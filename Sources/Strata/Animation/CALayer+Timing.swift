@@ -126,7 +126,7 @@ extension CALayer: CAMediaTiming {
     /// The layer's time as its screen shows it now (the media clock's `shownTime` converted), or
     /// nil off screen.
     var shownLocalTime: Double? {
-        (renderedScreen ?? currentScreen).map { localTime(fromMedia: $0.shownTime) }
+        (renderedContext ?? currentContext).map { localTime(fromMedia: $0.shownTime) }
     }
 
     /// Sets a property of the layer's time (see `set`); from then on times are converted.

@@ -103,7 +103,7 @@ open class CATransition: CAAnimation {
         // The picture of the old look (as the last commit left the layer and the layers below
         // it, changes made since put aside), beside the layer.
         let picture = CALayer()
-        let scale = layer.renderedScreen?.scale ?? UIScreen.existingMain?.scale ?? 1
+        let scale = layer.renderedContext?.scale ?? CAContext.first?.scale ?? 1
         let format = UIGraphicsImageRendererFormat()
         format.scale = scale
         let (image, old) = layer.withCommittedLook {

@@ -173,7 +173,7 @@ extension CALayer {
 
     /// Starts the drawn animations added since the last commit, at the layer's time of
     /// `screen`'s next frame, before the layer is drawn for the commit.
-    func startDrawnAnimations(on screen: UIScreen) {
+    func startDrawnAnimations(on screen: CAContext) {
         guard !pendingDrawnAnimations.isEmpty else { return }
         let now = localTime(fromMedia: screen.mediaTime)
         for var animation in pendingDrawnAnimations {
@@ -213,7 +213,7 @@ extension CALayer {
     /// The layer's time at which its drawn animations are drawn now: the next frame's (the
     /// contents drawn now show from then), or nil off screen.
     var drawnAnimationTime: Double? {
-        guard !drawnAnimations.isEmpty, let screen = currentScreen else { return nil }
+        guard !drawnAnimations.isEmpty, let screen = currentContext else { return nil }
         return localTime(fromMedia: screen.mediaTime)
     }
 
@@ -225,7 +225,7 @@ extension CALayer {
         let count = drawnAnimations.count
         let local = localTime(fromMedia: time)
         drawnAnimations.removeAll { $0.timing.isFinished(at: local) }
-        let next = currentScreen.map { localTime(fromMedia: $0.mediaTime) } ?? local
+        let next = currentContext.map { localTime(fromMedia: $0.mediaTime) } ?? local
         if drawnAnimations.count != count || next != drawnAnimationsTime {
             drawnAnimationsTime = next  // a paused layer's time stands still: drawn once
             setNeedsDisplay()
@@ -250,7 +250,7 @@ extension CALayer {
 extension AnimationLedger {
     /// Notes a drawn animation started on `layer` (see `CALayer.addDrawnAnimation`): its group
     /// ends with it, and the layer is told of every frame `screen` presents meanwhile.
-    func drawnAnimationStarted(_ animation: LayerAnimation, on layer: CALayer, screen: UIScreen) {
+    func drawnAnimationStarted(_ animation: LayerAnimation, on layer: CALayer, screen: CAContext) {
         if let i = groups.index(forKey: animation.group) { groups.values[i].pending -= 1 }
         recordSpan(group: animation.group, beginTime: animation.beginTime, endTime: animation.endTime, layer: layer, screen: screen)
         if let i = groups.index(forKey: animation.group) { groups.values[i].awaitsBeginTime = false }
@@ -258,13 +258,13 @@ extension AnimationLedger {
     }
 
     /// Tells the layers with drawn animations on `screen` that a frame at `time` was presented.
-    func advanceDrawnAnimations(on screen: UIScreen, at time: Double) {
+    func advanceDrawnAnimations(on screen: CAContext, at time: Double) {
         for (id, entry) in drawnLayers {
             guard let layer = entry.object else {
                 drawnLayers[id] = nil
                 continue
             }
-            guard layer.currentScreen === screen else { continue }
+            guard layer.currentContext === screen else { continue }
             if !layer.drawnAnimationsAdvanced(shownAt: time) { drawnLayers[id] = nil }
         }
     }
@@ -316,7 +316,7 @@ extension CALayer {
     /// actions are disabled or an action says otherwise).
     func drawnPropertyChanged(_ key: String, from old: DrawnValue?) {
         setNeedsDisplay()
-        guard let old, !isViewBacked, let screen = renderedScreen, TransactionStack.shared.implicitAnimationsEnabled,
+        guard let old, !isViewBacked, let screen = renderedContext, TransactionStack.shared.implicitAnimationsEnabled,
             let action = action(forKey: key)
         else { return }
         let shown = shownDrawnValue(old, forKey: key, at: localTime(fromMedia: screen.shownTime))

@@ -32,7 +32,7 @@ struct AnimationGroup {
     /// The latest end time of the group's animations, once sent; nil until then.
     var endTime: Double?
     /// The screen whose frames show the group.
-    weak var screen: UIScreen?
+    weak var screen: CAContext?
     /// Animations recorded but not yet sent.
     var pending = 0
     /// When the group's sent animations on each layer begin and end, on that layer's time.
@@ -124,7 +124,7 @@ extension AnimationLedger {
         }
         let kind: LayerAnimation.Kind
         if new.key.animationStyle == .interpolated {
-            kind = .absolute(from: layer.presentationValue(of: old, at: layer.currentScreen?.shownTime), to: new)
+            kind = .absolute(from: layer.presentationValue(of: old, at: layer.currentContext?.shownTime), to: new)
         } else if let delta = old.subtracting(new) {
             kind = .additive(delta: delta)
         } else {
@@ -186,14 +186,14 @@ extension AnimationLedger {
 
     /// Notes that an animation of `group` on `layer` was sent, beginning at `beginTime` and ending
     /// at `endTime`, to `screen`.
-    func animationSent(group: UInt64, beginTime: Double, endTime: Double, layer: CALayer, screen: UIScreen) {
+    func animationSent(group: UInt64, beginTime: Double, endTime: Double, layer: CALayer, screen: CAContext) {
         if let i = groups.index(forKey: group) { groups.values[i].pending -= 1 }
         recordSpan(group: group, beginTime: beginTime, endTime: endTime, layer: layer, screen: screen)
     }
 
     /// Notes that `group` runs an animation on `layer` from `beginTime` to `endTime` (the layer's
     /// time) on `screen`: the group ends when every such span has.
-    func recordSpan(group: UInt64, beginTime: Double, endTime: Double, layer: CALayer, screen: UIScreen) {
+    func recordSpan(group: UInt64, beginTime: Double, endTime: Double, layer: CALayer, screen: CAContext) {
         // In place: a copy of the group would copy its `spans` table for every animation sent.
         guard let i = groups.index(forKey: group) else { return }
         let key = ObjectIdentifier(layer)
@@ -275,7 +275,7 @@ extension AnimationLedger {
     func unwatch(_ animator: UIViewPropertyAnimator) { animators[ObjectIdentifier(animator)] = nil }
 
     /// A frame at `time` was shown on `screen`: completes the groups it showed the end of.
-    func framePresented(on screen: UIScreen, at time: Double) {
+    func framePresented(on screen: CAContext, at time: Double) {
         if !drawnLayers.isEmpty { advanceDrawnAnimations(on: screen, at: time) }
         for animator in animators.values { animator.framePresented(at: time, on: screen) }
         for (id, g) in groups where g.start != nil && g.screen === screen {

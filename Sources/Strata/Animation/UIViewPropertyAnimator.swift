@@ -68,7 +68,7 @@ public final class UIViewPropertyAnimator {
     /// Whether the blocks added before the start are being run (changes merge then).
     private var runningPendingBlocks = false
     /// The screen whose frames time the animator (the first animated layer's).
-    private weak var screen: UIScreen?
+    private weak var screen: CAContext?
 
     // MARK: Creating
 
@@ -330,8 +330,8 @@ public final class UIViewPropertyAnimator {
 
     /// The screen of the first animated layer that is on one (looked up again until found, so a
     /// view that joins a window after its animation block still times the animator).
-    private func findScreen() -> UIScreen? {
-        if screen == nil { screen = records.lazy.compactMap(\.layer.currentScreen).first }
+    private func findScreen() -> CAContext? {
+        if screen == nil { screen = records.lazy.compactMap(\.layer.currentContext).first }
         return screen
     }
 
@@ -531,7 +531,7 @@ public final class UIViewPropertyAnimator {
 
     /// A frame at `time` was shown: a running animator that reached its end finishes (or pauses
     /// there with `pausesOnCompletion`).
-    func framePresented(at time: Double, on shown: UIScreen) {
+    func framePresented(at time: Double, on shown: CAContext) {
         guard let run, findScreen() === shown || screen == nil else { return }
         let f = run.fraction + (time - run.time) / max(runDuration, 1e-9) * (reversed ? -1 : 1)
         // Within a nanosecond's worth: frame times are sums of steps and land on the end by arithmetic.

@@ -13,9 +13,9 @@ enum AnimationInteraction {
     case ignoresTouches
 }
 
-extension UIScreen {
-    /// How the animations `layer` shows on this screen now let it take touches: the one question
-    /// hit testing asks about animations (what this screen shows, and how each running
+extension CAContext {
+    /// How the animations `layer` shows in this context (its screen) now let it take touches: the
+    /// one question hit testing asks about animations (what the screen shows, and how each running
     /// animation's block or animator treats touches).
     func animationInteraction(of layer: CALayer) -> AnimationInteraction {
         let time = layer.localTime(fromMedia: shownTime)  // animations run on the layer's time
@@ -36,7 +36,7 @@ extension UIScreen {
 extension UIView {
     /// How the animations running on this view's layer now let it take touches (its screen's answer).
     var animationInteraction: AnimationInteraction {
-        guard !layer.activeAnimations.isEmpty, let screen = layer.renderedScreen else { return .model }
+        guard !layer.activeAnimations.isEmpty, let screen = layer.renderedContext else { return .model }
         return screen.animationInteraction(of: layer)
     }
 

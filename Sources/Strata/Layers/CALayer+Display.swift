@@ -109,7 +109,7 @@ extension CALayer {
 
         // The screen (a walk up the superlayers) is looked up only when needed: for a size beyond
         // what every OpenGL ES 3 GPU takes, or to report a failure.
-        var screen: UIScreen? { currentScreen }
+        var screen: CAContext? { currentContext }
         let limit = max(pixelWidth, pixelHeight) <= CGFloat(Self.texturesAlwaysTaken) ? Self.texturesAlwaysTaken : CommitScheduler.shared.maxTextureSize(for: screen)
         guard pixelWidth <= CGFloat(limit), pixelHeight <= CGFloat(limit) else {
             // Too large for a texture: an error only for a layer that paints. A plain view with a

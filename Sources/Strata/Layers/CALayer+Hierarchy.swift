@@ -132,7 +132,7 @@ extension CALayer {
     }
 
     /// The screen this layer shows on now: the screen whose root is at the top of its superlayers.
-    var currentScreen: UIScreen? { topLayer.screenIfRoot }
+    var currentContext: CAContext? { topLayer.contextIfRoot }
 
     // MARK: Coordinates
 

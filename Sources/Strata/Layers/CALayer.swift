@@ -115,7 +115,7 @@ open class CALayer {
     unowned(unsafe) final var superlayerStorage: CALayer?
     var _sublayers: [CALayer] = []
     /// Set on a screen's root layer: the screen it shows on.
-    weak var screenIfRoot: UIScreen?
+    weak var contextIfRoot: CAContext?
 
     // MARK: Commit state (see CommitScheduler.swift and CommitBuilder.swift)
     var changes: LayerChanges = []
@@ -125,18 +125,18 @@ open class CALayer {
     var placementPass = 0
     var placementScreen = -1
     /// The screen whose render tree has this layer, as of the last commit.
-    weak var committedScreen: UIScreen?
-    /// The render tree (`UIScreen.renderTree`) the layer was created in; 0 for none.
+    weak var committedContext: CAContext?
+    /// The render tree (`CAContext.renderTree`) the layer was created in; 0 for none.
     var committedTree: UInt64 = 0
 
     /// The screen whose current render tree has this layer, or nil.
-    var renderedScreen: UIScreen? {
-        guard committedTree != 0, let screen = committedScreen, screen.renderTree == committedTree else { return nil }
+    var renderedContext: CAContext? {
+        guard committedTree != 0, let screen = committedContext, screen.renderTree == committedTree else { return nil }
         return screen
     }
 
     /// Whether `screen`'s current render tree has this layer (no weak reference loaded).
-    func isRendered(on screen: UIScreen) -> Bool {
+    func isRendered(on screen: CAContext) -> Bool {
         committedTree != 0 && committedTree == screen.renderTree
     }
     var contentsSource = LayerContentsSource.none
@@ -319,10 +319,10 @@ open class CALayer {
     private func valueBeforeChange(_ key: LayerKey) -> LayerProperty? {
         let t = TransactionStack.shared
         if isViewBacked {
-            guard t.withoutAnimation == 0, !t.current.disableActions, !t.animationContexts.isEmpty || renderedScreen != nil else { return nil }
+            guard t.withoutAnimation == 0, !t.current.disableActions, !t.animationContexts.isEmpty || renderedContext != nil else { return nil }
             return property(key)
         }
-        guard t.implicitAnimationsEnabled, renderedScreen != nil else { return nil }
+        guard t.implicitAnimationsEnabled, renderedContext != nil else { return nil }
         return property(key)
     }
 

@@ -226,7 +226,7 @@ open class CAShapeLayer: CALayer {
     }
 
     /// The screen's resolution (a vector shape is drawn sharp at any `contentsScale`).
-    override var backingStoreScale: CGFloat { max(contentsScale, currentScreen?.scale ?? 1) }
+    override var backingStoreScale: CGFloat { max(contentsScale, currentContext?.scale ?? 1) }
 
     override var placesContentsItself: Bool { true }
 

@@ -1,29 +1,29 @@
 import Foundation
 import StrataCore
 
-/// Turns changed layers into one `Commit` per screen. Main actor; lives for one commit.
+/// Turns changed layers into one `Commit` per layer context (`CAContext`). Main actor; lives for one commit.
 @MainActor
 struct CommitBuilder {
-    private(set) var commits: [(UIScreen, Commit)] = []
+    private(set) var commits: [(CAContext, Commit)] = []
 
-    private mutating func index(of screen: UIScreen) -> Int {
+    private mutating func index(of screen: CAContext) -> Int {
         for i in commits.indices where commits[i].0 === screen { return i }
         commits.append((screen, Commit()))
         return commits.count - 1
     }
 
-    mutating func append(_ operation: CommitOperation, on screen: UIScreen) {
+    mutating func append(_ operation: CommitOperation, on screen: CAContext) {
         commits[index(of: screen)].1.append(operation)
     }
 
     /// Releases `layer` and the sublayers that went with it from `screen`'s render tree, top
     /// down (an explicit stack: a deep tree must not run out of stack).
-    mutating func destroy(_ layer: CALayer, on screen: UIScreen) {
+    mutating func destroy(_ layer: CALayer, on screen: CAContext) {
         var pending = [layer]
         while let layer = pending.popLast() {
             guard layer.isRendered(on: screen) else { continue }
             append(.destroyLayer(layer.id), on: screen)
-            layer.committedScreen = nil
+            layer.committedContext = nil
             layer.committedTree = 0
             // Leaving the screen's tree ends its animations there, as in Core Animation.
             layer.dropActiveAnimations()
@@ -33,17 +33,17 @@ struct CommitBuilder {
     }
 
     /// Creates `layer` and its subtree in `screen`'s render tree with their full state.
-    mutating func create(_ layer: CALayer, on screen: UIScreen) {
+    mutating func create(_ layer: CALayer, on screen: CAContext) {
         createOne(layer, on: screen)
         insertSublayers(of: layer, on: screen)
     }
 
     /// Creates `layer` alone (not its sublayers) with its full state.
-    private mutating func createOne(_ layer: CALayer, on screen: UIScreen) {
+    private mutating func createOne(_ layer: CALayer, on screen: CAContext) {
         layer.startDrawnAnimations(on: screen)
         layer.displayIfNeeded()
         append(.createLayer(layer.id), on: screen)
-        layer.committedScreen = screen
+        layer.committedContext = screen
         layer.committedTree = screen.renderTree
         for property in layer.state.properties(differingFrom: .defaults) { append(.set(layer.id, property), on: screen) }
         sendContents(of: layer, whole: true, on: screen)
@@ -54,13 +54,13 @@ struct CommitBuilder {
 
     /// Sends `layer`'s mask (created with its subtree first, when the render tree lacks it), or
     /// that it has none.
-    private mutating func sendMask(of layer: CALayer, on screen: UIScreen) {
+    private mutating func sendMask(of layer: CALayer, on screen: CAContext) {
         if let mask = layer.maskLayer, !mask.isRendered(on: screen) { create(mask, on: screen) }
         append(.setMask(layer.id, mask: layer.maskLayer?.id), on: screen)
     }
 
     /// Sends what changed on `layer`, which `screen`'s render tree already has.
-    mutating func update(_ layer: CALayer, on screen: UIScreen) {
+    mutating func update(_ layer: CALayer, on screen: CAContext) {
         layer.startDrawnAnimations(on: screen)
         layer.displayIfNeeded()
         let changes = layer.changes
@@ -77,7 +77,7 @@ struct CommitBuilder {
     /// Puts every sublayer in order under `layer`, creating those the render tree lacks with
     /// their subtrees: each created whole before it is inserted, as a recursive walk would, but
     /// with an explicit stack (a deep tree must not run out of stack).
-    private mutating func insertSublayers(of layer: CALayer, on screen: UIScreen) {
+    private mutating func insertSublayers(of layer: CALayer, on screen: CAContext) {
         enum Step {
             case create(CALayer)
             case insert(CALayer, parent: CALayer, index: Int)
@@ -104,7 +104,7 @@ struct CommitBuilder {
 
     /// Gives the layer's new animations their begin time on `screen`'s clock and sends them; a
     /// layer created anew also gets the animations still running on it.
-    private mutating func sendAnimations(of layer: CALayer, resendingRunning: Bool, on screen: UIScreen) {
+    private mutating func sendAnimations(of layer: CALayer, resendingRunning: Bool, on screen: CAContext) {
         guard !layer.activeAnimations.isEmpty || !layer.pendingAnimations.isEmpty || !layer.pendingAnimationRemovals.isEmpty else { return }
         let guess = screen.mediaTime
         // Animations run on the layer's time (see CALayer+Timing.swift).
@@ -124,7 +124,7 @@ struct CommitBuilder {
         for var animation in layer.pendingAnimations {
             // The render side stamps the begin time with the first frame that shows the commit
             // (the block's delay counts from there); the model's copy carries its guess of that
-            // frame's time until the frame reports it (`UIScreen.confirmBeginTimes`).
+            // frame's time until the frame reports it (`CAContext.confirmBeginTimes`).
             animation.beginsAtFirstFrame = true
             append(.addAnimation(layer.id, animation), on: screen)
             animation.beginTime += now  // still flagged: the screen moves it when the frame reports
@@ -136,7 +136,7 @@ struct CommitBuilder {
     }
 
     /// Sends the layer's pixels: all of them, or the region redrawn since the last commit.
-    private mutating func sendContents(of layer: CALayer, whole: Bool, on screen: UIScreen) {
+    private mutating func sendContents(of layer: CALayer, whole: Bool, on screen: CAContext) {
         let limit = screen.commitSink.maxTextureSize
         switch layer.contentsSource {
         case .none:

@@ -14,7 +14,7 @@ import StrataCore
 
 /// The commit of each main-queue turn: the layers changed and the layouts asked for since the
 /// last commit, work waiting for the commit, and the commit itself (layout, drawing, one commit
-/// value per screen). Main actor.
+/// value per layer context). Main actor.
 @MainActor
 final class CommitScheduler {
     static let shared = CommitScheduler()
@@ -23,7 +23,7 @@ final class CommitScheduler {
 
     private var changed: [CALayer] = []
     /// Screens to rebuild at the next commit.
-    private var resets: [UIScreen] = []
+    private var resets: [CAContext] = []
     /// Numbers the commits' placement walks (see `send`; `CALayer.placementPass`).
     private var placementPass = 0
     private var layoutRequests: [CALayer] = []
@@ -43,7 +43,7 @@ final class CommitScheduler {
 
     /// Rebuilds `screen`'s render tree at the next commit (it need not be scheduled: the next
     /// change or frame commits).
-    func reset(_ screen: UIScreen) {
+    func reset(_ screen: CAContext) {
         if !resets.contains(where: { $0 === screen }) { resets.append(screen) }
     }
 
@@ -76,7 +76,7 @@ final class CommitScheduler {
         }
     }
 
-    func maxTextureSize(for screen: UIScreen?) -> Int {
+    func maxTextureSize(for screen: CAContext?) -> Int {
         screen?.commitSink.maxTextureSize ?? 16384
     }
 
@@ -93,7 +93,7 @@ final class CommitScheduler {
         for action in actions { action() }
     }
 
-    /// The commit's work: layout, drawing, one commit value per screen.
+    /// The commit's work: layout, drawing, one commit value per layer context.
     private func send() {
         runLayout()
         let layers = changed
@@ -103,7 +103,7 @@ final class CommitScheduler {
         var builder = CommitBuilder()
         // Screens whose render tree lost step with the model: emptied and sent whole, first. Their
         // layers' render-tree generation is stale, so nothing below touches the old tree.
-        for screen in resets where screen.rootLayer.renderedScreen == nil {
+        for screen in resets where screen.rootLayer.renderedContext == nil {
             builder.append(.removeAllLayers, on: screen)
             builder.create(screen.rootLayer, on: screen)
             builder.append(.setRoot(screen.rootLayer.id), on: screen)
@@ -115,7 +115,7 @@ final class CommitScheduler {
         // refer to their screen by its place in `shown` (-1: none), so the loops below pass no
         // screen reference per layer: a screen is weakly referenced, and retaining such an object
         // takes the slow, atomic path through its side table.
-        var shown: [UIScreen] = []
+        var shown: [CAContext] = []
         placementPass &+= 1
         let pass = placementPass
         let screenOf = layers.map { layer -> Int in
@@ -125,7 +125,7 @@ final class CommitScheduler {
             let place: Int
             if top.placementPass == pass {
                 place = top.placementScreen
-            } else if let screen = top.screenIfRoot {
+            } else if let screen = top.contextIfRoot {
                 place = shown.firstIndex { $0 === screen } ?? shown.count
                 if place == shown.count { shown.append(screen) }
             } else {
@@ -143,7 +143,7 @@ final class CommitScheduler {
         // Layers that left the tree their screen shows: release their render-tree copies first.
         let shownTrees = shown.map(\.renderTree)
         for (layer, on) in zip(layers, screenOf) where on < 0 || layer.committedTree != shownTrees[on] {
-            if let committed = layer.renderedScreen { builder.destroy(layer, on: committed) }
+            if let committed = layer.renderedContext { builder.destroy(layer, on: committed) }
         }
         for (place, screen) in shown.enumerated() {
             // Layers that moved within their screen's tree leave their old superlayer first, so the
@@ -165,7 +165,7 @@ final class CommitScheduler {
                 // Read again: creating a subtree in this loop may have put the layer in the tree.
                 if layer.isRendered(on: screen) {
                     builder.update(layer, on: screen)
-                } else if layer.screenIfRoot === screen {
+                } else if layer.contextIfRoot === screen {
                     builder.create(layer, on: screen)
                     builder.append(.setRoot(layer.id), on: screen)
                 }

@@ -22,7 +22,10 @@ public final class UIScreen {
     /// What this screen's commits go to and its frames come from: a `Compositor` (Strata's render
     /// thread), a `HostCompositor` (a host's thread, `HostRenderer.compositor`) or a
     /// `RecordingCommitSink`.
-    public let commitSink: any CommitSink
+    public var commitSink: any CommitSink { context.commitSink }
+    /// The Core Animation context the screen's layer tree commits through (its root is the
+    /// screen's root layer).
+    let context: CAContext
     /// The compositor with its own render thread that turns this screen's tree into pixels.
     /// - Precondition: the screen was made over a `Compositor`; on a screen over another commit
     ///   sink (a host's `HostCompositor`, a recording sink) this traps (read `commitSink` there).
@@ -33,23 +36,14 @@ public final class UIScreen {
         return compositor
     }
     /// The root layer: the screen's coordinate space in points, scaled to pixels.
-    let rootLayer = CALayer()
+    var rootLayer: CALayer { context.rootLayer }
     /// Windows attached to this screen, in the order they were attached.
     private var attachedWindows: OrderedSet<UIWindow> = []
-    private var pendingErrors: [StrataError] = []
-    /// The render tree this screen's commits build, as a number no other screen's tree ever has:
-    /// a reset (after a refused commit) starts a new one, and layers created in older ones count
-    /// as not sent. Layers compare it with theirs instead of loading a weak reference.
-    private(set) var renderTree = UIScreen.newRenderTree()
-    private static var renderTreesMade: UInt64 = 0
-    private static func newRenderTree() -> UInt64 {
-        renderTreesMade += 1
-        return renderTreesMade
-    }
-    /// Commit sinks already backing a screen: each has one root, so one screen.
-    private static var sinksInUse: Set<ObjectIdentifier> = []
     /// Sees every commit this screen sends (tests use it to count commits and check regions).
-    @_spi(Testing) public var _commitObserver: ((Commit) -> Void)?
+    @_spi(Testing) public var _commitObserver: ((Commit) -> Void)? {
+        get { context.commitObserver }
+        set { context.commitObserver = newValue }
+    }
 
     /// The screen `main` answers: the first screen made that still exists.
     private static weak var firstScreen: UIScreen?
@@ -95,19 +89,7 @@ public final class UIScreen {
     /// - Precondition: `size` and `scale` are finite and positive, the size in pixels is within
     ///   the sink's limits, and no other screen uses the sink; otherwise this traps naming the value.
     public init(size: CGSize, scale: CGFloat = 1, commitSink: any CommitSink) {
-        precondition(scale.isFinite && scale > 0, "UIScreen: scale must be a finite number above 0, got \(scale)")
-        precondition(
-            size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0,
-            "UIScreen: size must be finite and positive, got \(size)")
-        let limit = commitSink.maxTargetSize
-        let w = (size.width * scale).rounded(), h = (size.height * scale).rounded()
-        precondition(
-            w >= 1 && h >= 1 && w <= CGFloat(limit) && h <= CGFloat(limit),
-            "UIScreen: \(size) points at scale \(scale) is \(w)×\(h) pixels; each side must be 1...\(limit) for its \(type(of: commitSink))")
-        precondition(
-            !Self.sinksInUse.contains(ObjectIdentifier(commitSink)),
-            "UIScreen: this \(type(of: commitSink)) already backs another screen; give each screen its own")
-        Self.sinksInUse.insert(ObjectIdentifier(commitSink))
+        context = CAContext(size: size, scale: scale, commitSink: commitSink, caller: "UIScreen")
         Self.liveScreens.removeAll { $0.object == nil }
         defer {
             if Self.firstScreen == nil {
@@ -119,73 +101,11 @@ public final class UIScreen {
         bounds = CGRect(origin: .zero, size: size)
         self.scale = scale
         userInterfaceIdiom = Self.defaultIdiom(for: size)
-        defer {
-            Self.liveScreens.append(Weak(self))
-            CADisplayLink.screenMade(self)
-        }
-        self.commitSink = commitSink
-        rootLayer.name = "screen root"
-        rootLayer.screenIfRoot = self
-        rootLayer.anchorPoint = .zero
-        rootLayer.bounds = bounds
-        if scale != 1 { rootLayer.transform = CATransform3DMakeScale(scale, scale, 1) }
-        // Frames presented without being asked for (a host's thread draws them): hear of each, to
-        // finish animations and fire input deadlines on the main actor as `renderFrame` does.
-        commitSink.setFramePresentedHandler { [weak self] result in
-            Task { @MainActor in self?.hostFrameFinished(result) }
-        }
-    }
-
-    /// A frame the sink presented unasked (a host drew it), or the error drawing it met.
-    private func hostFrameFinished(_ result: Result<FrameStatistics, any Error>) {
-        switch result {
-        case .success(let statistics):
-            framesRendered = max(framesRendered, statistics.index + 1)
-            presented(statistics)
-        case .failure(let error):
-            // The host was told; what matters here is that a refused or half-applied commit
-            // makes the screen send its whole tree again.
-            if !(error is CompositorError) { resynchronize() }
-        }
-    }
-
-    /// A frame is on screen: the begin times it stamped are confirmed, animations that ended
-    /// complete, input deadlines up to its time fire.
-    private func presented(_ statistics: FrameStatistics) {
-        let time = statistics.time
-        confirmBeginTimes(received: statistics.commitsReceived, at: time)
-        lastFrameTime = time
-        AnimationLedger.shared.framePresented(on: self, at: time)
-        for window in attachedWindows { window._events?.framePresented(at: time) }
-        tickFrame(at: time)
-    }
-
-    /// Work done on the main actor after each frame this screen presents (a scroll view's
-    /// deceleration, a display link), in the order added; each says whether it wants more frames.
-    private var frameTickers: [(owner: ObjectIdentifier, serial: Int, tick: @MainActor (Double) -> Bool)] = []
-    private var tickersAdded = 0
-
-    /// Calls `tick` with each presented frame's time (seconds on the frame clock) until it returns
-    /// false or `removeFrameTicker(of:)` is called; one ticker per `owner` (a new one replaces it).
-    func addFrameTicker(of owner: AnyObject, _ tick: @escaping @MainActor (Double) -> Bool) {
-        removeFrameTicker(of: owner)
-        tickersAdded += 1
-        frameTickers.append((ObjectIdentifier(owner), tickersAdded, tick))
-    }
-
-    /// Stops calling `owner`'s ticker.
-    func removeFrameTicker(of owner: AnyObject) {
-        let id = ObjectIdentifier(owner)
-        frameTickers.removeAll { $0.owner == id }
-    }
-
-    /// Whether `owner` has a ticker here.
-    func hasFrameTicker(of owner: AnyObject) -> Bool { frameTickers.contains { $0.owner == ObjectIdentifier(owner) } }
-
-    private func tickFrame(at time: Double) {
-        guard !frameTickers.isEmpty else { return }
-        for ticker in frameTickers where !ticker.tick(time) {
-            frameTickers.removeAll { $0.serial == ticker.serial }
+        defer { Self.liveScreens.append(Weak(self)) }
+        context.owner = self
+        // After each frame: the windows' input deadlines up to its time fire.
+        context.framePresentedObserver = { [unowned self] time in
+            for window in attachedWindows { window._events?.framePresented(at: time) }
         }
     }
 
@@ -200,32 +120,18 @@ public final class UIScreen {
 
     /// The window each touch delivered through the screen went to, by touch id.
     var touchWindows: [Int: Weak<UIWindow>] = [:]
-    /// Frames this screen has rendered.
-    private var framesRendered = 0
-    /// The frame-clock time of the last frame rendered (what is on screen), in seconds.
-    private var lastFrameTime: Double?
-
     /// The frame clock's time now, in seconds: the time of the next frame (new animations begin
     /// then) on the virtual clock, the monotonic time on the real one. Input timestamps use it.
-    public var mediaTime: Double {
-        switch commitSink.clock {
-        case .virtual: commitSink.clock.time(ofFrame: framesRendered)
-        case .monotonic: MonotonicTime.now()
-        }
-    }
+    public var mediaTime: Double { context.mediaTime }
 
     /// The frame-clock time of what is shown: the last frame's time (or the next one's before any).
-    var shownTime: Double {
-        switch commitSink.clock {
-        case .virtual: lastFrameTime ?? mediaTime
-        case .monotonic: MonotonicTime.now()
-        }
-    }
+    var shownTime: Double { context.shownTime }
+
+    /// The most frames a second the screen shows (60: Strata's frame clocks step 1/60 s).
+    public var maximumFramesPerSecond: Int { 60 }
 
     /// The size of a frame of this screen, in pixels.
-    public var pixelSize: PixelSize {
-        PixelSize(width: Int((bounds.width * scale).rounded()), height: Int((bounds.height * scale).rounded()))
-    }
+    public var pixelSize: PixelSize { context.pixelSize }
 
     /// Every screen that exists, the first made first (UIKit's `UIScreen.screens`). Main actor.
     public static var screens: [UIScreen] { liveScreens.compactMap(\.object) }
@@ -252,105 +158,21 @@ public final class UIScreen {
     ///   too large for the GPU, a refused commit), then the compositor's errors (`CompositorError`,
     ///   `GLError`).
     public func renderFrame(clearColor: UIColor = .black, readBack: Bool = true) async throws -> RenderedFrame {
-        CATransaction.flush()
-        if !pendingErrors.isEmpty { throw pendingErrors.removeFirst() }
-        do {
-            framesRendered += 1
-            let frame = try await commitSink.renderFrame(size: pixelSize, clearColor: clearColor.cgColor.value, readBack: readBack)
-            presented(frame.statistics)
-            return frame
-        } catch let error as CommitError {
-            resynchronize()
-            throw StrataError.commitFailed("\(error)")
-        } catch let error as CompositorError {
-            throw error  // shut down, or a size the GPU cannot render: nothing to resend
-        } catch {
-            resynchronize()  // a GPU error may have left a commit half applied
-            throw error
-        }
+        try await context.renderFrame(clearColor: clearColor.cgColor, readBack: readBack)
     }
 
-    isolated deinit {
-        Self.sinksInUse.remove(ObjectIdentifier(commitSink))
-    }
+    /// Keeps `error` for the next `renderFrame()` to throw.
+    func record(_ error: StrataError) { context.record(error) }
 
-    func record(_ error: StrataError) { pendingErrors.append(error) }
+    /// Calls `tick` with each presented frame's time (seconds on the frame clock) until it returns
+    /// false or `removeFrameTicker(of:)` is called; one ticker per `owner` (a new one replaces it).
+    func addFrameTicker(of owner: AnyObject, _ tick: @escaping @MainActor (Double) -> Bool) { context.addFrameTicker(of: owner, tick) }
 
-    func send(_ commit: Commit) {
-        _commitObserver?(commit)
-        let awaited = awaiting
-        awaiting = AwaitedBeginTimes()
-        do {
-            try commitSink.submit(commit)
-            if !commit.isEmpty, !awaited.isEmpty { unconfirmedBeginTimes.append((commitSink.commitsSubmitted, awaited)) }
-        } catch CompositorError.shutDown {
-            record(.commitFailed("the compositor has been shut down"))
-        } catch {
-            record(.commitFailed("\(error)"))
-            resynchronize()
-        }
-    }
+    /// Stops calling `owner`'s ticker.
+    func removeFrameTicker(of owner: AnyObject) { context.removeFrameTicker(of: owner) }
 
-    /// Forgets what the render tree holds: the next commit empties it and sends every layer of
-    /// this screen again, whole. Schedules nothing itself: the next change or frame commits.
-    func resynchronize() {
-        renderTree = Self.newRenderTree()
-        // The whole tree goes again with the model's begin times (`CommitBuilder.sendAnimations`).
-        awaiting = AwaitedBeginTimes()
-        unconfirmedBeginTimes = []
-        CommitScheduler.shared.reset(self)
-    }
-
-    // MARK: The render side's clock
-
-    /// The animations of the commit being built whose begin time the render side stamps: the
-    /// model's guess of their first frame's time, how many each layer got, and their groups.
-    private var awaiting = AwaitedBeginTimes()
-    /// Sent commits whose animations' begin times no frame has reported yet, by the sink's count
-    /// of commits once each was accepted.
-    private var unconfirmedBeginTimes: [(commit: Int, animations: AwaitedBeginTimes)] = []
-
-    /// Animations of one commit waiting for the frame that stamps their begin times.
-    struct AwaitedBeginTimes {
-        var guess: Double?
-        var layers: [ObjectIdentifier: (layer: Weak<CALayer>, count: Int)] = [:]
-        var groups: Set<UInt64> = []
-        var isEmpty: Bool { guess == nil }
-    }
-
-    /// Notes that one of `layer`'s animations of `group` goes in the commit being built, its model
-    /// copy timed from `guess` (the model's guess of the first frame's time) and flagged
-    /// `beginsAtFirstFrame` until a frame reports the render side's time.
-    func awaitBeginTime(of layer: CALayer, group: UInt64, guess: Double) {
-        if awaiting.guess == nil { awaiting.guess = guess }
-        awaiting.layers[ObjectIdentifier(layer), default: (Weak(layer), 0)].count += 1
-        awaiting.groups.insert(group)
-    }
-
-    /// A frame at `time` had received the first `received` commits: animations those commits
-    /// carried began at `time` (or before, at an earlier frame that reported them). Where the
-    /// model guessed another time (a host giving its own frame times, the monotonic clock), the
-    /// copies of each commit (the first still flagged on each layer, commits being confirmed in
-    /// order), their groups' ends and their animators' runs move to the render side's time.
-    private func confirmBeginTimes(received: Int, at time: Double) {
-        while let first = unconfirmedBeginTimes.first, first.commit <= received {
-            unconfirmedBeginTimes.removeFirst()
-            let guess = first.animations.guess ?? time
-            let moves = abs(time - guess) > 1e-9
-            for (layer, count) in first.animations.layers.values {
-                guard let layer = layer.object else { continue }
-                // The copies run on the layer's time: the shift is measured there.
-                let shift = moves ? layer.localTime(fromMedia: time) - layer.localTime(fromMedia: guess) : 0
-                var left = count
-                for i in layer.activeAnimations.indices where left > 0 && layer.activeAnimations[i].beginsAtFirstFrame {
-                    layer.activeAnimations[i].beginsAtFirstFrame = false
-                    if shift != 0 { layer.activeAnimations[i].beginTime += shift }
-                    left -= 1
-                }
-            }
-            for group in first.animations.groups { AnimationLedger.shared.confirmBeginTime(group: group, guess: guess, time: moves ? time : guess) }
-        }
-    }
+    /// Whether `owner` has a ticker here.
+    func hasFrameTicker(of owner: AnyObject) -> Bool { context.hasFrameTicker(of: owner) }
 
     // MARK: Windows
 
@@ -398,4 +220,12 @@ extension UIScreen: Hashable {
     nonisolated public static func == (a: UIScreen, b: UIScreen) -> Bool { a === b }
     /// Hashes the object's identity.
     nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension UIScreen {
+    /// A display link following this screen's frames, calling `action` on `target` (UIKit's
+    /// `displayLink(withTarget:selector:)`); add it to a run loop to start it.
+    public func displayLink<Target: AnyObject>(withTarget target: Target, action: @escaping @MainActor (Target) -> (CADisplayLink) -> Void) -> CADisplayLink {
+        CADisplayLink(context: context) { link in action(target)(link) }
+    }
 }
