@@ -18,7 +18,7 @@ final class AnimationLedger {
     /// Layers running animations of properties they draw themselves (see DrawnAnimation.swift).
     var drawnLayers: [ObjectIdentifier: Weak<CALayer>] = [:]
     /// Active property animators, by identity.
-    var animators: [ObjectIdentifier: UIViewPropertyAnimator] = [:]
+    var animators: [ObjectIdentifier: any LedgerAnimator] = [:]
     /// Layers that kept their committed look in this transaction (see CALayer+CommittedLook.swift).
     var keptLooks: [CALayer] = []
     /// Completion blocks of transaction levels that started no animation, run after the commit.

@@ -104,17 +104,14 @@ open class CATransition: CAAnimation {
         // it, changes made since put aside), beside the layer.
         let picture = CALayer()
         let scale = layer.renderedContext?.scale ?? CAContext.first?.scale ?? 1
-        let format = UIGraphicsImageRendererFormat()
-        format.scale = scale
         let (image, old) = layer.withCommittedLook {
-            let image = UIGraphicsImageRenderer(bounds: layer.bounds, format: format).image { context in
-                layer.renderTree(in: context.cgContext, shown: true, ownOpacity: true)
-            }
-            return (image, layer.state)
+            let canvas = ImageCanvas(bounds: layer.bounds, scale: scale, opaque: false)
+            layer.renderTree(in: canvas.context, shown: true, ownOpacity: true)
+            return (canvas.cgImage(), layer.state)
         }
         // Set while the picture is in no tree, so no implicit animation runs. (No transaction of
         // its own: committing one here would send the commit before this animation is added.)
-        picture.contents = image.cgImage
+        picture.contents = image
         picture.contentsScale = scale
         picture.bounds = CGRect(origin: .zero, size: CGSize(old.bounds.size))
         picture.anchorPoint = CGPoint(old.anchorPoint)

@@ -12,7 +12,7 @@ import StrataCore
 /// themselves: the animator finishes them, so the model is right before they go. A call UIKit
 /// forbids in the current state traps with the call and the state named, as UIKit raises.
 @MainActor
-public final class UIViewPropertyAnimator {
+public final class UIViewPropertyAnimator: LedgerAnimator {
     /// The length of the animation in seconds (a spring from physical constants sets its own).
     public private(set) var duration: TimeInterval
     /// The timing the animator was created with.
@@ -52,7 +52,7 @@ public final class UIViewPropertyAnimator {
         var segmentStart = 0.0
     }
     private var records: [Record] = []
-    let group: UInt64
+    package let group: UInt64
     /// Seconds per whole fraction while running: `duration`, or as `continueAnimation` rescaled it.
     private var runDuration: Double
     /// A spring given by damping ratio settles within each animation's own length.
@@ -301,7 +301,7 @@ public final class UIViewPropertyAnimator {
 
     /// A frame reported the render side's begin time of the current run's animations, `shift`
     /// seconds after the guess: the run's start moves by it (once).
-    func confirmRun(shift: Double) {
+    package func confirmRun(shift: Double) {
         guard runAwaitsBeginTime else { return }
         runAwaitsBeginTime = false
         if let r = run { run = (r.time + shift, r.fraction) }
@@ -359,7 +359,7 @@ public final class UIViewPropertyAnimator {
     }
 
     /// Called by the transaction for each change in this animator's blocks.
-    func record(layer: CALayer, old: LayerProperty, new: LayerProperty, delayFactor: Double) {
+    package func record(layer: CALayer, old: LayerProperty, new: LayerProperty, delayFactor: Double) {
         if let i = records.lastIndex(where: { $0.layer === layer && $0.new.key == new.key }),
             runningPendingBlocks || new.key.animationStyle == .interpolated
         {
@@ -531,7 +531,7 @@ public final class UIViewPropertyAnimator {
 
     /// A frame at `time` was shown: a running animator that reached its end finishes (or pauses
     /// there with `pausesOnCompletion`).
-    func framePresented(at time: Double, on shown: CAContext) {
+    package func framePresented(at time: Double, on shown: CAContext) {
         guard let run, findScreen() === shown || screen == nil else { return }
         let f = run.fraction + (time - run.time) / max(runDuration, 1e-9) * (reversed ? -1 : 1)
         // Within a nanosecond's worth: frame times are sums of steps and land on the end by arithmetic.

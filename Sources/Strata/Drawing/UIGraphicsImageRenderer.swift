@@ -1,4 +1,3 @@
-import CCairo
 import Foundation
 import StrataCore
 
@@ -134,45 +133,9 @@ public final class UIGraphicsImageRenderer: Sendable {
     }
 }
 
-/// A bitmap with a context drawing into it, for image renderers and image contexts.
-///
-/// One thread at a time, as its context: made, drawn into and read by the thread that draws.
-final class ImageCanvas {
-    let context: CGContext
-    private let surface: OpaquePointer
-    private let pixelSize: PixelSize
-    private let scale: CGFloat
-
-    init(bounds: CGRect, scale requestedScale: CGFloat, opaque: Bool) {
-        scale = requestedScale.isFinite && requestedScale > 0 ? requestedScale : 1
-        pixelSize = PixelSize(
-            width: max(Int((bounds.width * scale).rounded(.up)), 1), height: max(Int((bounds.height * scale).rounded(.up)), 1))
-        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelSize.width), Int32(pixelSize.height))
-        context = CGContext(surface: surface)
-        if opaque {
-            context.setFillColor(UIColor.black.cgColor)
-            context.fill(CGRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height))
-        }
-        context.scaleBy(x: scale, y: scale)
-        context.translateBy(x: -bounds.minX, y: -bounds.minY)
-        context.startDrawing(dirtyRect: bounds)
-    }
-
-    deinit { cairo_surface_destroy(surface) }
-
-    /// What is drawn now, as an image (premultiplied RGBA, the canvas's scale).
-    func image() -> UIImage {
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
-        let (w, h) = (pixelSize.width, pixelSize.height)
-        // Cairo stores B, G, R, A on little-endian machines, premultiplied as RGBAImage is.
-        var pixels = [UInt8](repeating: 0, count: w * h * 4)
-        pixels.withUnsafeMutableBytes { out in
-            for y in 0..<h { swapRedAndBlue(data + y * stride, into: out.baseAddress! + y * w * 4, pixels: w) }
-        }
-        return UIImage(cgImage: CGImage(image: RGBAImage(size: pixelSize, pixels: pixels)), scale: scale)
-    }
+extension ImageCanvas {
+    /// What is drawn now, as an image of the canvas's scale.
+    func image() -> UIImage { UIImage(cgImage: cgImage(), scale: scale) }
 }
 
 /// Begins drawing into a new image of `size` points at scale 1, not opaque, as the current context.

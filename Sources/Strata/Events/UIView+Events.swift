@@ -22,7 +22,7 @@ extension CAContext {
         let ledger = AnimationLedger.shared
         var result = AnimationInteraction.model
         for animation in layer.activeAnimations where !animation.isFinished(at: time) {
-            if let animator = ledger.animator(of: animation.group) {
+            if let animator = ledger.animator(of: animation.group) as? UIViewPropertyAnimator {
                 if !animator.isUserInteractionEnabled { return .ignoresTouches }
                 if !animator.isManualHitTestingEnabled { result = .presentation }
             } else if let group = ledger.groups[animation.group], !group.allowsUserInteraction {

@@ -1,6 +1,17 @@
 import Foundation
 import StrataCore
 
+/// A delegate that owns its layer, as a UIKit view owns its backing layer: the layer refers to
+/// it unretained (the owner clears `CALayer.owner` when it goes) and tells it when its bounds
+/// size changes. Main actor.
+@MainActor
+package protocol CALayerOwningDelegate: CALayerDelegate {
+    /// Whether `layer` is this delegate's own layer.
+    func ownsLayer(_ layer: CALayer) -> Bool
+    /// The owned layer's bounds size changed from `oldSize` (the layer has asked for layout).
+    func ownedLayerBoundsSizeDidChange(from oldSize: CGSize)
+}
+
 /// The object a layer asks to draw its contents and lay out its sublayers. `UIView` is the
 /// delegate of its own layer. Main actor.
 @MainActor
@@ -76,28 +87,33 @@ open class CALayer {
 
     /// The object that draws and lays out for this layer (a view for its own layer); not retained.
     public var delegate: (any CALayerDelegate)? {
-        get { owningView ?? externalDelegate }
+        get { owner ?? externalDelegate }
         set {
-            if let view = newValue as? UIView, view.layer === self {
-                owningView = view
+            if let owning = newValue as? any CALayerOwningDelegate, owning.ownsLayer(self) {
+                owner = owning
                 externalDelegate = nil
             } else {
-                owningView = nil
+                owner = nil
                 externalDelegate = newValue
             }
         }
     }
     // Ownership: a view owns its layer, so the layer's way back is not retained, and the view
     // clears it when it goes. Other delegates are held weakly, as Core Animation does.
-    /// The view this layer backs; nil while that view is dying (see DeinitGap.swift).
-    final var owningView: UIView? {
-        get { aliveOrNil(owningViewStorage) }
-        set { owningViewStorage = newValue }
+    /// The delegate that owns this layer (the view it backs); nil while that delegate is dying
+    /// (see DeinitGap.swift).
+    package final var owner: (any CALayerOwningDelegate)? {
+        get {
+            // (aliveOrNil is generic over classes; a class-bound existential is checked as its object.)
+            guard let owner = ownerStorage else { return nil }
+            return aliveOrNil(owner as AnyObject) == nil ? nil : owner
+        }
+        set { ownerStorage = newValue }
     }
-    private unowned(unsafe) var owningViewStorage: UIView?
+    private unowned(unsafe) var ownerStorage: (any CALayerOwningDelegate)?
     /// Whether a view backs this layer (a dying one included); no check, no retain, for the
     /// per-property path.
-    final var isViewBacked: Bool { owningViewStorage != nil }
+    final var isViewBacked: Bool { ownerStorage != nil }
     private weak var externalDelegate: (any CALayerDelegate)?
     /// A name for debugging; not shown.
     public var name: String?
@@ -518,9 +534,8 @@ open class CALayer {
         setNeedsLayout()
         // UIKit: a subview's size changed, so its superview lays out again on the next pass
         // (unless the change comes from the superview's own layout).
-        if let superlayer = owningView?.superview?.layer, !superlayer.isLayingOutSublayers { superlayer.setNeedsLayout() }
         if needsDisplayOnBoundsChange { setNeedsDisplay() }
-        owningView?.boundsSizeDidChange(from: oldSize)
+        owner?.ownedLayerBoundsSizeDidChange(from: oldSize)
     }
 
     /// The transform as an affine transform (its 2D part), as `CATransform3DGetAffineTransform` gives it.

@@ -54,7 +54,7 @@ open class CAShapeLayer: CALayer {
     /// The shape's properties, with Core Animation's defaults (one value: copied whole).
     struct Shape {
         var path: CGPath?
-        var fillColor: CGColor? = UIColor.black.cgColor
+        var fillColor: CGColor? = CGColor.black
         var fillRule = CAShapeLayerFillRule.nonZero
         var strokeColor: CGColor?
         var lineWidth: CGFloat = 1

@@ -8,7 +8,7 @@ import StrataCore
 /// `transform` turns about the center. Every change reaches the compositor in the current
 /// transaction's commit. Non-finite geometry is a programmer error and traps naming the value.
 @MainActor
-open class UIView: UIResponder, CALayerDelegate {
+open class UIView: UIResponder, CALayerDelegate, CALayerOwningDelegate {
     /// The class of layer created for each view of this class; override to use a custom layer.
     open class var layerClass: CALayer.Type { CALayer.self }
 
@@ -90,7 +90,7 @@ open class UIView: UIResponder, CALayerDelegate {
     }
 
     isolated deinit {
-        layer.owningView = nil
+        layer.owner = nil
         // Subviews that outlive this view lose their superview (and the tint they inherited from
         // it); the others go with it, in a loop however deep the hierarchy.
         var subviews = _subviews
@@ -460,7 +460,7 @@ open class UIView: UIResponder, CALayerDelegate {
         guard let block = stack.animationContexts.last, stack.withoutAnimation == 0,
             block.animator != nil || stack.animationsEnabled, let key = LayerKey.named(event), key.isAnimatable
         else { return UIView.noAction }
-        let animation = BlockAnimation(keyPath: event)
+        let animation = CABlockAnimation(keyPath: event)
         animation.duration = block.duration
         animation.beginTime = block.delay
         if case .cubicBezier(let x1, let y1, let x2, let y2) = block.curve {
@@ -475,10 +475,6 @@ open class UIView: UIResponder, CALayerDelegate {
     /// The `NSNull` `action(for:forKey:)` answers outside animation blocks (one, not one per change).
     private static let noAction = NSNull()
 
-    /// The animation `action(for:forKey:)` answers inside an animation block: running it records
-    /// the block's own animation (its curve, delay, repeats and completion).
-    final class BlockAnimation: CABasicAnimation {}
-
     // MARK: Layout hooks
 
     /// Runs the view's layout, between its view controller's `viewWillLayoutSubviews()` and
@@ -492,8 +488,15 @@ open class UIView: UIResponder, CALayerDelegate {
         }
     }
 
-    /// Called when the layer's bounds size changed: resize subviews by their masks.
-    func boundsSizeDidChange(from oldSize: CGSize) {
+    /// Whether `layer` is this view's own layer (part of owning it: see `CALayerOwningDelegate`).
+    package func ownsLayer(_ layer: CALayer) -> Bool { layer === self.layer }
+
+    /// Called when the layer's bounds size changed: the superview lays out again (unless this
+    /// comes from its own layout), and subviews resize by their masks.
+    package func ownedLayerBoundsSizeDidChange(from oldSize: CGSize) {
+        // UIKit: a subview's size changed, so its superview lays out again on the next pass
+        // (unless the change comes from the superview's own layout).
+        if let superlayer = superview?.layer, !superlayer.isLayingOutSublayers { superlayer.setNeedsLayout() }
         guard autoresizesSubviews else { return }
         for subview in _subviews { subview.resize(withOldSuperviewSize: oldSize, newSize: bounds.size) }
     }
@@ -600,4 +603,9 @@ open class UIView: UIResponder, CALayerDelegate {
         frame = CGRect(origin: origin, size: size)
     }
 
+}
+
+extension CALayer {
+    /// The view this layer backs; nil while that view is dying (see DeinitGap.swift).
+    var owningView: UIView? { owner as? UIView }
 }

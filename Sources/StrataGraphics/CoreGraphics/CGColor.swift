@@ -30,6 +30,13 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
         return CGColor(Color(red: value.red, green: value.green, blue: value.blue, alpha: Float(alpha)).clamped)
     }
 
+    /// Opaque black (Core Graphics' `CGColor.black`).
+    public static let black = CGColor(Color(red: 0, green: 0, blue: 0, alpha: 1))
+    /// Opaque white (Core Graphics' `CGColor.white`).
+    public static let white = CGColor(Color(red: 1, green: 1, blue: 1, alpha: 1))
+    /// Black at alpha 0 (Core Graphics' `CGColor.clear`).
+    public static let clear = CGColor(Color(red: 0, green: 0, blue: 0, alpha: 0))
+
     public static func == (a: CGColor, b: CGColor) -> Bool { a.value == b.value }
     public func hash(into hasher: inout Hasher) { hasher.combine(value) }
     public var description: String { "CGColor\(value)" }
