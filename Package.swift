@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Strata", targets: ["Strata"]),
         .library(name: "StrataGraphics", targets: ["StrataGraphics"]),
+        .library(name: "StrataQuartz", targets: ["StrataQuartz"]),
         .library(name: "StrataCompositor", targets: ["StrataCompositor"]),
         .library(name: "StrataCore", targets: ["StrataCore"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
@@ -52,10 +53,19 @@ let package = Package(
             name: "StrataCompositor",
             dependencies: ["StrataCore", "StrataGL", "StrataShaders", .product(name: "Logging", package: "swift-log")]
         ),
+        // Core Animation: layers, animations, timing, transactions, display links, commit building
+        // and scheduling, and a layer context per screen. Names no UIKit type.
+        .target(
+            name: "StrataQuartz",
+            dependencies: [
+                "StrataCore", "StrataGraphics", "StrataCompositor", "CCairo", "CSwiftRuntime",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "Strata",
             dependencies: [
-                "StrataCore", "StrataGraphics", "StrataCompositor", "Cassowary", "CCairo", "CPango", "CSwiftRuntime",
+                "StrataCore", "StrataGraphics", "StrataQuartz", "StrataCompositor", "Cassowary", "CCairo", "CPango", "CSwiftRuntime",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
@@ -99,7 +109,8 @@ let package = Package(
         .testTarget(name: "StrataGLTests", dependencies: ["StrataGL", "StrataShaders", "StrataTesting", "CGLES3"]),
         .testTarget(name: "StrataCompositorTests", dependencies: ["StrataCompositor", "StrataCore", "StrataGL", "StrataTesting", "CEGL", "CGLES3"]),
         .testTarget(
-            name: "StrataTests", dependencies: ["Strata", "StrataDemos", "StrataCompositor", "StrataCore", "StrataTesting", "CGLES3", "CPango"],
+            name: "StrataTests",
+            dependencies: ["Strata", "StrataQuartz", "StrataGraphics", "StrataDemos", "StrataCompositor", "StrataCore", "StrataTesting", "CGLES3", "CPango"],
             resources: [.process("Resources")]),
         // Process-level tests: the example programs, the command line and the host programs, each
         // run as a separate process. They run once, in the plain build (not again under TSan).

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The module graph points one way: Core <- GL <- Compositor, and Core <- Graphics <- Strata.
+"""The module graph points one way: Core <- GL <- Compositor, and Core <- Graphics <- Quartz <- Strata.
 
 Usage: python3 scripts/check-modules.py [dump-package.json]
 (without an argument it runs `swift package dump-package` itself).
@@ -10,6 +10,8 @@ Checks, from Package.swift as SwiftPM reads it and from the sources:
 2. Every `import` in a module's sources names a module that module depends on (directly or
    through the modules it depends on), a system module, or a package product it names: a module
    cannot reach past the graph through what another module happens to import.
+3. Core Animation knows nothing of UIKit: no code in StrataQuartz or below (comments and
+   messages aside) names a `UI` type, as QuartzCore names none on Apple's platforms.
 Prints what it checked; exits 1 with each violation (file, line, import) otherwise.
 """
 import json
@@ -28,8 +30,9 @@ ALLOWED = {
     "StrataShaders": set(),
     "StrataGraphics": {"StrataCore", "CCairo", "CImageCodecs"},
     "StrataCompositor": {"StrataCore", "StrataGL", "StrataShaders", "Logging"},
+    "StrataQuartz": {"StrataCore", "StrataGraphics", "StrataCompositor", "CCairo", "CSwiftRuntime", "Logging"},
     "Strata": {
-        "StrataCore", "StrataGraphics", "StrataCompositor", "Cassowary", "CCairo", "CPango",
+        "StrataCore", "StrataGraphics", "StrataQuartz", "StrataCompositor", "Cassowary", "CCairo", "CPango",
         "CSwiftRuntime", "Logging", "HeapModule", "OrderedCollections",
     },
 }
@@ -37,6 +40,12 @@ ALLOWED = {
 # Modules every target may import: the toolchain's own.
 SYSTEM = {"Foundation", "FoundationEssentials", "Dispatch", "Glibc", "Synchronization", "Testing", "XCTest",
           "_Concurrency", "Swift", "os", "Musl"}
+
+# Modules whose code may name no UIKit type, and what such a name looks like.
+NO_UIKIT = ["StrataQuartz", "StrataGraphics", "StrataCompositor", "StrataCore"]
+UIKIT_NAME = re.compile(r"\bUI[A-Z][A-Za-z]*")
+# A one-line string literal (messages may name UIKit's types to the user).
+STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 IMPORT = re.compile(r"^\s*(?:@[\w(: ,)]+\s+)*import\s+(?:(?:class|struct|enum|protocol|func|var|let|typealias)\s+)?(\w+)")
 
@@ -97,13 +106,33 @@ def main():
                     if module not in reachable:
                         problems.append(f"{full}:{number}: imports {module}, which {name} does not depend on")
 
+    for name in NO_UIKIT:
+        for root, _, files in os.walk(os.path.join("Sources", name)):
+            for file in sorted(files):
+                if not file.endswith(".swift"):
+                    continue
+                full = os.path.join(root, file)
+                in_block = False
+                for number, line in enumerate(open(full, encoding="utf-8"), 1):
+                    code = line
+                    if in_block:
+                        if "*/" not in code:
+                            continue
+                        code, in_block = code.split("*/", 1)[1], False
+                    if "/*" in code and "*/" not in code.split("/*", 1)[1]:
+                        code, in_block = code.split("/*", 1)[0], True
+                    code = STRING.sub('""', code).split("//", 1)[0]
+                    for found in UIKIT_NAME.findall(code):
+                        problems.append(f"{full}:{number}: {name} names the UIKit type {found}")
+
     if problems:
         print("module graph check failed:", file=sys.stderr)
         for problem in problems:
             print("  " + problem, file=sys.stderr)
         sys.exit(1)
     print(f"module graph: {len(ALLOWED)} library modules depend only on the modules below them; "
-          f"{checked} imports in {len(targets)} targets name modules their target depends on")
+          f"{checked} imports in {len(targets)} targets name modules their target depends on; "
+          f"{', '.join(NO_UIKIT)} name no UIKit type")
 
 
 if __name__ == "__main__":

@@ -1,10 +1,12 @@
 // What `import Strata` brings besides the UIKit-shaped model: Foundation (as `import UIKit` does,
 // so `CGRect`, `Date` or `URL` need no import of their own), Core Graphics and ImageIO
-// (StrataGraphics: `CGContext`, `CGPath`, `CGImage`, `CGColor`, the image codecs), the compositor a screen draws with,
+// (StrataGraphics: `CGContext`, `CGPath`, `CGImage`, `CGColor`, the image codecs), Core
+// Animation (StrataQuartz: `CALayer`, `CAAnimation`, `CATransaction`, `CAContext`), the compositor a screen draws with,
 // its configuration and frames, the commit sinks a screen can talk to (`CommitSink`, and
 // `RecordingCommitSink` for models run with no GPU), and the image type frames are read back into.
 @_exported import Foundation
 @_exported import StrataGraphics
+@_exported import StrataQuartz
 @_exported import class StrataCompositor.Compositor
 @_exported import protocol StrataCompositor.CommitSink
 @_exported import class StrataCompositor.RecordingCommitSink

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataQuartz
 
 /// Shapes of UIKit API that ported code reaches for: they compile as on iOS and do what the
 /// documentation says Strata can (haptics accepted and ignored, symbols nil).

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Testing) import Strata
+@_spi(Testing) import StrataQuartz
 import Testing
 
 /// The bad-input catalogue for the UIKit model: each misuse UIKit raises an exception for, run

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Testing) import Strata
+@_spi(Testing) import StrataQuartz
 import Testing
 
 /// iOS 13's bar appearance API as ported code uses it, the controller's layout-margin callback,

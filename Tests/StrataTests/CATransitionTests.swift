@@ -5,6 +5,7 @@ import StrataTesting
 import Testing
 
 @testable import Strata
+@testable import StrataQuartz
 
 /// `CATransition` added to a layer, checked through presentation values frame by frame on a
 /// recording sink (60 frames a second: frame n at n/60 s; added before frame 0, it begins at

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Testing) import Strata
+@_spi(Testing) import StrataQuartz
 import Testing
 
 /// The compositional layout's geometry against frames worked by hand. Leading and trailing insets

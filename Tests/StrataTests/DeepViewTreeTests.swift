@@ -3,6 +3,7 @@ import StrataTesting
 import Testing
 
 @testable import Strata
+@testable import StrataQuartz
 
 /// View and layer hierarchies 100,000 levels deep, built as UIKit code builds them: every walk
 /// the model makes (moving into a window, tint, layout, constraints, safe area, building the

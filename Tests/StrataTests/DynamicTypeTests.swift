@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataQuartz
 
 /// Dynamic Type: each text style's size at each content size category, as Apple's Human
 /// Interface Guidelines list them (Typography, "Dynamic Type sizes": body 17 points at Large,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataQuartz
 
 /// Fonts as UIKit names and finds them: PostScript names that open what they list, fonts an app
 /// registers (`CTFontManagerRegisterGraphicsFont`, `CTFontManagerRegisterFontsForURL`,

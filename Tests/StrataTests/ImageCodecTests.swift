@@ -4,6 +4,7 @@ import StrataCore
 import Testing
 
 @testable import Strata
+@testable import StrataQuartz
 
 /// JPEG and WebP through `UIImage`: decoded by libjpeg-turbo and libwebp, encoded by
 /// `jpegData(compressionQuality:)`, bad data nil (EXIF orientation: `UIImageOrientationTests`).

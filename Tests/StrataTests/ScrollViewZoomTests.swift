@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Testing) import Strata
+@_spi(Testing) import StrataQuartz
 import Testing
 
 /// Records the zooming and dragging a scroll view tells its delegate, in order.

@@ -1,6 +1,7 @@
 import CPango
 import Foundation
 @_spi(Testing) @testable import Strata
+@_spi(Testing) @testable import StrataQuartz
 import StrataCore
 import StrataTesting
 import Testing

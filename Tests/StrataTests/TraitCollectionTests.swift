@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Testing) @testable import Strata
+@_spi(Testing) @testable import StrataQuartz
 import StrataTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Testing) import Strata
+@_spi(Testing) import StrataQuartz
 import Testing
 
 /// List cells' accessories and outlines: where the accessories sit and how much room the content

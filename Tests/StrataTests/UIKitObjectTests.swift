@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Testing) import Strata
+@_spi(Testing) import StrataQuartz
 import Testing
 
 /// UIKit's objects as code written for iOS uses them: `NSObject` equality, the zero-initialised C

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Testing) import Strata
+@_spi(Testing) import StrataQuartz
 import Testing
 
 /// A responder that handles a copy command, taking the sender, and counts the calls.

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Testing) import Strata
+@_spi(Testing) import StrataQuartz
 import Testing
 
 /// A cell laid out by Auto Layout: a multi-line label pinned 20 points inside the content view.

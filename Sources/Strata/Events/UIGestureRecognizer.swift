@@ -325,12 +325,6 @@ open class UIGestureRecognizer {
     func log(_ message: String) { EventDispatcher.log(message) }
 }
 
-/// A weak reference, for lists that must not keep their elements alive.
-struct Weak<Object: AnyObject> {
-    weak var object: Object?
-    init(_ object: Object) { self.object = object }
-}
-
 // An `NSObject` in UIKit: equal only to itself, hashed by identity.
 extension UIGestureRecognizer: Hashable {
     /// Whether `a` and `b` are the same recognizer.

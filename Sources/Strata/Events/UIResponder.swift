@@ -143,8 +143,3 @@ extension UIResponder: Hashable {
 
 // Printed and interpolated on the main actor, as UIKit objects are read there.
 extension UIResponder: @MainActor CustomStringConvertible {}
-
-/// An object's address as UIKit prints it in descriptions: `0x` and lowercase hexadecimal.
-func objectAddress(_ object: AnyObject) -> String {
-    "0x" + String(UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()), radix: 16)
-}

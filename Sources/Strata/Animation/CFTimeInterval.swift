@@ -1,4 +1,0 @@
-import Foundation
-
-/// A time interval in seconds, as Core Foundation names it.
-public typealias CFTimeInterval = Double
