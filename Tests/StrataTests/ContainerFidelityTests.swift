@@ -75,6 +75,22 @@ import Testing
         #expect(scroll.adjustedContentInset.top == 44)
     }
 
+    @Test(
+        "A controller's view loaded 20 points tall (the bar's inset then gives its scroll view a top inset of 20, resting at -20) and then sized to 480 by the navigation controller tells the scroll view its safe area changed: the top inset becomes 44 and the content resting at its top follows to -44"
+    )
+    func aScrollViewFollowsItsControllersViewGrowing() async throws {
+        let root = UIViewController()
+        root.view.frame = CGRect(x: 0, y: 0, width: 320, height: 20)
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        scroll.contentSize = CGSize(width: 320, height: 100)
+        root.view.addSubview(scroll)
+        let (f, _) = try await navigation(root)
+        try await f.screen.present(through: 1)
+        #expect(root.view.bounds.height == 480)
+        #expect(scroll.adjustedContentInset.top == 44)
+        #expect(scroll.contentOffset.y == -44, "content resting at its top stays there as the insets grow from 20 to 44")
+    }
+
     // MARK: contentLayoutGuide and frameLayoutGuide
 
     @Test(

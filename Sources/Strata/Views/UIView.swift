@@ -497,8 +497,17 @@ open class UIView: UIResponder, CALayerDelegate, CALayerOwningDelegate {
         // UIKit: a subview's size changed, so its superview lays out again on the next pass
         // (unless the change comes from the superview's own layout).
         if let superlayer = superview?.layer, !superlayer.isLayingOutSublayers { superlayer.setNeedsLayout() }
-        guard autoresizesSubviews else { return }
-        for subview in _subviews { subview.resize(withOldSuperviewSize: oldSize, newSize: bounds.size) }
+        if autoresizesSubviews {
+            for subview in _subviews { subview.resize(withOldSuperviewSize: oldSize, newSize: bounds.size) }
+        }
+        // The subviews' safe areas are measured against this view's bounds: a controller's view
+        // with insets of its own (a bar's, additionalSafeAreaInsets) tells them again when its
+        // size changes, so a scroll view sized before it was resting at its top follows.
+        if let controller = _viewController, !_subviews.isEmpty,
+            controller.additionalSafeAreaInsets != .zero || controller.containerSafeAreaInsets != .zero
+        {
+            for subview in _subviews { subview.safeAreaInsetsChanged() }
+        }
     }
 
     // MARK: Override points
