@@ -12,6 +12,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 job="${1:-}"
+
+# The test job's phases, timed: `phase NAME` ends the phase running (printing its seconds and the
+# job's so far, counted from the script's start) and starts NAME; `phase` alone ends the last.
+phase_name="" phase_start=$SECONDS
+phase() {
+    if [ -n "$phase_name" ]; then
+        printf 'phase %-22s %4d s (job so far %d s)\n' "$phase_name" $((SECONDS - phase_start)) "$SECONDS"
+    fi
+    phase_name="${1:-}" phase_start=$SECONDS
+}
+
 case "$job" in
     demo | test | install | packages) shift ;;
     *) echo "usage: bash scripts/setup.sh demo|test|install [options]" >&2; exit 2 ;;
@@ -122,6 +133,8 @@ demo)
     .build/release/strata demo --out demo-frames "$@"
     ;;
 test)
+    printf 'phase %-22s %4d s\n' "set-up" "$SECONDS"
+    phase shaders
     if command -v glslangValidator >/dev/null; then
         # Every file as written, and each variant of layer.frag the renderer compiles.
         glslangValidator Shaders/glsl/*.vert Shaders/glsl/*.frag
@@ -130,15 +143,19 @@ test)
             glslangValidator -l $defines Shaders/glsl/layer.vert Shaders/glsl/layer.frag >/dev/null || { echo "layer.frag with $defines does not compile" >&2; exit 1; }
         done
     fi
+    phase format
     # The code's format, as .swift-format describes it (swift-format comes with the toolchain).
     swift format lint --strict --recursive Sources Tests Benchmarks/Sources Examples Fuzz/Sources \
         || { echo "swift-format found code that is not formatted as .swift-format says: run 'swift format -i -r Sources Tests Benchmarks/Sources Examples Fuzz/Sources'" >&2; exit 1; }
+    phase modules
     # The module graph points one way (Core <- GL <- Compositor, Core <- Graphics <- Strata), and
     # every import names a module its target depends on.
     python3 scripts/check-modules.py
+    phase build
     # Every product: the C interface's shared library (the host programs in Tests/Hosts load it),
     # the command line and the example programs (the tests run them).
     swift build
+    phase hosts-venv
     # The Python hosts' environment: moderngl (its own EGL context), glfw (a window), Pillow
     # (screenshots), and Strata's own Python package (python/: the bindings the hosts use).
     venv=.build/hosts-venv
@@ -147,9 +164,12 @@ test)
         "$venv/bin/pip" install -q --disable-pip-version-check --retries 5 --timeout 60 moderngl==5.13.0 glfw==2.11.0 pillow==13.0.0
     fi
     "$venv/bin/pip" install -q --disable-pip-version-check --retries 5 --timeout 60 ./python
+    phase package-check
     # The package list above against what these programs load (so a missing one fails here).
     bash scripts/check-packages.sh
+    phase tests
     swift test --disable-xctest "$@"
+    phase compile-fail
     # The thread rule is the compiler's: model code off the main actor must not type-check.
     # shellcheck disable=SC2046
     if swiftc -typecheck -swift-version 6 -I .build/debug/Modules \
@@ -161,26 +181,34 @@ test)
     fi
     grep -q "main actor-isolated" /tmp/strata-compile-fail.log || { cat /tmp/strata-compile-fail.log >&2; echo "ModelOffTheMainActor.swift failed for another reason than actor isolation" >&2; exit 1; }
     echo "compile-time check passed: the view model cannot be used off the main actor"
+    phase readme
     # Every Swift block of the README compiles exactly as written.
     bash scripts/check-readme.sh
+    phase docs
     # The documentation builds (DocC, through swift-docc-plugin), its warnings counted as errors.
     swift package generate-documentation --target Strata --warnings-as-errors >/dev/null \
         || { swift package generate-documentation --target Strata --warnings-as-errors | grep -E "warning|error" >&2; exit 1; }
     echo "documentation built: .build/plugins/Swift-DocC/outputs/Strata.doccarchive"
+    phase bench-smoke
     # A benchmark is not a test: run every scene once, small and short, to prove the harness
     # works; nothing here fails on a time.
     swift build --product strata
     .build/debug/strata bench --frames 2 --size 320x180 --json .build/bench-smoke.json 2>/dev/null
+    phase install-check
     # The install route: the command and the C library into a fresh prefix (a debug build of its
     # own), used from a new shell, through pkg-config (the README's C example) and from Python.
     bash scripts/check-install.sh
+    phase soak
     # A short soak: memory and GL objects flat over 3,000 frames of churn.
     .build/debug/strata soak --frames 3000 --every 600 --warmup 600
+    phase tsan
     # The suite again under the thread sanitizer, but for the process-level tests
     # (StrataIntegrationTests: examples, command line, host programs), which ran above.
     bash scripts/tsan.sh
     # The fuzz targets (event scripts, commit sequences, C call sequences), 45 s each (the
     # whole job stays within 15 minutes on 2 cores; STRATA_FUZZ_SECONDS runs them longer).
+    phase fuzz
     bash scripts/fuzz.sh "${STRATA_FUZZ_SECONDS:-45}"
+    phase
     ;;
 esac
