@@ -130,7 +130,7 @@ open class CALayer {
     /// The superlayer without the check, dying or not: for the commit's walks, which only read
     /// and stamp layers (a dying layer's memory stays valid until its deinit has run).
     unowned(unsafe) final var superlayerStorage: CALayer?
-    package var _sublayers: [CALayer] = []
+    package final var _sublayers: [CALayer] = []
     /// Set on a screen's root layer: the screen it shows on.
     weak var contextIfRoot: CAContext?
 
@@ -147,7 +147,7 @@ open class CALayer {
     var committedTree: UInt64 = 0
 
     /// The screen whose current render tree has this layer, or nil.
-    package var renderedContext: CAContext? {
+    package final var renderedContext: CAContext? {
         guard committedTree != 0, let screen = committedContext, screen.renderTree == committedTree else { return nil }
         return screen
     }
@@ -156,14 +156,14 @@ open class CALayer {
     func isRendered(on screen: CAContext) -> Bool {
         committedTree != 0 && committedTree == screen.renderTree
     }
-    package var contentsSource = LayerContentsSource.none
+    package final var contentsSource = LayerContentsSource.none
     /// The layer's look as the last commit left it, kept at its first change since while a
     /// screen shows it (see CALayer+CommittedLook.swift): what a `CATransition` starts from.
     var committedLook: CommittedLook?
     /// Animations recorded in animation blocks, begin times relative to the commit.
     var pendingAnimations: [LayerAnimation] = []
     /// Animations sent and perhaps still running, for `presentation()`.
-    package var activeAnimations: [LayerAnimation] = []
+    package final var activeAnimations: [LayerAnimation] = []
     /// Groups whose running animations are to be removed at the next commit (before new ones are added).
     var pendingAnimationRemovals: [UInt64] = []
     /// Explicit animations added with `add(_:forKey:)`, in the order added.
@@ -193,7 +193,7 @@ open class CALayer {
     open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
 
     /// Replaces the animations of `group` with `animations` (begin times relative to the commit).
-    package func replaceAnimations(group: UInt64, with animations: [LayerAnimation]) {
+    package final func replaceAnimations(group: UInt64, with animations: [LayerAnimation]) {
         activeAnimations.removeAll { $0.group == group }
         pendingAnimations.removeAll { $0.group == group }
         if !pendingAnimationRemovals.contains(group) { pendingAnimationRemovals.append(group) }
@@ -203,7 +203,7 @@ open class CALayer {
 
     /// Sets an animatable property's model value without animating it (an animator putting
     /// values back where they belong when it finishes).
-    package func setModelWithoutAnimation(_ property: LayerProperty) {
+    package final func setModelWithoutAnimation(_ property: LayerProperty) {
         guard property.value != state[property.key] else { return }
         let oldSize = state.bounds.size
         state.apply(property)
@@ -219,7 +219,7 @@ open class CALayer {
     var descendantNeedsLayout = false
     /// Whether `layoutSublayers()` is running on this layer now (its own layout changing its
     /// sublayers' sizes does not ask for another pass).
-    package var isLayingOutSublayers = false
+    package final var isLayingOutSublayers = false
     var needsDisplayFlag = false
     /// Union of the rectangles passed to `setNeedsDisplay(_:)`, in bounds space; nil means all.
     var dirtyRect: CGRect?
@@ -576,7 +576,7 @@ open class CALayer {
     open var description: String { "<\(type(of: self)): \(objectAddress(self))>" }
 
     /// One property as the compositor receives it.
-    package func property(_ key: LayerKey) -> LayerProperty { LayerProperty(key, state[key]) }
+    package final func property(_ key: LayerKey) -> LayerProperty { LayerProperty(key, state[key]) }
 }
 
 // An `NSObject` in UIKit: equal only to itself, hashed by identity (so `layer.sublayers == [a, b]`

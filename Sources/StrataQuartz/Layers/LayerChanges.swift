@@ -63,34 +63,34 @@ package enum LayerContentsSource {
 
 extension CGRect {
     /// The same rectangle as the compositor's value type.
-    package var core: Rect { Rect(x: origin.x, y: origin.y, width: size.width, height: size.height) }
+    @inlinable package var core: Rect { Rect(x: origin.x, y: origin.y, width: size.width, height: size.height) }
 
     /// The compositor's rectangle as a `CGRect`.
-    package init(_ r: Rect) { self.init(x: r.minX, y: r.minY, width: r.width, height: r.height) }
+    @inlinable package init(_ r: Rect) { self.init(x: r.minX, y: r.minY, width: r.width, height: r.height) }
 }
 
 extension CGPoint {
     /// The same point as the compositor's value type.
-    package var core: Point { Point(x: x, y: y) }
+    @inlinable package var core: Point { Point(x: x, y: y) }
 
     /// The compositor's point as a `CGPoint`.
-    package init(_ p: Point) { self.init(x: p.x, y: p.y) }
+    @inlinable package init(_ p: Point) { self.init(x: p.x, y: p.y) }
 }
 
 extension CGSize {
     /// The compositor's size as a `CGSize`.
-    package init(_ s: Size) { self.init(width: s.width, height: s.height) }
+    @inlinable package init(_ s: Size) { self.init(width: s.width, height: s.height) }
 }
 
 extension PlaneTransform {
     /// Maps a point; the perspective divide is applied.
-    package func apply(_ p: CGPoint) -> CGPoint { CGPoint(apply(p.core)) }
+    @inlinable package func apply(_ p: CGPoint) -> CGPoint { CGPoint(apply(p.core)) }
 
     /// The bounding box of a rectangle's mapped corners.
-    package func apply(_ r: CGRect) -> CGRect { CGRect(apply(r.standardized.core)) }
+    @inlinable package func apply(_ r: CGRect) -> CGRect { CGRect(apply(r.standardized.core)) }
 }
 
 extension CGColor {
     /// The compositor's colour for an optional `CGColor`.
-    package static func core(_ color: CGColor?) -> Color? { color?.value }
+    @inlinable package static func core(_ color: CGColor?) -> Color? { color?.value }
 }

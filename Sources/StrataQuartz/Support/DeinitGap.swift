@@ -11,7 +11,7 @@ import StrataGraphics
 
 /// `object`, or nil when its last strong reference is gone (its deinit has begun or waits to
 /// run on the main actor). Reads one word of its reference count; no retain.
-@inline(__always)
+@inlinable @inline(__always)
 package func aliveOrNil<T: AnyObject>(_ object: T?) -> T? {
     guard let object else { return nil }
     return swift_isDeallocating(Unmanaged.passUnretained(object).toOpaque()) ? nil : object
