@@ -5,7 +5,7 @@ import StrataCore
 ///
 /// Immutable, so safe to share between threads.
 public final class CGColor: Hashable, Sendable, CustomStringConvertible {
-    package let value: Color
+    @usableFromInline package let value: Color
 
     /// Creates a colour from sRGB components with straight alpha, each clamped to 0...1.
     /// - Precondition: finite components (NaN cannot be clamped); this traps naming them.
