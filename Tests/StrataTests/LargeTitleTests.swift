@@ -242,7 +242,7 @@ import Testing
 
     @Test(
         "Pixels: a large black title Inbox on a white bar draws ink in the large-title area (x 16…120, y 44…96) and none in the row above it, where the centred title is hidden",
-        .tags(.gpu))
+        .tags(.gpu), .requiresGPU)
     func largeTitleInk() async throws {
         let f = try ScreenFixture(size: CGSize(width: 390, height: 600), gpu: true)
         let list = ListController()
