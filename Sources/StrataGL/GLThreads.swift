@@ -7,8 +7,9 @@ import Foundation
 /// that moment (drawing, destroying its context, releasing its thread state) races that teardown
 /// and can corrupt the heap. So an `atexit` handler, registered when the first such thread starts
 /// (after EGL registered its own, and handlers run in reverse order, so before EGL's), asks every
-/// running thread to stop and waits up to two seconds for each to say it has finished with EGL.
-/// Any thread.
+/// running thread to stop and waits up to ten seconds for each to say it has finished with EGL
+/// (a frame in flight on llvmpipe on a loaded 2-core machine took more than two: the teardown
+/// then raced it). Any thread.
 public enum GLThreads {
     private final class State: @unchecked Sendable {
         let condition = NSCondition()
@@ -44,7 +45,7 @@ public enum GLThreads {
     }
 
     /// Asks every running GL thread to stop and waits up to `timeout` seconds for all to finish.
-    static func stopAllAndWait(timeout: Double = 2) {
+    static func stopAllAndWait(timeout: Double = 10) {
         let s = state
         s.condition.lock()
         let stops = Array(s.running.values)
