@@ -102,7 +102,6 @@ public final class UIScreen {
         self.scale = scale
         userInterfaceIdiom = Self.defaultIdiom(for: size)
         defer { Self.liveScreens.append(Weak(self)) }
-        context.owner = self
         // After each frame: the windows' input deadlines up to its time fire.
         context.framePresentedObserver = { [unowned self] time in
             for window in attachedWindows { window._events?.framePresented(at: time) }

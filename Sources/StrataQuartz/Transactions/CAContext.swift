@@ -8,7 +8,7 @@ import StrataGraphics
 // commits build, the frame clock's time as its frames report it, and the work done on the main
 // actor after each frame it presents (the ledger's completions, drawn animations, display links
 // and other frame tickers). `CommitScheduler` sends each context one commit per transaction. A
-// UIKit screen owns one and is its owner; Core Animation's files name contexts, never screens.
+// UIKit screen owns one; Core Animation's files name contexts, never screens.
 
 /// Core Animation's context: a tree of layers under one root, whose commits go to one commit
 /// sink (a `Compositor`, a host's `HostCompositor`, or a `RecordingCommitSink`) and whose frames
@@ -27,8 +27,6 @@ public final class CAContext {
     public let scale: CGFloat
     /// The size of a frame, in pixels.
     public let pixelSize: PixelSize
-    /// The object that made the context for its own tree (a screen), told nothing; not retained.
-    package weak var owner: AnyObject?
     /// Called on the main actor after each frame the context presents, with its time, before the
     /// frame tickers (a screen hands its windows' input deadlines the frame).
     package var framePresentedObserver: (@MainActor (Double) -> Void)?
@@ -157,7 +155,7 @@ public final class CAContext {
     }
 
     /// A frame is on screen: the begin times it stamped are confirmed, animations that ended
-    /// complete, the owner hears of it, and the frame tickers run.
+    /// complete, the presented-frame observer hears of it, and the frame tickers run.
     private func presented(_ statistics: FrameStatistics) {
         let time = statistics.time
         confirmBeginTimes(received: statistics.commitsReceived, at: time)
