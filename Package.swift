@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "StrataGraphicsTests", dependencies: ["StrataGraphics", "StrataCore"]),
-        .testTarget(name: "StrataQuartzTests", dependencies: ["StrataQuartz", "StrataGraphics", "StrataCompositor", "StrataCore"]),
+        .testTarget(name: "StrataQuartzTests", dependencies: ["StrataQuartz", "StrataGraphics", "StrataCompositor", "StrataCore", "StrataTesting"]),
         .testTarget(name: "StrataGLTests", dependencies: ["StrataGL", "StrataShaders", "StrataTesting", "CGLES3"]),
         .testTarget(name: "StrataCompositorTests", dependencies: ["StrataCompositor", "StrataCore", "StrataGL", "StrataTesting", "CEGL", "CGLES3"]),
         .testTarget(

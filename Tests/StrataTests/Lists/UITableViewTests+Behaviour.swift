@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Testing) import Strata
 @_spi(Testing) import StrataQuartz
+import StrataTesting
 import Testing
 
 /// A cell laid out by Auto Layout: a multi-line label pinned 20 points inside the content view.

@@ -11,7 +11,7 @@ import Testing
 /// DejaVu Sans Mono Oblique (2,048 units per em, every advance 1,233 units): "Hello" at 20
 /// points is 5 × 1,233 / 2,048 × 20 = 60.205 points wide.
 @Suite struct FontFidelityTests {
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Resources/StrataTestMono-Oblique.ttf")
 
     /// A copy of the fixture font at a fresh temporary path (fontconfig registers a file once).

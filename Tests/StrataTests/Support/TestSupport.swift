@@ -105,15 +105,6 @@ final class DiscView: UIView {
     }
 }
 
-/// Waits until the main queue has run everything queued before this call: the implicit
-/// transaction of the current turn has committed when this returns.
-@MainActor
-func nextTurn() async {
-    await withCheckedContinuation { continuation in
-        DispatchQueue.main.async { continuation.resume() }
-    }
-}
-
 /// A view that records its notifications and layout passes in a shared log.
 final class RecordingView: UIView {
     var log: (String) -> Void = { _ in }
@@ -128,3 +119,18 @@ final class RecordingView: UIView {
     override func didAddSubview(_ subview: UIView) { log("\(name).didAddSubview") }
     override func willRemoveSubview(_ subview: UIView) { log("\(name).willRemoveSubview") }
 }
+
+/// A red 10×10 view at x 0...10 on a white window of a screen with a compositor, shown in frame 0.
+@MainActor
+func redSquareScene() async throws -> (ScreenFixture, UIView) {
+    let f = try ScreenFixture(gpu: true)
+    let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    view.backgroundColor = .red
+    f.window.addSubview(view)
+    _ = try await f.render()
+    return (f, view)
+}
+
+/// The x of the view's position as its presentation layer shows it.
+@MainActor
+func shownX(_ view: UIView) throws -> Double { try #require(view.layer.presentation()).position.x }

@@ -1,7 +1,6 @@
 import StrataCore
 import Testing
 
-@testable import Strata
 @testable import StrataQuartz
 
 /// The model's per-layer change bits: one per layer property, below the other flags.

@@ -2,6 +2,7 @@ import Foundation
 @_spi(Testing) import Strata
 @_spi(Testing) import StrataQuartz
 import StrataCore
+import StrataTesting
 import Testing
 
 /// The model over a commit sink with no GPU: `RecordingCommitSink` keeps what a screen sends,

@@ -1,29 +1,27 @@
 import Foundation
-import Strata
-import StrataTesting
+import StrataGraphics
 import Testing
+
+@_spi(Testing) import StrataQuartz
 
 /// `CAKeyframeAnimation.path` and `rotationMode`, checked through `presentation()` frame by
 /// frame on a recording sink (60 frames a second: frame n at n/60 s; an animation added before
 /// frame 0 begins at 0 s).
 @MainActor
-@Suite struct CAKeyframePathTests {
-    let screen: UIScreen
-    let window: UIWindow
-    /// A 10×10 layer at position (50, 50) in the window, no view owning it.
+@Suite struct CAKeyframeAnimationPathTests {
+    let context = ContextFixture().context
+    /// A 10×10 layer at position (50, 50) under the context's root.
     let layer = CALayer()
 
-    init() throws {
-        let fixture = try ScreenFixture()
-        (screen, window) = (fixture.screen, fixture.window)
+    init() {
         layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
         layer.position = CGPoint(x: 50, y: 50)
-        window.layer.addSublayer(layer)
+        context.rootLayer.addSublayer(layer)
     }
 
     /// The presentation layer after frame `n` (n/60 s).
     func shown(at n: Int) async throws -> CALayer {
-        try await screen.present(through: n)
+        try await context.present(through: n)
         return try #require(layer.presentation())
     }
 
@@ -103,7 +101,7 @@ import Testing
         path.addLines(between: [CGPoint(x: 0, y: 50), CGPoint(x: 30, y: 50), CGPoint(x: 40, y: 50)])
         follow(path) { $0.calculationMode = .paced }
         let other = CALayer()
-        window.layer.addSublayer(other)
+        context.rootLayer.addSublayer(other)
         let circle = CAKeyframeAnimation(keyPath: "position")
         circle.path = CGPath(ellipseIn: CGRect(x: -100, y: -100, width: 200, height: 200))
         circle.calculationMode = .paced
