@@ -168,7 +168,9 @@ test)
     # The package list above against what these programs load (so a missing one fails here).
     bash scripts/check-packages.sh
     phase tests
-    swift test --disable-xctest "$@"
+    # The suite, once, under the thread sanitizer: every test, the process-level ones running the
+    # plain build's products (see scripts/tsan.sh). `swift test` runs the same suite without it.
+    bash scripts/tsan.sh "$@"
     phase compile-fail
     # The thread rule is the compiler's: model code off the main actor must not type-check.
     # shellcheck disable=SC2046
@@ -201,14 +203,10 @@ test)
     phase soak
     # A short soak: memory and GL objects flat over 3,000 frames of churn.
     .build/debug/strata soak --frames 3000 --every 600 --warmup 600
-    phase tsan
-    # The suite again under the thread sanitizer, but for the process-level tests
-    # (StrataIntegrationTests: examples, command line, host programs), which ran above.
-    bash scripts/tsan.sh
-    # The fuzz targets (event scripts, commit sequences, C call sequences), 45 s each (the
+    # The fuzz targets (event scripts, commit sequences, C call sequences), 30 s each (the
     # whole job stays within 15 minutes on 2 cores; STRATA_FUZZ_SECONDS runs them longer).
     phase fuzz
-    bash scripts/fuzz.sh "${STRATA_FUZZ_SECONDS:-45}"
+    bash scripts/fuzz.sh "${STRATA_FUZZ_SECONDS:-30}"
     phase
     ;;
 esac

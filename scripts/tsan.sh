@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The test suite under the thread sanitizer: bash scripts/tsan.sh [swift test options]
-# Builds into .build/tsan and runs every test there except the process-level ones
+# This is the test job's one run of the suite (scripts/setup.sh test): the tests are built once,
+# with --sanitize=thread, into .build/tsan, and every test runs there. The process-level tests
 # (StrataIntegrationTests: the example programs, the command line, and the C and Python hosts
-# that load libStrataC.so, whose TSan build would need the TSan runtime in each host); the plain
-# build runs those once. Any race report, failed test or crash fails the run (a race report
-# exits 66); the run's output is also kept in .build/tsan/last-run.log.
+# that load libStrataC.so) run the plain build's products (STRATA_PRODUCTS=.build/debug, built
+# first when missing): a TSan build of libStrataC.so would need the TSan runtime in each host.
+# Any race report, failed test or crash fails the run (a race report exits 66); the run's output
+# is also kept in .build/tsan/last-run.log.
 #
 # This script used to run the suite a second time when TSan's runtime died with a SEGV of its own
 # ("ThreadSanitizer:DEADLYSIGNAL … nested bug"). That crash was Strata's: the embedded
@@ -13,11 +15,14 @@
 # 65,536 calls deep, past TSan's shadow call stack. No crash is retried any more.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The plain products the process-level tests run (incremental: nothing to do after `swift build`).
+swift build
+products="$(swift build --show-bin-path)"
 swift build --build-tests --sanitize=thread --build-path .build/tsan
 log=.build/tsan/last-run.log
 status=0
-STRATA_TSAN=1 TSAN_OPTIONS="halt_on_error=0 exitcode=66 second_deadlock_stack=1 fast_unwind_on_fatal=1" \
-    swift test --disable-xctest --skip-build --sanitize=thread --build-path .build/tsan --skip StrataIntegrationTests "$@" 2>&1 | tee "$log" ||
+STRATA_PRODUCTS="$products" TSAN_OPTIONS="halt_on_error=0 exitcode=66 second_deadlock_stack=1 fast_unwind_on_fatal=1" \
+    swift test --disable-xctest --skip-build --sanitize=thread --build-path .build/tsan "$@" 2>&1 | tee "$log" ||
     status=${PIPESTATUS[0]}
 if [[ $status == 0 ]]; then
     echo "tsan: the suite ran under the thread sanitizer with no report"

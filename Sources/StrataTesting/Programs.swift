@@ -32,3 +32,19 @@ public func runProgram(_ executable: String, _ arguments: [String], in directory
     group.wait()
     return (process.terminationStatus, String(decoding: collected.out, as: UTF8.self) + String(decoding: collected.err, as: UTF8.self))
 }
+
+/// The folder of the package's build products (the `strata` command, the example programs,
+/// libStrataC.so) that process-level tests run: `STRATA_PRODUCTS` when set (the test job runs
+/// the suite under the thread sanitizer and points it at the plain build, whose library the C
+/// and Python hosts can load), otherwise the folder of the running test executable, where
+/// `swift build` put them beside it.
+public let buildProducts: URL = {
+    if let path = ProcessInfo.processInfo.environment["STRATA_PRODUCTS"], !path.isEmpty {
+        return URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
+    }
+    return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+}()
+
+/// Whether this process runs with the thread sanitizer's runtime (a `--sanitize=thread` build):
+/// its entry point is then among the process's symbols.
+public let isThreadSanitized: Bool = dlsym(nil, "__tsan_init") != nil

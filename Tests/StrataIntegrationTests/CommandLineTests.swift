@@ -5,9 +5,8 @@ import Testing
 /// The `strata` command run as a user runs it, with bad arguments: each is refused before
 /// anything is rendered, with a message that names the option and the value.
 @Suite struct CommandLineTests {
-    /// The `strata` program `swift build` put beside the test bundle.
-    static let program = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        .appendingPathComponent("strata")
+    /// The `strata` program `swift build` put in the build products folder (see `buildProducts`).
+    static let program = buildProducts.appendingPathComponent("strata")
 
     /// Runs `strata` with `arguments`; returns its exit status and everything it printed.
     static func strata(_ arguments: [String]) throws -> (status: Int32, output: String) {

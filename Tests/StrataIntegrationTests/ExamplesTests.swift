@@ -7,8 +7,8 @@ import Testing
 /// The programs in Examples/, each run as a process (as a user would run it) into a fresh folder;
 /// the pictures it writes are checked at named points.
 @Suite(.tags(.gpu), .requiresGPU) struct ExamplesTests {
-    /// The build products folder, where `swift build` puts the example programs.
-    static let products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    /// The build products folder, where `swift build` puts the example programs (see `buildProducts`).
+    static let products = buildProducts
 
     /// Runs example `name` into a new folder and returns the folder and what it printed.
     private func run(_ name: String) throws -> (folder: URL, output: String) {

@@ -10,9 +10,8 @@ import Testing
 /// Where the package's files and build products are.
 private enum Paths {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    /// The folder of the test executable: the build products folder, where libStrataC.so is built.
-    static let products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    static let library = products.appendingPathComponent("libStrataC.so")
+    /// The build products folder, where libStrataC.so is built (see `buildProducts`).
+    static let library = buildProducts.appendingPathComponent("libStrataC.so")
     static let python = root.appendingPathComponent(".build/hosts-venv/bin/python")
     static let hosts = root.appendingPathComponent("Tests/Hosts")
 }
@@ -44,7 +43,7 @@ private func buildAndRunCHost(_ source: String, sourceLocation: SourceLocation =
     let name = URL(fileURLWithPath: source).deletingPathExtension().lastPathComponent
     let binary = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(name)-\(getpid())").path
     defer { try? FileManager.default.removeItem(atPath: binary) }
-    let libraryFolder = Paths.products.path
+    let libraryFolder = buildProducts.path
     let build = try run(
         "/usr/bin/env",
         [
@@ -63,11 +62,11 @@ struct HostProgramError: Error, CustomStringConvertible {
     init(_ d: String) { description = d }
 }
 
-/// Under the thread sanitizer (scripts/tsan.sh sets STRATA_TSAN) the host programs are not run:
-/// they load libStrataC.so, which a TSan build links against a runtime the C and Python hosts do
-/// not carry. They run in the plain build of the same test job.
-let hostProgramsRun = ProcessInfo.processInfo.environment["STRATA_TSAN"] == nil
-let tsanReason: Comment = "the thread-sanitized run leaves the host programs to the plain build (libStrataC.so would need the TSan runtime in each host)"
+/// The host programs load the libStrataC.so of `buildProducts`. A thread-sanitized test build
+/// runs them only when `STRATA_PRODUCTS` points at a plain build (scripts/tsan.sh does): a TSan
+/// build of the library would need the TSan runtime in each C and Python host.
+let hostProgramsRun = !isThreadSanitized || ProcessInfo.processInfo.environment["STRATA_PRODUCTS"] != nil
+let tsanReason: Comment = "a thread-sanitized test build runs the host programs only against a plain build's libStrataC.so (set STRATA_PRODUCTS to its folder, as scripts/tsan.sh does)"
 
 @Suite("Host programs embedding Strata through strata.h", .serialized, .enabled(if: hostProgramsRun, tsanReason))
 struct HostProgramTests {
@@ -96,7 +95,7 @@ struct HostProgramTests {
         let source = folder.appendingPathComponent("example.c")
         try String(readme[marker.upperBound..<end.lowerBound]).write(to: source, atomically: true, encoding: .utf8)
         let binary = folder.appendingPathComponent("example").path
-        let libraryFolder = Paths.products.path
+        let libraryFolder = buildProducts.path
         let build = try run(
             "/usr/bin/env",
             [

@@ -711,7 +711,7 @@ struct ReadmeEmbeddingExampleTests {
     @Test("Scene: the README's 100×50-point card at scale 2 over the host's navy 200×100 framebuffer")
     func readmeSwiftExample() throws {
         let readme = try String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         guard let start = readme.range(of: "<!-- embed-swift-example -->\n```swift\n"),

@@ -6,7 +6,7 @@ import Testing
 /// layers, with no GL context and no GPU: the plan is the value asserted.
 @Suite struct FramePlannerTests {
     /// A render tree without GL, its planner, and the 100×100 target planned into.
-    private struct Planned {
+    struct Planned {
         let tree = RenderTree(context: nil)
         let planner = FramePlanner()
         var frames = 0
