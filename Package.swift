@@ -101,7 +101,7 @@ let package = Package(
         .executableTarget(name: "SignUp", dependencies: ["Strata"], path: "Examples/SignUp"),
 
         // Test helpers shared by the test targets; no library target depends on it.
-        .target(name: "StrataTesting", dependencies: ["StrataCore", "StrataGL", "CEGL", "CGLES3"]),
+        .target(name: "StrataTesting", dependencies: ["StrataCore", "StrataGL", "StrataQuartz", "CEGL", "CGLES3"]),
 
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),

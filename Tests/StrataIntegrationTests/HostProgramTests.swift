@@ -66,7 +66,8 @@ struct HostProgramError: Error, CustomStringConvertible {
 /// runs them only when `STRATA_PRODUCTS` points at a plain build (scripts/tsan.sh does): a TSan
 /// build of the library would need the TSan runtime in each C and Python host.
 let hostProgramsRun = !isThreadSanitized || ProcessInfo.processInfo.environment["STRATA_PRODUCTS"] != nil
-let tsanReason: Comment = "a thread-sanitized test build runs the host programs only against a plain build's libStrataC.so (set STRATA_PRODUCTS to its folder, as scripts/tsan.sh does)"
+let tsanReason: Comment =
+    "a thread-sanitized test build runs the host programs only against a plain build's libStrataC.so (set STRATA_PRODUCTS to its folder, as scripts/tsan.sh does)"
 
 @Suite("Host programs embedding Strata through strata.h", .serialized, .enabled(if: hostProgramsRun, tsanReason))
 struct HostProgramTests {

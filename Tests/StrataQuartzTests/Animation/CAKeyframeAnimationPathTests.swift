@@ -9,11 +9,12 @@ import Testing
 /// frame 0 begins at 0 s).
 @MainActor
 @Suite struct CAKeyframeAnimationPathTests {
-    let context = ContextFixture().context
+    let context: CAContext
     /// A 10×10 layer at position (50, 50) under the context's root.
     let layer = CALayer()
 
-    init() {
+    init() throws {
+        context = try ContextFixture().context
         layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
         layer.position = CGPoint(x: 50, y: 50)
         context.rootLayer.addSublayer(layer)

@@ -2,23 +2,60 @@ import Foundation
 import StrataCompositor
 import StrataCore
 import StrataGraphics
+import StrataTesting
+import Testing
 
 @_spi(Testing) import StrataQuartz
 
-/// A layer context with no GPU and no UIKit: a `CAContext` of `size` points over a
-/// `RecordingCommitSink` (frames advance its virtual 60 Hz clock, frame n at n/60 s, and draw
-/// nothing), keeping every commit it sends. Main actor.
+/// A layer context with no UIKit: a `CAContext` of `size` points whose root layer is white, over
+/// a `RecordingCommitSink` (frames advance its virtual 60 Hz clock, frame n at n/60 s, and draw
+/// nothing) or, with `gpu`, a compositor of its own (pixels read back). Every commit it sends is
+/// kept in order. Main actor.
 @MainActor
-struct ContextFixture {
+final class ContextFixture {
     let context: CAContext
-    let sink = RecordingCommitSink()
+    /// Every commit the context sent, in order.
+    private(set) var commits: [Commit] = []
 
-    init(size: CGSize = CGSize(width: 100, height: 100), scale: CGFloat = 1) {
-        context = CAContext(size: size, scale: scale, commitSink: sink)
+    init(size: CGSize = CGSize(width: 100, height: 100), scale: CGFloat = 1, gpu: Bool = false) throws {
+        context = CAContext(size: size, scale: scale, commitSink: gpu ? try Compositor() : RecordingCommitSink())
+        context.rootLayer.backgroundColor = CGColor.white
+        context.commitObserver = { [weak self] in self?.commits.append($0) }
     }
 
     /// The root layer, which layers are added under to be shown.
     var root: CALayer { context.rootLayer }
+
+    /// A layer of `size` points at the origin, under `parent` (the root when nil).
+    func layer(_ size: Double = 10, under parent: CALayer? = nil) -> CALayer {
+        let layer = CALayer()
+        layer.frame = CGRect(x: 0, y: 0, width: size, height: size)
+        (parent ?? root).addSublayer(layer)
+        return layer
+    }
+
+    /// Commits this turn's changes, renders a frame and reads it back.
+    func render() async throws -> RGBAImage {
+        try #require(try await context.renderFrame(clearColor: .black).image)
+    }
+
+    /// Renders frames `start`, `start + 1`, … through frame `index` (advancing `start` past it)
+    /// and returns the last one, read back.
+    func renderUntil(frame index: Int, from start: inout Int) async throws -> RGBAImage {
+        var image: RGBAImage?
+        while start <= index {
+            image = try await context.renderFrame(clearColor: .black, readBack: start == index).image
+            start += 1
+        }
+        return try #require(image)
+    }
+
+    /// Shuts the compositor down (if the context has one) and expects no GL object to outlive it.
+    func finish() async {
+        guard let compositor = context.commitSink as? Compositor else { return }
+        let leaked = await compositor.shutdown()
+        #expect(leaked.total == 0, "GL objects outlived the compositor: \(leaked)")
+    }
 }
 
 extension CAContext {
@@ -27,4 +64,12 @@ extension CAContext {
     func present(through n: Int) async throws {
         while Int((mediaTime * 60).rounded()) <= n { _ = try await renderFrame(clearColor: .black, readBack: false) }
     }
+}
+
+extension CGColor {
+    /// Opaque red, green and blue, as the tests name them (Core Graphics names only black, white
+    /// and clear).
+    static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    static let green = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+    static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
 }

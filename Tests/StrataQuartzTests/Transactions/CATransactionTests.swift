@@ -10,36 +10,9 @@ import Testing
 /// Transactions: what a turn's changes to layers send to their context's commit sink, and when.
 @MainActor
 @Suite struct CATransactionTests {
-    /// A context of 100×100 points over a recording sink (or a compositor, with `gpu`), every
-    /// commit it sends kept in order.
-    @MainActor final class Fixture {
-        let context: CAContext
-        var commits: [Commit] = []
-        init(gpu: Bool = false) throws {
-            context = CAContext(size: CGSize(width: 100, height: 100), commitSink: gpu ? try Compositor() : RecordingCommitSink())
-            context.rootLayer.backgroundColor = CGColor.white
-            context.commitObserver = { [unowned self] in self.commits.append($0) }
-        }
-
-        /// A layer of `size` points at the origin, under `parent` (the root when nil).
-        func layer(_ size: Double = 10, under parent: CALayer? = nil) -> CALayer {
-            let layer = CALayer()
-            layer.frame = CGRect(x: 0, y: 0, width: size, height: size)
-            (parent ?? context.rootLayer).addSublayer(layer)
-            return layer
-        }
-
-        /// Shuts the compositor down (if the context has one) and expects no GL object to outlive it.
-        func finish() async {
-            guard let compositor = context.commitSink as? Compositor else { return }
-            let leaked = await compositor.shutdown()
-            #expect(leaked.total == 0, "GL objects outlived the compositor: \(leaked)")
-        }
-    }
-
     @Test("A hundred position changes to ten layers in one turn make one commit, each layer's last position sent once")
     func aHundredChangesInOneTurnMakeOneCommit() async throws {
-        let f = try Fixture()
+        let f = try ContextFixture()
         let layers = (0..<10).map { _ in f.layer() }
         await nextTurn()
         let before = f.commits.count
@@ -58,14 +31,14 @@ import Testing
 
     @Test("A nested transaction's changes are sent by the outermost commit, not by the inner commit or a flush")
     func nestedTransactionsCommitWithTheOutermost() async throws {
-        let f = try Fixture()
+        let f = try ContextFixture()
         let layer = f.layer()
         CATransaction.flush()
         let before = f.commits.count
         CATransaction.begin()
         layer.opacity = 0.5
         CATransaction.begin()
-        layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        layer.backgroundColor = .red
         CATransaction.commit()
         #expect(f.commits.count == before, "the inner commit sends nothing")
         CATransaction.flush()
@@ -79,9 +52,9 @@ import Testing
 
     @Test("flush() commits the implicit transaction now, and the turn's scheduled commit then finds nothing to send")
     func flushCommitsTheImplicitTransactionNow() async throws {
-        let f = try Fixture()
+        let f = try ContextFixture()
         let before = f.commits.count
-        f.context.rootLayer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        f.context.rootLayer.backgroundColor = .blue
         CATransaction.flush()
         #expect(f.commits.count == before + 1)
         await nextTurn()
@@ -92,7 +65,7 @@ import Testing
 
     @Test("A completion block runs after its transaction's commit, not inside it")
     func completionBlockRunsAfterTheCommit() async throws {
-        let f = try Fixture()
+        let f = try ContextFixture()
         var ran = false
         CATransaction.begin()
         CATransaction.setCompletionBlock { ran = true }
@@ -120,7 +93,7 @@ import Testing
 
     @Test("Setting a layer's frame and opacity to the values they have sends nothing")
     func unchangedValuesSendNothing() async throws {
-        let f = try Fixture()
+        let f = try ContextFixture()
         let layer = f.layer()
         CATransaction.flush()
         let before = f.commits.count
@@ -134,26 +107,26 @@ import Testing
         "A removed subtree is destroyed in the render tree (the 50×50 red layer's pixel at (25, 25) is the white root's) and is created again when added back",
         .tags(.gpu), .requiresGPU)
     func aRemovedSubtreeIsReleasedFromTheRenderTreeAndComesBack() async throws {
-        let f = try Fixture(gpu: true)
+        let f = try ContextFixture(gpu: true)
         let parent = f.layer(50)
         let child = f.layer(10, under: parent)
-        parent.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        parent.backgroundColor = .red
         CATransaction.flush()
         parent.removeFromSuperlayer()
         CATransaction.flush()
         let destroyed = f.commits.last!.operations
         #expect(destroyed.contains(.destroyLayer(parent._id)) && destroyed.contains(.destroyLayer(child._id)))
-        var image = try #require(try await f.context.renderFrame(clearColor: .black).image)
+        var image = try await f.render()
         expectPixel(image, 25, 25, .white, "where the removed red layer was")
         f.context.rootLayer.addSublayer(parent)
-        image = try #require(try await f.context.renderFrame(clearColor: .black).image)
+        image = try await f.render()
         expectPixel(image, 25, 25, .red, "the same layer added again")
         await f.finish()
     }
 
     @Test("A layer moved to another superlayer in one turn is moved (inserted under its new parent at 0), not destroyed and created")
     func movingALayerWithinTheTreeIsAMoveNotARecreation() async throws {
-        let f = try Fixture()
+        let f = try ContextFixture()
         let a = f.layer(), b = f.layer()
         let child = f.layer(under: a)
         CATransaction.flush()
@@ -169,14 +142,14 @@ import Testing
         "Turning a tree upside down in one turn (b, a's sublayer, becomes a's superlayer) is accepted: the 60×60 red layer a draws over b at (10, 10) and unclipped at (45, 45)",
         .tags(.gpu), .requiresGPU)
     func reparentingUnderAFormerSublayerInOneTurnIsAccepted() async throws {
-        let f = try Fixture(gpu: true)
+        let f = try ContextFixture(gpu: true)
         let a = f.layer(60), b = f.layer(30, under: a)
-        a.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        b.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        a.backgroundColor = .red
+        b.backgroundColor = .blue
         _ = try await f.context.renderFrame(clearColor: .black, readBack: false)
         f.context.rootLayer.addSublayer(b)
         b.addSublayer(a)
-        let image = try #require(try await f.context.renderFrame(clearColor: .black).image)
+        let image = try await f.render()
         expectPixel(image, 10, 10, .red, "a now draws inside (and above) b")
         expectPixel(image, 45, 45, .red, "a is no longer clipped or placed by b: it overflows b's bounds")
         await f.finish()

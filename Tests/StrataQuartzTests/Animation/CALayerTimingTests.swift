@@ -1,35 +1,37 @@
 import Foundation
-@_spi(Testing) import Strata
-@_spi(Testing) import StrataQuartz
+import StrataCompositor
 import StrataCore
+import StrataGraphics
 import StrataTesting
 import Testing
+
+@_spi(Testing) import StrataQuartz
 
 /// A layer's own time (`CALayer`'s `CAMediaTiming`: `beginTime`, `speed`, `timeOffset`):
 /// conversions, Apple's pause-and-resume recipe (Technical Q&A QA1673), faster and inherited
 /// time, checked through `presentation()`, delegates and completions frame by frame on a
 /// recording sink (no GPU; frame n at n/60 s); the last test draws a paused layer on the GPU.
 @MainActor
-@Suite struct LayerTimingTests {
-    let screen: UIScreen
-    let window: UIWindow
-    /// A 40×40 red layer at position (50, 50) in the window, no view owning it.
+@Suite struct CALayerTimingTests {
+    let fixture: ContextFixture
+    var context: CAContext { fixture.context }
+    var root: CALayer { fixture.root }
+    /// A 40×40 red layer at position (50, 50) under the context's root.
     let layer = CALayer()
 
     init() throws {
-        let fixture = try ScreenFixture()  // over a recording sink: no GPU
-        (screen, window) = (fixture.screen, fixture.window)
+        fixture = try ContextFixture()  // over a recording sink: no GPU
         layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
         layer.position = CGPoint(x: 50, y: 50)
-        layer.backgroundColor = UIColor.red.cgColor
-        window.layer.addSublayer(layer)
+        layer.backgroundColor = CGColor.red
+        root.addSublayer(layer)
     }
 
     /// Presents frames up to and including frame `n` (at n/60 s).
-    func present(through n: Int) async throws { try await screen.present(through: n) }
+    func present(through n: Int) async throws { try await context.present(through: n) }
 
-    /// The screen's media clock now (what `CACurrentMediaTime()` reads for the main screen).
-    var now: CFTimeInterval { screen.mediaTime }
+    /// The context's media clock now.
+    var now: CFTimeInterval { context.mediaTime }
 
     func shownOpacity() throws -> Float { try #require(layer.presentation()).opacity }
 
@@ -107,33 +109,6 @@ import Testing
         #expect(try shownOpacity() == 1, "removed: the model value")
     }
 
-    @Test("A UIView.animate completion waits while its view's layer is paused, and runs once it is resumed and the 1 s fade ends")
-    func completionWaitsForAPausedLayer() async throws {
-        let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
-        window.addSubview(view)
-        try await present(through: 0)
-        var finished: Bool?
-        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.alpha = 0 }, completion: { finished = $0 })
-        try await present(through: 30)
-        let pausedTime = view.layer.convertTime(now, from: nil)
-        view.layer.speed = 0
-        view.layer.timeOffset = pausedTime
-        try await present(through: 150)
-        #expect(finished == nil, "paused half way: never ends")
-        #expect(abs(try #require(view.layer.presentation()).opacity - Float(1 - 30.0 / 60)) < 1e-5, "began at 1/60 s, paused at local 31/60 s")
-        view.layer.speed = 1
-        view.layer.timeOffset = 0
-        view.layer.beginTime = 0
-        view.layer.beginTime = view.layer.convertTime(now, from: nil) - pausedTime
-        // Resumed at 151/60 s with local 31/60 s: the fade (1/60 s to 61/60 s local) ends at 181/60 s.
-        try await present(through: 180)
-        #expect(finished == nil)
-        try await present(through: 181)
-        #expect(finished == true)
-        await nextTurn()
-        #expect(view.layer.presentation()?.opacity == 0)
-    }
-
     @Test("Speed 2: a 1 s fade added at 0 s is half way at 0.25 s and ends at 0.5 s (frame 30); a sublayer of the fast layer runs as fast")
     func fasterTimeRunsAnimationsFaster() async throws {
         let sublayer = CALayer()
@@ -164,30 +139,30 @@ import Testing
     }
 
     @Test(
-        "Scene: white 100×100 window, a 40×40 red layer fading 1→0 linear over 1 s, paused after frame 30 (local 31/60 s): at frame 90 the centre (50, 50) is red at opacity 1 − 31/60 over white, (5, 5) white; resumed, it ends on the model (opaque red)",
+        "Scene: white 100×100 root, a 40×40 red layer fading 1→0 linear over 1 s, paused after frame 30 (local 31/60 s): at frame 90 the centre (50, 50) is red at opacity 1 − 31/60 over white, (5, 5) white; resumed, it ends on the model (opaque red)",
         .tags(.gpu), .requiresGPU
     )
     func theRenderThreadFreezesAPausedLayer() async throws {
-        let f = try ScreenFixture(gpu: true)
+        let f = try ContextFixture(gpu: true)
         let square = CALayer()
         square.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
         square.position = CGPoint(x: 50, y: 50)
-        square.backgroundColor = UIColor.red.cgColor
-        f.window.layer.addSublayer(square)
+        square.backgroundColor = CGColor.red
+        f.root.addSublayer(square)
         square.add(fade(), forKey: "fade")
         var frame = 0
         _ = try await f.renderUntil(frame: 30, from: &frame)
-        let pausedTime = square.convertTime(f.screen.mediaTime, from: nil)
+        let pausedTime = square.convertTime(f.context.mediaTime, from: nil)
         square.speed = 0
         square.timeOffset = pausedTime
         var image = try await f.renderUntil(frame: 90, from: &frame)
         let a = 1 - 31.0 / 60, white = 255 * (1 - a)
         expectPixel(image, 50, 50, RGBA8(255, UInt8(white.rounded()), UInt8(white.rounded())), tolerance: 3, "(50, 50): frozen at opacity \(a)")
-        expectPixel(image, 5, 5, .white, "(5, 5): the window")
+        expectPixel(image, 5, 5, .white, "(5, 5): the root")
         square.speed = 1
         square.timeOffset = 0
         square.beginTime = 0
-        square.beginTime = square.convertTime(f.screen.mediaTime, from: nil) - pausedTime
+        square.beginTime = square.convertTime(f.context.mediaTime, from: nil) - pausedTime
         image = try await f.renderUntil(frame: 160, from: &frame)
         expectPixel(image, 50, 50, .red, "(50, 50): ended, the model's opaque red")
         await f.finish()
