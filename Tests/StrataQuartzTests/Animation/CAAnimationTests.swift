@@ -389,7 +389,6 @@ import Testing
         func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { event == "bounds" ? NSNull() : nil }
     }
 
-
     @Test(
         "Actions: NSNull in `actions` turns position's implicit animation off (opacity still animates); an animation there runs from the old value (opacity 1 → 0 over 1 s is 0.5 half way); a custom action is run with the event; disableActions runs none"
     )
