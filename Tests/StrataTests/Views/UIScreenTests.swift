@@ -62,4 +62,22 @@ import Testing
             }
         }
     }
+
+    @MainActor final class Ticks {
+        var frames: [Int] = []
+        func step(_ link: CADisplayLink) { frames.append(Int((link.timestamp * 60).rounded())) }
+    }
+
+    @Test("A screen's maximumFramesPerSecond is 60, and its displayLink(withTarget:action:) calls the target at every frame it renders: frames 1, 2, 3")
+    func displayLinksFollowTheScreensFrames() async throws {
+        let screen = UIScreen(size: CGSize(width: 10, height: 10), commitSink: RecordingCommitSink())
+        #expect(screen.maximumFramesPerSecond == 60)
+        let ticks = Ticks()
+        let link = screen.displayLink(withTarget: ticks, action: Ticks.step)
+        _ = try await screen.renderFrame(readBack: false)  // frame 0, before the link is added
+        link.add(to: .main, forMode: .common)
+        for _ in 0..<3 { _ = try await screen.renderFrame(readBack: false) }
+        link.invalidate()
+        #expect(ticks.frames == [1, 2, 3])
+    }
 }

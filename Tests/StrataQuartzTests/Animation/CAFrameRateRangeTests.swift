@@ -1,11 +1,13 @@
 import Foundation
-import Strata
-import StrataTesting
+import StrataCompositor
+import StrataGraphics
 import Testing
 
+@_spi(Testing) import StrataQuartz
+
 /// `CADisplayLink.preferredFrameRateRange` and `CAFrameRateRange`, frame by frame over a
-/// recording sink (60 frames a second: frame n at n/60 s), and how `preferredFramesPerSecond`
-/// sets the range.
+/// a context over a recording sink (60 frames a second: frame n at n/60 s), and how
+/// `preferredFramesPerSecond` sets the range.
 @MainActor
 @Suite struct CAFrameRateRangeTests {
     @MainActor final class Counter {
@@ -14,28 +16,26 @@ import Testing
     }
 
     /// The frames (as numbers) at which a link with `configure` applied is called over the
-    /// screen's frames 1 through 12.
+    /// context's frames 1 through 12.
     private func calls(_ configure: (CADisplayLink) -> Void) async throws -> [Int] {
-        let screen = UIScreen(size: CGSize(width: 10, height: 10), commitSink: RecordingCommitSink())
+        let context = CAContext(size: CGSize(width: 10, height: 10), commitSink: RecordingCommitSink())
         let counter = Counter()
-        let link = screen.displayLink(withTarget: counter, action: Counter.step)
+        let link = CADisplayLink(context: context) { counter.step($0) }
         configure(link)
-        _ = try await screen.renderFrame(readBack: false)  // frame 0, before the link is added
+        _ = try await context.renderFrame(clearColor: .black, readBack: false)  // frame 0, before the link is added
         link.add(to: .main, forMode: .common)
-        for _ in 0..<12 { _ = try await screen.renderFrame(readBack: false) }
+        for _ in 0..<12 { _ = try await context.renderFrame(clearColor: .black, readBack: false) }
         link.invalidate()
         return counter.frames
     }
 
-    @Test("CAFrameRateRange.default is minimum 0, maximum 0, preferred 0; a link's range and preferredFramesPerSecond start there; the screen's maximum is 60")
+    @Test("CAFrameRateRange.default is minimum 0, maximum 0, preferred 0; a link's range and preferredFramesPerSecond start there")
     func defaults() {
         let range = CAFrameRateRange.default
         #expect(range.minimum == 0 && range.maximum == 0 && range.preferred == 0)
         let link = CADisplayLink { _ in }
         #expect(link.preferredFrameRateRange == .default)
         #expect(link.preferredFramesPerSecond == 0)
-        let screen = UIScreen(size: CGSize(width: 10, height: 10), commitSink: RecordingCommitSink())
-        #expect(screen.maximumFramesPerSecond == 60)
     }
 
     @Test("CAFrameRateRange(minimum: 10, maximum: 30, preferred: 15) keeps its rates; isEqual(to:) compares them all, nil preferred equal to 0")
@@ -93,15 +93,15 @@ import Testing
 
     @Test("1 / (targetTimestamp − timestamp) is the rate the link is called at: 60 by default, 20 preferring 20; duration stays 1/60")
     func targetTimestampFollowsRate() async throws {
-        let screen = UIScreen(size: CGSize(width: 10, height: 10), commitSink: RecordingCommitSink())
+        let context = CAContext(size: CGSize(width: 10, height: 10), commitSink: RecordingCommitSink())
         let rates = Rates()
-        let link = screen.displayLink(withTarget: rates, action: Rates.step)
-        _ = try await screen.renderFrame(readBack: false)
+        let link = CADisplayLink(context: context) { rates.step($0) }
+        _ = try await context.renderFrame(clearColor: .black, readBack: false)
         link.add(to: .main, forMode: .common)
-        _ = try await screen.renderFrame(readBack: false)
+        _ = try await context.renderFrame(clearColor: .black, readBack: false)
         link.preferredFrameRateRange = CAFrameRateRange(minimum: 10, maximum: 30, preferred: 20)
         // Frames 2 to 7: called at 4 and 7.
-        for _ in 0..<6 { _ = try await screen.renderFrame(readBack: false) }
+        for _ in 0..<6 { _ = try await context.renderFrame(clearColor: .black, readBack: false) }
         link.invalidate()
         #expect(rates.rates.count == 3, "\(rates.rates)")
         #expect(abs(rates.rates[0] - 60) < 1e-6)

@@ -1,28 +1,29 @@
 import Foundation
 import StrataCompositor
 import StrataCore
+import StrataGraphics
 import StrataTesting
 import Testing
 
-@testable import Strata
 @testable import StrataQuartz
 
 /// `CATransition` added to a layer, checked through presentation values frame by frame on a
 /// recording sink (60 frames a second: frame n at n/60 s; added before frame 0, it begins at
-/// 0 s). The layer is 40×40 at position (50, 50) in a 100×100 window; the transition runs 1 s.
+/// 0 s). The layer is 40×40 at position (50, 50) under the white root of a 100×100 context; the
+/// transition runs 1 s.
 @MainActor
 @Suite struct CATransitionTests {
-    let screen: UIScreen
-    let window: UIWindow
+    let fixture: ContextFixture
+    var context: CAContext { fixture.context }
+    var root: CALayer { fixture.root }
     let layer = CALayer()
 
     init() throws {
-        let fixture = try ScreenFixture()
-        (screen, window) = (fixture.screen, fixture.window)
+        fixture = try ContextFixture()
         layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
         layer.position = CGPoint(x: 50, y: 50)
-        layer.backgroundColor = UIColor.red.cgColor
-        window.layer.addSublayer(layer)
+        layer.backgroundColor = CGColor.red
+        root.addSublayer(layer)
     }
 
     /// Adds a 1 s transition of `type` (and `subtype`) to the layer, then turns it blue.
@@ -34,12 +35,12 @@ import Testing
         transition.duration = 1
         configure(transition)
         layer.add(transition, forKey: nil)
-        layer.backgroundColor = UIColor.blue.cgColor
+        layer.backgroundColor = CGColor.blue
         return transition
     }
 
-    /// The picture of the old look: the window layer's sublayer beside `layer`, if any.
-    var picture: CALayer? { window.layer.sublayers?.first { $0 !== layer && $0.bounds.size == layer.bounds.size && $0.contents != nil } }
+    /// The picture of the old look: the root's sublayer beside `layer`, if any.
+    var picture: CALayer? { root.sublayers?.first { $0 !== layer && $0.bounds.size == layer.bounds.size && $0.contents != nil } }
 
     @Test("The defaults: type fade, subtype nil, progress 0 to 1; added with no key it goes under kCATransition (\"transition\")")
     func defaultsAndKey() {
@@ -57,13 +58,13 @@ import Testing
     func fade() async throws {
         transition(.fade)
         let old = try #require(picture)
-        #expect(window.layer.sublayers?.firstIndex { $0 === old } == (window.layer.sublayers?.firstIndex { $0 === layer }).map { $0 + 1 }, "just above the layer")
-        try await screen.present(through: 15)
+        #expect(root.sublayers?.firstIndex { $0 === old } == (root.sublayers?.firstIndex { $0 === layer }).map { $0 + 1 }, "just above the layer")
+        try await context.present(through: 15)
         #expect(abs(try #require(old.presentation()).opacity - 0.75) < 1e-6)
-        try await screen.present(through: 45)
+        try await context.present(through: 45)
         #expect(abs(try #require(old.presentation()).opacity - 0.25) < 1e-6)
-        #expect(layer.backgroundColor == UIColor.blue.cgColor)
-        try await screen.present(through: 62)
+        #expect(layer.backgroundColor == CGColor.blue)
+        try await context.present(through: 62)
         #expect(old.superlayer == nil)
         #expect(picture == nil)
     }
@@ -72,11 +73,11 @@ import Testing
     func pushFromRight() async throws {
         transition(.push, .fromRight)
         let old = try #require(picture)
-        try await screen.present(through: 15)
+        try await context.present(through: 15)
         #expect(abs(try #require(layer.presentation()).position.x - 80) < 1e-6)
         #expect(abs(try #require(old.presentation()).position.x - 40) < 1e-6)
         #expect(layer.position.x == 50)
-        try await screen.present(through: 62)
+        try await context.present(through: 62)
         #expect(abs(try #require(layer.presentation()).position.x - 50) < 1e-6)
         #expect(old.superlayer == nil)
     }
@@ -85,8 +86,8 @@ import Testing
     func moveInFromTop() async throws {
         transition(.moveIn, .fromTop)
         let old = try #require(picture)
-        #expect(window.layer.sublayers?.firstIndex { $0 === old } == (window.layer.sublayers?.firstIndex { $0 === layer }).map { $0 - 1 }, "just below the layer")
-        try await screen.present(through: 30)
+        #expect(root.sublayers?.firstIndex { $0 === old } == (root.sublayers?.firstIndex { $0 === layer }).map { $0 - 1 }, "just below the layer")
+        try await context.present(through: 30)
         #expect(abs(try #require(layer.presentation()).position.y - 30) < 1e-6)
         #expect(abs(try #require(old.presentation()).position.y - 50) < 1e-6)
     }
@@ -95,7 +96,7 @@ import Testing
     func revealFromBottom() async throws {
         transition(.reveal, .fromBottom)
         let old = try #require(picture)
-        try await screen.present(through: 15)
+        try await context.present(through: 15)
         #expect(abs(try #require(old.presentation()).position.y - 40) < 1e-6)
         #expect(abs(try #require(layer.presentation()).position.y - 50) < 1e-6)
     }
@@ -106,7 +107,7 @@ import Testing
     func pushDefaultsFromLeft() async throws {
         transition(.push)
         let old = try #require(picture)
-        try await screen.present(through: 15)
+        try await context.present(through: 15)
         #expect(abs(try #require(layer.presentation()).position.x - 20) < 1e-6)
         #expect(abs(try #require(old.presentation()).position.x - 60) < 1e-6)
     }
@@ -115,9 +116,9 @@ import Testing
     func startAndEndProgress() async throws {
         transition(.fade) { $0.startProgress = 0.5 }
         let old = try #require(picture)
-        try await screen.present(through: 0)
+        try await context.present(through: 0)
         #expect(abs(try #require(old.presentation()).opacity - 0.5) < 1e-6)
-        try await screen.present(through: 30)
+        try await context.present(through: 30)
         #expect(abs(try #require(old.presentation()).opacity - 0.25) < 1e-6)
     }
 
@@ -127,9 +128,9 @@ import Testing
     func pictureIsTheOldLook() async throws {
         let dot = CALayer()
         dot.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
-        dot.backgroundColor = UIColor.green.cgColor
+        dot.backgroundColor = CGColor.green
         layer.addSublayer(dot)
-        try await screen.present(through: 0)  // shown: part of the look the transition starts from
+        try await context.present(through: 0)  // shown: part of the look the transition starts from
         transition(.fade)
         dot.isHidden = true
         let old = try #require(picture)
@@ -144,18 +145,18 @@ import Testing
         .tags(.gpu), .requiresGPU
     )
     func aChangeBeforeAddIsInTheFade() async throws {
-        let f = try ScreenFixture(gpu: true)
+        let f = try ContextFixture(gpu: true)
         let container = CALayer()
         container.frame = CGRect(x: 20, y: 20, width: 40, height: 40)
         let dot = CALayer()
         dot.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
-        dot.backgroundColor = UIColor.red.cgColor
+        dot.backgroundColor = CGColor.red
         container.addSublayer(dot)
-        f.window.layer.addSublayer(container)
+        f.root.addSublayer(container)
         expectPixel(try await f.render(), 40, 40, RGBA8(255, 0, 0), "red, shown in frame 0")
         CATransaction.begin()
         CATransaction.setDisableActions(true)  // the sublayer's own implicit animation aside
-        dot.backgroundColor = UIColor.blue.cgColor
+        dot.backgroundColor = CGColor.blue
         let fade = CATransition()
         fade.duration = 1
         fade.timingFunction = CAMediaTimingFunction(name: .linear)
@@ -173,12 +174,12 @@ import Testing
         "The picture leaves out what changed in the transaction before the transition was added: the shown red layer turned blue and given a green 10×10 sublayer at (0, 0) first is red at (20, 20) and at (5, 5)"
     )
     func pictureLeavesOutChangesBeforeAdd() async throws {
-        try await screen.present(through: 0)
+        try await context.present(through: 0)
         let dot = CALayer()
         dot.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
-        dot.backgroundColor = UIColor.green.cgColor
+        dot.backgroundColor = CGColor.green
         layer.addSublayer(dot)
-        layer.backgroundColor = UIColor.blue.cgColor
+        layer.backgroundColor = CGColor.blue
         let fade = CATransition()
         fade.duration = 1
         layer.add(fade, forKey: nil)
@@ -186,21 +187,16 @@ import Testing
         let pixels = try #require((old.contents as! CGImage?)?.image)
         #expect(pixels[20, 20] == RGBA8(255, 0, 0), "\(pixels[20, 20])")
         #expect(pixels[5, 5] == RGBA8(255, 0, 0), "\(pixels[5, 5])")
-        #expect(layer.backgroundColor == UIColor.blue.cgColor && layer.sublayers?.count == 1, "the model keeps the changes")
+        #expect(layer.backgroundColor == CGColor.blue && layer.sublayers?.count == 1, "the model keeps the changes")
     }
 
     @Test("The transition's delegate hears it start and stop (finished) once it has run its 1 s")
     func delegateHearsEnd() async throws {
-        final class Log: CAAnimationDelegate {
-            var events: [String] = []
-            func animationDidStart(_ anim: CAAnimation) { events.append("start") }
-            func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { events.append("stop \(flag)") }
-        }
-        let log = Log()
+        let log = AnimationLog()
         transition(.push, .fromRight) { $0.delegate = log }
-        try await screen.present(through: 30)
+        try await context.present(through: 30)
         #expect(log.events == ["start"])
-        try await screen.present(through: 64)
+        try await context.present(through: 64)
         #expect(log.events == ["start", "stop true"])
     }
 }
