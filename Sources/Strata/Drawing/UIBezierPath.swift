@@ -26,7 +26,10 @@ public final class UIBezierPath {
     /// A rectangle with rounded corners of `cornerRadius` points.
     public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
         self.init()
-        path.addRoundedRect(in: rect, cornerWidth: cornerRadius, cornerHeight: cornerRadius)
+        // Circular corners, at most half the shorter side (Core Graphics' own corners are
+        // elliptical when a radius is clamped on one axis only).
+        let radius = min(cornerRadius, abs(rect.width) / 2, abs(rect.height) / 2)
+        path.addRoundedRect(in: rect, cornerWidth: radius, cornerHeight: radius)
     }
     /// An arc of a circle.
     public convenience init(arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
