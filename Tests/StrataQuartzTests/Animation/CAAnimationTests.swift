@@ -12,23 +12,11 @@ import Testing
 /// `presentation()` frame by frame on a recording sink (no GPU; 60 frames a second, frame n at
 /// n/60 s; an animation added before frame 0 begins at 0 s). The last test draws one on the GPU.
 @MainActor
-@Suite struct CAAnimationTests {
+@Suite struct CAAnimationTests: RedSquareSuite {
     let fixture: ContextFixture
-    var context: CAContext { fixture.context }
-    var root: CALayer { fixture.root }
-    /// A 40×40 layer at position (50, 50) under the context's root.
-    let layer = CALayer()
+    let layer: CALayer
 
-    init() throws {
-        fixture = try ContextFixture()  // over a recording sink: no GPU
-        layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
-        layer.position = CGPoint(x: 50, y: 50)
-        layer.backgroundColor = CGColor.red
-        root.addSublayer(layer)
-    }
-
-    /// Presents frames up to and including frame `n` (at n/60 s).
-    func present(through n: Int) async throws { try await context.present(through: n) }
+    init() throws { (fixture, layer) = try ContextFixture.redSquare() }
 
     /// The presentation layer (the layer is on screen once a frame is presented).
     func shown() throws -> CALayer { try #require(layer.presentation()) }

@@ -12,19 +12,11 @@ import Testing
 /// 0 s). The layer is 40×40 at position (50, 50) under the white root of a 100×100 context; the
 /// transition runs 1 s.
 @MainActor
-@Suite struct CATransitionTests {
+@Suite struct CATransitionTests: RedSquareSuite {
     let fixture: ContextFixture
-    var context: CAContext { fixture.context }
-    var root: CALayer { fixture.root }
-    let layer = CALayer()
+    let layer: CALayer
 
-    init() throws {
-        fixture = try ContextFixture()
-        layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
-        layer.position = CGPoint(x: 50, y: 50)
-        layer.backgroundColor = CGColor.red
-        root.addSublayer(layer)
-    }
+    init() throws { (fixture, layer) = try ContextFixture.redSquare() }
 
     /// Adds a 1 s transition of `type` (and `subtype`) to the layer, then turns it blue.
     @discardableResult

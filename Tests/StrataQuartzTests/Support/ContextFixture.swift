@@ -73,3 +73,35 @@ extension CGColor {
     static let green = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
     static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
 }
+
+/// A suite of tests over one layer in a context: `layer`, 40×40 red at position (50, 50) under
+/// the white root of a 100×100 context over a recording sink (see `ContextFixture.redSquare()`).
+@MainActor
+protocol RedSquareSuite {
+    var fixture: ContextFixture { get }
+    /// The layer under test.
+    var layer: CALayer { get }
+}
+
+extension RedSquareSuite {
+    /// The context the layer is shown in.
+    var context: CAContext { fixture.context }
+    /// The context's root layer.
+    var root: CALayer { fixture.root }
+    /// Presents frames up to and including frame `n` (at n/60 s).
+    func present(through n: Int) async throws { try await context.present(through: n) }
+}
+
+extension ContextFixture {
+    /// A fixture over a recording sink (no GPU) and a 40×40 red layer at position (50, 50) under
+    /// its root.
+    static func redSquare() throws -> (ContextFixture, CALayer) {
+        let fixture = try ContextFixture()
+        let layer = CALayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+        layer.position = CGPoint(x: 50, y: 50)
+        layer.backgroundColor = CGColor.red
+        fixture.root.addSublayer(layer)
+        return (fixture, layer)
+    }
+}
