@@ -469,22 +469,10 @@ extension OcclusionTests {
 /// and counts the layers the walk visited.
 @Suite(.tags(.gpu), .requiresGPU) struct RestingLayerTests {
     private let size = PixelSize(width: 100, height: 100)
-    private static let offWhite = Color(red: 0.98, green: 0.98, blue: 0.98)
-
-    /// A white 100×100 root holding a clear 100×100 container of `count` red 10×10 leaves at
-    /// alpha 0.8, stacked at (30, 30) (so many layers there show plain red).
-    private func stackedRedLeaves(_ count: Int) -> (scene: TestScene, root: LayerID, container: LayerID) {
-        var (scene, root) = TestScene.whiteRoot()
-        let container = scene.add(parent: root, size: Size(width: 100, height: 100), position: Point(x: 50, y: 50))
-        for _ in 0..<count {
-            scene.add(parent: container, size: Size(width: 10, height: 10), position: Point(x: 30, y: 30), color: Color(red: 1, green: 0, blue: 0, alpha: 0.8))
-        }
-        return (scene, root, container)
-    }
 
     /// Renders a frame after changing the root's colour (so the root is redrawn), and returns it.
     private func frameAfterRootChange(_ compositor: Compositor, root: LayerID, step: Int) async throws -> RenderedFrame {
-        try compositor.submit(Commit([.set(root, .backgroundColor(step % 2 == 0 ? Self.offWhite : .white))]))
+        try compositor.submit(Commit([.set(root, .backgroundColor(step % 2 == 0 ? TestScene.offWhite : .white))]))
         return try await compositor.renderFrame(size: size)
     }
 
@@ -576,7 +564,7 @@ extension OcclusionTests {
         "Scene: white 100×100 root, a clear 100×100 container holding 40 red 10×10 leaves at alpha 0.8 stacked at (30, 30), and after the container an opaque blue 60×60 layer at (35, 35) hiding them: the red leaves rest; raising the container (zPosition 1) shows them red at (30, 30); lowered again they rest again; the blue layer at opacity 0.5 shows them through it, half red, half blue; moved away it uncovers them"
     )
     func leavesUnderAnOpaqueLayerRestUntilItOrTheOrderChanges() async throws {
-        var (scene, root, container) = stackedRedLeaves(40)
+        var (scene, root, container) = TestScene.stackedRedLeaves(40)
         let cover = scene.add(parent: root, size: Size(width: 60, height: 60), position: Point(x: 35, y: 35), color: .blue)
         let compositor = try Compositor()
         try compositor.submit(scene.commit)
@@ -614,7 +602,7 @@ extension OcclusionTests {
         "Scene: white 100×100 root, a clear container holding 20 red 10×10 leaves at alpha 0.8 stacked at (30, 30) and an opaque green 10×10 cell, then a clear holder with an opaque blue 60×60 cover at (35, 35): the cell moving every frame changes the frame's occluders but not the cover, so the leaves rest through it; the holder moved in front of the container's place in the root's sublayers puts the leaves on top"
     )
     func coveredLeavesRestWhileOtherOccludersMoveAndWakeWhenTheirCoverMovesBehind() async throws {
-        var (scene, root, container) = stackedRedLeaves(20)
+        var (scene, root, container) = TestScene.stackedRedLeaves(20)
         let cell = scene.add(parent: container, size: Size(width: 10, height: 10), position: Point(x: 80, y: 80), color: .green)
         let holder = scene.add(parent: root, size: Size(width: 100, height: 100), position: Point(x: 50, y: 50))
         scene.add(parent: holder, size: Size(width: 60, height: 60), position: Point(x: 35, y: 35), color: .blue)
@@ -637,7 +625,7 @@ extension OcclusionTests {
         "Scene: white 100×100 root, 20 red 10×10 leaves at alpha 0.8 stacked at (30, 30) in a clear container, and over them an opaque blue 80×80 cover at (40, 40) sliding a point right every frame: the leaves stay hidden and stay at rest, one walk a frame; slid far enough, they show"
     )
     func leavesStayAtRestUnderACoverThatMovesButStillHidesThem() async throws {
-        var (scene, root, _) = stackedRedLeaves(20)
+        var (scene, root, _) = TestScene.stackedRedLeaves(20)
         let cover = scene.add(parent: root, size: Size(width: 80, height: 80), position: Point(x: 40, y: 40), color: .blue)
         let compositor = try Compositor()
         try compositor.submit(scene.commit)
@@ -659,7 +647,7 @@ extension OcclusionTests {
         "Scene: as above, with the blue cover in a clear holder after the container: moved as a sender moves a view (taken out, put in first), the cover goes under the red leaves; replaced by a new opaque layer of the same place put first, the leaves stay on top; with the root let go of and set again, hiding the cover shows them"
     )
     func coveredLeavesFollowMovesReplacementsAndANewRoot() async throws {
-        var (scene, root, container) = stackedRedLeaves(20)
+        var (scene, root, container) = TestScene.stackedRedLeaves(20)
         let holder = scene.add(parent: root, size: Size(width: 100, height: 100), position: Point(x: 50, y: 50))
         let cover = scene.add(parent: holder, size: Size(width: 60, height: 60), position: Point(x: 35, y: 35), color: .blue)
         let compositor = try Compositor()

@@ -3,7 +3,7 @@ import StrataCore
 import Testing
 
 /// Occlusion and resting as the plan says them, with no GL context: how many layers a frame's
-/// walks visit and how many it draws, for the scenes `OcclusionTests` and `RestingTests` also
+/// walks visit and how many it draws, for the scenes `OcclusionTests` and `RestingLayerTests` also
 /// draw on the GPU (whose statistics count the same).
 extension FramePlannerTests {
     /// The layers the plan draws: its fills, and those the region's clear paints.
@@ -11,23 +11,9 @@ extension FramePlannerTests {
         plan.operations.count { if case .fill = $0 { true } else { false } } + plan.layersPaintedByClear
     }
 
-    /// An off-white the root turns to (and back from) so that a frame has something to redraw.
-    private static let offWhite = Color(red: 0.98, green: 0.98, blue: 0.98)
-
     /// Plans a frame after changing the root's colour (so the root is redrawn).
     private func planAfterRootChange(_ p: inout Planned, root: LayerID, step: Int) throws -> FramePlan {
-        try p.plan(Commit([.set(root, .backgroundColor(step % 2 == 0 ? Self.offWhite : .white))]))
-    }
-
-    /// A white 100×100 root holding a clear 100×100 container of `count` red 10×10 leaves at
-    /// alpha 0.8, stacked at (30, 30).
-    private func stackedRedLeaves(_ count: Int) -> (scene: TestScene, root: LayerID, container: LayerID) {
-        var (scene, root) = TestScene.whiteRoot()
-        let container = scene.add(parent: root, size: Size(width: 100, height: 100), position: Point(x: 50, y: 50))
-        for _ in 0..<count {
-            scene.add(parent: container, size: Size(width: 10, height: 10), position: Point(x: 30, y: 30), color: Color(red: 1, green: 0, blue: 0, alpha: 0.8))
-        }
-        return (scene, root, container)
+        try p.plan(Commit([.set(root, .backgroundColor(step % 2 == 0 ? TestScene.offWhite : .white))]))
     }
 
     @Test(
@@ -99,7 +85,7 @@ extension FramePlannerTests {
     )
     func leavesUnderAnOpaqueLayerRestUntilItOrTheOrderChanges() throws {
         var p = Planned()
-        var (scene, root, container) = stackedRedLeaves(40)
+        var (scene, root, container) = TestScene.stackedRedLeaves(40)
         let cover = scene.add(parent: root, size: Size(width: 60, height: 60), position: Point(x: 35, y: 35), color: .blue)
         let first = try p.plan(scene.commit)
         #expect(first.layersVisited == 43 && drawn(first) == 2)
@@ -115,7 +101,7 @@ extension FramePlannerTests {
     )
     func coveredLeavesRestWhileOtherOccludersMove() throws {
         var p = Planned()
-        var (scene, root, container) = stackedRedLeaves(20)
+        var (scene, root, container) = TestScene.stackedRedLeaves(20)
         let cell = scene.add(parent: container, size: Size(width: 10, height: 10), position: Point(x: 80, y: 80), color: .green)
         let holder = scene.add(parent: root, size: Size(width: 100, height: 100), position: Point(x: 50, y: 50))
         scene.add(parent: holder, size: Size(width: 60, height: 60), position: Point(x: 35, y: 35), color: .blue)
@@ -131,7 +117,7 @@ extension FramePlannerTests {
     )
     func leavesStayAtRestUnderACoverThatMovesButStillHidesThem() throws {
         var p = Planned()
-        var (scene, root, _) = stackedRedLeaves(20)
+        var (scene, root, _) = TestScene.stackedRedLeaves(20)
         let cover = scene.add(parent: root, size: Size(width: 80, height: 80), position: Point(x: 40, y: 40), color: .blue)
         _ = try p.plan(scene.commit)
         _ = try planAfterRootChange(&p, root: root, step: 0)

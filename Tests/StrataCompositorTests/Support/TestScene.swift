@@ -36,6 +36,20 @@ struct TestScene {
         let root = scene.add(size: Size(width: side, height: side), position: Point(x: side / 2, y: side / 2), color: .white)
         return (scene, root)
     }
+
+    /// A white 100×100 root holding a clear 100×100 container of `count` red 10×10 leaves at
+    /// alpha 0.8, stacked at (30, 30) (so many layers there show plain red).
+    static func stackedRedLeaves(_ count: Int) -> (scene: TestScene, root: LayerID, container: LayerID) {
+        var (scene, root) = whiteRoot()
+        let container = scene.add(parent: root, size: Size(width: 100, height: 100), position: Point(x: 50, y: 50))
+        for _ in 0..<count {
+            scene.add(parent: container, size: Size(width: 10, height: 10), position: Point(x: 30, y: 30), color: Color(red: 1, green: 0, blue: 0, alpha: 0.8))
+        }
+        return (scene, root, container)
+    }
+
+    /// The off-white a root turns to (and back from) so that a frame has something to redraw.
+    static let offWhite = Color(red: 0.98, green: 0.98, blue: 0.98)
 }
 
 /// Creates a compositor, renders `scene` once into a `size` target, shuts down, and checks that
