@@ -25,7 +25,7 @@ public final class UIScreen {
     public var commitSink: any CommitSink { context.commitSink }
     /// The Core Animation context the screen's layer tree commits through (its root is the
     /// screen's root layer).
-    let context: CAContext
+    package let context: CAContext
     /// The compositor with its own render thread that turns this screen's tree into pixels.
     /// - Precondition: the screen was made over a `Compositor`; on a screen over another commit
     ///   sink (a host's `HostCompositor`, a recording sink) this traps (read `commitSink` there).

@@ -42,28 +42,11 @@ final class ContextFixture {
     /// Renders frames `start`, `start + 1`, … through frame `index` (advancing `start` past it)
     /// and returns the last one, read back.
     func renderUntil(frame index: Int, from start: inout Int) async throws -> RGBAImage {
-        var image: RGBAImage?
-        while start <= index {
-            image = try await context.renderFrame(clearColor: .black, readBack: start == index).image
-            start += 1
-        }
-        return try #require(image)
+        try await context.renderUntil(frame: index, from: &start)
     }
 
     /// Shuts the compositor down (if the context has one) and expects no GL object to outlive it.
-    func finish() async {
-        guard let compositor = context.commitSink as? Compositor else { return }
-        let leaked = await compositor.shutdown()
-        #expect(leaked.total == 0, "GL objects outlived the compositor: \(leaked)")
-    }
-}
-
-extension CAContext {
-    /// Presents frames up to and including frame `n` of the virtual 60 Hz clock (frame n at
-    /// n/60 s; the media time is the next frame's, so frames 0 ..< media time × 60 were presented).
-    func present(through n: Int) async throws {
-        while Int((mediaTime * 60).rounded()) <= n { _ = try await renderFrame(clearColor: .black, readBack: false) }
-    }
+    func finish() async { await context.finishCompositor() }
 }
 
 extension CGColor {

@@ -34,12 +34,7 @@ struct ScreenFixture {
     /// Renders frames `start`, `start + 1`, … through frame `index` (advancing `start` past it)
     /// and returns the last one read back: on the virtual 60 Hz clock frame n is at n/60 s.
     func renderUntil(frame index: Int, from start: inout Int) async throws -> RGBAImage {
-        var image: RGBAImage?
-        while start <= index {
-            image = try await screen.renderFrame(readBack: start == index).image
-            start += 1
-        }
-        return try #require(image)
+        try await screen.context.renderUntil(frame: index, from: &start)
     }
 
     /// Renders `n` more frames and returns the last one, read back (the others are not).
@@ -50,19 +45,13 @@ struct ScreenFixture {
     }
 
     /// Shuts the compositor down (if the screen has one) and expects no GL object to outlive it.
-    func finish() async {
-        guard let compositor = screen.commitSink as? Compositor else { return }
-        let leaked = await compositor.shutdown()
-        #expect(leaked.total == 0, "GL objects outlived the compositor: \(leaked)")
-    }
+    func finish() async { await screen.context.finishCompositor() }
 }
 
 extension UIScreen {
     /// Presents frames up to and including frame `n` of the virtual 60 Hz clock (frame n at
     /// n/60 s; the media time is the next frame's, so frames 0 ..< media time × 60 were presented).
-    func present(through n: Int) async throws {
-        while Int((mediaTime * 60).rounded()) <= n { _ = try await renderFrame() }
-    }
+    func present(through n: Int) async throws { try await context.present(through: n) }
 }
 
 /// The commits a screen sent, for counting and inspecting.
