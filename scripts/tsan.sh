@@ -3,8 +3,9 @@
 # This is the test job's one run of the suite (scripts/setup.sh test): the tests are built once,
 # with --sanitize=thread, into .build/tsan, and every test runs there. The process-level tests
 # (StrataIntegrationTests: the example programs, the command line, and the C and Python hosts
-# that load libStrataC.so) run the plain build's products (STRATA_PRODUCTS=.build/debug, built
-# first when missing): a TSan build of libStrataC.so would need the TSan runtime in each host.
+# that load libStrataC.so) run the plain build's products (STRATA_PRODUCTS=.build/debug, which
+# `swift build` brings up to date first): a TSan build of libStrataC.so would need the TSan
+# runtime in each host.
 # Any race report, failed test or crash fails the run (a race report exits 66); the run's output
 # is also kept in .build/tsan/last-run.log.
 #

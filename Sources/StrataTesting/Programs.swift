@@ -33,18 +33,23 @@ public func runProgram(_ executable: String, _ arguments: [String], in directory
     return (process.terminationStatus, String(decoding: collected.out, as: UTF8.self) + String(decoding: collected.err, as: UTF8.self))
 }
 
+/// `STRATA_PRODUCTS`, when set and not empty: the folder of a plain build's products.
+private let productsFolderFromEnvironment = ProcessInfo.processInfo.environment["STRATA_PRODUCTS"].flatMap { $0.isEmpty ? nil : $0 }
+
 /// The folder of the package's build products (the `strata` command, the example programs,
 /// libStrataC.so) that process-level tests run: `STRATA_PRODUCTS` when set (the test job runs
 /// the suite under the thread sanitizer and points it at the plain build, whose library the C
 /// and Python hosts can load), otherwise the folder of the running test executable, where
 /// `swift build` put them beside it.
-public let buildProducts: URL = {
-    if let path = ProcessInfo.processInfo.environment["STRATA_PRODUCTS"], !path.isEmpty {
-        return URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
-    }
-    return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-}()
+public let buildProducts: URL =
+    productsFolderFromEnvironment.map { URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL }
+    ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
 
 /// Whether this process runs with the thread sanitizer's runtime (a `--sanitize=thread` build):
 /// its entry point is then among the process's symbols.
 public let isThreadSanitized: Bool = dlsym(nil, "__tsan_init") != nil
+
+/// Whether `buildProducts` are a plain build's, which C and Python hosts can load: this test
+/// executable is not thread-sanitized (its products are built as it is), or `STRATA_PRODUCTS`
+/// names other products.
+public let buildProductsArePlain: Bool = !isThreadSanitized || productsFolderFromEnvironment != nil

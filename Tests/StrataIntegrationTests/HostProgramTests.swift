@@ -62,10 +62,10 @@ struct HostProgramError: Error, CustomStringConvertible {
     init(_ d: String) { description = d }
 }
 
-/// The host programs load the libStrataC.so of `buildProducts`. A thread-sanitized test build
-/// runs them only when `STRATA_PRODUCTS` points at a plain build (scripts/tsan.sh does): a TSan
-/// build of the library would need the TSan runtime in each C and Python host.
-let hostProgramsRun = !isThreadSanitized || ProcessInfo.processInfo.environment["STRATA_PRODUCTS"] != nil
+/// The host programs load the libStrataC.so of `buildProducts`, so they run only when those are
+/// a plain build's (a thread-sanitized test build points `STRATA_PRODUCTS` at one, as
+/// scripts/tsan.sh does): a TSan build of the library would need the TSan runtime in each host.
+let hostProgramsRun = buildProductsArePlain
 let tsanReason: Comment =
     "a thread-sanitized test build runs the host programs only against a plain build's libStrataC.so (set STRATA_PRODUCTS to its folder, as scripts/tsan.sh does)"
 
