@@ -4,9 +4,11 @@
 # glcontext, glfw, Pillow, and what they open with dlopen) resolve to must come from a package
 # the test job installs, from one of their dependencies, or from the base system (Priority
 # required). So the next library a host needs is caught here, not by a user on a bare machine.
-# Run after `bash scripts/setup.sh test` has built everything (it runs this itself).
+# Run after `bash scripts/setup.sh test` has built everything (it runs this itself, on the
+# products it built): bash scripts/check-packages.sh [PRODUCTS folder, default .build/debug]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+products="$(realpath "${1:-.build/debug}")"
 fail() { echo "check-packages: $*" >&2; exit 1; }
 
 read -r -a listed <<<"$(bash scripts/setup.sh packages test)"
@@ -30,7 +32,7 @@ while IFS= read -r p; do closure[$p]=1; done < <(dpkg-query -W -f='${Package} ${
 venv=.build/hosts-venv
 [ -x "$venv/bin/python" ] || fail "$venv is missing: run bash scripts/setup.sh test first"
 site="$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
-objects=("$PWD/.build/debug/strata" "$PWD/.build/debug/libStrataC.so")
+objects=("$products/strata" "$products/libStrataC.so")
 while IFS= read -r so; do objects+=("$so"); done < <(find "$site" -name '*.so*' -type f)
 # Libraries the hosts open by name with dlopen (ctypes, glcontext), which ldd cannot see.
 for name in libEGL.so.1 libGLESv2.so.2 libOpenGL.so.0 libGL.so.1 libX11.so.6; do

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Type-checks every Swift block of README.md exactly as written, against the debug build's modules.
+# Type-checks every Swift block of README.md exactly as written, against a build's modules:
+#   bash scripts/check-readme.sh [MODULES folder, default .build/debug/Modules]
 # A block that starts with `import` is a whole file; any other block is a fragment, checked inside
 # a main-actor function that supplies the names README fragments use (card, window, screen, strata).
 # Run after `swift build` (bash scripts/setup.sh test runs it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+modules="${1:-.build/debug/Modules}"
 out=.build/readme-check
 rm -rf "$out" && mkdir -p "$out"
 awk -v out="$out" '
@@ -28,7 +30,7 @@ for block in "$out"/block*.swift; do
         } > "$file"
     fi
     # shellcheck disable=SC2046
-    if ! swiftc -typecheck -swift-version 6 -I .build/debug/Modules \
+    if ! swiftc -typecheck -swift-version 6 -I "$modules" \
         -I Sources/CCairo -I Sources/CPango -I Sources/CEGL -I Sources/CGLES3 -I Sources/CGBM -I Sources/CImageCodecs/include -I Sources/CSwiftRuntime/include \
         $(pkg-config --cflags-only-I cairo pangocairo | sed 's/-I/-Xcc -I/g') \
         "$file" > "$out/errors.log" 2>&1; then

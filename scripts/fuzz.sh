@@ -11,7 +11,7 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(FuzzEventScript FuzzCommits FuzzCInterface)
-swift build --package-path Fuzz -c debug --build-path .build/fuzz \
+swift build --package-path Fuzz -c debug --build-path .build/fuzz --disable-index-store \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 bin=$(swift build --package-path Fuzz -c debug --build-path .build/fuzz --show-bin-path)
 mkdir -p .build/fuzz-crashes

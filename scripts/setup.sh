@@ -67,6 +67,33 @@ if ! command -v swift >/dev/null; then
     fi
 fi
 
+version="$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/StrataCore/Version.swift)"
+major="${version%%.*}"
+
+# The install's build, into .build/install/CONFIGURATION, of its own (flags differ from the
+# development build's): the Swift runtime linked in, and the C library exporting strata.h's
+# functions only, under its SONAME (a link of that name beside it, as in an installed lib/).
+# The test job builds every product it runs this way, once: its process-level tests, benchmark
+# smoke run and soak run what `install` installs, and the install check finds them built.
+# (The static Foundation libraries' folder is named for the shared library's link, which SwiftPM
+# leaves out. No index store: nothing here is edited.)
+#   install_build CONFIGURATION PRODUCT...
+install_build() {
+    local configuration="$1" product
+    shift
+    local static_libs
+    static_libs="$(dirname "$(realpath "$(command -v swift)")")/../lib/swift_static/linux"
+    local build=(swift build -c "$configuration" --scratch-path .build/install --disable-index-store
+        --static-swift-stdlib -Xswiftc -static-stdlib -Xlinker -L -Xlinker "$static_libs"
+        -Xlinker "-soname=libstrata.so.$major" -Xlinker "--version-script=$PWD/Sources/StrataC/strata.map")
+    for product in "$@"; do
+        "${build[@]}" --product "$product"
+    done
+    if [ -e ".build/install/$configuration/libStrataC.so" ]; then
+        ln -sf libStrataC.so ".build/install/$configuration/libstrata.so.$major"
+    fi
+}
+
 case "$job" in
 install)
     if [ "$(id -u)" -eq 0 ]; then prefix=/usr/local; else prefix="$HOME/.local"; fi
@@ -79,19 +106,8 @@ install)
         esac
     done
     mkdir -p "$prefix" && prefix="$(cd "$prefix" && pwd)"
-    version="$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/StrataCore/Version.swift)"
-    major="${version%%.*}"
-    # A build of its own (flags differ from the development build's): the Swift runtime linked
-    # in, and the library exporting strata.h's functions only, under its SONAME.
-    # (The static Foundation libraries' folder is named for the shared library's link, which
-    # SwiftPM leaves out.)
-    static_libs="$(dirname "$(realpath "$(command -v swift)")")/../lib/swift_static/linux"
-    build=(swift build -c "$configuration" --scratch-path .build/install --static-swift-stdlib -Xswiftc -static-stdlib
-        -Xlinker -L -Xlinker "$static_libs"
-        -Xlinker "-soname=libstrata.so.$major" -Xlinker "--version-script=$PWD/Sources/StrataC/strata.map")
-    "${build[@]}" --product StrataC
-    "${build[@]}" --product strata
-    "${build[@]}" --product generate-manual  # swift-argument-parser's man page writer
+    # generate-manual: swift-argument-parser's man page writer.
+    install_build "$configuration" StrataC strata generate-manual
     out=".build/install/$configuration"
     install -d "$prefix/bin" "$prefix/lib/pkgconfig" "$prefix/include" "$prefix/share/man/man1" \
         "$prefix/share/bash-completion/completions" "$prefix/share/zsh/site-functions" "$prefix/share/fish/vendor_completions.d"
@@ -152,9 +168,13 @@ test)
     # every import names a module its target depends on.
     python3 scripts/check-modules.py
     phase build
-    # Every product: the C interface's shared library (the host programs in Tests/Hosts load it),
-    # the command line and the example programs (the tests run them).
-    swift build
+    # Every product the tests run, built once as `install` builds them (see install_build): the
+    # command line, the C interface's shared library (the host programs in Tests/Hosts load it),
+    # the man page writer and the example programs. Everything below uses these products.
+    examples=()
+    for folder in Examples/*/; do examples+=("$(basename "$folder")"); done
+    install_build debug strata StrataC generate-manual "${examples[@]}"
+    products="$PWD/.build/install/debug"
     phase hosts-venv
     # The Python hosts' environment: moderngl (its own EGL context), glfw (a window), Pillow
     # (screenshots), and Strata's own Python package (python/: the bindings the hosts use).
@@ -166,15 +186,15 @@ test)
     "$venv/bin/pip" install -q --disable-pip-version-check --retries 5 --timeout 60 ./python
     phase package-check
     # The package list above against what these programs load (so a missing one fails here).
-    bash scripts/check-packages.sh
+    bash scripts/check-packages.sh "$products"
     phase tests
     # The suite, once, under the thread sanitizer: every test, the process-level ones running the
-    # plain build's products (see scripts/tsan.sh). `swift test` runs the same suite without it.
-    bash scripts/tsan.sh "$@"
+    # products built above (see scripts/tsan.sh). `swift test` runs the same suite without it.
+    STRATA_PRODUCTS="$products" bash scripts/tsan.sh "$@"
     phase compile-fail
     # The thread rule is the compiler's: model code off the main actor must not type-check.
     # shellcheck disable=SC2046
-    if swiftc -typecheck -swift-version 6 -I .build/debug/Modules \
+    if swiftc -typecheck -swift-version 6 -I "$products/Modules" \
         -I Sources/CCairo -I Sources/CPango -I Sources/CEGL -I Sources/CGLES3 -I Sources/CGBM -I Sources/CImageCodecs/include -I Sources/CSwiftRuntime/include \
         $(pkg-config --cflags-only-I cairo pangocairo | sed 's/-I/-Xcc -I/g') \
         Tests/CompileFail/ModelOffTheMainActor.swift 2>/tmp/strata-compile-fail.log; then
@@ -185,24 +205,22 @@ test)
     echo "compile-time check passed: the view model cannot be used off the main actor"
     phase readme
     # Every Swift block of the README compiles exactly as written.
-    bash scripts/check-readme.sh
+    bash scripts/check-readme.sh "$products/Modules"
     phase docs
-    # The documentation builds (DocC, through swift-docc-plugin), its warnings counted as errors.
-    swift package generate-documentation --target Strata --warnings-as-errors >/dev/null \
-        || { swift package generate-documentation --target Strata --warnings-as-errors | grep -E "warning|error" >&2; exit 1; }
-    echo "documentation built: .build/plugins/Swift-DocC/outputs/Strata.doccarchive"
+    # The documentation builds, its warnings counted as errors (DocC over the products' modules).
+    bash scripts/check-docs.sh "$products/Modules"
     phase bench-smoke
     # A benchmark is not a test: run every scene once, small and short, to prove the harness
     # works; nothing here fails on a time.
-    swift build --product strata
-    .build/debug/strata bench --frames 2 --size 320x180 --json .build/bench-smoke.json 2>/dev/null
+    "$products/strata" bench --frames 2 --size 320x180 --json .build/bench-smoke.json 2>/dev/null
     phase install-check
-    # The install route: the command and the C library into a fresh prefix (a debug build of its
-    # own), used from a new shell, through pkg-config (the README's C example) and from Python.
+    # The install route: the command and the C library into a fresh prefix (the debug build above,
+    # nothing left to build), used from a new shell, through pkg-config (the README's C example)
+    # and from Python.
     bash scripts/check-install.sh
     phase soak
     # A short soak: memory and GL objects flat over 3,000 frames of churn.
-    .build/debug/strata soak --frames 3000 --every 600 --warmup 600
+    "$products/strata" soak --frames 3000 --every 600 --warmup 600
     # The fuzz targets (event scripts, commit sequences, C call sequences), 30 s each (the
     # whole job stays within 15 minutes on 2 cores; STRATA_FUZZ_SECONDS runs them longer).
     phase fuzz

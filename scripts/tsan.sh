@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The test suite under the thread sanitizer: bash scripts/tsan.sh [swift test options]
-# This is the test job's one run of the suite (scripts/setup.sh test): the tests are built once,
-# with --sanitize=thread, into .build/tsan, and every test runs there. The process-level tests
-# (StrataIntegrationTests: the example programs, the command line, and the C and Python hosts
-# that load libStrataC.so) run the plain build's products (STRATA_PRODUCTS=.build/debug, which
-# `swift build` brings up to date first): a TSan build of libStrataC.so would need the TSan
-# runtime in each host.
+# This is the test job's one run of the suite (scripts/setup.sh test): the test executable is
+# built once, with --sanitize=thread, into .build/tsan, and every test runs there. The
+# process-level tests (StrataIntegrationTests: the example programs, the command line, and the C
+# and Python hosts that load libStrataC.so) run products built without the sanitizer, from
+# STRATA_PRODUCTS: the test job passes the ones it built as `install` builds them; run alone,
+# this script brings the plain build's up to date (`swift build`) and uses those. A TSan build of
+# libStrataC.so would need the TSan runtime in each host.
 # Any race report, failed test or crash fails the run (a race report exits 66); the run's output
 # is also kept in .build/tsan/last-run.log.
 #
@@ -16,10 +17,16 @@
 # 65,536 calls deep, past TSan's shadow call stack. No crash is retried any more.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The plain products the process-level tests run (incremental: nothing to do after `swift build`).
-swift build
-products="$(swift build --show-bin-path)"
-swift build --build-tests --sanitize=thread --build-path .build/tsan
+# The products the process-level tests run.
+products="${STRATA_PRODUCTS:-}"
+if [ -z "$products" ]; then
+    swift build
+    products="$(swift build --show-bin-path)"
+fi
+# The test executable alone (the example programs and the command line are not built again
+# under the sanitizer; the tests run STRATA_PRODUCTS'). (The index store stays: SwiftPM finds
+# the tests through it.)
+swift build --product StrataPackageTests --sanitize=thread --build-path .build/tsan
 log=.build/tsan/last-run.log
 status=0
 STRATA_PRODUCTS="$products" TSAN_OPTIONS="halt_on_error=0 exitcode=66 second_deadlock_stack=1 fast_unwind_on_fatal=1" \

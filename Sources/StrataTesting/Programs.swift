@@ -38,8 +38,8 @@ private let productsFolderFromEnvironment = ProcessInfo.processInfo.environment[
 
 /// The folder of the package's build products (the `strata` command, the example programs,
 /// libStrataC.so) that process-level tests run: `STRATA_PRODUCTS` when set (the test job runs
-/// the suite under the thread sanitizer and points it at the plain build, whose library the C
-/// and Python hosts can load), otherwise the folder of the running test executable, where
+/// the suite under the thread sanitizer and points it at products built without it, as
+/// `scripts/setup.sh install` builds them, whose library the C and Python hosts can load), otherwise the folder of the running test executable, where
 /// `swift build` put them beside it.
 public let buildProducts: URL =
     productsFolderFromEnvironment.map { URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL }
@@ -48,6 +48,13 @@ public let buildProducts: URL =
 /// Whether this process runs with the thread sanitizer's runtime (a `--sanitize=thread` build):
 /// its entry point is then among the process's symbols.
 public let isThreadSanitized: Bool = dlsym(nil, "__tsan_init") != nil
+
+/// How many levels deep the deep-hierarchy tests build their chains of views and layers:
+/// 100,000, or 25,000 under the thread sanitizer. Its instrumentation makes each level about five
+/// times as slow (at 100,000 levels the deep view tests held the main actor for 150 s of the
+/// test job), and its frames are larger: a walk that recursed would overflow the main thread's
+/// 8 MiB stack at 25,000 levels with 336 bytes a level. The plain `swift test` builds 100,000.
+public let deepTreeDepth: Int = isThreadSanitized ? 25_000 : 100_000
 
 /// Whether `buildProducts` are a plain build's, which C and Python hosts can load: this test
 /// executable is not thread-sanitized (its products are built as it is), or `STRATA_PRODUCTS`

@@ -3,11 +3,11 @@ import StrataCore
 import StrataTesting
 import Testing
 
-/// Trees 100,000 levels deep through the compositor's own API: every walk (checking and
+/// Trees 100,000 levels deep (`deepTreeDepth`: 25,000 under the thread sanitizer) through the compositor's own API: every walk (checking and
 /// applying commits, planning, drawing, damage, destroying) uses an explicit stack, so depth is
 /// bounded by memory, not by a thread's stack.
 @Suite(.tags(.gpu), .requiresGPU) struct DeepTreeTests {
-    static let depth = 100_000
+    static let depth = deepTreeDepth
 
     /// A chain of `depth` layers under a white root, each 60×60 at the centre of its parent
     /// (so every level covers the middle of the target), the innermost one red.
@@ -31,7 +31,7 @@ import Testing
         let compositor = try Compositor()
         try compositor.submit(scene.commit)
         let image = try #require(try await compositor.renderFrame(size: PixelSize(width: 100, height: 100)).image)
-        expectPixel(image, 50, 50, .red, "centre: the innermost of 100,000 nested layers")
+        expectPixel(image, 50, 50, .red, "centre: the innermost of \(Self.depth) nested layers")
         expectPixel(image, 5, 5, .white, "corner: the root, outside every nested layer")
 
         // Move the innermost layer, then remove the whole chain below the root.

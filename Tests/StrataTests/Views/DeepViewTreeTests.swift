@@ -5,14 +5,15 @@ import Testing
 @testable import Strata
 @testable import StrataQuartz
 
-/// View and layer hierarchies 100,000 levels deep, built as UIKit code builds them: every walk
+/// View and layer hierarchies 100,000 levels deep (`deepTreeDepth`: 25,000 under the thread
+/// sanitizer), built as UIKit code builds them: every walk
 /// the model makes (moving into a window, tint, layout, constraints, safe area, building the
 /// commit, hit testing, taking apart, freeing) uses a loop or an explicit stack, so depth is
 /// bounded by memory, not by the main thread's stack; and each costs time in proportion to the
 /// views it touches (building such a chain from the top once took ten minutes).
 @MainActor
 @Suite struct DeepViewTreeTests {
-    static let depth = 100_000
+    static let depth = deepTreeDepth
 
     /// A view that counts its layout passes and can refuse or redirect hit tests.
     final class Probe: UIView {
@@ -49,7 +50,7 @@ import Testing
         return chain
     }
 
-    @Test("100,000 nested views in a window render their innermost view, hit test and lay out down to it, and come apart", .tags(.gpu), .requiresGPU)
+    @Test("Views nested 100,000 deep (25,000 under TSan) in a window render their innermost view, hit test and lay out down to it, and come apart", .tags(.gpu), .requiresGPU)
     func aHundredThousandNestedViews() async throws {
         let f = try ScreenFixture(gpu: true)
         let probe = Probe()
@@ -60,7 +61,7 @@ import Testing
         #expect(f.window.viewWithTag(77) === probe)
         #expect(probe.safeAreaInsets == .zero)
         let image = try await f.render()
-        expectPixel(image, 50, 50, .red, "centre: the innermost of 100,000 nested views")
+        expectPixel(image, 50, 50, .red, "centre: the innermost of \(Self.depth) nested views")
         expectPixel(image, 5, 5, .white, "corner: the window, outside every nested view")
         #expect(probe.layouts == 1, "the first commit's layout pass reached the bottom once")
 
@@ -154,7 +155,7 @@ import Testing
         #expect(f.window.hitTest(CGPoint(x: 85, y: 50), with: nil) === f.window, "right of every nested view: the window")
     }
 
-    @Test("100,000 nested layers added with addSublayer render, hit test through CALayer.hitTest(_:) and free", .tags(.gpu), .requiresGPU)
+    @Test("Layers nested 100,000 deep (25,000 under TSan) with addSublayer render, hit test through CALayer.hitTest(_:) and free", .tags(.gpu), .requiresGPU)
     func aHundredThousandNestedLayers() async throws {
         let f = try ScreenFixture(gpu: true)
         var layers: [CALayer] = []
@@ -170,7 +171,7 @@ import Testing
         parent = f.window.layer  // holds no nested layer
         layers[layers.count - 1].backgroundColor = UIColor.blue.cgColor
         let image = try await f.render()
-        expectPixel(image, 50, 50, .blue, "centre: the innermost of 100,000 nested layers")
+        expectPixel(image, 50, 50, .blue, "centre: the innermost of \(Self.depth) nested layers")
         #expect(f.window.layer.hitTest(CGPoint(x: 50, y: 50)) === layers[layers.count - 1])
         #expect(f.window.layer.hitTest(CGPoint(x: 5, y: 5)) === f.window.layer)
         weak let bottom = layers[layers.count - 1]
@@ -182,7 +183,7 @@ import Testing
         await f.finish()
     }
 
-    @Test("A 100,000-level chain of views no one else holds is freed with its top, without running out of stack")
+    @Test("A chain of views 100,000 deep (25,000 under TSan) that no one else holds is freed with its top, without running out of stack")
     func aDeepChainIsFreedWithItsTop() {
         weak var bottom: UIView?
         do {
