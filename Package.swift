@@ -114,7 +114,7 @@ let package = Package(
             dependencies: ["Strata", "StrataQuartz", "StrataGraphics", "StrataDemos", "StrataCompositor", "StrataCore", "StrataTesting", "CGLES3", "CPango"],
             resources: [.process("Resources")]),
         // Process-level tests: the example programs, the command line and the host programs, each
-        // run as a separate process. They run once, in the plain build (not again under TSan).
+        // run as a separate process, running products built without the sanitizer (STRATA_PRODUCTS).
         .testTarget(name: "StrataIntegrationTests", dependencies: ["StrataTesting", "StrataGraphics", "StrataCore"]),
     ],
     swiftLanguageModes: [.v6]

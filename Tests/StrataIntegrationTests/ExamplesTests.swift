@@ -5,8 +5,16 @@ import StrataTesting
 import Testing
 
 /// The programs in Examples/, each run as a process (as a user would run it) into a fresh folder;
-/// the pictures it writes are checked at named points.
-@Suite(.tags(.gpu), .requiresGPU) struct ExamplesTests {
+/// the pictures it writes are checked at named points. Each test's folder is removed when the
+/// test ends (the suite's deinit: a fresh instance runs each test).
+@Suite(.tags(.gpu), .requiresGPU) final class ExamplesTests {
+    /// The folders this test's programs wrote into.
+    private var folders: [URL] = []
+
+    deinit {
+        for folder in folders { try? FileManager.default.removeItem(at: folder) }
+    }
+
     /// The build products folder, where `swift build` puts the example programs (see `buildProducts`).
     static let products = buildProducts
 
@@ -18,6 +26,7 @@ import Testing
         }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("strata-example-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        folders.append(out)
         let (status, output) = try runProgram(program.path, [out.path])
         guard status == 0 else { throw ExampleError("\(name) exited with \(status):\n\(output)") }
         return (out, output)

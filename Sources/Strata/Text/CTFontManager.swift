@@ -84,6 +84,16 @@ public enum CTFontManagerError: Int, Sendable {
     case alreadyRegistered = 105
 }
 
+/// Where the fonts registered from data live while the process runs (fontconfig and Pango open
+/// fonts by path, when they first draw with them): a folder of the process's own in the
+/// temporary directory, made on first use and removed when the process exits.
+private let registeredFontFolder: URL = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-fonts-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: registeredFontFolder) }
+    return folder
+}()
+
 private let registeredFonts = NSLock()
 nonisolated(unsafe) private var registeredNames: Set<String> = []
 
@@ -100,9 +110,7 @@ public func CTFontManagerRegisterGraphicsFont(_ font: CGFont, _ error: UnsafeMut
     let name = font.postScriptName ?? UUID().uuidString
     let isNew = registeredFonts.withLock { registeredNames.insert(name).inserted }
     guard isNew else { return fail(error, .alreadyRegistered) }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-fonts-\(getpid())")
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let file = directory.appendingPathComponent(UUID().uuidString + ".font")
+    let file = registeredFontFolder.appendingPathComponent(UUID().uuidString + ".font")
     guard (try? font.bytes.write(to: file)) != nil, FontSystem.shared.registerFont(atPath: file.path) else {
         registeredFonts.withLock { _ = registeredNames.remove(name) }
         return fail(error, .invalidFontData)

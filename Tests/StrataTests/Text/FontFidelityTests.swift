@@ -60,6 +60,25 @@ import Testing
 
     // MARK: Registering fonts
 
+    /// Fontconfig opens fonts by path, so a font registered from data is written to a folder of
+    /// the process's own (`strata-fonts-PID` in the temporary directory) while it runs; the
+    /// folder goes when the process exits, instead of staying behind after every run.
+    @Test func fontDataRegisteredByAProcessLeavesNothingBehind() async throws {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let data = try Data(contentsOf: FontFidelityTests.fixture)
+            let provider = try #require(CGDataProvider(data: data as CFData))
+            let font = try #require(CGFont(provider))
+            #expect(CTFontManagerRegisterGraphicsFont(font, nil))
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-fonts-\(getpid())")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1, "the registered font's file")
+            #expect(UIFont(name: "StrataTestMono-Oblique", size: 20) != nil)
+            print(folder.path)
+        }
+        let folder = String(decoding: try #require(result).standardOutputContent, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(folder.contains("strata-fonts-"), "the child printed its folder: \(folder)")
+        #expect(!FileManager.default.fileExists(atPath: folder), "\(folder) is gone once the process exited")
+    }
+
     /// "CTFontManagerRegisterGraphicsFont: Registers the specified graphics font with the font
     /// manager", and a font registered twice fails with `alreadyRegistered` (105); then the
     /// same file by URL, and as `UIAppFonts` lists it.
