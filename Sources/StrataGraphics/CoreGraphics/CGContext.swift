@@ -31,7 +31,10 @@ public enum CGBlendMode: Sendable {
 /// is y-down with the origin at the top-left, as UIKit's drawing contexts are, in points (the
 /// bitmap's scale factor is already in the current transformation matrix).
 public final class CGContext {
-    private let cairo: OpaquePointer
+    let cairo: OpaquePointer
+    /// The memory of a bitmap context (`init(data:width:height:...)`); nil for the contexts Strata
+    /// makes for drawing (views, image renderers), which hold Cairo's own bitmaps.
+    var bitmap: BitmapMemory?
     /// Fill and stroke colours are separate in Core Graphics but one "source" in Cairo: kept here,
     /// saved and restored with the rest of the graphics state.
     private var state = GState()
@@ -45,7 +48,13 @@ public final class CGContext {
     package var currentAlpha: CGFloat { state.alpha }
 
     /// Records that something was painted outside the path methods (text).
-    package func markPainted() { didPaint = true }
+    package func markPainted() { painted() }
+
+    /// Records that something was painted, and brings a bitmap context's memory up to date.
+    func painted() {
+        didPaint = true
+        bitmap?.store(from: cairo_get_target(cairo))
+    }
 
     /// Forgets the painting Strata did to prepare the bitmap, before the layer's own drawing.
     package func startDrawing(dirtyRect: CGRect) {
@@ -118,7 +127,7 @@ public final class CGContext {
             cairo_paint_with_alpha(c, layer.alpha)
         }
         cairo_pattern_destroy(picture)
-        didPaint = true
+        painted()
     }
 
     /// Sets the fill colour.
@@ -234,11 +243,15 @@ public final class CGContext {
         var m = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
         cairo_transform(cairo, &m)
     }
-    /// The current transformation matrix: user space to bitmap pixels.
+    /// The current transformation matrix: user space to bitmap pixels (for a bitmap context,
+    /// to its pixels counted from the bottom-left corner, y up, as Core Graphics counts them: a
+    /// new one's is the identity).
     public var ctm: CGAffineTransform {
         var m = cairo_matrix_t()
         cairo_get_matrix(cairo, &m)
-        return CGAffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+        let toPixels = CGAffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+        guard let bitmap else { return toPixels }
+        return toPixels.concatenating(CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(bitmap.height)))
     }
 
     // MARK: Paths
@@ -315,7 +328,7 @@ public final class CGContext {
             setSource(state.fill, on: c)
             cairo_fill(c)
         }
-        didPaint = true
+        painted()
     }
     /// Strokes the current path with the stroke colour and line style and clears the path.
     public func strokePath() {
@@ -323,7 +336,7 @@ public final class CGContext {
             setSource(state.stroke, on: c)
             cairo_stroke(c)
         }
-        didPaint = true
+        painted()
     }
     /// Fills and/or strokes the current path, then clears it.
     public func drawPath(using mode: CGPathDrawingMode) {
@@ -339,7 +352,7 @@ public final class CGContext {
                 cairo_stroke(c)
             }
         }
-        didPaint = true
+        painted()
     }
     /// Fills `rect` with the fill colour (the current path is replaced).
     public func fill(_ rect: CGRect) { beginPath(); addRect(rect); fillPath() }
@@ -368,7 +381,7 @@ public final class CGContext {
         addRect(rect)
         cairo_fill(cairo)
         cairo_restore(cairo)
-        didPaint = true
+        painted()
     }
     /// Paints `image` scaled into `rect` as Core Graphics does in UIKit's flipped contexts: the
     /// image's top row lands at the rectangle's bottom (upside down). `UIImage.draw(in:)` draws
@@ -404,7 +417,7 @@ public final class CGContext {
                 cairo_restore(c)
             }
         }
-        didPaint = true
+        painted()
     }
 
     /// Paints `image` (`scale` pixels a point) upright into `rect` in nine parts: the corners at
@@ -455,7 +468,7 @@ public final class CGContext {
                 }
             }
         }
-        didPaint = true
+        painted()
     }
 
     // MARK: Clipping
@@ -503,7 +516,7 @@ public final class CGContext {
         cairo_restore(cairo)
         cairo_pattern_destroy(content)
         cairo_pattern_destroy(mask)
-        didPaint = true
+        painted()
     }
 
     /// Paints a pattern over the clip at the state's alpha: `make` may narrow the clip (its
@@ -526,7 +539,7 @@ public final class CGContext {
         cairo_new_path(cairo)
         cairo_set_source(cairo, pattern)
         cairo_paint_with_alpha(cairo, state.alpha)
-        didPaint = true
+        painted()
     }
 
     private func setSource(_ c: Color, on context: OpaquePointer? = nil) {

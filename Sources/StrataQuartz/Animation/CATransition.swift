@@ -97,7 +97,7 @@ open class CATransition: CAAnimation {
         // The layer's own part: moved in (moveIn, push), or held still for the transition's length
         // so that it ends (and tells its delegate) at its end.
         let moves = type == .moveIn || type == .push
-        var own = Keyframes(key: .position, values: moves ? [offset(1 - start), offset(1 - end)] : [offset(0)], isAdditive: true)
+        let own = Keyframes(key: .position, values: moves ? [offset(1 - start), offset(1 - end)] : [offset(0)], isAdditive: true)
         let result = [timing.animation(.keyframes(own), curve: curve)]
         guard let superlayer = layer.superlayer, size.width > 0, size.height > 0 else { return result }
 
