@@ -256,19 +256,18 @@ final class BitmapMemory {
         cairo_surface_flush(target)
         let pixels = UnsafeRawPointer(cairo_image_surface_get_data(target)!)
         let stride = Int(cairo_image_surface_get_stride(target))
+        let opaque = alpha == .noneSkipFirst || alpha == .noneSkipLast
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let i = (y * width + x) * 4
+        rgba.withUnsafeMutableBytes { out in
+            for y in 0..<height {
+                let row = out.baseAddress! + y * width * 4
                 if alpha == .alphaOnly {
-                    rgba[i + 3] = pixels.load(fromByteOffset: y * stride + x, as: UInt8.self)
+                    for x in 0..<width { row.storeBytes(of: pixels.load(fromByteOffset: y * stride + x, as: UInt8.self), toByteOffset: x * 4 + 3, as: UInt8.self) }
                     continue
                 }
-                let word = pixels.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
-                rgba[i] = UInt8(truncatingIfNeeded: word >> 16)
-                rgba[i + 1] = UInt8(truncatingIfNeeded: word >> 8)
-                rgba[i + 2] = UInt8(truncatingIfNeeded: word)
-                rgba[i + 3] = alpha == .noneSkipFirst || alpha == .noneSkipLast ? 255 : UInt8(truncatingIfNeeded: word >> 24)
+                // Cairo's words are native-endian A, R, G, B: B, G, R, A bytes on little-endian machines.
+                swapRedAndBlue(pixels + y * stride, into: row, pixels: width)
+                if opaque { for x in 0..<width { row.storeBytes(of: 255, toByteOffset: x * 4 + 3, as: UInt8.self) } }
             }
         }
         return RGBAImage(size: PixelSize(width: width, height: height), pixels: rgba)

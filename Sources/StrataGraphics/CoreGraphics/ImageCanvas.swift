@@ -2,46 +2,47 @@ import CCairo
 import Foundation
 import StrataCore
 
-/// A bitmap with a context drawing into it, for image renderers and image contexts.
+/// A bitmap with a context drawing into it, for image renderers and image contexts. The context
+/// is a bitmap context, as UIKit's are: B, G, R, A premultiplied (`premultipliedFirst` with
+/// `byteOrder32Little`), so its `width`, `height`, `bytesPerRow`, `data` and `makeImage()` read
+/// the bitmap, and its `ctm` reads as Core Graphics' does in UIKit (y flipped: (s, 0, 0, −s, 0,
+/// height in pixels) before any change).
 ///
 /// One thread at a time, as its context: made, drawn into and read by the thread that draws.
 package final class ImageCanvas {
     package let context: CGContext
-    private let surface: OpaquePointer
-    private let pixelSize: PixelSize
+    private let memory: BitmapMemory
     /// Pixels per point.
     package let scale: CGFloat
 
     /// A cleared bitmap of `bounds` (its origin the drawing's top-left) at `requestedScale`
     /// pixels a point (1 when not finite and positive), opaque black first when `opaque`.
+    /// - Precondition: the bitmap's pixels can be held (fewer than 2³¹ bytes a row and rows).
     package init(bounds: CGRect, scale requestedScale: CGFloat, opaque: Bool) {
         scale = requestedScale.isFinite && requestedScale > 0 ? requestedScale : 1
-        pixelSize = PixelSize(
-            width: max(Int((bounds.width * scale).rounded(.up)), 1), height: max(Int((bounds.height * scale).rounded(.up)), 1))
-        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelSize.width), Int32(pixelSize.height))
-        context = CGContext(surface: surface)
+        let width = max(Int((bounds.width * scale).rounded(.up)), 1), height = max(Int((bounds.height * scale).rounded(.up)), 1)
+        guard
+            let memory = BitmapMemory(
+                data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+                info: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue),
+                alpha: .premultipliedFirst, order: CGBitmapInfo.byteOrder32Little.rawValue)
+        else {
+            preconditionFailure("an image of \(bounds.size) points at scale \(scale) (\(width) × \(height) pixels) is too large to draw into")
+        }
+        self.memory = memory
+        context = CGContext(surface: memory.surface)
+        context.bitmap = memory
         if opaque {
             context.setFillColor(CGColor.black)
-            context.fill(CGRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height))
+            context.fill(CGRect(x: 0, y: 0, width: width, height: height))
         }
         context.scaleBy(x: scale, y: scale)
         context.translateBy(x: -bounds.minX, y: -bounds.minY)
         context.startDrawing(dirtyRect: bounds)
     }
 
-    deinit { cairo_surface_destroy(surface) }
-
     /// What is drawn now, as an image (premultiplied RGBA, `scale` pixels a point).
     package func cgImage() -> CGImage {
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
-        let (w, h) = (pixelSize.width, pixelSize.height)
-        // Cairo stores B, G, R, A on little-endian machines, premultiplied as RGBAImage is.
-        var pixels = [UInt8](repeating: 0, count: w * h * 4)
-        pixels.withUnsafeMutableBytes { out in
-            for y in 0..<h { swapRedAndBlue(data + y * stride, into: out.baseAddress! + y * w * 4, pixels: w) }
-        }
-        return CGImage(image: RGBAImage(size: pixelSize, pixels: pixels))
+        CGImage(image: memory.image(of: memory.surface))
     }
 }

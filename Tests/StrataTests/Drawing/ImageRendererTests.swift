@@ -102,4 +102,35 @@ import Testing
         #expect(pixels[Int(size.width / 2), Int(size.height / 2)] == RGBA8(255, 0, 0))
         #expect(pixels[38, 38] == RGBA8(0, 0, 0, 0))
     }
+    /// UIKit's image contexts are bitmap contexts: "UIGraphicsImageRendererContext … cgContext:
+    /// The underlying Core Graphics context", B, G, R, A premultiplied, whose transform reads
+    /// flipped against the bitmap's y-up pixels.
+    @Test(
+        "A renderer's context is a bitmap context: 20 × 10 points at scale 2 read 40 × 20 pixels, 160 bytes a row, 32 bits a pixel, premultipliedFirst little-endian; its ctm is (2, 0, 0, −2, 0, 20); makeImage() during the drawing shows what is drawn so far"
+    )
+    func aRenderersContextIsABitmapContext() throws {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 2
+        var made: CGImage?
+        _ = UIGraphicsImageRenderer(size: CGSize(width: 20, height: 10), format: format).image { context in
+            let cg = context.cgContext
+            #expect(cg.width == 40 && cg.height == 20 && cg.bytesPerRow == 160 && cg.bitsPerPixel == 32 && cg.bitsPerComponent == 8)
+            #expect(cg.alphaInfo == .premultipliedFirst && cg.bitmapInfo.contains(.byteOrder32Little))
+            #expect(cg.data != nil)
+            #expect(cg.ctm == CGAffineTransform(a: 2, b: 0, c: 0, d: -2, tx: 0, ty: 20), "\(cg.ctm)")
+            UIColor.blue.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 10, height: 5))  // the top-left quarter
+            made = cg.makeImage()
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 10, y: 5, width: 10, height: 5))
+        }
+        let pixels = try #require(made?.image)
+        #expect(pixels.size == PixelSize(width: 40, height: 20))
+        #expect(pixels[5, 5] == RGBA8(0, 0, 255), "top left: blue")
+        #expect(pixels[30, 15] == RGBA8(0, 0, 0, 0), "bottom right: drawn red only after the image was made")
+        UIGraphicsBeginImageContextWithOptions(CGSize(width: 3, height: 2), false, 1)
+        let current = try #require(UIGraphicsGetCurrentContext())
+        #expect(current.width == 3 && current.height == 2 && current.ctm == CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 2))
+        UIGraphicsEndImageContext()
+    }
 }
