@@ -33,7 +33,9 @@ esac
 # WebP and PNG images), pkg-config; Inter as the system
 # font and DejaVu Sans Mono as the monospaced one; glslang-tools validates the shaders during tests; the host
 # programs that embed Strata in the tests need a C compiler, Python with venv, and Xvfb.
-packages=(pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libgbm-dev libcairo2-dev libpango1.0-dev libjpeg62-turbo-dev libwebp-dev libpng-dev fonts-inter fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
+# The Swift toolchain's own libraries that a bare Debian lacks (its driver and the package manager
+# load ncurses and curl) come first.
+packages=(libncurses6 libcurl4 pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libgbm-dev libcairo2-dev libpango1.0-dev libjpeg62-turbo-dev libwebp-dev libpng-dev fonts-inter fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 test_packages=(glslang-tools gcc libc6-dev python3 python3-venv xvfb xauth libopengl0)
 [ "$job" = test ] && packages+=("${test_packages[@]}")
 # `setup.sh packages demo|test` prints a job's list (scripts/check-packages.sh reads it).
@@ -93,6 +95,14 @@ install_build() {
         ln -sf libStrataC.so ".build/install/$configuration/libstrata.so.$major"
     fi
 }
+
+# The toolchain must start: a library it needs and cannot find is named here, not mistaken later
+# for a failure of the job's own.
+if ! toolchain_error="$(swift --version 2>&1)"; then
+    echo "the Swift toolchain at $(command -v swift) does not start: $toolchain_error" >&2
+    echo "install the libraries it names (on Debian 12 its needs are listed at swift.org's install page), then run this again" >&2
+    exit 1
+fi
 
 case "$job" in
 install)
