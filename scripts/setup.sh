@@ -34,8 +34,10 @@ esac
 # font and DejaVu Sans Mono as the monospaced one; glslang-tools validates the shaders during tests; the host
 # programs that embed Strata in the tests need a C compiler, Python with venv, and Xvfb.
 # First what the Swift toolchain needs and a bare Debian lacks: its driver and package manager
-# load ncurses and curl, and the package manager fetches dependencies with git.
-packages=(libncurses6 libcurl4 git pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libgbm-dev libcairo2-dev libpango1.0-dev libjpeg62-turbo-dev libwebp-dev libpng-dev fonts-inter fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
+# load ncurses and curl, the package manager fetches dependencies with git, and linking Swift's
+# runtime in (the install's build, which the test job uses too) needs the C++ library's
+# development files (libstdc++-12-dev).
+packages=(libncurses6 libcurl4 git libstdc++-12-dev pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libgbm-dev libcairo2-dev libpango1.0-dev libjpeg62-turbo-dev libwebp-dev libpng-dev fonts-inter fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 test_packages=(glslang-tools gcc libc6-dev python3 python3-venv xvfb xauth libopengl0)
 [ "$job" = test ] && packages+=("${test_packages[@]}")
 # `setup.sh packages demo|test` prints a job's list (scripts/check-packages.sh reads it).
