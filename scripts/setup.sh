@@ -38,7 +38,8 @@ esac
 # runtime in (the install's build, which the test job uses too) needs the C++ library's
 # development files (libstdc++-12-dev).
 packages=(libncurses6 libcurl4 git libstdc++-12-dev pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libgbm-dev libcairo2-dev libpango1.0-dev libjpeg62-turbo-dev libwebp-dev libpng-dev fonts-inter fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
-test_packages=(glslang-tools gcc libc6-dev python3 python3-venv xvfb xauth libopengl0)
+# (fonts-dejavu-extra: the font tests open DejaVu Sans's condensed and oblique faces.)
+test_packages=(fonts-dejavu-extra glslang-tools gcc libc6-dev python3 python3-venv xvfb xauth libopengl0)
 [ "$job" = test ] && packages+=("${test_packages[@]}")
 # `setup.sh packages demo|test` prints a job's list (scripts/check-packages.sh reads it).
 if [ "$job" = packages ]; then
