@@ -48,6 +48,11 @@ public struct CGBitmapInfo: OptionSet, Sendable {
     public static let byteOrder16Big = CGBitmapInfo(rawValue: 3 << 12)
     /// 32-bit words, big-endian: the components in memory in the order their name gives.
     public static let byteOrder32Big = CGBitmapInfo(rawValue: 4 << 12)
+
+    /// The alpha its low bits name; nil for a value `CGImageAlphaInfo` does not have.
+    var alphaInfo: CGImageAlphaInfo? { CGImageAlphaInfo(rawValue: rawValue & Self.alphaInfoMask.rawValue) }
+    /// Its byte-order bits alone (`byteOrderDefault`, `byteOrder32Little`, ...).
+    var byteOrder: CGBitmapInfo { intersection(.byteOrderMask) }
 }
 
 extension CGContext {
@@ -70,14 +75,13 @@ extension CGContext {
         space: CGColorSpace, bitmapInfo: UInt32
     ) {
         let info = CGBitmapInfo(rawValue: bitmapInfo)
-        let alpha = CGImageAlphaInfo(rawValue: bitmapInfo & CGBitmapInfo.alphaInfoMask.rawValue)
-        let order = bitmapInfo & CGBitmapInfo.byteOrderMask.rawValue
         guard
             let memory = BitmapMemory(
                 data: data, width: width, height: height, bitsPerComponent: bitsPerComponent, bytesPerRow: bytesPerRow,
-                space: space, info: info, alpha: alpha, order: order)
+                space: space, info: info)
         else {
             let row = bytesPerRow == 0 ? "computed" : "\(bytesPerRow)"
+            let (alpha, order) = (info.alphaInfo, info.byteOrder.rawValue)
             FileHandle.standardError.write(
                 Data(
                     ("CGBitmapContextCreate: unsupported parameter combination: \(width) × \(height) pixels; \(bitsPerComponent) bits/component; "
@@ -118,7 +122,7 @@ extension CGContext {
     /// black at its alpha.
     public func makeImage() -> CGImage? {
         guard let bitmap else { return nil }
-        return CGImage(image: bitmap.image(of: cairo_get_target(cairo)))
+        return CGImage(image: bitmap.image())
     }
 }
 
@@ -129,11 +133,15 @@ extension CGContext {
 /// the memory, in its layout, after every painting call (`store(from:)`).
 final class BitmapMemory {
     let data: UnsafeMutableRawPointer
-    let width: Int, height: Int, bitsPerComponent: Int, bytesPerPixel: Int, bytesPerRow: Int
+    let width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int
     let space: CGColorSpace
     let info: CGBitmapInfo
+    /// Where the pixels keep alpha (`info`'s alpha, one Strata supports).
     let alpha: CGImageAlphaInfo
-    /// The surface Cairo draws into (the context holds its own reference once made).
+    /// Bytes in one pixel: 1 for alpha only, else 4.
+    var bytesPerPixel: Int { alpha == .alphaOnly ? 1 : 4 }
+    /// The surface Cairo draws into, the context's target (the context holds its own reference
+    /// once made).
     let surface: OpaquePointer
     /// Where red, green, blue and alpha lie in a pixel when the memory is not Cairo's layout
     /// (alpha nil: a skipped byte, written 255); nil when Cairo draws into `data` itself.
@@ -143,9 +151,9 @@ final class BitmapMemory {
 
     init?(
         data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int,
-        space: CGColorSpace, info: CGBitmapInfo, alpha: CGImageAlphaInfo?, order: UInt32
+        space: CGColorSpace, info: CGBitmapInfo
     ) {
-        guard let alpha, bitsPerComponent == 8, info.intersection(.floatInfoMask).isEmpty,
+        guard let alpha = info.alphaInfo, bitsPerComponent == 8, info.intersection(.floatInfoMask).isEmpty,
             width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max)
         else { return nil }
         let first: Bool
@@ -155,9 +163,9 @@ final class BitmapMemory {
         case .none, .last, .first: return nil
         }
         let little: Bool
-        switch order {
-        case 0, CGBitmapInfo.byteOrder32Big.rawValue: little = false
-        case CGBitmapInfo.byteOrder32Little.rawValue: little = true
+        switch info.byteOrder {
+        case .byteOrderDefault, .byteOrder32Big: little = false
+        case .byteOrder32Little: little = true
         default: return nil
         }
         let bytesPerPixel = alpha == .alphaOnly ? 1 : 4
@@ -169,7 +177,6 @@ final class BitmapMemory {
         self.width = width
         self.height = height
         self.bitsPerComponent = bitsPerComponent
-        self.bytesPerPixel = bytesPerPixel
         self.bytesPerRow = rowBytes
         self.space = space
         self.info = info
@@ -191,7 +198,7 @@ final class BitmapMemory {
         }
         // (Returning nil from here on runs deinit, which frees the surface and the memory.)
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
-        if layout != nil { load(into: surface) }
+        if layout != nil { load() }
     }
 
     deinit {
@@ -201,7 +208,7 @@ final class BitmapMemory {
 
     /// Copies the memory's pixels into Cairo's surface (once, when the context is made: the
     /// caller's picture is what drawing starts from).
-    private func load(into surface: OpaquePointer) {
+    private func load() {
         guard let layout else { return }
         cairo_surface_flush(surface)
         let pixels = cairo_image_surface_get_data(surface)!
@@ -226,8 +233,8 @@ final class BitmapMemory {
 
     /// Copies what Cairo painted into the memory, in its layout (nothing to do when Cairo
     /// draws into the memory itself).
-    func store(from surface: OpaquePointer?) {
-        guard let layout, let surface else { return }
+    func store() {
+        guard let layout else { return }
         cairo_surface_flush(surface)
         guard let pixels = cairo_image_surface_get_data(surface) else { return }
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -251,11 +258,10 @@ final class BitmapMemory {
     }
 
     /// The surface's pixels as premultiplied RGBA8, top row first.
-    func image(of surface: OpaquePointer?) -> RGBAImage {
-        let target = surface ?? self.surface
-        cairo_surface_flush(target)
-        let pixels = UnsafeRawPointer(cairo_image_surface_get_data(target)!)
-        let stride = Int(cairo_image_surface_get_stride(target))
+    func image() -> RGBAImage {
+        cairo_surface_flush(surface)
+        let pixels = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
+        let stride = Int(cairo_image_surface_get_stride(surface))
         let opaque = alpha == .noneSkipFirst || alpha == .noneSkipLast
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         rgba.withUnsafeMutableBytes { out in

@@ -32,8 +32,8 @@ public enum CGBlendMode: Sendable {
 /// bitmap's scale factor is already in the current transformation matrix).
 public final class CGContext {
     let cairo: OpaquePointer
-    /// The memory of a bitmap context (`init(data:width:height:...)`); nil for the contexts Strata
-    /// makes for drawing (views, image renderers), which hold Cairo's own bitmaps.
+    /// The memory of a bitmap context (`init(data:width:height:...)`, image renderers and image
+    /// contexts); nil for the contexts views draw into (Cairo recordings).
     var bitmap: BitmapMemory?
     /// Fill and stroke colours are separate in Core Graphics but one "source" in Cairo: kept here,
     /// saved and restored with the rest of the graphics state.
@@ -53,7 +53,7 @@ public final class CGContext {
     /// Records that something was painted, and brings a bitmap context's memory up to date.
     func painted() {
         didPaint = true
-        bitmap?.store(from: cairo_get_target(cairo))
+        bitmap?.store()
     }
 
     /// Forgets the painting Strata did to prepare the bitmap, before the layer's own drawing.

@@ -24,8 +24,7 @@ package final class ImageCanvas {
         guard
             let memory = BitmapMemory(
                 data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
-                info: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue),
-                alpha: .premultipliedFirst, order: CGBitmapInfo.byteOrder32Little.rawValue)
+                info: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue))
         else {
             preconditionFailure("an image of \(bounds.size) points at scale \(scale) (\(width) × \(height) pixels) is too large to draw into")
         }
@@ -43,6 +42,6 @@ package final class ImageCanvas {
 
     /// What is drawn now, as an image (premultiplied RGBA, `scale` pixels a point).
     package func cgImage() -> CGImage {
-        CGImage(image: memory.image(of: memory.surface))
+        CGImage(image: memory.image())
     }
 }
