@@ -11,11 +11,9 @@ modules="${1:-.build/debug/Modules}"
 graphs=.build/docs/symbol-graphs
 archive=.build/docs/Strata.doccarchive
 rm -rf "$graphs" "$archive" && mkdir -p "$graphs"
-# shellcheck disable=SC2046
+source scripts/module-paths.sh "$modules"
 swift-symbolgraph-extract -module-name Strata -target "$(uname -m)-unknown-linux-gnu" -minimum-access-level public \
-    -I "$modules" -I Sources/CCairo -I Sources/CPango -I Sources/CEGL -I Sources/CGLES3 -I Sources/CGBM \
-    -I Sources/CImageCodecs/include -I Sources/CSwiftRuntime/include \
-    $(pkg-config --cflags-only-I cairo pangocairo | sed 's/-I/-Xcc -I/g') -output-dir "$graphs"
+    "${module_paths[@]}" -output-dir "$graphs"
 log=.build/docs/docc.log
 if ! docc convert Sources/Strata/Strata.docc --additional-symbol-graph-dir "$graphs" \
     --fallback-display-name Strata --fallback-bundle-identifier Strata \

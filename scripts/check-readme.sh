@@ -6,7 +6,7 @@
 # Run after `swift build` (bash scripts/setup.sh test runs it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules="${1:-.build/debug/Modules}"
+source scripts/module-paths.sh "${1:-.build/debug/Modules}"
 out=.build/readme-check
 rm -rf "$out" && mkdir -p "$out"
 awk -v out="$out" '
@@ -29,11 +29,7 @@ for block in "$out"/block*.swift; do
             echo "}"
         } > "$file"
     fi
-    # shellcheck disable=SC2046
-    if ! swiftc -typecheck -swift-version 6 -I "$modules" \
-        -I Sources/CCairo -I Sources/CPango -I Sources/CEGL -I Sources/CGLES3 -I Sources/CGBM -I Sources/CImageCodecs/include -I Sources/CSwiftRuntime/include \
-        $(pkg-config --cflags-only-I cairo pangocairo | sed 's/-I/-Xcc -I/g') \
-        "$file" > "$out/errors.log" 2>&1; then
+    if ! swiftc -typecheck -swift-version 6 "${module_paths[@]}" "$file" > "$out/errors.log" 2>&1; then
         echo "README.md's Swift block $count does not compile as written ($block):" >&2
         cat "$out/errors.log" >&2
         exit 1

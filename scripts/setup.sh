@@ -206,11 +206,8 @@ test)
     STRATA_PRODUCTS="$products" bash scripts/tsan.sh "$@"
     phase compile-fail
     # The thread rule is the compiler's: model code off the main actor must not type-check.
-    # shellcheck disable=SC2046
-    if swiftc -typecheck -swift-version 6 -I "$products/Modules" \
-        -I Sources/CCairo -I Sources/CPango -I Sources/CEGL -I Sources/CGLES3 -I Sources/CGBM -I Sources/CImageCodecs/include -I Sources/CSwiftRuntime/include \
-        $(pkg-config --cflags-only-I cairo pangocairo | sed 's/-I/-Xcc -I/g') \
-        Tests/CompileFail/ModelOffTheMainActor.swift 2>/tmp/strata-compile-fail.log; then
+    source scripts/module-paths.sh "$products/Modules"
+    if swiftc -typecheck -swift-version 6 "${module_paths[@]}" Tests/CompileFail/ModelOffTheMainActor.swift 2>/tmp/strata-compile-fail.log; then
         echo "Tests/CompileFail/ModelOffTheMainActor.swift compiled: the view model is reachable off the main actor" >&2
         exit 1
     fi
