@@ -224,7 +224,7 @@ public enum BenchHarness {
             let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY), CGPoint(x: b.maxX, y: b.maxY), CGPoint(x: b.minX, y: b.maxY)]
                 .map { view.convert($0, to: nil) }.map { Point(x: $0.x, y: $0.y) }
             if let color = premultiplied(view.backgroundColor, alpha: alpha) { quads.append(FloorQuad(corners: corners, color: color)) }
-            if let image = view.layer.contents {
+            if let image = view.layer.contents as? CGImage {
                 let index =
                     textureIndex[ObjectIdentifier(image)]
                     ?? {

@@ -67,7 +67,7 @@ public final class CGFont: @unchecked Sendable {
         var length: UInt32 = 256
         var buffer = [CChar](repeating: 0, count: Int(length))
         guard hb_ot_name_get_utf8(face, id, nil, &length, &buffer) > 0 else { return nil }
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

@@ -41,7 +41,7 @@ extension CALayer {
         if mask != nil { ctx.beginMaskedGroup() }
         // A shadow of the whole picture (contents and sublayers too, by alpha), as the compositor
         // casts one: the picture drawn as a transparency layer, which casts the context's shadow.
-        let hasPicture: Bool = { if case .none = contentsSource { !_sublayers.isEmpty } else { true } }()
+        let hasPicture = contentsSource.isShown || !_sublayers.isEmpty
         let shadowed = s.shadowOpacity > 0 && (s.shadowColor?.alpha ?? 0) > 0 && !s.masksToBounds && s.shadowShape.width < 0
         let pictureShadow = shadowed && hasPicture && mask == nil
         if pictureShadow, var color = s.shadowColor {
@@ -119,7 +119,7 @@ extension CALayer {
     private func renderContents(in ctx: CGContext) {
         let picture: RGBAImage
         switch contentsSource {
-        case .none: return
+        case .none, .unshown: return
         case .image(let image): picture = image.image
         case .backingStore(let bitmap): picture = bitmap.image
         }

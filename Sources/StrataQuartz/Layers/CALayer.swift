@@ -484,19 +484,24 @@ open class CALayer {
         set { set(.contentsCenter, \.contentsCenter, newValue.core) }
     }
 
-    /// An image to show in the bounds; nil for none. Setting it replaces any drawn backing store.
-    public var contents: CGImage? {
+    /// What the layer shows in its bounds: a `CGImage`, or nil for none (Core Animation's
+    /// `Any?`). Setting it replaces any drawn backing store. A value of another type is kept and
+    /// read back as set, and shows nothing, as on iOS. After `display()` has drawn, it reads as a
+    /// `CGImage` of the backing store.
+    public var contents: Any? {
         get {
             switch contentsSource {
             case .none: nil
             case .image(let image): image
             case .backingStore(let bitmap): CGImage(image: bitmap.image)
+            case .unshown(let object): object
             }
         }
         set {
-            if case .image(let old) = contentsSource, old === newValue { return }
+            let image = newValue as? CGImage
+            if case .image(let old) = contentsSource, old === image { return }
             willChangeLook()
-            contentsSource = newValue.map(LayerContentsSource.image) ?? .none
+            contentsSource = image.map(LayerContentsSource.image) ?? newValue.map { .unshown($0 as AnyObject) } ?? .none
             pendingContentsRegion = nil
             markChanged(.contents)
         }

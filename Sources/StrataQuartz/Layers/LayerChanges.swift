@@ -59,6 +59,17 @@ package enum LayerContentsSource {
     case image(CGImage)
     /// The backing store `display()` draws into; `pending` is the part not yet sent.
     case backingStore(CairoBitmap)
+    /// A value the program set as `contents` that is not an image: read back as set, and shown
+    /// as nothing (Core Animation's rule for an object it cannot draw).
+    case unshown(AnyObject)
+
+    /// Whether there is something to draw.
+    var isShown: Bool {
+        switch self {
+        case .none, .unshown: false
+        case .image, .backingStore: true
+        }
+    }
 }
 
 extension CGRect {

@@ -140,7 +140,7 @@ struct CommitBuilder {
     private mutating func sendContents(of layer: CALayer, whole: Bool, on screen: CAContext) {
         let limit = screen.commitSink.maxTextureSize
         switch layer.contentsSource {
-        case .none:
+        case .none, .unshown:
             if !whole { append(.setContents(layer.id, nil), on: screen) }
         case .image(let image):
             guard image.width <= limit, image.height <= limit else {

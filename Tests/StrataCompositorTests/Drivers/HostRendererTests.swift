@@ -43,7 +43,7 @@ func objectLabels(_ identifier: Int32, upTo: GLuint = 256, exists: (GLuint) -> G
         var buffer = [GLchar](repeating: 0, count: 256)
         var length: GLsizei = 0
         glGetObjectLabel(GLenum(identifier), name, 256, &length, &buffer)
-        return length > 0 ? String(cString: buffer) : nil
+        return length > 0 ? String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
     }
 }
 

@@ -126,7 +126,7 @@ import Testing
         transition(.fade)
         dot.isHidden = true
         let old = try #require(picture)
-        let pixels = try #require((old.contents as! CGImage?)?.image)
+        let pixels = try #require((old.contents as? CGImage)?.image)
         #expect(pixels[20, 20] == RGBA8(255, 0, 0), "\(pixels[20, 20])")
         #expect(pixels[5, 5] == RGBA8(0, 255, 0), "\(pixels[5, 5])")
         #expect(dot.isHidden)
@@ -176,7 +176,7 @@ import Testing
         fade.duration = 1
         layer.add(fade, forKey: nil)
         let old = try #require(picture)
-        let pixels = try #require((old.contents as! CGImage?)?.image)
+        let pixels = try #require((old.contents as? CGImage)?.image)
         #expect(pixels[20, 20] == RGBA8(255, 0, 0), "\(pixels[20, 20])")
         #expect(pixels[5, 5] == RGBA8(255, 0, 0), "\(pixels[5, 5])")
         #expect(layer.backgroundColor == CGColor.blue && layer.sublayers?.count == 1, "the model keeps the changes")

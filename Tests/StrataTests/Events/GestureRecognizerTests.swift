@@ -335,8 +335,7 @@ func gestureScene(multipleTouch: Bool) throws -> (ScreenFixture, TouchLogView) {
 
     @Test func disablingARecognizerInItsActionStillCancelsTheViewsTouches() async throws {
         let (f, view) = try scene()
-        var tap: UITapGestureRecognizer!
-        tap = UITapGestureRecognizer { _ in tap.isEnabled = false }
+        let tap = UITapGestureRecognizer { recognizer in recognizer.isEnabled = false }
         view.addGestureRecognizer(tap)
         try f.window.tap(50, 50, at: 1)
         #expect(view.log == [".began(1)", ".cancelled(1)"])

@@ -36,7 +36,7 @@ final class PastingController: UIViewController {
         ) { _ in }
         let element: UIMenuElement = action
         #expect(element.title == "Delete" && element.subtitle == "Forever")
-        #expect(element is NSObject, "UIKit's menu elements are NSObjects")
+        #expect((element as Any) is NSObject, "UIKit's menu elements are NSObjects")
         #expect(action.identifier == UIAction.Identifier("delete"))
         #expect(action.discoverabilityTitle == "Delete the note")
         #expect(action.attributes == .destructive && action.state == .on)

@@ -108,7 +108,7 @@ extension UITableView {
             for done in completions { finish(done) }
             return
         }
-        appearanceStart = { [unowned self] path, cell in
+        appearanceStart = { path, cell in
             let final = layout.rectForRow(at: path)
             if let oldPath = mapping.oldPosition(of: path), !reloaded.contains(oldPath), old.contains(oldPath) {
                 cell.frame = old.rectForRow(at: oldPath)
