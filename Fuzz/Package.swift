@@ -10,8 +10,9 @@ let package = Package(
         .systemLibrary(name: "CEGLFuzz", pkgConfig: "egl"),
         // What the targets share: reading bytes as values, and libFuzzer's driver.
         .target(name: "FuzzSupport"),
-        // Event scripts, text and JSON, from arbitrary bytes.
-        .executableTarget(name: "FuzzEventScript", dependencies: ["FuzzSupport", .product(name: "Strata", package: "Strata")]),
+        // Event scripts, text and JSON, from arbitrary bytes (their reader is StrataCore's, so this
+        // builds none of the UIKit model).
+        .executableTarget(name: "FuzzEventScript", dependencies: ["FuzzSupport", .product(name: "StrataCore", package: "Strata")]),
         // Commit sequences through the Swift API, applied and drawn by a compositor.
         .executableTarget(
             name: "FuzzCommits",

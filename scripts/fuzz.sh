@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds Strata's fuzz targets (Fuzz/, libFuzzer with the address sanitizer) and runs each for a
-# while: bash scripts/fuzz.sh [SECONDS per target, default 60] [TARGET...]
+# Builds Strata's fuzz targets (Fuzz/, libFuzzer with the address sanitizer) and runs them side
+# by side for a while: bash scripts/fuzz.sh [SECONDS per target, default 60] [TARGET...]
 # Targets: FuzzEventScript (event scripts, text and JSON), FuzzCommits (commit sequences through
 # the Swift API, drawn by a compositor), FuzzCInterface (strata.h call sequences in an EGL
 # context). Seed inputs are in Fuzz/Corpus/<target>; what libFuzzer finds new is kept in
@@ -15,19 +15,29 @@ swift build --package-path Fuzz -c debug --build-path .build/fuzz --disable-inde
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 bin=$(swift build --package-path Fuzz -c debug --build-path .build/fuzz --show-bin-path)
 mkdir -p .build/fuzz-crashes
+# The targets run side by side (each libFuzzer process is one thread), for SECONDS in all.
+echo "fuzz: ${targets[*]} side by side for ${seconds}s"
+pids=()
 for target in "${targets[@]}"; do
     corpus=.build/fuzz-corpus/$target
     mkdir -p "$corpus"
     seeds=()
     [ -d "Fuzz/Corpus/$target" ] && seeds=("Fuzz/Corpus/$target")
-    echo "fuzz: $target for ${seconds}s"
     # Mesa keeps some allocations for the process's life: leak reports would be its, not ours.
-    ASAN_OPTIONS=detect_leaks=0 "$bin/$target" "$corpus" "${seeds[@]}" \
+    (ASAN_OPTIONS=detect_leaks=0 "$bin/$target" "$corpus" "${seeds[@]}" \
         -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
-        -artifact_prefix=.build/fuzz-crashes/"$target"- 2>&1 | grep -E "^(#[0-9]+.*(DONE|pulse)|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY|.*Test unit written)" || true
+        -artifact_prefix=.build/fuzz-crashes/"$target"- 2>&1 |
+        grep -E "^(#[0-9]+.*(DONE|pulse)|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY|.*Test unit written)" |
+        sed "s/^/$target: /" || true) &
+    pids+=($!)
+done
+wait "${pids[@]}"
+failed=0
+for target in "${targets[@]}"; do
     if ls .build/fuzz-crashes/"$target"-* >/dev/null 2>&1; then
         echo "fuzz: $target found a failure; its input is in .build/fuzz-crashes" >&2
-        exit 1
+        failed=1
     fi
 done
+[ "$failed" = 0 ] || exit 1
 echo "fuzz: no failure found"

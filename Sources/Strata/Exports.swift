@@ -3,7 +3,8 @@
 // (StrataGraphics: `CGContext`, `CGPath`, `CGImage`, `CGColor`, the image codecs), Core
 // Animation (StrataQuartz: `CALayer`, `CAAnimation`, `CATransaction`, `CAContext`), the compositor a screen draws with,
 // its configuration and frames, the commit sinks a screen can talk to (`CommitSink`, and
-// `RecordingCommitSink` for models run with no GPU), and the image type frames are read back into.
+// `RecordingCommitSink` for models run with no GPU), the image type frames are read back into,
+// and why an event script could not be read (`EventScriptError`, thrown by `EventScript`).
 @_exported import Foundation
 @_exported import StrataGraphics
 @_exported import StrataQuartz
@@ -18,3 +19,4 @@
 @_exported import struct StrataCore.PixelSize
 @_exported import struct StrataCore.FrameStatistics
 @_exported import enum StrataCore.FrameClock
+@_exported import enum StrataCore.EventScriptError

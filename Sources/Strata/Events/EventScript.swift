@@ -1,5 +1,6 @@
 import Foundation
 import StrataCompositor
+import StrataCore
 
 /// A recorded sequence of input to replay on a window, frame by frame: for tests, benchmarks
 /// and the command line. A plain value. Times are seconds from the start of the replay.
@@ -47,11 +48,11 @@ import StrataCompositor
 /// number) and the limit.
 public struct EventScript: Sendable, Hashable {
     /// The latest time a step or `end` may have, in seconds (ten minutes).
-    public static let maximumDuration: TimeInterval = 600
+    public static let maximumDuration: TimeInterval = EventScriptReader.maximumDuration
     /// The most samples (lines or JSON objects) a script may have.
-    public static let maximumSamples = 1_000_000
+    public static let maximumSamples = EventScriptReader.maximumSamples
     /// The largest touch id, either sign.
-    public static let maximumTouchID = 999_999_999
+    public static let maximumTouchID = EventScriptReader.maximumTouchID
     /// The most frames a replay renders before it stops with `EventScriptError.tooManyFrames`
     /// (a frame clock with a tiny step would otherwise take ages to reach the duration).
     public static let maximumFrames = 100_000
@@ -99,147 +100,42 @@ public struct EventScript: Sendable, Hashable {
     /// Parses the text form.
     /// - Throws: `EventScriptError` naming the line and what is wrong with it.
     public init(text: String) throws {
-        var samples: [(line: Int, sample: Sample)] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = index + 1
-            let tokens = try ScriptLine.tokens(of: raw, line: line)
-            let fields = tokens.map(\.text)
-            guard !fields.isEmpty else { continue }
-            func number(_ i: Int, _ name: String) throws -> Double {
-                guard i < fields.count else { throw EventScriptError.syntax(line: line, "missing \(name)") }
-                guard !tokens[i].isQuoted, let value = Self.decimal(fields[i]), value.isFinite else {
-                    throw EventScriptError.syntax(line: line, "\(name) \"\(Self.printable(fields[i]))\" is not a finite number")
-                }
-                return value
-            }
-            let t = try number(0, "time")
-            guard fields.count > 1 else { throw EventScriptError.syntax(line: line, "missing what happens after the time") }
-            let what = fields[1]
-            let sample: Sample
-            switch what {
-            case "down", "move", "up", "cancel":
-                sample = Sample(t: t, phase: what, id: try number(2, "touch id"), x: try number(3, "x"), y: try number(4, "y"))
-            case "wheel", "scroll-began", "scroll-changed", "scroll-ended":
-                sample = Sample(
-                    t: t, phase: "end", x: try number(2, "x"), y: try number(3, "y"),
-                    scroll: what == "wheel" ? "wheel" : String(what.dropFirst("scroll-".count)),
-                    dx: try number(4, "dx"), dy: try number(5, "dy"))
-            case "end":
-                sample = Sample(t: t, phase: "end")
-            case "key-down", "key-repeat", "key-up", "text-commit", "text-compose", "text-cancel":
-                sample = try ScriptLine.keyOrTextSample(tokens, time: t, line: line, number: number)
-            default:
-                throw EventScriptError.syntax(
-                    line: line,
-                    "\"\(what)\" is not down, move, up, cancel, wheel, scroll-began, scroll-changed, scroll-ended, key-down, key-repeat, key-up, text-commit, text-compose, text-cancel or end"
-                )
-            }
-            samples.append((line, sample))
-            if samples.count > Self.maximumSamples {
-                throw EventScriptError.limit(line: line, "more than \(Self.maximumSamples) samples")
-            }
-        }
-        try self.init(samples: samples)
-    }
-
-    /// A number written in decimal (digits, sign, point, exponent), or nil. Foundation's reader
-    /// alone would stop at a NUL byte (`1<NUL>0` read as 1) and take hexadecimal and `inf`.
-    static func decimal(_ text: String) -> Double? {
-        guard !text.isEmpty, text.utf8.allSatisfy(isDecimalByte) else { return nil }
-        return Double(text)
-    }
-
-    /// Whether `byte` can be part of a decimal number: a digit, `+`, `-`, `.`, `e` or `E`.
-    static func isDecimalByte(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E || byte == 0x45 || byte == 0x65
-    }
-
-    /// `text` with control characters shown as `\u{…}`, for messages.
-    static func printable(_ text: String) -> String {
-        String(text.unicodeScalars.flatMap { $0.properties.generalCategory == .control ? Array("\\u{\(String($0.value, radix: 16))}".unicodeScalars) : [$0] }.map(Character.init))
+        try self.init(events: EventScriptReader.events(text: text))
     }
 
     /// Parses the JSON form.
     /// - Throws: `EventScriptError` naming the line of the object (or number) and the field
     ///   that is wrong; `.syntax(line: 0, …)` with the decoder's reason for text that is not JSON.
     public init(json: Data) throws {
-        let objectLines = try JSONNumbers.check(json)
-        func line(_ index: Int) -> Int { objectLines.indices.contains(index) ? objectLines[index] : index + 1 }
-        let decoded: [Sample]
-        do {
-            decoded = try JSONDecoder().decode([Sample].self, from: json)
-        } catch let error as DecodingError {
-            throw EventScriptError.decoding(error, line: line)
-        }
-        if decoded.count > Self.maximumSamples {
-            throw EventScriptError.limit(line: line(Self.maximumSamples), "more than \(Self.maximumSamples) samples")
-        }
-        try self.init(samples: decoded.enumerated().map { (line($0.offset), $0.element) })
+        try self.init(events: EventScriptReader.events(json: json))
     }
 
-    /// One line (or JSON object) of a script. The id is read as a number and checked to be whole
-    /// and within the limit afterwards, so that the message can say which.
-    struct Sample: Codable {
-        var t: Double
-        var phase: String
-        var id: Double?
-        var x: Double?
-        var y: Double?
-        var scroll: String?
-        var dx: Double?
-        var dy: Double?
-        /// A key's HID usage, modifier bits and characters.
-        var key: Double?
-        var modifiers: Double?
-        var characters: String?
-        var charactersIgnoringModifiers: String?
-        /// Input-method text and its selected range (UTF-16 units).
-        var text: String?
-        var location: Double?
-        var length: Double?
-    }
-
-    private init(samples: [(line: Int, sample: Sample)]) throws {
+    /// The script of events `EventScriptReader` read and checked: touch samples at the same
+    /// time (each id once) form one step; the last `end` (or step) is the duration.
+    private init(events: [EventScriptEvent]) throws {
         var steps: [Step] = []
         var end = 0.0
-        var last = -Double.infinity
-        var keysDown: Set<Int> = []
-        for (line, s) in samples {
-            guard s.t.isFinite, s.t >= 0 else { throw EventScriptError.syntax(line: line, "time \(s.t) must be finite and at least 0") }
-            guard s.t <= Self.maximumDuration else {
-                throw EventScriptError.limit(line: line, "time \(s.t) is past the longest script, \(Self.maximumDuration) s")
-            }
-            for (name, value) in [("x", s.x), ("y", s.y), ("dx", s.dx), ("dy", s.dy)] {
-                if let value, !value.isFinite { throw EventScriptError.syntax(line: line, "\(name) \(value) is not a finite number") }
-            }
-            guard s.t >= last else { throw EventScriptError.outOfOrder(line: line, time: s.t, previous: last) }
-            last = s.t
-            if s.phase.hasPrefix("key-") || s.phase.hasPrefix("text-") {
-                steps.append(try ScriptLine.keyOrTextStep(s, line: line, keysDown: &keysDown))
-            } else if let scroll = s.scroll {
-                guard let phase = ScrollInput.Phase(rawValue: scroll) else {
-                    throw EventScriptError.syntax(line: line, "scroll phase \"\(scroll)\" is not began, changed, ended or wheel")
-                }
-                guard let x = s.x, let y = s.y else { throw EventScriptError.syntax(line: line, "a scroll needs x and y") }
-                steps.append(.scroll(ScrollInput(location: CGPoint(x: x, y: y), delta: CGVector(dx: s.dx ?? 0, dy: s.dy ?? 0), phase: phase, timestamp: s.t)))
-            } else if s.phase == "end" {
-                end = max(end, s.t)
-            } else {
-                guard let phase = TouchInput.Phase(rawValue: s.phase) else {
-                    throw EventScriptError.syntax(line: line, "phase \"\(s.phase)\" is not down, move, up, cancel or end")
-                }
-                guard let rawID = s.id, let x = s.x, let y = s.y else { throw EventScriptError.syntax(line: line, "a touch needs id, x and y") }
-                guard rawID == rawID.rounded(), abs(rawID) <= Double(Self.maximumTouchID) else {
-                    throw EventScriptError.limit(line: line, "touch id \(rawID) is not a whole number within ±\(Self.maximumTouchID)")
-                }
-                let id = Int(rawID)
-                let input = TouchInput(id: id, phase: phase, location: CGPoint(x: x, y: y), timestamp: s.t)
-                if case .touches(var inputs)? = steps.last, inputs.first?.timestamp == s.t, !inputs.contains(where: { $0.id == id }) {
+        for event in events {
+            switch event {
+            case .touch(let id, let phase, let x, let y, let time):
+                let input = TouchInput(id: id, phase: TouchInput.Phase(phase), location: CGPoint(x: x, y: y), timestamp: time)
+                if case .touches(var inputs)? = steps.last, inputs.first?.timestamp == time, !inputs.contains(where: { $0.id == id }) {
                     inputs.append(input)
                     steps[steps.count - 1] = .touches(inputs)
                 } else {
                     steps.append(.touches([input]))
                 }
+            case .scroll(let phase, let x, let y, let dx, let dy, let time):
+                steps.append(.scroll(ScrollInput(location: CGPoint(x: x, y: y), delta: CGVector(dx: dx, dy: dy), phase: ScrollInput.Phase(phase), timestamp: time)))
+            case .key(let phase, let code, let modifiers, let characters, let withoutModifiers, let time):
+                let key = try KeyInput(
+                    phase: KeyInput.Phase(phase), rawKeyCode: code, rawModifierFlags: modifiers, characters: characters,
+                    charactersIgnoringModifiers: withoutModifiers, timestamp: time)
+                steps.append(.key(key))
+            case .text(let phase, let text, let location, let length, let time):
+                steps.append(.text(TextInput(phase: TextInput.Phase(phase), text: text, selectedRange: NSRange(location: location, length: length), timestamp: time)))
+            case .end(let time):
+                end = max(end, time)
             }
         }
         try self.init(steps: steps, duration: end)
@@ -256,6 +152,18 @@ public struct EventScript: Sendable, Hashable {
     @discardableResult
     public func replay(
         on window: UIWindow, readBack: Bool = true,
+        frame: (_ index: Int, _ rendered: RenderedFrame) async throws -> Void = { _, _ in }
+    ) async throws -> Int {
+        try await replay(on: window, readBack: readBack, frameLimit: Self.maximumFrames, frame: frame)
+    }
+
+    /// `replay(on:readBack:frame:)` stopping after `frameLimit` frames instead of
+    /// `maximumFrames` (tests reach the limit without rendering 100,000 frames). Main actor.
+    @MainActor
+    @_spi(Testing)
+    @discardableResult
+    public func replay(
+        on window: UIWindow, readBack: Bool = true, frameLimit: Int,
         frame: (_ index: Int, _ rendered: RenderedFrame) async throws -> Void = { _, _ in }
     ) async throws -> Int {
         guard let screen = window.screen else { throw InputError.windowNotShown }
@@ -283,7 +191,7 @@ public struct EventScript: Sendable, Hashable {
                 }
                 next += 1
             }
-            guard index < Self.maximumFrames else { throw EventScriptError.tooManyFrames(limit: Self.maximumFrames, duration: duration) }
+            guard index < frameLimit else { throw EventScriptError.tooManyFrames(limit: frameLimit, duration: duration) }
             let rendered = try await screen.renderFrame(readBack: readBack)
             try await frame(index, rendered)
             index += 1
@@ -292,82 +200,48 @@ public struct EventScript: Sendable, Hashable {
     }
 }
 
-/// Why an event script could not be read.
-public enum EventScriptError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A line (or JSON object, counted from 1) that does not say what it should.
-    case syntax(line: Int, String)
-    /// A step earlier than the one before it.
-    case outOfOrder(line: Int?, time: Double, previous: Double)
-    /// A value past one of `EventScript`'s limits (nil line: a step given as a value).
-    case limit(line: Int?, String)
-    /// A replay that reached `EventScript.maximumFrames` before the script's duration.
-    case tooManyFrames(limit: Int, duration: Double)
-
-    /// The decoder's error as a line and field of the script.
-    static func decoding(_ error: DecodingError, line: (Int) -> Int) -> EventScriptError {
-        let context: DecodingError.Context
-        switch error {
-        case .dataCorrupted(let c), .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c): context = c
-        @unknown default: return .syntax(line: 0, "\(error)")
-        }
-        var place = ""
-        if let index = context.codingPath.first?.intValue {
-            place = context.codingPath.dropFirst().map { "field \"\($0.stringValue)\": " }.joined()
-            if case .keyNotFound(let key, _) = error { place = "field \"\(key.stringValue)\": " }
-            return .syntax(line: line(index), place + context.debugDescription)
-        }
-        return .syntax(line: 0, "not a JSON array of samples: \(context.debugDescription)")
-    }
-
-    public var description: String {
-        switch self {
-        case .syntax(let line, let message): "event script, line \(line): \(message)"
-        case .limit(let line, let message): "event script\(line.map { ", line \($0)" } ?? ""): \(message) (see EventScript's limits)"
-        case .tooManyFrames(let limit, let duration):
-            "event script: the replay reached \(limit) frames before the script's \(duration) s ended; use a frame clock with a longer step or a shorter script"
-        case .outOfOrder(let line, let time, let previous):
-            "event script\(line.map { ", line \($0)" } ?? ""): time \(time) is before the previous step's \(previous); steps must be in time order"
+extension TouchInput.Phase {
+    /// A touch line's phase.
+    init(_ phase: EventScriptEvent.TouchPhase) {
+        switch phase {
+        case .down: self = .down
+        case .move: self = .move
+        case .up: self = .up
+        case .cancel: self = .cancel
         }
     }
 }
 
-/// Reads JSON text for what the decoder cannot say with a place: every number outside strings
-/// must be a finite `Double` (`1e400` is not, and the decoder only says "not valid JSON"), and
-/// where each object of the top-level array begins.
-enum JSONNumbers {
-    /// The line of each top-level array element, in order.
-    /// - Throws: `EventScriptError.syntax` with the line and field of a number that overflows.
-    static func check(_ data: Data) throws -> [Int] {
-        var line = 1, depth = 0, inString = false, escaped = false
-        var lastString: [UInt8] = [], key = "", objectLines: [Int] = []
-        var bytes = data.makeIterator()
-        var pending: UInt8? = nil
-        while let byte = pending ?? bytes.next() {
-            pending = nil
-            if byte == 0x0A { line += 1 }
-            if inString {
-                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false } else { lastString.append(byte) }
-                continue
-            }
-            // An element of the top-level array starts here.
-            if depth == 1, ![0x20, 0x09, 0x0A, 0x0D, 0x2C, 0x5D].contains(byte) { objectLines.append(line) }
-            switch byte {
-            case 0x22: inString = true; lastString = []
-            case 0x3A: key = String(decoding: lastString, as: UTF8.self)
-            case 0x5B, 0x7B: depth += 1
-            case 0x5D, 0x7D: depth -= 1
-            case 0x2D, 0x30...0x39:
-                var token = [byte]
-                while let next = bytes.next() {
-                    if EventScript.isDecimalByte(next) { token.append(next) } else { pending = next; break }
-                }
-                let text = String(decoding: token, as: UTF8.self)
-                if let value = Double(text), !value.isFinite {
-                    throw EventScriptError.syntax(line: line, "field \"\(key)\": \(text) is beyond the largest number a script can hold (about 1.8e308)")
-                }
-            default: break
-            }
+extension ScrollInput.Phase {
+    /// A scroll line's phase.
+    init(_ phase: EventScriptEvent.ScrollPhase) {
+        switch phase {
+        case .began: self = .began
+        case .changed: self = .changed
+        case .ended: self = .ended
+        case .wheel: self = .wheel
         }
-        return objectLines
+    }
+}
+
+extension KeyInput.Phase {
+    /// A key line's phase.
+    init(_ phase: EventScriptEvent.KeyPhase) {
+        switch phase {
+        case .down: self = .down
+        case .repeat: self = .repeat
+        case .up: self = .up
+        }
+    }
+}
+
+extension TextInput.Phase {
+    /// An input-method line's phase.
+    init(_ phase: EventScriptEvent.TextPhase) {
+        switch phase {
+        case .commit: self = .commit
+        case .compose: self = .compose
+        case .cancel: self = .cancel
+        }
     }
 }
