@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds Strata's fuzz targets (Fuzz/, libFuzzer with the address sanitizer) and runs them side
-# by side for a while: bash scripts/fuzz.sh [SECONDS per target, default 60] [TARGET...]
+# by side for a while: bash scripts/fuzz.sh [SECONDS, default 60] [TARGET...]
 # Targets: FuzzEventScript (event scripts, text and JSON), FuzzCommits (commit sequences through
 # the Swift API, drawn by a compositor), FuzzCInterface (strata.h call sequences in an EGL
 # context). Seed inputs are in Fuzz/Corpus/<target>; what libFuzzer finds new is kept in

@@ -231,8 +231,8 @@ test)
     phase soak
     # A short soak: memory and GL objects flat over 3,000 frames of churn.
     "$products/strata" soak --frames 3000 --every 600 --warmup 600
-    # The fuzz targets (event scripts, commit sequences, C call sequences), 30 s each (the
-    # whole job stays within 15 minutes on 2 cores; STRATA_FUZZ_SECONDS runs them longer).
+    # The fuzz targets (event scripts, commit sequences, C call sequences), side by side for 30 s
+    # (the whole job stays within 15 minutes on 2 cores; STRATA_FUZZ_SECONDS runs them longer).
     phase fuzz
     bash scripts/fuzz.sh "${STRATA_FUZZ_SECONDS:-30}"
     phase
