@@ -11,9 +11,10 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(FuzzEventScript FuzzCommits FuzzCInterface)
-swift build --package-path Fuzz -c debug --build-path .build/fuzz --disable-index-store \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
-bin=$(swift build --package-path Fuzz -c debug --build-path .build/fuzz --show-bin-path)
+flags=(--package-path Fuzz -c debug --build-path .build/fuzz --disable-index-store
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld)
+swift build "${flags[@]}"
+bin=$(swift build "${flags[@]}" --show-bin-path)
 mkdir -p .build/fuzz-crashes
 # The targets run side by side (each libFuzzer process is one thread), for SECONDS in all.
 echo "fuzz: ${targets[*]} side by side for ${seconds}s"

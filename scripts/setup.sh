@@ -22,6 +22,28 @@ phase() {
     fi
     phase_name="${1:-}" phase_start=$SECONDS
 }
+# Checks that use one core and run beside the phases after them, so that the job's two cores stay
+# busy: `beside NAME COMMAND...` starts one (its output kept in .build/beside-NAME.log);
+# `joined NAME` waits for it, prints its output and fails the job if it failed.
+declare -A beside_pids=()
+# (A job that fails stops what runs beside it.)
+trap 'for pid in "${beside_pids[@]}"; do kill "$pid" 2>/dev/null || true; done' EXIT
+beside() {
+    local name="$1"
+    shift
+    mkdir -p .build
+    "$@" >".build/beside-$name.log" 2>&1 &
+    beside_pids[$name]=$!
+}
+joined() {
+    local name="$1" status=0
+    wait "${beside_pids[$name]}" || status=$?
+    cat ".build/beside-$name.log"
+    if [ "$status" -ne 0 ]; then
+        echo "$name failed (exit $status); its output is above and in .build/beside-$name.log" >&2
+        exit "$status"
+    fi
+}
 
 case "$job" in
     demo | test | install | packages) shift ;;
@@ -81,7 +103,8 @@ major="${version%%.*}"
 # The test job builds every product it runs this way, once: its process-level tests, benchmark
 # smoke run and soak run what `install` installs, and the install check finds them built.
 # (The static Foundation libraries' folder is named for the shared library's link, which SwiftPM
-# leaves out. No index store: nothing here is edited.)
+# leaves out. No index store: nothing here is edited. The toolchain's lld links: these are 100 MB
+# binaries, which it links in 2 s where gold took 5.)
 #   install_build CONFIGURATION PRODUCT...
 install_build() {
     local configuration="$1" product
@@ -89,6 +112,7 @@ install_build() {
     local static_libs
     static_libs="$(dirname "$(realpath "$(command -v swift)")")/../lib/swift_static/linux"
     local build=(swift build -c "$configuration" --scratch-path .build/install --disable-index-store
+        -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
         --static-swift-stdlib -Xswiftc -static-stdlib -Xlinker -L -Xlinker "$static_libs"
         -Xlinker "-soname=libstrata.so.$major" -Xlinker "--version-script=$PWD/Sources/StrataC/strata.map")
     for product in "$@"; do
@@ -172,14 +196,29 @@ test)
             glslangValidator -l $defines Shaders/glsl/layer.vert Shaders/glsl/layer.frag >/dev/null || { echo "layer.frag with $defines does not compile" >&2; exit 1; }
         done
     fi
-    phase format
-    # The code's format, as .swift-format describes it (swift-format comes with the toolchain).
-    swift format lint --strict --recursive Sources Tests Benchmarks/Sources Examples Fuzz/Sources \
-        || { echo "swift-format found code that is not formatted as .swift-format says: run 'swift format -i -r Sources Tests Benchmarks/Sources Examples Fuzz/Sources'" >&2; exit 1; }
+    # The code's format, as .swift-format describes it (swift-format comes with the toolchain),
+    # beside the build; its result is printed after it.
+    format_check() {
+        swift format lint --strict --recursive Sources Tests Benchmarks/Sources Examples Fuzz/Sources \
+            || { echo "swift-format found code that is not formatted as .swift-format says: run 'swift format -i -r Sources Tests Benchmarks/Sources Examples Fuzz/Sources'" >&2; return 1; }
+    }
+    beside format format_check
     phase modules
     # The module graph points one way (Core <- GL <- Compositor, Core <- Graphics <- Strata), and
     # every import names a module its target depends on.
     python3 scripts/check-modules.py
+    # The Python hosts' environment (moderngl: its own EGL context; glfw: a window; Pillow:
+    # screenshots; and Strata's own Python package, python/, the bindings the hosts use), made
+    # beside the build.
+    hosts_venv() {
+        local venv=.build/hosts-venv
+        if ! "$venv/bin/python" -c "import moderngl, glfw, PIL" 2>/dev/null; then
+            python3 -m venv "$venv"
+            "$venv/bin/pip" install -q --disable-pip-version-check --retries 5 --timeout 60 moderngl==5.13.0 glfw==2.11.0 pillow==13.0.0
+        fi
+        "$venv/bin/pip" install -q --disable-pip-version-check --retries 5 --timeout 60 ./python
+    }
+    beside hosts-venv hosts_venv
     phase build
     # Every product the tests run, built once as `install` builds them (see install_build): the
     # command line, the C interface's shared library (the host programs in Tests/Hosts load it),
@@ -188,15 +227,10 @@ test)
     for folder in Examples/*/; do examples+=("$(basename "$folder")"); done
     install_build debug strata StrataC generate-manual "${examples[@]}"
     products="$PWD/.build/install/debug"
-    phase hosts-venv
-    # The Python hosts' environment: moderngl (its own EGL context), glfw (a window), Pillow
-    # (screenshots), and Strata's own Python package (python/: the bindings the hosts use).
-    venv=.build/hosts-venv
-    if ! "$venv/bin/python" -c "import moderngl, glfw, PIL" 2>/dev/null; then
-        python3 -m venv "$venv"
-        "$venv/bin/pip" install -q --disable-pip-version-check --retries 5 --timeout 60 moderngl==5.13.0 glfw==2.11.0 pillow==13.0.0
-    fi
-    "$venv/bin/pip" install -q --disable-pip-version-check --retries 5 --timeout 60 ./python
+    phase format-and-hosts-venv
+    # (Waiting for the two checks beside the build.)
+    joined format
+    joined hosts-venv
     phase package-check
     # The package list above against what these programs load (so a missing one fails here).
     bash scripts/check-packages.sh "$products"
@@ -204,6 +238,10 @@ test)
     # The suite, once, under the thread sanitizer: every test, the process-level ones running the
     # products built above (see scripts/tsan.sh). `swift test` runs the same suite without it.
     STRATA_PRODUCTS="$products" bash scripts/tsan.sh "$@"
+    # The fuzz targets (event scripts, commit sequences, C call sequences), built and run side by
+    # side for 30 s beside the checks below, which use one core (the whole job stays within 15
+    # minutes on 2 cores; STRATA_FUZZ_SECONDS runs them longer).
+    beside fuzz bash scripts/fuzz.sh "${STRATA_FUZZ_SECONDS:-30}"
     phase compile-fail
     # The thread rule is the compiler's: model code off the main actor must not type-check.
     source scripts/module-paths.sh "$products/Modules"
@@ -231,10 +269,9 @@ test)
     phase soak
     # A short soak: memory and GL objects flat over 3,000 frames of churn.
     "$products/strata" soak --frames 3000 --every 600 --warmup 600
-    # The fuzz targets (event scripts, commit sequences, C call sequences), side by side for 30 s
-    # (the whole job stays within 15 minutes on 2 cores; STRATA_FUZZ_SECONDS runs them longer).
     phase fuzz
-    bash scripts/fuzz.sh "${STRATA_FUZZ_SECONDS:-30}"
+    # (What is left of the fuzz run started beside the checks.)
+    joined fuzz
     phase
     ;;
 esac
