@@ -18,17 +18,6 @@ import Testing
 
     init() throws { (fixture, layer) = try ContextFixture.redSquare() }
 
-    /// The presentation layer (the layer is on screen once a frame is presented).
-    func shown() throws -> CALayer { try #require(layer.presentation()) }
-
-    func basic(_ keyPath: String, from: Any?, to: Any?, duration: Double = 1) -> CABasicAnimation {
-        let animation = CABasicAnimation(keyPath: keyPath)
-        animation.fromValue = from
-        animation.toValue = to
-        animation.duration = duration
-        return animation
-    }
-
     @Test("A 1 s linear fade from 1 to 0.2: 0.6 at 0.5 s, the model stays 1; removed at the end, the model shows and the delegate hears start then stop(true)")
     func aBasicAnimationRunsAndGoes() async throws {
         let fade = basic("opacity", from: 1.0, to: 0.2)

@@ -73,6 +73,19 @@ extension RedSquareSuite {
     var root: CALayer { fixture.root }
     /// Presents frames up to and including frame `n` (at n/60 s).
     func present(through n: Int) async throws { try await context.present(through: n) }
+
+    /// The layer's presentation (it has one once a frame is presented).
+    func shown() throws -> CALayer { try #require(layer.presentation()) }
+
+    /// A basic animation of `keyPath` from `from` to `to` over `duration` seconds (linear, Core
+    /// Animation's default).
+    func basic(_ keyPath: String, from: Any?, to: Any?, duration: Double = 1) -> CABasicAnimation {
+        let animation = CABasicAnimation(keyPath: keyPath)
+        animation.fromValue = from
+        animation.toValue = to
+        animation.duration = duration
+        return animation
+    }
 }
 
 extension ContextFixture {

@@ -192,4 +192,20 @@ extension ViewActionTests.ActingView {
         defer { answers[event] = saved }
         return action(for: layer, forKey: event)
     }
+
+    @Test("A view's CAShapeLayer does not animate a change of strokeEnd outside an animation block (the view answers no action)")
+    func aViewsShapeLayerHasNoImplicitAnimation() async throws {
+        final class ShapeView: UIView {
+            override class var layerClass: CALayer.Type { CAShapeLayer.self }
+        }
+        let f = try ScreenFixture()
+        let view = ShapeView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        f.window.addSubview(view)
+        try await f.screen.present(through: 0)
+        let backing = try #require(view.layer as? CAShapeLayer)
+        backing.strokeEnd = 0.3
+        #expect(backing.animationKeys() == nil)
+        try await f.screen.present(through: 1)
+        #expect(try #require(backing.presentation()).strokeEnd == 0.3)
+    }
 }

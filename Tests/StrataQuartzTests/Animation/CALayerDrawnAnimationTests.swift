@@ -1,34 +1,33 @@
 import Foundation
-@_spi(Testing) import Strata
-@_spi(Testing) import StrataQuartz
 import StrataCore
+import StrataGraphics
 import StrataTesting
 import Testing
 
+@_spi(Testing) import StrataQuartz
+
 /// Animations of properties shape and gradient layers draw themselves (`strokeEnd`, `path`,
 /// `colors`, …): explicit and implicit, read through `presentation()` and delegates frame by
-/// frame on a recording sink (no GPU; frame n at n/60 s), then drawn on the GPU.
+/// frame in a context over a recording sink (no GPU; frame n at n/60 s), then drawn on the GPU.
 @MainActor
-@Suite struct DrawnAnimationTests {
-    let screen: UIScreen
-    let window: UIWindow
-    /// A zero-bounds shape layer at the window's origin: a line (10, 50)→(90, 50), blue, 10 wide.
+@Suite struct CALayerDrawnAnimationTests {
+    let fixture: ContextFixture
+    /// A zero-bounds shape layer at the root's origin: a line (10, 50)→(90, 50), blue, 10 wide.
     let shape = CAShapeLayer()
 
     init() throws {
-        let fixture = try ScreenFixture()  // over a recording sink: no GPU
-        (screen, window) = (fixture.screen, fixture.window)
+        fixture = try ContextFixture()  // over a recording sink: no GPU
         let line = CGMutablePath()
         line.move(to: CGPoint(x: 10, y: 50))
         line.addLine(to: CGPoint(x: 90, y: 50))
         shape.path = line
-        shape.strokeColor = UIColor.blue.cgColor
+        shape.strokeColor = CGColor.blue
         shape.lineWidth = 10
-        window.layer.addSublayer(shape)
+        fixture.root.addSublayer(shape)
     }
 
     /// Presents frames up to and including frame `n` (at n/60 s).
-    func present(through n: Int) async throws { try await screen.present(through: n) }
+    func present(through n: Int) async throws { try await fixture.context.present(through: n) }
 
     func shownStrokeEnd() throws -> CGFloat { try #require(shape.presentation()).strokeEnd }
 
@@ -70,17 +69,17 @@ import Testing
         shape.strokeEnd = 0
         shape.add(kept, forKey: "progress")
         try await present(through: 62)
-        var contents = 0
-        screen._commitObserver = { commit in
-            if commit.operations.contains(where: { if case .setContents = $0 { true } else { false } }) { contents += 1 }
-        }
+        let before = fixture.commits.count
         try await present(through: 70)
+        let contents = fixture.commits.dropFirst(before).filter { commit in
+            commit.operations.contains(where: { if case .setContents = $0 { true } else { false } })
+        }.count
         #expect(contents == 0, "settled: nothing drawn again")
         #expect(try shownStrokeEnd() == 1 && shape.animationKeys() == ["progress"])
         let other = CAShapeLayer()
         other.path = shape.path
-        other.strokeColor = UIColor.red.cgColor
-        window.layer.addSublayer(other)
+        other.strokeColor = CGColor.red
+        fixture.root.addSublayer(other)
         let log = AnimationLog()
         let animation = basic("lineWidth", 1, 20)
         animation.delegate = log
@@ -92,15 +91,15 @@ import Testing
         #expect(log.events == ["start", "stop false"])
     }
 
-    @Test("A drawn animation added before its layer is on a screen (as in viewDidLoad) starts with the commit that puts it there")
+    @Test("A drawn animation added before its layer is in a context (as in viewDidLoad) starts with the commit that puts it there")
     func addedBeforeTheLayerIsOnScreen() async throws {
         let container = CALayer()
         let ring = CAShapeLayer()
         ring.path = shape.path
-        ring.strokeColor = UIColor.red.cgColor
+        ring.strokeColor = CGColor.red
         container.addSublayer(ring)
         ring.add(basic("strokeEnd", 0, 1), forKey: "progress")
-        window.layer.addSublayer(container)
+        fixture.root.addSublayer(container)
         try await present(through: 30)
         #expect(abs(try #require(ring.presentation()).strokeEnd - 0.5) < 1e-9)
     }
@@ -155,16 +154,13 @@ import Testing
     func eachFrameRedraws() async throws {
         shape.add(basic("strokeEnd", 0, 1), forKey: "progress")
         try await present(through: 29)
-        var commits = 0
-        screen._commitObserver = { commit in
-            if commit.operations.contains(where: { if case .setContents = $0 { true } else { false } }) { commits += 1 }
-        }
+        let before = fixture.commits.count
         try await present(through: 30)
-        #expect(commits == 1, "one commit with new contents for frame 30")
-        let format = UIGraphicsImageRendererFormat()
-        format.scale = 1
-        let image = UIGraphicsImageRenderer(size: CGSize(width: 100, height: 100), format: format).image { shape.render(in: $0.cgContext) }
-        let pixels = try #require(image.cgImage?.image)
+        let withContents = fixture.commits.dropFirst(before).filter { commit in
+            commit.operations.contains(where: { if case .setContents = $0 { true } else { false } })
+        }
+        #expect(withContents.count == 1, "one commit with new contents for frame 30")
+        let pixels = try rendered(shape)
         expectPixel(pixels, 30, 50, RGBA8(0, 0, 255), "(30, 50): drawn")
         expectPixel(pixels, 70, 50, RGBA8(0, 0, 0, 0), "(70, 50): past the 31/60 drawn for the next frame")
     }
@@ -182,7 +178,7 @@ import Testing
         #expect(try shownStrokeEnd() == 1)
     }
 
-    @Test("Implicit: setting strokeEnd 1→0 on a standalone shape layer on screen animates over 0.25 s (CATransaction's default) from the value shown; half way at 0.125 s")
+    @Test("Implicit: setting strokeEnd 1→0 on a standalone shape layer in a context animates over 0.25 s (CATransaction's default) from the value shown; half way at 0.125 s")
     func implicitAnimation() async throws {
         try await present(through: 0)
         CATransaction.begin()
@@ -197,13 +193,8 @@ import Testing
         #expect(try shownStrokeEnd() == 0 && shape.animationKeys() == nil)
     }
 
-    @Test("No implicit animation with actions disabled, with NSNull in actions, or on a view's layer")
+    @Test("No implicit animation with actions disabled or with NSNull in actions")
     func implicitAnimationOff() async throws {
-        final class ShapeView: UIView {
-            override class var layerClass: CALayer.Type { CAShapeLayer.self }
-        }
-        let view = ShapeView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
-        window.addSubview(view)
         try await present(through: 0)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
@@ -213,9 +204,6 @@ import Testing
         shape.actions = ["strokeEnd": NSNull()]
         shape.strokeEnd = 0.2
         #expect(shape.animationKeys() == nil)
-        let backing = try #require(view.layer as? CAShapeLayer)
-        backing.strokeEnd = 0.3
-        #expect(backing.animationKeys() == nil)
         #expect(try shownStrokeEnd() == 0.2)
     }
 
@@ -223,9 +211,9 @@ import Testing
     func gradientColorsAnimate() async throws {
         let gradient = CAGradientLayer()
         gradient.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
-        gradient.colors = [UIColor.red.cgColor, UIColor.blue.cgColor]
-        window.layer.addSublayer(gradient)
-        gradient.add(basic("colors", [UIColor.red.cgColor, UIColor.blue.cgColor], [UIColor.blue.cgColor, UIColor.red.cgColor]), forKey: "swap")
+        gradient.colors = [CGColor.red, CGColor.blue]
+        fixture.root.addSublayer(gradient)
+        gradient.add(basic("colors", [CGColor.red, CGColor.blue], [CGColor.blue, CGColor.red]), forKey: "swap")
         try await present(through: 30)
         let shown = try #require(gradient.presentation()?.colors as? [CGColor])
         #expect(shown.count == 2)
@@ -240,7 +228,7 @@ import Testing
         try await present(through: 30)
         let box = try #require(shape.presentation()?.path).boundingBox
         #expect(abs(box.width - 40) < 1e-9, "half way from 20 to 60")
-        let paused = shape.convertTime(screen.mediaTime, from: nil)
+        let paused = shape.convertTime(fixture.context.mediaTime, from: nil)
         shape.speed = 0
         shape.timeOffset = paused
         try await present(through: 90)
@@ -249,19 +237,19 @@ import Testing
     }
 
     @Test(
-        "Scene on the GPU: white 100×100 window, a blue line (10, 50)→(90, 50) 10 wide whose strokeEnd animates 0→1 linear over 1 s: at frame 30 blue at (30, 50), white at (70, 50); at frame 61 blue at (70, 50)",
+        "Scene on the GPU: white 100×100 context, a blue line (10, 50)→(90, 50) 10 wide whose strokeEnd animates 0→1 linear over 1 s: at frame 30 blue at (30, 50), white at (70, 50); at frame 61 blue at (70, 50)",
         .tags(.gpu), .requiresGPU
     )
     func strokeEndOnTheGPU() async throws {
-        let f = try ScreenFixture(gpu: true)
+        let f = try ContextFixture(gpu: true)
         let line = CAShapeLayer()
         let path = CGMutablePath()
         path.move(to: CGPoint(x: 10, y: 50))
         path.addLine(to: CGPoint(x: 90, y: 50))
         line.path = path
-        line.strokeColor = UIColor.blue.cgColor
+        line.strokeColor = CGColor.blue
         line.lineWidth = 10
-        f.window.layer.addSublayer(line)
+        f.root.addSublayer(line)
         line.add(basic("strokeEnd", 0, 1), forKey: "progress")
         var frame = 0
         var image = try await f.renderUntil(frame: 30, from: &frame)

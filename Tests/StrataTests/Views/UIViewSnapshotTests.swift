@@ -3,10 +3,10 @@ import Strata
 import StrataTesting
 import Testing
 
-/// `CALayer.render(in:)`, `UIView.drawHierarchy(in:afterScreenUpdates:)` and
-/// `snapshotView(afterScreenUpdates:)`: the layer tree drawn on the CPU (no GPU).
+/// `UIView.drawHierarchy(in:afterScreenUpdates:)` and `snapshotView(afterScreenUpdates:)`: a
+/// view tree drawn on the CPU (no GPU).
 @MainActor
-@Suite struct LayerRenderTests {
+@Suite struct UIViewSnapshotTests {
     /// A white 100×100 view holding a red 40×40 view at (10, 10) with 8-point corners and a
     /// 2-point blue border, a green 30×30 view at (60, 60) at alpha 0.5, and a yellow 20×20 view
     /// at (60, 10) turned 45°, whose drawn circle (a `draw(_:)` view) is black.
@@ -91,57 +91,5 @@ import Testing
         let pixel = try #require(shown.cgImage?.image)[10, 10]
         #expect(pixel.isClose(to: RGBA8(128, 0, 0, 128), tolerance: 2), "\(pixel)")
         #expect(try #require(model.cgImage?.image)[10, 10] == RGBA8(0, 0, 0, 0))
-    }
-
-    @Test("render(in:) leaves out hidden layers, clips to masksToBounds, and draws model values (an animation in flight is not drawn)")
-    func renderDrawsTheModel() throws {
-        let root = CALayer()
-        root.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
-        root.anchorPoint = .zero
-        root.masksToBounds = true
-        let hidden = CALayer(), overflowing = CALayer()
-        hidden.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
-        hidden.backgroundColor = UIColor.red.cgColor
-        hidden.isHidden = true
-        overflowing.frame = CGRect(x: 10, y: 10, width: 30, height: 30)
-        overflowing.backgroundColor = UIColor.green.cgColor
-        root.addSublayer(hidden)
-        root.addSublayer(overflowing)
-        let fade = CABasicAnimation(keyPath: "opacity")
-        (fade.fromValue, fade.toValue, fade.duration) = (0.0, 0.0, 10)
-        overflowing.add(fade, forKey: "fade")
-        let format = UIGraphicsImageRendererFormat()
-        format.scale = 1
-        let image = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 40), format: format).image { context in
-            root.render(in: context.cgContext)
-        }
-        let p = try #require(image.cgImage?.image)
-        #expect(p[5, 5] == RGBA8(0, 0, 0, 0), "the hidden layer is not drawn")
-        #expect(p[15, 15] == .green, "the model's opacity 1, not the animation's 0")
-        #expect(p[25, 25] == RGBA8(0, 0, 0, 0), "clipped to the root's bounds")
-    }
-
-    @Test(
-        "render(in:) casts a picture's shadow as the compositor does: a clear 40×40 view whose red 20×20 subview sits at its top-left, shadow offset (10, 10), radius 0, on white: black at (25, 25) where only the shadow is, red at (15, 15), white at (35, 15) and (5, 35)"
-    )
-    func renderCastsThePicturesShadow() throws {
-        let root = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
-        root.backgroundColor = .white
-        let card = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
-        let red = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
-        red.backgroundColor = .red
-        card.addSubview(red)
-        card.layer.shadowOpacity = 1
-        card.layer.shadowRadius = 0
-        card.layer.shadowOffset = CGSize(width: 10, height: 10)
-        root.addSubview(card)
-        let format = UIGraphicsImageRendererFormat()
-        format.scale = 1
-        let image = UIGraphicsImageRenderer(size: root.bounds.size, format: format).image { context in
-            root.layer.render(in: context.cgContext)
-        }
-        let p = try #require(image.cgImage?.image)
-        #expect(p[25, 25] == RGBA8(0, 0, 0), "\(p[25, 25])")
-        #expect(p[15, 15] == .red && p[35, 15] == .white && p[5, 35] == .white)
     }
 }

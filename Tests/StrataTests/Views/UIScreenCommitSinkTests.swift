@@ -5,11 +5,11 @@ import StrataCore
 import StrataTesting
 import Testing
 
-/// The model over a commit sink with no GPU: `RecordingCommitSink` keeps what a screen sends,
+/// A screen over a commit sink with no GPU: `RecordingCommitSink` keeps what the screen sends,
 /// checks values as a compositor does, and answers frames on its clock, so none of these tests
 /// opens EGL.
 @MainActor
-@Suite struct CommitSinkTests {
+@Suite struct UIScreenCommitSinkTests {
     /// A white 100×100 window on a screen whose commits go to `sink`.
     func scene(_ sink: RecordingCommitSink = RecordingCommitSink()) -> (UIScreen, UIWindow) {
         let screen = UIScreen(size: CGSize(width: 100, height: 100), commitSink: sink)
