@@ -7,7 +7,7 @@ import StrataTesting
 import Testing
 
 /// Springs given by a damping ratio settle within the duration they were given.
-extension SpringTimingFidelityTests {
+extension UISpringTimingParametersTests {
     @Test func springsGivenByDampingRatioSettleWithinTheirDuration() {
         for ratio in [0.3, 0.7, 1, 1.5, 2, 4] {
             let spring = Spring(dampingRatio: ratio, settlingIn: 0.5)

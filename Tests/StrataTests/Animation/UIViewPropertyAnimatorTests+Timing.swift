@@ -19,9 +19,9 @@ extension UICubicTimingParameters {
     }
 }
 
-/// UIViewPropertyAnimator's and the timing parameters' documented rules (issue 35).
+/// UIViewPropertyAnimator's and the timing parameters' documented rules.
 @MainActor
-@Suite struct UIKitAnimationFidelityTests {
+@Suite struct UIViewPropertyAnimatorTimingTests {
     @Test("UISpringTimingParameters and UICubicTimingParameters are NSObject classes: convenience initializers in extensions work (they could not on a struct)")
     func timingParametersAreClasses() {
         let spring = UISpringTimingParameters(criticallyDampedFrom: 2)

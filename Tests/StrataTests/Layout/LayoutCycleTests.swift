@@ -6,7 +6,7 @@ import Testing
 /// (UIKit), and a layer's bounds size change asks its delegate's `layoutSublayers(of:)` on the
 /// next layout pass (Core Animation), with no screen (layout runs at `layoutIfNeeded()`).
 @MainActor
-@Suite struct LayoutCycleFidelityTests {
+@Suite struct LayoutCycleTests {
     /// Counts its layout passes.
     final class CountingView: UIView {
         var layouts = 0

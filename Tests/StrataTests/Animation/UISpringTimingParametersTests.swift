@@ -12,7 +12,7 @@ import Testing
 /// usingSpringWithDamping:…)`) lasts the duration given ("The total duration of the
 /// animations"). On a recording sink, 60 frames a second.
 @MainActor
-@Suite struct SpringTimingFidelityTests {
+@Suite struct UISpringTimingParametersTests {
     let screen: UIScreen
     let window: UIWindow
     let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))

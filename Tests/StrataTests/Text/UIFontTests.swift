@@ -10,7 +10,7 @@ import Testing
 /// Guidelines, Typography: "Dynamic Type sizes"). The registered font is a renamed copy of
 /// DejaVu Sans Mono Oblique (2,048 units per em, every advance 1,233 units): "Hello" at 20
 /// points is 5 × 1,233 / 2,048 × 20 = 60.205 points wide.
-@Suite struct FontFidelityTests {
+@Suite struct UIFontTests {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Resources/StrataTestMono-Oblique.ttf")
 
@@ -65,7 +65,7 @@ import Testing
     /// folder goes when the process exits, instead of staying behind after every run.
     @Test func fontDataRegisteredByAProcessLeavesNothingBehind() async throws {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let data = try Data(contentsOf: FontFidelityTests.fixture)
+            let data = try Data(contentsOf: UIFontTests.fixture)
             let provider = try #require(CGDataProvider(data: data as CFData))
             let font = try #require(CGFont(provider))
             #expect(CTFontManagerRegisterGraphicsFont(font, nil))
