@@ -43,9 +43,11 @@ open class UIColor: NSObject, @unchecked Sendable {
     /// Whether the colour depends on traits.
     var isDynamic: Bool { provider != nil }
 
-    /// A grey of brightness `white` (0 black, 1 white).
+    /// A grey of brightness `white` (0 black, 1 white): its `cgColor` is in the gray colour space,
+    /// two components, as UIKit's is.
     public convenience init(white: CGFloat, alpha: CGFloat) {
-        self.init(red: white, green: white, blue: white, alpha: alpha)
+        precondition([white, alpha].allSatisfy(\.isFinite), "UIColor(white: \(white), alpha: \(alpha)): components must be finite")
+        self.init(cgColor: CGColor(gray: white, alpha: alpha))
     }
 
     /// A colour from hue, saturation and brightness (HSB), each 0...1.
@@ -77,8 +79,8 @@ open class UIColor: NSObject, @unchecked Sendable {
     /// A copy with another alpha (a dynamic colour stays dynamic, each value with that alpha).
     open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
         if let provider { return UIColor(dynamicProvider: { provider($0).withAlphaComponent(alpha) }) }
-        let c = cgColor.value
-        return UIColor(red: CGFloat(c.red), green: CGFloat(c.green), blue: CGFloat(c.blue), alpha: alpha)
+        precondition(alpha.isFinite, "UIColor.withAlphaComponent(\(alpha)): alpha must be finite")
+        return UIColor(cgColor: cgColor.copy(alpha: alpha) ?? cgColor)
     }
 
     /// Reads the sRGB components; returns true, as every Strata colour has them.

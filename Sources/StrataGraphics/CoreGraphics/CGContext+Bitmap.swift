@@ -156,6 +156,9 @@ final class BitmapMemory {
         guard let alpha = info.alphaInfo, bitsPerComponent == 8, info.intersection(.floatInfoMask).isEmpty,
             width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max)
         else { return nil }
+        // Four bytes a pixel are RGB's: a gray space takes none of them (Core Graphics' gray
+        // bitmaps are one byte a pixel, which Strata does not draw into).
+        if space.model == .monochrome, alpha != .alphaOnly { return nil }
         let first: Bool
         switch alpha {
         case .premultipliedFirst, .noneSkipFirst: first = true

@@ -6,24 +6,66 @@ import StrataCore
 /// `NSArray`, so `colors as CFArray` compiles as it does on Apple's platforms.
 public typealias CFArray = NSArray
 
-/// A colour space. Strata draws in sRGB: every space is sRGB, kept for code that names one.
+/// A colour space: RGB ones (every one drawn as sRGB) and gray ones (a gray level, drawn as the
+/// same level in sRGB), kept for code that names one.
 public final class CGColorSpace: Sendable {
     /// The space's name (`CGColorSpace.sRGB` unless made with another).
     public let name: String?
 
-    /// The space `name` names; every name gives sRGB (Strata's only space).
+    /// The space `name` names: gray for the gray spaces' names, otherwise RGB (drawn as sRGB).
     public init?(name: String) { self.name = name }
+
+    /// Its colour model: `.monochrome` for the gray spaces, `.rgb` for the rest.
+    public var model: CGColorSpaceModel { name.map(Self.grayNames.contains) == true ? .monochrome : .rgb }
+    /// The number of colour components, alpha not counted: 1 for gray, 3 for RGB.
+    public var numberOfComponents: Int { model == .monochrome ? 1 : 3 }
 
     /// sRGB's name.
     public static let sRGB = "kCGColorSpaceSRGB"
+    /// Extended-range sRGB's name (drawn as sRGB, components clamped).
+    public static let extendedSRGB = "kCGColorSpaceExtendedSRGB"
     /// Display P3's name (drawn as sRGB).
     public static let displayP3 = "kCGColorSpaceDisplayP3"
     /// The generic RGB space's name (drawn as sRGB).
     public static let genericRGBLinear = "kCGColorSpaceGenericRGBLinear"
+    /// The generic gray space's name (gamma 2.2).
+    public static let genericGrayGamma2_2 = "kCGColorSpaceGenericGrayGamma2_2"
+    /// The linear gray space's name (drawn as the generic gray).
+    public static let linearGray = "kCGColorSpaceLinearGray"
+    /// The extended-range gray space's name (drawn as the generic gray, components clamped).
+    public static let extendedGray = "kCGColorSpaceExtendedGray"
+
+    private static let grayNames: Set<String> = [genericGrayGamma2_2, linearGray, extendedGray]
+}
+
+/// A colour space's model (Core Graphics' `CGColorSpaceModel`); Strata's spaces are
+/// `.monochrome` or `.rgb`.
+public enum CGColorSpaceModel: Int32, Sendable {
+    /// Not known.
+    case unknown = -1
+    /// Gray levels.
+    case monochrome = 0
+    /// Red, green and blue.
+    case rgb = 1
+    /// Cyan, magenta, yellow and black.
+    case cmyk = 2
+    /// CIE L*a*b*.
+    case lab = 3
+    /// DeviceN.
+    case deviceN = 4
+    /// An indexed table of another space's colours.
+    case indexed = 5
+    /// A pattern.
+    case pattern = 6
+    /// XYZ.
+    case XYZ = 7
 }
 
 /// The device's RGB space: sRGB in Strata.
 public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { CGColorSpace(name: CGColorSpace.sRGB)! }
+
+/// The device's gray space: the generic gray in Strata.
+public func CGColorSpaceCreateDeviceGray() -> CGColorSpace { CGColorSpace(name: CGColorSpace.genericGrayGamma2_2)! }
 
 /// Whether a gradient's end colours continue past its start and end (`CGContext`'s gradient
 /// drawing): Core Graphics' `CGGradientDrawingOptions`.
