@@ -15,10 +15,20 @@ public final class CGColorSpace: Sendable {
     /// The space `name` names: gray for the gray spaces' names, otherwise RGB (drawn as sRGB).
     public init?(name: String) { self.name = name }
 
-    /// Its colour model: `.monochrome` for the gray spaces, `.rgb` for the rest.
-    public var model: CGColorSpaceModel { name.map(Self.grayNames.contains) == true ? .monochrome : .rgb }
-    /// The number of colour components, alpha not counted: 1 for gray, 3 for RGB.
-    public var numberOfComponents: Int { model == .monochrome ? 1 : 3 }
+    /// Its colour model: `.monochrome` for the gray spaces, `.cmyk` for the generic CMYK space
+    /// (which Strata does not draw in), `.rgb` for the rest.
+    public var model: CGColorSpaceModel {
+        guard let name else { return .rgb }
+        return Self.grayNames.contains(name) ? .monochrome : name == Self.genericCMYK ? .cmyk : .rgb
+    }
+    /// The number of colour components, alpha not counted: 1 for gray, 3 for RGB, 4 for CMYK.
+    public var numberOfComponents: Int {
+        switch model {
+        case .monochrome: 1
+        case .cmyk: 4
+        default: 3
+        }
+    }
 
     /// sRGB's name.
     public static let sRGB = "kCGColorSpaceSRGB"
@@ -34,6 +44,8 @@ public final class CGColorSpace: Sendable {
     public static let linearGray = "kCGColorSpaceLinearGray"
     /// The extended-range gray space's name (drawn as the generic gray, components clamped).
     public static let extendedGray = "kCGColorSpaceExtendedGray"
+    /// The generic CMYK space's name: colours and gradients in it are nil (Strata draws no CMYK).
+    public static let genericCMYK = "kCGColorSpaceGenericCMYK"
 
     private static let grayNames: Set<String> = [genericGrayGamma2_2, linearGray, extendedGray]
 }
@@ -102,16 +114,21 @@ public final class CGGradient: Sendable {
         self.init(colors: list, locations: spots)
     }
 
-    /// A gradient from `count` colours given as red, green, blue, alpha components (4 × count
-    /// numbers) at `locations` (nil: spread evenly). Nil for no colour or non-finite numbers.
+    /// A gradient from `count` colours given by their components in `space` followed by alpha
+    /// (red, green, blue, alpha, 4 × count numbers; in a gray space gray and alpha, 2 × count) at
+    /// `locations` (nil: spread evenly). Nil for no colour, non-finite numbers, or a space that is
+    /// neither RGB nor gray.
     public convenience init?(
         colorSpace space: CGColorSpace, colorComponents components: UnsafePointer<CGFloat>, locations: UnsafePointer<CGFloat>?, count: Int
     ) {
-        guard count > 0 else { return nil }
-        let numbers = Array(UnsafeBufferPointer(start: components, count: count * 4))
+        guard count > 0, space.model == .rgb || space.model == .monochrome else { return nil }
+        let stride = space.numberOfComponents + 1
+        let numbers = Array(UnsafeBufferPointer(start: components, count: count * stride))
         guard numbers.allSatisfy(\.isFinite) else { return nil }
         let colors = (0..<count).map { i in
-            Color(red: Float(numbers[4 * i]), green: Float(numbers[4 * i + 1]), blue: Float(numbers[4 * i + 2]), alpha: Float(numbers[4 * i + 3])).clamped
+            let c = numbers[(stride * i)...]
+            let (red, green, blue) = stride == 2 ? (c[c.startIndex], c[c.startIndex], c[c.startIndex]) : (c[c.startIndex], c[c.startIndex + 1], c[c.startIndex + 2])
+            return Color(red: Float(red), green: Float(green), blue: Float(blue), alpha: Float(c[c.startIndex + stride - 1])).clamped
         }
         self.init(colors: colors, locations: locations.map { Array(UnsafeBufferPointer(start: $0, count: count)) })
     }

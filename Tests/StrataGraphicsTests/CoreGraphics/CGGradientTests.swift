@@ -85,4 +85,19 @@ import Testing
         let components: [CGFloat] = [1, 0, 0, 1, 0, 0, 1, 1]
         #expect(CGGradient(colorSpace: CGColorSpaceCreateDeviceRGB(), colorComponents: components, locations: nil, count: 2) != nil)
     }
+
+    @Test("A gradient from gray components reads gray and alpha a colour (2 × count numbers): black → white from x 0 to 100 is mid grey at x 50; a CMYK space gives nil")
+    func grayComponentGradient() throws {
+        let components: [CGFloat] = [0, 1, 1, 1]
+        let gradient = try #require(
+            components.withUnsafeBufferPointer { CGGradient(colorSpace: CGColorSpaceCreateDeviceGray(), colorComponents: $0.baseAddress!, locations: nil, count: 2) })
+        let image = try draw(width: 100, height: 10) { $0.drawLinearGradient(gradient, start: .zero, end: CGPoint(x: 100, y: 0), options: []) }
+        expectPixel(image, 0, 5, RGBA8(1, 1, 1), tolerance: 3, "(0, 5): black")
+        expectPixel(image, 50, 5, RGBA8(128, 128, 128), tolerance: 3, "(50, 5): half way")
+        expectPixel(image, 99, 5, RGBA8(254, 254, 254), tolerance: 3, "(99, 5): white")
+        let cmyk = try #require(CGColorSpace(name: CGColorSpace.genericCMYK))
+        #expect(cmyk.model == .cmyk && cmyk.numberOfComponents == 4)
+        let five: [CGFloat] = [0, 0, 0, 1, 1, 0, 0, 0, 0, 1]
+        #expect(five.withUnsafeBufferPointer { CGGradient(colorSpace: cmyk, colorComponents: $0.baseAddress!, locations: nil, count: 2) } == nil)
+    }
 }

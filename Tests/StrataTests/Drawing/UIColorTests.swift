@@ -18,4 +18,10 @@ import Testing
         let image = UIGraphicsImageRenderer(size: CGSize(width: 100, height: 100), format: format).image { layer.render(in: $0.cgContext) }
         expectPixel(try #require(image.cgImage?.image), 50, 50, RGBA8(0, 255, 0), "(50, 50): the background")
     }
+
+    @Test("A CGGradient of UIColors is nil, as Core Graphics refuses what is not a CGColor")
+    func aGradientOfUIColorsIsNil() {
+        #expect(CGGradient(colorsSpace: nil, colors: [UIColor.red, UIColor.blue] as CFArray, locations: nil) == nil)
+        #expect(CGGradient(colorsSpace: nil, colors: [UIColor.red.cgColor, UIColor.blue.cgColor] as CFArray, locations: nil) != nil)
+    }
 }
