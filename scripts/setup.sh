@@ -25,19 +25,23 @@ phase() {
 # Checks that use one core and run beside the phases after them, so that the job's two cores stay
 # busy: `beside NAME COMMAND...` starts one (its output kept in .build/beside-NAME.log);
 # `joined NAME` waits for it, prints its output and fails the job if it failed.
+# Each runs in a process group of its own, so that a job that fails stops all of what runs beside
+# it (the group is killed on exit).
 declare -A beside_pids=()
-# (A job that fails stops what runs beside it.)
-trap 'for pid in "${beside_pids[@]}"; do kill "$pid" 2>/dev/null || true; done' EXIT
+trap 'for pid in "${beside_pids[@]}"; do kill -- "-$pid" 2>/dev/null || true; done' EXIT
 beside() {
     local name="$1"
     shift
     mkdir -p .build
+    set -m
     "$@" >".build/beside-$name.log" 2>&1 &
     beside_pids[$name]=$!
+    set +m
 }
 joined() {
     local name="$1" status=0
     wait "${beside_pids[$name]}" || status=$?
+    unset "beside_pids[$name]"
     cat ".build/beside-$name.log"
     if [ "$status" -ne 0 ]; then
         echo "$name failed (exit $status); its output is above and in .build/beside-$name.log" >&2

@@ -31,7 +31,7 @@ swift build --product StrataPackageTests --sanitize=thread --build-path .build/t
 log=.build/tsan/last-run.log
 status=0
 STRATA_PRODUCTS="$products" TSAN_OPTIONS="halt_on_error=0 exitcode=66 second_deadlock_stack=1 fast_unwind_on_fatal=1" \
-    swift test --disable-xctest --skip-build --sanitize=thread --build-path .build/tsan -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld "$@" 2>&1 | tee "$log" ||
+    swift test --disable-xctest --skip-build --sanitize=thread --build-path .build/tsan "$@" 2>&1 | tee "$log" ||
     status=${PIPESTATUS[0]}
 if [[ $status == 0 ]]; then
     echo "tsan: the suite ran under the thread sanitizer with no report"

@@ -128,6 +128,9 @@ public struct EventScript: Sendable, Hashable {
             case .scroll(let phase, let x, let y, let dx, let dy, let time):
                 steps.append(.scroll(ScrollInput(location: CGPoint(x: x, y: y), delta: CGVector(dx: dx, dy: dy), phase: ScrollInput.Phase(phase), timestamp: time)))
             case .key(let phase, let code, let modifiers, let characters, let withoutModifiers, let time):
+                // The reader checked the code and modifiers by `KeyEventRules`, which accepts
+                // exactly what `UIKeyboardHIDUsage` and `UIKeyModifierFlags` hold (a test pins
+                // that), so this does not throw; were they to part, the error still surfaces.
                 let key = try KeyInput(
                     phase: KeyInput.Phase(phase), rawKeyCode: code, rawModifierFlags: modifiers, characters: characters,
                     charactersIgnoringModifiers: withoutModifiers, timestamp: time)

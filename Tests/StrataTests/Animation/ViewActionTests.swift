@@ -192,7 +192,9 @@ extension ViewActionTests.ActingView {
         defer { answers[event] = saved }
         return action(for: layer, forKey: event)
     }
+}
 
+extension ViewActionTests {
     @Test("A view's CAShapeLayer does not animate a change of strokeEnd outside an animation block (the view answers no action)")
     func aViewsShapeLayerHasNoImplicitAnimation() async throws {
         final class ShapeView: UIView {
