@@ -235,9 +235,9 @@ test)
     # (Waiting for the two checks beside the build.)
     joined format
     joined hosts-venv
-    phase package-check
-    # The package list above against what these programs load (so a missing one fails here).
-    bash scripts/check-packages.sh "$products"
+    # The package list above against what these programs load (so a missing one fails here),
+    # beside the tests (it reads files and the package database, a core's worth at most).
+    beside package-check bash scripts/check-packages.sh "$products"
     phase tests
     # The suite, once, under the thread sanitizer: every test, the process-level ones running the
     # products built above (see scripts/tsan.sh). `swift test` runs the same suite without it.
@@ -246,6 +246,9 @@ test)
     # side for 30 s beside the checks below, which use one core (the whole job stays within 15
     # minutes on 2 cores; STRATA_FUZZ_SECONDS runs them longer).
     beside fuzz bash scripts/fuzz.sh "${STRATA_FUZZ_SECONDS:-30}"
+    phase package-check
+    # (What is left of the package check started beside the tests.)
+    joined package-check
     phase compile-fail
     # The thread rule is the compiler's: model code off the main actor must not type-check.
     source scripts/module-paths.sh "$products/Modules"
