@@ -121,14 +121,14 @@ public final class CGGradient: Sendable {
     public convenience init?(
         colorSpace space: CGColorSpace, colorComponents components: UnsafePointer<CGFloat>, locations: UnsafePointer<CGFloat>?, count: Int
     ) {
-        guard count > 0, space.model == .rgb || space.model == .monochrome else { return nil }
+        guard count > 0 else { return nil }
         let stride = space.numberOfComponents + 1
-        let numbers = Array(UnsafeBufferPointer(start: components, count: count * stride))
-        guard numbers.allSatisfy(\.isFinite) else { return nil }
-        let colors = (0..<count).map { i in
-            let c = numbers[(stride * i)...]
-            let (red, green, blue) = stride == 2 ? (c[c.startIndex], c[c.startIndex], c[c.startIndex]) : (c[c.startIndex], c[c.startIndex + 1], c[c.startIndex + 2])
-            return Color(red: Float(red), green: Float(green), blue: Float(blue), alpha: Float(c[c.startIndex + stride - 1])).clamped
+        guard UnsafeBufferPointer(start: components, count: count * stride).allSatisfy(\.isFinite) else { return nil }
+        var colors: [Color] = []
+        for i in 0..<count {
+            // Each colour as `CGColor(colorSpace:components:)` reads it (nil for a space it does not draw).
+            guard let color = CGColor(colorSpace: space, components: components + stride * i) else { return nil }
+            colors.append(color.value)
         }
         self.init(colors: colors, locations: locations.map { Array(UnsafeBufferPointer(start: $0, count: count)) })
     }
