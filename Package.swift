@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "StrataGL", targets: ["StrataGL"]),
         .library(name: "StrataBench", targets: ["StrataBench"]),
+        // swift-snapshot-testing's strategies for UIView, UIViewController, CALayer and UIImage.
+        .library(name: "StrataSnapshotTesting", targets: ["StrataSnapshotTesting"]),
         .executable(name: "strata", targets: ["strata"]),
         // The C interface (include/strata.h) as a shared library, libStrataC.so, for hosts in any language.
         .library(name: "StrataC", type: .dynamic, targets: ["StrataC"]),
@@ -22,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         // `swift package generate-documentation --target Strata` builds the DocC catalog (Sources/Strata/Strata.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Snapshot tests of views on Linux (StrataSnapshotTesting); only its SnapshotTesting module is built.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // System libraries: shims only, found through pkg-config.
@@ -73,6 +77,11 @@ let package = Package(
         ),
         // strata.h's functions over HostRenderer, for hosts written in C or any language with a C FFI.
         .target(name: "StrataC", dependencies: ["StrataCompositor", "StrataCore", "StrataGL"], exclude: ["include", "strata.map"]),
+        // Snapshot strategies: views, controllers and layers drawn by the GPU, compared by pixels.
+        .target(
+            name: "StrataSnapshotTesting",
+            dependencies: ["Strata", "StrataCore", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+        ),
         // Demo scenes built with the UIKit API, shared by the command line and the tests.
         .target(name: "StrataDemos", dependencies: ["Strata"]),
         // Benchmark scenes, their raw-GL floors and the harness behind `strata bench`.
@@ -113,6 +122,7 @@ let package = Package(
             name: "StrataTests",
             dependencies: ["Strata", "StrataQuartz", "StrataGraphics", "StrataDemos", "StrataCompositor", "StrataCore", "StrataTesting", "CGLES3", "CPango"],
             resources: [.process("Resources")]),
+        .testTarget(name: "StrataSnapshotTestingTests", dependencies: ["StrataSnapshotTesting", "Strata", "StrataTesting"]),
         // Process-level tests: the example programs, the command line and the host programs, each
         // run as a separate process, running products built without the sanitizer (STRATA_PRODUCTS).
         .testTarget(name: "StrataIntegrationTests", dependencies: ["StrataTesting", "StrataGraphics", "StrataCore"]),

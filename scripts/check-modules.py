@@ -35,6 +35,7 @@ ALLOWED = {
         "StrataCore", "StrataGraphics", "StrataQuartz", "StrataCompositor", "Cassowary", "CCairo", "CPango",
         "CSwiftRuntime", "Logging", "HeapModule", "OrderedCollections",
     },
+    "StrataSnapshotTesting": {"Strata", "StrataCore", "SnapshotTesting"},
 }
 
 # Modules every target may import: the toolchain's own.

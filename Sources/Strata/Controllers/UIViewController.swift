@@ -456,7 +456,7 @@ open class UIViewController: UIResponder {
 
     /// What a container (a navigation controller's bar) adds to the view's safe area, besides
     /// `additionalSafeAreaInsets`.
-    var containerSafeAreaInsets: UIEdgeInsets = .zero {
+    package var containerSafeAreaInsets: UIEdgeInsets = .zero {
         didSet {
             guard containerSafeAreaInsets != oldValue, let view = _view else { return }
             view.safeAreaInsetsChanged()

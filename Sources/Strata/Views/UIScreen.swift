@@ -88,11 +88,18 @@ public final class UIScreen {
     /// (a `RecordingCommitSink` runs the model with no GPU).
     /// - Precondition: `size` and `scale` are finite and positive, the size in pixels is within
     ///   the sink's limits, and no other screen uses the sink; otherwise this traps naming the value.
-    public init(size: CGSize, scale: CGFloat = 1, commitSink: any CommitSink) {
+    public convenience init(size: CGSize, scale: CGFloat = 1, commitSink: any CommitSink) {
+        self.init(size: size, scale: scale, commitSink: commitSink, canBeMain: true)
+    }
+
+    /// `init(size:scale:commitSink:)`; unless `canBeMain`, the screen never becomes `main` (nor
+    /// sets the scale images load at): a screen made for one picture (a snapshot) leaves the
+    /// program's main screen as it was.
+    package init(size: CGSize, scale: CGFloat, commitSink: any CommitSink, canBeMain: Bool) {
         context = CAContext(size: size, scale: scale, commitSink: commitSink, caller: "UIScreen")
         Self.liveScreens.removeAll { $0.object == nil }
         defer {
-            if Self.firstScreen == nil {
+            if canBeMain, Self.firstScreen == nil {
                 Self.firstScreen = self
                 UIImage.setMainScreenScale(scale)
                 TraitSystem.mainScreenMade()
@@ -159,6 +166,15 @@ public final class UIScreen {
     public func renderFrame(clearColor: UIColor = .black, readBack: Bool = true) async throws -> RenderedFrame {
         try await context.renderFrame(clearColor: clearColor.cgColor, readBack: readBack)
     }
+
+    /// `renderFrame(clearColor:readBack:)`, blocking the main thread until the frame is drawn
+    /// (`CAContext.renderFrameWaiting`): only for a screen over a `Compositor`.
+    package func renderFrameWaiting(clearColor: UIColor = .black, readBack: Bool = true) throws -> RenderedFrame {
+        try context.renderFrameWaiting(clearColor: clearColor.cgColor, readBack: readBack)
+    }
+
+    /// The scale `main` has, or would have if reading it made the screen (3).
+    package static var mainScale: CGFloat { existingMain?.scale ?? 3 }
 
     /// Keeps `error` for the next `renderFrame()` to throw.
     func record(_ error: StrataError) { context.record(error) }

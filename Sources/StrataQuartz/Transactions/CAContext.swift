@@ -123,11 +123,53 @@ public final class CAContext {
     /// - Throws: the first `StrataError` recorded since the last frame, then the sink's errors
     ///   (`CompositorError`, `GLError`).
     public func renderFrame(clearColor: CGColor, readBack: Bool = true) async throws -> RenderedFrame {
+        try startFrame()
+        let result: Result<RenderedFrame, any Error>
+        do {
+            result = .success(try await commitSink.renderFrame(size: pixelSize, clearColor: clearColor.value, readBack: readBack))
+        } catch {
+            result = .failure(error)
+        }
+        return try finishFrame(result)
+    }
+
+    /// `renderFrame(clearColor:readBack:)`, blocking the main thread until the frame is drawn: for
+    /// callers that cannot await (a snapshot strategy answering a synchronous assertion). Only for
+    /// a sink that draws on a thread of its own (a `Compositor`): one drawn by a host's thread, or
+    /// one that needs the main actor to answer, would never answer here.
+    package func renderFrameWaiting(clearColor: CGColor, readBack: Bool = true) throws -> RenderedFrame {
+        try startFrame()
+        let sink = commitSink, size = pixelSize, clear = clearColor.value
+        let answer = Locked<Result<RenderedFrame, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            let result: Result<RenderedFrame, any Error>
+            do {
+                result = .success(try await sink.renderFrame(size: size, clearColor: clear, readBack: readBack))
+            } catch {
+                result = .failure(error)
+            }
+            answer.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        guard let result = answer.withLock({ $0 }) else { preconditionFailure("CAContext: a waited-for frame signalled without an answer") }
+        return try finishFrame(result)
+    }
+
+    /// Before a frame: this turn's changes are committed, and an error recorded since the last
+    /// frame is thrown.
+    private func startFrame() throws {
         CATransaction.flush()
         if !pendingErrors.isEmpty { throw pendingErrors.removeFirst() }
+        framesRendered += 1
+    }
+
+    /// After a frame: a presented one finishes animations and runs the tickers; a refused commit
+    /// (or a GPU error while applying one) makes the context send its whole tree again.
+    private func finishFrame(_ result: Result<RenderedFrame, any Error>) throws -> RenderedFrame {
         do {
-            framesRendered += 1
-            let frame = try await commitSink.renderFrame(size: pixelSize, clearColor: clearColor.value, readBack: readBack)
+            let frame = try result.get()
             presented(frame.statistics)
             return frame
         } catch let error as CommitError {

@@ -1,0 +1,109 @@
+import Foundation
+import Strata
+import StrataCore
+
+// Overall design: a snapshot is one frame drawn by the GPU, as the app would show it. Each
+// snapshot gets a compositor of its own (so its virtual clock starts at frame 0 and the same test
+// gives the same bytes every run) and a screen of the snapshot's size that never becomes
+// `UIScreen.main`; the controller is shown in a window on it, under a root controller that sets
+// the configuration's safe area and overrides its traits (as swift-snapshot-testing does on iOS);
+// the frame is drawn with the main thread waiting (the library's assertion is synchronous), read
+// back, and everything is taken down again: a view keeps its superview, frame and place.
+
+/// Takes snapshots. Main actor.
+@MainActor
+enum SnapshotRenderer {
+    /// `view` (shown by `viewController`, or in a plain controller's view when nil) drawn at
+    /// `config`'s size (else the view's) and safe area, with `config`'s traits and then `traits`
+    /// in force; an empty image when the size is zero.
+    static func image(of view: UIView, in viewController: UIViewController?, config: ViewImageConfig, traits: UITraitCollection) -> UIImage {
+        let traits = UITraitCollection(traitsFrom: [config.traits, traits])
+        let initialFrame = view.frame
+        let place = view.superview.map { ($0, $0.subviews.firstIndex(of: view) ?? 0) }
+        let controller = viewController ?? UIViewController()
+        var size = config.size ?? (viewController?.view.frame.size ?? view.frame.size)
+        if size.width <= 0 || size.height <= 0 {
+            view.sizeToFit()
+            size = view.bounds.size
+        }
+        guard size.width > 0, size.height > 0 else { return UIImage() }
+        if viewController == nil {
+            view.frame = CGRect(origin: .zero, size: size)
+            controller.view.bounds = view.bounds
+            controller.view.addSubview(view)
+        }
+        let scale = traits.displayScale > 0 ? traits.displayScale : UIScreen.mainScale
+        let compositor: Compositor
+        do {
+            compositor = try Compositor()
+        } catch {
+            preconditionFailure("StrataSnapshotTesting: no GPU context opens for the snapshot (\(error)); snapshots need EGL and OpenGL ES 3 (Mesa's llvmpipe will do)")
+        }
+        let image: UIImage
+        do {
+            let screen = UIScreen(size: size, scale: scale, commitSink: compositor, canBeMain: false)
+            let window = UIWindow(frame: CGRect(origin: .zero, size: size))
+            window.screen = screen
+            let root = UIViewController()
+            root.view.backgroundColor = .clear
+            root.view.frame = window.bounds
+            root.containerSafeAreaInsets = config.safeArea
+            controller.view.frame = root.view.bounds
+            controller.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            root.addChild(controller)
+            root.view.addSubview(controller.view)
+            root.setOverrideTraitCollection(traits, forChild: controller)
+            controller.didMove(toParent: root)
+            window.rootViewController = root
+            window.isHidden = false
+            root.view.layoutIfNeeded()
+            controller.view.layoutIfNeeded()
+            let frame: RenderedFrame
+            do {
+                frame = try screen.renderFrameWaiting(clearColor: .clear)
+            } catch {
+                preconditionFailure("StrataSnapshotTesting: drawing the snapshot failed: \(error)")
+            }
+            image = frame.image.map { UIImage(cgImage: CGImage(image: $0), scale: scale) } ?? UIImage()
+            // Taken down: the controller leaves the root, the window its screen.
+            controller.willMove(toParent: nil)
+            controller.view.removeFromSuperview()
+            controller.removeFromParent()
+            window.rootViewController = nil
+            window.isHidden = true
+            window.screen = nil
+        }
+        if viewController == nil {
+            view.removeFromSuperview()
+            if let (superview, index) = place { superview.insertSubview(view, at: index) }
+            view.frame = initialFrame
+        }
+        return image
+    }
+
+    /// `layer` drawn in its own bounds space (its position and transform left out, as
+    /// `render(in:)` draws it), at `traits`' display scale (else the main screen's).
+    static func image(of layer: CALayer, traits: UITraitCollection) -> UIImage {
+        let size = layer.bounds.size
+        guard size.width > 0, size.height > 0 else { return UIImage() }
+        let view = UIView(frame: CGRect(origin: .zero, size: size))
+        let place = layer.superlayer.map { ($0, $0.sublayers?.firstIndex(of: layer) ?? 0) }
+        let saved = (layer.position, layer.transform, layer.anchorPoint)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.removeFromSuperlayer()
+        layer.transform = CATransform3DIdentity
+        layer.anchorPoint = CGPoint(x: 0.5, y: 0.5)
+        layer.position = CGPoint(x: size.width / 2, y: size.height / 2)
+        view.layer.addSublayer(layer)
+        CATransaction.commit()
+        let image = Self.image(of: view, in: nil, config: ViewImageConfig(size: size), traits: traits)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.removeFromSuperlayer()
+        (layer.position, layer.transform, layer.anchorPoint) = saved
+        if let (superlayer, index) = place { superlayer.insertSublayer(layer, at: UInt32(index)) }
+        CATransaction.commit()
+        return image
+    }
+}
