@@ -29,7 +29,6 @@ enum SnapshotRenderer {
         guard size.width > 0, size.height > 0 else { return UIImage() }
         if viewController == nil {
             view.frame = CGRect(origin: .zero, size: size)
-            controller.view.bounds = view.bounds
             controller.view.addSubview(view)
         }
         let scale = traits.displayScale > 0 ? traits.displayScale : UIScreen.mainScale

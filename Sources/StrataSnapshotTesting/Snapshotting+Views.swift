@@ -18,8 +18,8 @@ extension Snapshotting where Value == UIView, Format == UIImage {
         traits: UITraitCollection = .init()
     ) -> Snapshotting {
         SimplySnapshotting.image(precision: precision, perceptualPrecision: perceptualPrecision, scale: traits.displayScale).pullback { view in
-            MainActor.assumeIsolatedIfMain {
-                SnapshotRenderer.image(of: view, in: nil, config: ViewImageConfig(size: size ?? view.frame.size), traits: traits)
+            MainActor.assumeSnapshotIsolation {
+                SnapshotRenderer.image(of: view, in: nil, config: ViewImageConfig(size: size), traits: traits)
             }
         }
     }
@@ -42,7 +42,7 @@ extension Snapshotting where Value == UIViewController, Format == UIImage {
         let config = size.map { ViewImageConfig(safeArea: config.safeArea, size: $0, traits: config.traits) } ?? config
         return SimplySnapshotting.image(precision: precision, perceptualPrecision: perceptualPrecision, scale: traits.displayScale).pullback {
             viewController in
-            MainActor.assumeIsolatedIfMain { SnapshotRenderer.image(of: viewController.view, in: viewController, config: config, traits: traits) }
+            MainActor.assumeSnapshotIsolation { SnapshotRenderer.image(of: viewController.view, in: viewController, config: config, traits: traits) }
         }
     }
 
@@ -54,7 +54,7 @@ extension Snapshotting where Value == UIViewController, Format == UIImage {
     ) -> Snapshotting {
         SimplySnapshotting.image(precision: precision, perceptualPrecision: perceptualPrecision, scale: traits.displayScale).pullback {
             viewController in
-            MainActor.assumeIsolatedIfMain {
+            MainActor.assumeSnapshotIsolation {
                 SnapshotRenderer.image(of: viewController.view, in: viewController, config: ViewImageConfig(size: size, traits: traits), traits: traits)
             }
         }
@@ -69,7 +69,7 @@ extension Snapshotting where Value == CALayer, Format == UIImage {
     /// (its position and transform left out, as `render(in:)` draws it). Main actor.
     public static func image(precision: Float = 1, perceptualPrecision: Float = 1, traits: UITraitCollection = .init()) -> Snapshotting {
         SimplySnapshotting.image(precision: precision, perceptualPrecision: perceptualPrecision, scale: traits.displayScale).pullback { layer in
-            MainActor.assumeIsolatedIfMain {
+            MainActor.assumeSnapshotIsolation {
                 layer.setNeedsLayout()
                 layer.layoutIfNeeded()
                 return SnapshotRenderer.image(of: layer, traits: traits)

@@ -77,7 +77,7 @@ enum SnapshotArtifacts {
 extension MainActor {
     /// `body` on the main actor when called there; elsewhere it traps naming what needs the
     /// main actor.
-    static func assumeIsolatedIfMain<T: Sendable>(_ body: @MainActor () -> T) -> T {
+    static func assumeSnapshotIsolation<T: Sendable>(_ body: @MainActor () -> T) -> T {
         MainActor.preconditionIsolated("StrataSnapshotTesting: snapshots of views, view controllers and layers are taken on the main actor; mark the test @MainActor")
         return MainActor.assumeIsolated { body() }
     }

@@ -59,7 +59,7 @@ public final class UIScreen {
     public static var main: UIScreen {
         if let firstScreen { return firstScreen }
         do {
-            let screen = try UIScreen(size: CGSize(width: 390, height: 844), scale: 3)
+            let screen = try UIScreen(size: CGSize(width: 390, height: 844), scale: madeMainScale)
             madeForMain = screen
             return screen
         } catch {
@@ -174,7 +174,10 @@ public final class UIScreen {
     }
 
     /// The scale `main` has, or would have if reading it made the screen (3).
-    package static var mainScale: CGFloat { existingMain?.scale ?? 3 }
+    package static var mainScale: CGFloat { existingMain?.scale ?? madeMainScale }
+
+    /// The scale of the screen `main` makes when none exists.
+    private static let madeMainScale: CGFloat = 3
 
     /// Keeps `error` for the next `renderFrame()` to throw.
     func record(_ error: StrataError) { context.record(error) }

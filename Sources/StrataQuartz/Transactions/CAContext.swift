@@ -124,13 +124,7 @@ public final class CAContext {
     ///   (`CompositorError`, `GLError`).
     public func renderFrame(clearColor: CGColor, readBack: Bool = true) async throws -> RenderedFrame {
         try startFrame()
-        let result: Result<RenderedFrame, any Error>
-        do {
-            result = .success(try await commitSink.renderFrame(size: pixelSize, clearColor: clearColor.value, readBack: readBack))
-        } catch {
-            result = .failure(error)
-        }
-        return try finishFrame(result)
+        return try finishFrame(await Self.frame(of: commitSink, size: pixelSize, clearColor: clearColor.value, readBack: readBack))
     }
 
     /// `renderFrame(clearColor:readBack:)`, blocking the main thread until the frame is drawn: for
@@ -143,18 +137,24 @@ public final class CAContext {
         let answer = Locked<Result<RenderedFrame, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task.detached {
-            let result: Result<RenderedFrame, any Error>
-            do {
-                result = .success(try await sink.renderFrame(size: size, clearColor: clear, readBack: readBack))
-            } catch {
-                result = .failure(error)
-            }
+            let result = await Self.frame(of: sink, size: size, clearColor: clear, readBack: readBack)
             answer.withLock { $0 = result }
             done.signal()
         }
         done.wait()
         guard let result = answer.withLock({ $0 }) else { preconditionFailure("CAContext: a waited-for frame signalled without an answer") }
         return try finishFrame(result)
+    }
+
+    /// The frame `sink` draws, or the error it throws.
+    private nonisolated static func frame(
+        of sink: any CommitSink, size: PixelSize, clearColor: Color, readBack: Bool
+    ) async -> Result<RenderedFrame, any Error> {
+        do {
+            return .success(try await sink.renderFrame(size: size, clearColor: clearColor, readBack: readBack))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Before a frame: this turn's changes are committed, and an error recorded since the last
