@@ -108,6 +108,7 @@ let package = Package(
         .executableTarget(name: "Contacts", dependencies: ["Strata"], path: "Examples/Contacts"),
         .executableTarget(name: "PhotoGrid", dependencies: ["Strata"], path: "Examples/PhotoGrid"),
         .executableTarget(name: "SignUp", dependencies: ["Strata"], path: "Examples/SignUp"),
+        .executableTarget(name: "Walkthrough", dependencies: ["Strata"], path: "Examples/Walkthrough"),
 
         // Test helpers shared by the test targets; no library target depends on it.
         .target(name: "StrataTesting", dependencies: ["StrataCore", "StrataGL", "StrataQuartz", "CEGL", "CGLES3"]),

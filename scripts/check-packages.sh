@@ -42,8 +42,12 @@ for name in libEGL.so.1 libGLESv2.so.2 libOpenGL.so.0 libGL.so.1 libX11.so.6; do
 done
 # The programs the tests run: the hosts' Python (the venv's: the system's on a bare machine, a
 # development machine's own build elsewhere, whose files no package owns and are left out), Xvfb
-# and the C compiler.
+# the C compiler, and ffmpeg and ffprobe (strata render's videos).
 objects+=("$(readlink -f "$venv/bin/python")" "$(readlink -f "$(command -v Xvfb)")" "$(readlink -f "$(command -v cc)")")
+for program in ffmpeg ffprobe; do
+    command -v "$program" >/dev/null || fail "$program is not installed (setup.sh test installs ffmpeg)"
+    objects+=("$(readlink -f "$(command -v "$program")")")
+done
 
 declare -A seen=()
 missing=()

@@ -58,14 +58,15 @@ esac
 # GBM, Cairo and Pango (with HarfBuzz and fontconfig) headers, libjpeg-turbo, libwebp and libpng (JPEG,
 # WebP and PNG images), pkg-config; Inter as the system
 # font and DejaVu Sans Mono as the monospaced one; glslang-tools validates the shaders during tests; the host
-# programs that embed Strata in the tests need a C compiler, Python with venv, and Xvfb.
+# programs that embed Strata in the tests need a C compiler, Python with venv, and Xvfb; `strata
+# render` writes videos with the ffmpeg command (its tests read them back with ffprobe).
 # First what the Swift toolchain needs and a bare Debian lacks: its driver and package manager
 # load ncurses and curl, the package manager fetches dependencies with git, and linking Swift's
 # runtime in (the install's build, which the test job uses too) needs the C++ library's
 # development files (libstdc++-12-dev).
 packages=(libncurses6 libcurl4 git libstdc++-12-dev pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libgbm-dev libcairo2-dev libpango1.0-dev libjpeg62-turbo-dev libwebp-dev libpng-dev fonts-inter fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 # (fonts-dejavu-extra: the font tests open DejaVu Sans's condensed and oblique faces.)
-test_packages=(fonts-dejavu-extra glslang-tools gcc libc6-dev python3 python3-venv xvfb xauth libopengl0)
+test_packages=(fonts-dejavu-extra glslang-tools gcc libc6-dev python3 python3-venv xvfb xauth libopengl0 ffmpeg)
 [ "$job" = test ] && packages+=("${test_packages[@]}")
 # `setup.sh packages demo|test` prints a job's list (scripts/check-packages.sh reads it).
 if [ "$job" = packages ]; then

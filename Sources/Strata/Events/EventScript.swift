@@ -170,36 +170,64 @@ public struct EventScript: Sendable, Hashable {
         frame: (_ index: Int, _ rendered: RenderedFrame) async throws -> Void = { _, _ in }
     ) async throws -> Int {
         guard let screen = window.screen else { throw InputError.windowNotShown }
-        let start = screen.mediaTime
-        var next = 0
+        var playback = EventScriptPlayback(self, on: window, start: screen.mediaTime)
         var index = 0
         while true {
-            let frameTime = screen.mediaTime
-            while next < steps.count, start + steps[next].time <= frameTime + 1e-9 {
-                switch steps[next] {
-                case .touches(let inputs):
-                    try window.send(
-                        inputs.map {
-                            var input = $0; input.timestamp += start; return input
-                        })
-                case .scroll(var scroll):
-                    scroll.timestamp += start
-                    try window.send(scroll)
-                case .key(var key):
-                    key.timestamp += start
-                    try window.send(key)
-                case .text(var text):
-                    text.timestamp += start
-                    try window.send(text)
-                }
-                next += 1
-            }
+            try playback.deliverSteps(dueBy: screen.mediaTime)
             guard index < frameLimit else { throw EventScriptError.tooManyFrames(limit: frameLimit, duration: duration) }
             let rendered = try await screen.renderFrame(readBack: readBack)
             try await frame(index, rendered)
             index += 1
-            if next >= steps.count, rendered.statistics.time >= start + duration - 1e-9 { return index }
+            if playback.isOver(afterFrameAt: rendered.statistics.time) { return index }
         }
+    }
+}
+
+/// A script being played on a window: each frame, the steps due by its time are delivered (at
+/// their own times, counted from `start`). `EventScript.replay` and `RenderProgram` play so.
+@MainActor
+package struct EventScriptPlayback {
+    private let script: EventScript
+    private let window: UIWindow
+    /// The screen's time the script's time 0 is at.
+    let start: Double
+    /// The first step not yet delivered.
+    private var next = 0
+
+    package init(_ script: EventScript, on window: UIWindow, start: Double) {
+        self.script = script
+        self.window = window
+        self.start = start
+    }
+
+    /// Delivers the steps due by `frameTime` (the next frame's time) that have not been.
+    /// - Throws: `InputError` for a step the window refuses (the steps before it were delivered).
+    package mutating func deliverSteps(dueBy frameTime: Double) throws {
+        let steps = script.steps
+        while next < steps.count, start + steps[next].time <= frameTime + 1e-9 {
+            switch steps[next] {
+            case .touches(let inputs):
+                try window.send(
+                    inputs.map {
+                        var input = $0; input.timestamp += start; return input
+                    })
+            case .scroll(var scroll):
+                scroll.timestamp += start
+                try window.send(scroll)
+            case .key(var key):
+                key.timestamp += start
+                try window.send(key)
+            case .text(var text):
+                text.timestamp += start
+                try window.send(text)
+            }
+            next += 1
+        }
+    }
+
+    /// Whether every step was delivered and a frame at `frameTime` shows the script's end.
+    package func isOver(afterFrameAt frameTime: Double) -> Bool {
+        next >= script.steps.count && frameTime >= start + script.duration - 1e-9
     }
 }
 

@@ -173,6 +173,12 @@ public final class UIScreen {
         try context.renderFrameWaiting(clearColor: clearColor.cgColor, readBack: readBack)
     }
 
+    /// Takes the next frame without drawing it (`CAContext.advanceFrame`): the model's time moves
+    /// on as for a drawn frame; the next frame drawn is whole.
+    package func advanceFrame() async throws -> FrameStatistics {
+        try await context.advanceFrame()
+    }
+
     /// The scale `main` has, or would have if reading it made the screen (3).
     package static var mainScale: CGFloat { existingMain?.scale ?? madeMainScale }
 

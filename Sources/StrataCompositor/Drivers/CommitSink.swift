@@ -28,9 +28,21 @@ public protocol CommitSink: AnyObject, Sendable {
 
     /// Asks for a frame of `size` pixels showing every commit submitted before the call, and
     /// returns it when it is presented (on a host-driven sink: the host's next frame).
+    ///
+    /// Runs on the caller's actor until it waits (`nonisolated(nonsending)`), so the request is
+    /// queued before the caller's actor can run anything else: a commit the main actor makes
+    /// while the frame is drawn always goes to the next frame, however fast the frame is drawn.
     /// - Throws: `CompositorError.targetSizeOutOfRange` naming the size and the limit, the error of
     ///   a refused commit, or the sink's own errors.
-    func renderFrame(size: PixelSize, clearColor: Color, readBack: Bool) async throws -> RenderedFrame
+    nonisolated(nonsending) func renderFrame(size: PixelSize, clearColor: Color, readBack: Bool) async throws -> RenderedFrame
+
+    /// Takes the next frame without drawing it: the commits submitted before the call are
+    /// applied, animations move to the frame's time, and its statistics come back as a drawn
+    /// frame's would (`redrawn` false). The frame after it draws everything. For reaching a
+    /// late frame of a long run without drawing the ones before it (`strata render --frames`).
+    /// A sink that cannot skip drawing renders the frame without reading it back (the default).
+    /// - Throws: as `renderFrame(size:clearColor:readBack:)`.
+    nonisolated(nonsending) func advanceFrame(size: PixelSize) async throws -> FrameStatistics
 
     /// Sets the function told of every frame the sink presents without being asked (a host's
     /// frames: their statistics, or the error a frame met); nil removes it. Called on the thread
@@ -40,6 +52,11 @@ public protocol CommitSink: AnyObject, Sendable {
 }
 
 extension CommitSink {
+    /// Renders the frame without reading it back: a sink that cannot skip drawing advances so.
+    nonisolated(nonsending) public func advanceFrame(size: PixelSize) async throws -> FrameStatistics {
+        try await renderFrame(size: size, clearColor: .clear, readBack: false).statistics
+    }
+
     /// Throws `CompositorError.targetSizeOutOfRange` unless each side of `size` is within
     /// 1...`maxTargetSize`.
     public func checkTargetSize(_ size: PixelSize) throws {

@@ -26,6 +26,12 @@ public struct RenderedFrame: Sendable {
     public var image: RGBAImage?
     /// The frame's number, time and costs.
     public var statistics: FrameStatistics
+
+    /// A frame of `statistics`, with its pixels when read back (a sink of one's own answers so).
+    public init(image: RGBAImage?, statistics: FrameStatistics) {
+        self.image = image
+        self.statistics = statistics
+    }
 }
 
 /// Errors of the compositor itself (the GL platform's are `GLError`, a commit's `CommitError`).
@@ -129,7 +135,7 @@ public final class Compositor: Sendable {
     /// Any thread or task. Commits submitted before the call are in the frame.
     /// - Throws: `CompositorError.targetSizeOutOfRange` naming the size and the GPU's limit, the
     ///   error of a refused commit, `GLError.contextLost` after a GPU reset, or `CompositorError.shutDown`.
-    public func renderFrame(size: PixelSize, clearColor: Color = .clear, readBack: Bool = true) async throws -> RenderedFrame {
+    nonisolated(nonsending) public func renderFrame(size: PixelSize, clearColor: Color = .clear, readBack: Bool = true) async throws -> RenderedFrame {
         try checkTargetSize(size)
         var request = FrameRequest(size: size, clearColor: clearColor, readBack: readBack)
         // Nothing submitted and nothing animating since a frame that drew nothing: this frame
@@ -143,6 +149,27 @@ public final class Compositor: Sendable {
         let frame = try await inbox.frame(request)
         quiet.withLock { $0.rendered(frame, for: request, epoch: epoch) }
         return frame
+    }
+
+    /// Takes the next frame without drawing it (see `CommitSink.advanceFrame(size:)`): commits
+    /// submitted before the call are applied and animations move to the frame's time, at the cost
+    /// of the tree's bookkeeping alone. The next `renderFrame` draws the whole target.
+    ///
+    /// Any thread or task.
+    /// - Throws: `CompositorError.targetSizeOutOfRange`, the error of a refused commit, or
+    ///   `CompositorError.shutDown`.
+    nonisolated(nonsending) public func advanceFrame(size: PixelSize) async throws -> FrameStatistics {
+        try checkTargetSize(size)
+        var request = FrameRequest(size: size, clearColor: .clear, readBack: false)
+        request.draws = false
+        // The target will not show this frame: no later frame may be answered from the rest.
+        request.skippedBefore = quiet.withLock { state in
+            state.forgetRest()
+            return state.takeSkippedFrames()
+        }
+        let frame = try await inbox.frame(request)
+        quiet.withLock { $0.forgetRest() }
+        return frame.statistics
     }
 
     /// Releases the tree and every GL object, destroys the context and ends the render thread.
@@ -181,6 +208,9 @@ private struct QuietState {
         self.submits = submits
         rest = nil
     }
+
+    /// A frame was taken without drawing: the target no longer shows the tree.
+    mutating func forgetRest() { rest = nil }
 
     /// Remembers a frame from the render thread asked for at `epoch` (`submits` then); the tree
     /// is at rest after it when it drew nothing, nothing animates, and nothing was submitted since.

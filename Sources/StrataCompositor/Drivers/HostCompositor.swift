@@ -67,7 +67,7 @@ public final class HostCompositor: CommitSink, Sendable {
     /// checked against the GPU's limits; the size drawn and the clear colour are the host's to choose.
     /// - Throws: `CompositorError.targetSizeOutOfRange`, the error of a refused commit or of the
     ///   host's frame, or `CompositorError.shutDown`.
-    public func renderFrame(size: PixelSize, clearColor: Color = .clear, readBack: Bool = true) async throws -> RenderedFrame {
+    nonisolated(nonsending) public func renderFrame(size: PixelSize, clearColor: Color = .clear, readBack: Bool = true) async throws -> RenderedFrame {
         try checkTargetSize(size)
         return try await inbox.frame(FrameRequest(size: size, clearColor: clearColor, readBack: readBack))
     }

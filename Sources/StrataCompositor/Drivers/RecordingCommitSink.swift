@@ -68,7 +68,7 @@ public final class RecordingCommitSink: CommitSink {
 
     /// Answers the next frame: its number and its time on the clock, no pixels.
     /// - Throws: `CompositorError.targetSizeOutOfRange` for a size outside 1...`maxTargetSize`.
-    public func renderFrame(size: PixelSize, clearColor: Color = .clear, readBack: Bool = true) async throws -> RenderedFrame {
+    nonisolated(nonsending) public func renderFrame(size: PixelSize, clearColor: Color = .clear, readBack: Bool = true) async throws -> RenderedFrame {
         try checkTargetSize(size)
         return RenderedFrame(image: nil, statistics: nextFrame())
     }

@@ -15,6 +15,9 @@ struct FrameRequest: Sendable, Equatable {
     var size: PixelSize
     var clearColor: Color
     var readBack: Bool
+    /// False for a frame taken without drawing (`Compositor.advanceFrame`): the tree moves to its
+    /// time and the target is left as it was.
+    var draws = true
     /// Frames the compositor answered itself since the last request (nothing could have changed
     /// in them): this frame's number is that many further on.
     var skippedBefore = 0
@@ -120,7 +123,7 @@ final class RenderInbox: @unchecked Sendable {
     }
 
     /// Asks the render side for a frame and waits for it.
-    func frame(_ request: FrameRequest) async throws -> RenderedFrame {
+    nonisolated(nonsending) func frame(_ request: FrameRequest) async throws -> RenderedFrame {
         try await withCheckedThrowingContinuation { continuation in
             if !push(.frame(request, continuation)) { continuation.resume(throwing: CompositorError.shutDown) }
         }

@@ -188,6 +188,24 @@ final class RenderServer {
         return statistics
     }
 
+    /// Takes the next frame without drawing it: its number and time, the tree's animations moved
+    /// to that time (finished ones forgotten, as a drawn frame does), the uploads counted. The
+    /// target is not touched, so its pixels are unknown after it: the next frame draws everything.
+    func advance() -> FrameStatistics {
+        let index = frameIndex
+        frameIndex += 1
+        lastGivenTime = nil
+        let time = clock.time(ofFrame: index)
+        var statistics = FrameStatistics(index: index, time: time)
+        statistics.animatedLayers = tree.animatedLayerCount
+        tree.advanceAnimations(to: time)
+        statistics.commitsReceived = commitsReceived
+        (statistics.uploadedBytes, statistics.uploadMilliseconds) = tree.takeUploads()
+        statistics.redrawn = false
+        invalidate()
+        return statistics
+    }
+
     /// Reads the finished frame's GPU time into `statistics`, where the driver measured it.
     func readTimer(_ statistics: inout FrameStatistics) {
         guard statistics.redrawn, context.info.hasTimerQuery, timerQuery != 0 else { return }

@@ -44,6 +44,8 @@ final class RenderThread {
                     server.skipFrames(request.skippedBefore)
                     if let error = server.takePendingError() {
                         continuation.resume(throwing: error)
+                    } else if !request.draws {
+                        continuation.resume(returning: RenderedFrame(image: nil, statistics: server.advance()))
                     } else {
                         continuation.resume(with: Result { try renderFrame(request) })
                     }

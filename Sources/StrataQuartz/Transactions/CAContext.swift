@@ -124,8 +124,16 @@ public final class CAContext {
     ///   (`CompositorError`, `GLError`).
     public func renderFrame(clearColor: CGColor, readBack: Bool = true) async throws -> RenderedFrame {
         try startFrame()
-        return try finishFrame(await Self.frame(of: commitSink, size: pixelSize, clearColor: clearColor.value, readBack: readBack))
+        let result = await Self.frame(of: commitSink, size: pixelSize, clearColor: clearColor.value, readBack: readBack)
+        await Self.mainQueueTurn()
+        return try finishFrame(result)
     }
+
+    /// Lets the main queue run what it holds before the frame is finished here: the blocks queued
+    /// while it was drawn (a completion, a commit's flush) run before the frame is presented to the
+    /// model however fast it came back, as they do while a slow frame is drawn; and a sink that
+    /// answers at once (`RecordingCommitSink`) still gives them their turn.
+    private static func mainQueueTurn() async { await Task.yield() }
 
     /// `renderFrame(clearColor:readBack:)`, blocking the main thread until the frame is drawn: for
     /// callers that cannot await (a snapshot strategy answering a synchronous assertion). Only for
@@ -146,8 +154,26 @@ public final class CAContext {
         return try finishFrame(result)
     }
 
+    /// Takes the next frame without drawing it: this turn's changes are committed and the frame's
+    /// time passes for the model as for a drawn frame (animations finish, frame tickers run), at
+    /// the cost of the bookkeeping alone; the next frame drawn is whole. For reaching a late frame
+    /// of a long run on the virtual clock, byte-identical to drawing every frame before it.
+    /// - Throws: as `renderFrame(clearColor:readBack:)`.
+    package func advanceFrame() async throws -> FrameStatistics {
+        try startFrame()
+        let sink = commitSink, size = pixelSize
+        let result: Result<RenderedFrame, any Error>
+        do {
+            result = .success(RenderedFrame(image: nil, statistics: try await sink.advanceFrame(size: size)))
+        } catch {
+            result = .failure(error)
+        }
+        await Self.mainQueueTurn()
+        return try finishFrame(result).statistics
+    }
+
     /// The frame `sink` draws, or the error it throws.
-    private nonisolated static func frame(
+    private nonisolated(nonsending) static func frame(
         of sink: any CommitSink, size: PixelSize, clearColor: Color, readBack: Bool
     ) async -> Result<RenderedFrame, any Error> {
         do {
