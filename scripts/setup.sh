@@ -213,13 +213,13 @@ test)
     # every import names a module its target depends on.
     python3 scripts/check-modules.py
     # The Python hosts' environment (moderngl: its own EGL context; glfw: a window; Pillow:
-    # screenshots; and Strata's own Python package, python/, the bindings the hosts use), made
-    # beside the build.
+    # screenshots; Ray: strata.render_on_ray's shards; and Strata's own Python package, python/,
+    # the bindings the hosts use), made beside the build.
     hosts_venv() {
         local venv=.build/hosts-venv
-        if ! "$venv/bin/python" -c "import moderngl, glfw, PIL" 2>/dev/null; then
+        if ! "$venv/bin/python" -c "import moderngl, glfw, PIL, ray" 2>/dev/null; then
             python3 -m venv "$venv"
-            "$venv/bin/pip" install -q --disable-pip-version-check --retries 5 --timeout 60 moderngl==5.13.0 glfw==2.11.0 pillow==13.0.0
+            "$venv/bin/pip" install -q --disable-pip-version-check --retries 5 --timeout 60 moderngl==5.13.0 glfw==2.11.0 pillow==13.0.0 ray==2.60.0
         fi
         "$venv/bin/pip" install -q --disable-pip-version-check --retries 5 --timeout 60 ./python
     }

@@ -201,7 +201,9 @@ struct RenderJob {
         do {
             if let size = try reader.readHeader() {
                 writer = try FrameWriter(output, size: size, framesPerSecond: description.framesPerSecond)
-                reading: while let record = try reader.next() {
+                let records = ReadAhead(reader)
+                defer { records.stop() }
+                reading: while let record = try records.next() {
                     switch record {
                     case .frame(let index, let image):
                         guard index == expected else {
@@ -263,6 +265,54 @@ struct RenderJob {
     /// The last lines a program printed, on one line.
     static func tail(_ text: String) -> String {
         text.split(separator: "\n").suffix(4).joined(separator: " / ")
+    }
+}
+
+/// The stream's records read on a thread of their own, a few frames ahead, so that the program
+/// draws its next frames while this one is written (the pipe itself holds less than a frame).
+final class ReadAhead: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var items: [Result<RenderStream.Record?, any Error>] = []
+    private var stopped = false
+    /// How many records may wait to be written.
+    static let depth = 3
+
+    /// Starts reading `reader`'s records (its header already read) until the stream ends.
+    init(_ reader: RenderStreamReader) {
+        nonisolated(unsafe) var reader = reader
+        Thread { [self] in
+            while true {
+                let item = Result { try reader.next() }
+                condition.lock()
+                while items.count >= Self.depth && !stopped { condition.wait() }
+                guard !stopped else { return condition.unlock() }
+                items.append(item)
+                condition.broadcast()
+                condition.unlock()
+                switch item {
+                case .success(.frame?): continue
+                default: return  // the end, an error record, a failure, or the stream cut off
+                }
+            }
+        }.start()
+    }
+
+    /// The next record, waiting for it; nil when the stream ended without an end record.
+    func next() throws -> RenderStream.Record? {
+        condition.lock()
+        while items.isEmpty { condition.wait() }
+        let item = items.removeFirst()
+        condition.broadcast()
+        condition.unlock()
+        return try item.get()
+    }
+
+    /// No more records are wanted: the reading thread ends once its read returns.
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
     }
 }
 

@@ -127,6 +127,24 @@ import Testing
         #expect(badRange.status == 64 && badRange.output.contains("--frames wants A..B, two whole numbers with 0 <= A <= B (for example 30..59), got \"9..3\""))
     }
 
+    @Test(
+        "On a local Ray cluster of 2 CPUs (python/tests/test_render.py): 120 frames in 4 shards are the single process's bytes, again with a worker killed mid-shard (retried), a crash on frame 75 names shard 2 and keeps the others, an MP4 of 3 shards has 60 frames"
+    )
+    func shardedOnRay() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let python = root.appendingPathComponent(".build/hosts-venv/bin/python").path
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            throw CommandLineError("\(python) is missing: bash scripts/setup.sh test makes it (with ray and the strata package)")
+        }
+        let result = try runProgram(
+            "/usr/bin/env",
+            [
+                "STRATA_COMMAND=\(CommandLineTests.program.path)", "STRATA_WALKTHROUGH=\(Self.walkthrough)", python, "-m", "unittest", "-v",
+                "python/tests/test_render.py",
+            ], in: root, timeout: 600)
+        #expect(result.status == 0 && result.output.contains("Ran 6 tests") && !result.output.contains("skipped"), "\(result.output)")
+    }
+
     @Test("The program run by hand says how to render it; --describe prints its frames and size")
     func theProgramAlone() throws {
         let describe = try runProgram(Self.walkthrough, ["--describe"])

@@ -12,7 +12,7 @@ import subprocess
 from ctypes import (CFUNCTYPE, POINTER, c_bool, c_char_p, c_double, c_float, c_int, c_int32, c_uint8, c_uint32,
                     c_uint64, c_void_p)
 
-__all__ = ["load", "Library", "StrataError", "STATUS_NAMES"]
+__all__ = ["load", "Library", "StrataError", "STATUS_NAMES", "render_on_ray"]
 
 STRATA_OK = 0
 STRATA_ERROR_INVALID_ARGUMENT = 1
@@ -199,3 +199,10 @@ def load(path=None):
                       "checkout; without root, then export PKG_CONFIG_PATH=~/.local/lib/pkgconfig), or set "
                       "STRATA_LIBRARY to its path, or pass the path to strata.load()")
     return Library(path)
+
+
+def render_on_ray(program, frames=None, shard=30, out="frames", **options):
+    """Renders a Strata program's frames in shards on Ray (see strata.render.render_on_ray; needs
+    the ray package)."""
+    from .render import render_on_ray as render
+    return render(program, frames=frames, shard=shard, out=out, **options)
