@@ -126,7 +126,9 @@ let package = Package(
         .testTarget(name: "StrataSnapshotTestingTests", dependencies: ["StrataSnapshotTesting", "Strata", "StrataTesting"]),
         // Process-level tests: the example programs, the command line and the host programs, each
         // run as a separate process, running products built without the sanitizer (STRATA_PRODUCTS).
-        .testTarget(name: "StrataIntegrationTests", dependencies: ["StrataTesting", "StrataGraphics", "StrataCore"]),
+        .testTarget(
+            name: "StrataIntegrationTests", dependencies: ["StrataTesting", "StrataSnapshotTesting", "Strata", "StrataGraphics", "StrataCore"],
+            exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v6]
 )

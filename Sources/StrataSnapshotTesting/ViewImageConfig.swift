@@ -10,6 +10,25 @@ public struct ViewImageConfig: Sendable {
         case portrait
     }
 
+    /// A tablet's orientation, and how much of the screen the app has beside another in Split View.
+    public enum TabletOrientation: Sendable {
+        /// A third, two thirds or all of a portrait screen.
+        public enum PortraitSplits: Sendable {
+            case oneThird
+            case twoThirds
+            case full
+        }
+        /// A third, a half, two thirds or all of a landscape screen.
+        public enum LandscapeSplits: Sendable {
+            case oneThird
+            case oneHalf
+            case twoThirds
+            case full
+        }
+        case landscape(splitView: LandscapeSplits)
+        case portrait(splitView: PortraitSplits)
+    }
+
     /// The safe area's insets from the screen's edges.
     public var safeArea: UIEdgeInsets
     /// The size in points (nil: the view's own).
@@ -32,6 +51,89 @@ public struct ViewImageConfig: Sendable {
         case .portrait: .init(safeArea: portraitSafeArea, size: portrait, traits: traits)
         case .landscape: .init(safeArea: landscapeSafeArea, size: CGSize(width: portrait.height, height: portrait.width), traits: traits)
         }
+    }
+
+    /// A tablet of `portrait` points in `orientation`: the app's share of the width in Split View
+    /// (`landscapeWidths`: a third, a half, two thirds; `portraitWidths`: a third, two thirds), its
+    /// width compact in the narrow splits (a half of a landscape screen too, unless `wideHalf`).
+    private static func tablet(
+        _ orientation: TabletOrientation, portrait: CGSize, landscapeWidths: (CGFloat, CGFloat, CGFloat),
+        portraitWidths: (CGFloat, CGFloat), wideHalf: Bool = false, safeArea: UIEdgeInsets = statusBar
+    ) -> ViewImageConfig {
+        let width: CGFloat, height: CGFloat, compact: Bool
+        switch orientation {
+        case .landscape(let split):
+            height = portrait.width
+            switch split {
+            case .oneThird: (width, compact) = (landscapeWidths.0, true)
+            case .oneHalf: (width, compact) = (landscapeWidths.1, !wideHalf)
+            case .twoThirds: (width, compact) = (landscapeWidths.2, false)
+            case .full: (width, compact) = (portrait.height, false)
+            }
+        case .portrait(let split):
+            height = portrait.height
+            switch split {
+            case .oneThird: (width, compact) = (portraitWidths.0, true)
+            case .twoThirds: (width, compact) = (portraitWidths.1, true)
+            case .full: (width, compact) = (portrait.width, false)
+            }
+        }
+        return .init(safeArea: safeArea, size: CGSize(width: width, height: height), traits: compact ? .iPadCompactSplitView : .iPad)
+    }
+
+    private static func full(_ orientation: Orientation) -> TabletOrientation {
+        orientation == .landscape ? .landscape(splitView: .full) : .portrait(splitView: .full)
+    }
+
+    /// iPad mini (and iPad 9.7"), 1024 × 768 points in landscape.
+    public static let iPadMini = ViewImageConfig.iPadMini(.landscape)
+    /// iPad mini, all of its screen in `orientation`.
+    public static func iPadMini(_ orientation: Orientation) -> ViewImageConfig { .iPadMini(full(orientation)) }
+    /// iPad mini in `orientation` and Split View share: landscape 320, 507, 694 or 1024 × 768; portrait 320, 438 or 768 × 1024.
+    public static func iPadMini(_ orientation: TabletOrientation) -> ViewImageConfig {
+        tablet(orientation, portrait: CGSize(width: 768, height: 1024), landscapeWidths: (320, 507, 694), portraitWidths: (320, 438))
+    }
+    /// iPad 9.7": the iPad mini's points.
+    public static let iPad9_7 = iPadMini
+    /// iPad 9.7" in `orientation`.
+    public static func iPad9_7(_ orientation: Orientation) -> ViewImageConfig { .iPadMini(orientation) }
+    /// iPad 9.7" in `orientation` and Split View share.
+    public static func iPad9_7(_ orientation: TabletOrientation) -> ViewImageConfig { .iPadMini(orientation) }
+    /// iPad 10.2", 1080 × 810 points in landscape.
+    public static let iPad10_2 = ViewImageConfig.iPad10_2(.landscape)
+    /// iPad 10.2", all of its screen in `orientation`.
+    public static func iPad10_2(_ orientation: Orientation) -> ViewImageConfig { .iPad10_2(full(orientation)) }
+    /// iPad 10.2" in `orientation` and Split View share: landscape 320, 535, 750 or 1080 × 810; portrait 320, 480 or 810 × 1080.
+    public static func iPad10_2(_ orientation: TabletOrientation) -> ViewImageConfig {
+        tablet(orientation, portrait: CGSize(width: 810, height: 1080), landscapeWidths: (320, 535, 750), portraitWidths: (320, 480))
+    }
+    /// iPad Pro 10.5", 1112 × 834 points in landscape.
+    public static let iPadPro10_5 = ViewImageConfig.iPadPro10_5(.landscape)
+    /// iPad Pro 10.5", all of its screen in `orientation`.
+    public static func iPadPro10_5(_ orientation: Orientation) -> ViewImageConfig { .iPadPro10_5(full(orientation)) }
+    /// iPad Pro 10.5" in `orientation` and Split View share: landscape 320, 551, 782 or 1112 × 834; portrait 320, 504 or 834 × 1112.
+    public static func iPadPro10_5(_ orientation: TabletOrientation) -> ViewImageConfig {
+        tablet(orientation, portrait: CGSize(width: 834, height: 1112), landscapeWidths: (320, 551, 782), portraitWidths: (320, 504))
+    }
+    /// iPad Pro 11", 1194 × 834 points in landscape, with the home indicator's safe area.
+    public static let iPadPro11 = ViewImageConfig.iPadPro11(.landscape)
+    /// iPad Pro 11", all of its screen in `orientation`.
+    public static func iPadPro11(_ orientation: Orientation) -> ViewImageConfig { .iPadPro11(full(orientation)) }
+    /// iPad Pro 11" in `orientation` and Split View share: landscape 375, 592, 809 or 1194 × 834; portrait 320, 504 or 834 × 1194; safe area 24 at the top and 20 at the bottom.
+    public static func iPadPro11(_ orientation: TabletOrientation) -> ViewImageConfig {
+        tablet(
+            orientation, portrait: CGSize(width: 834, height: 1194), landscapeWidths: (375, 592, 809), portraitWidths: (320, 504),
+            safeArea: UIEdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
+    }
+    /// iPad Pro 12.9", 1366 × 1024 points in landscape.
+    public static let iPadPro12_9 = ViewImageConfig.iPadPro12_9(.landscape)
+    /// iPad Pro 12.9", all of its screen in `orientation`.
+    public static func iPadPro12_9(_ orientation: Orientation) -> ViewImageConfig { .iPadPro12_9(full(orientation)) }
+    /// iPad Pro 12.9" in `orientation` and Split View share: landscape 375, 678, 981 or 1366 × 1024 (half and more regular width); portrait 375, 639 or 1024 × 1366.
+    public static func iPadPro12_9(_ orientation: TabletOrientation) -> ViewImageConfig {
+        tablet(
+            orientation, portrait: CGSize(width: 1024, height: 1366), landscapeWidths: (375, 678, 981), portraitWidths: (375, 639),
+            wideHalf: true)
     }
 
     private static let statusBar = UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
@@ -130,6 +232,39 @@ extension UITraitCollection {
             return .init(traitsFrom: base + [.init(horizontalSizeClass: wideInLandscape ? .regular : .compact), .init(verticalSizeClass: .compact)])
         }
     }
+
+    /// An iPad's traits, all of its screen or a wide share: regular width and height.
+    fileprivate static let iPad = UITraitCollection(traitsFrom: [
+        .init(horizontalSizeClass: .regular), .init(verticalSizeClass: .regular), .init(userInterfaceIdiom: .pad),
+    ])
+    /// An iPad's traits in a narrow Split View share: compact width, regular height.
+    fileprivate static let iPadCompactSplitView = UITraitCollection(traitsFrom: [
+        .init(horizontalSizeClass: .compact), .init(verticalSizeClass: .regular), .init(userInterfaceIdiom: .pad),
+    ])
+    /// iPad mini traits (`iPad`).
+    public static let iPadMini = iPad
+    /// iPad mini traits in a narrow Split View share.
+    public static let iPadMini_Compact_SplitView = iPadCompactSplitView
+    /// iPad 9.7" traits.
+    public static let iPad9_7 = iPad
+    /// iPad 9.7" traits in a narrow Split View share.
+    public static let iPad9_7_Compact_SplitView = iPadCompactSplitView
+    /// iPad 10.2" traits.
+    public static let iPad10_2 = iPad
+    /// iPad 10.2" traits in a narrow Split View share.
+    public static let iPad10_2_Compact_SplitView = iPadCompactSplitView
+    /// iPad Pro 10.5" traits.
+    public static let iPadPro10_5 = iPad
+    /// iPad Pro 10.5" traits in a narrow Split View share.
+    public static let iPadPro10_5_Compact_SplitView = iPadCompactSplitView
+    /// iPad Pro 11" traits.
+    public static let iPadPro11 = iPad
+    /// iPad Pro 11" traits in a narrow Split View share.
+    public static let iPadPro11_Compact_SplitView = iPadCompactSplitView
+    /// iPad Pro 12.9" traits.
+    public static let iPadPro12_9 = iPad
+    /// iPad Pro 12.9" traits in a narrow Split View share.
+    public static let iPadPro12_9_Compact_SplitView = iPadCompactSplitView
 
     /// iPhone SE traits in `orientation`.
     public static func iPhoneSe(_ orientation: ViewImageConfig.Orientation) -> UITraitCollection { phone(orientation) }

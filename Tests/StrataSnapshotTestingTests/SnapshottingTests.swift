@@ -168,4 +168,46 @@ import Testing
         #expect(ViewImageConfig.iPhone13.size == CGSize(width: 390, height: 844))
         #expect(ViewImageConfig.iPhoneSe(.landscape).size == CGSize(width: 568, height: 320))
     }
+
+    @Test func anIPadPro11InLandscapeIs1194By834RegularWithTheHomeIndicatorsSafeArea() throws {
+        let probe = Probe()
+        var image: UIImage?
+        Snapshotting<UIViewController, UIImage>.image(on: .iPadPro11, traits: UITraitCollection(displayScale: 1)).snapshot(probe).run { image = $0 }
+        let drawn = try #require(image?.cgImage?.image)
+        #expect(drawn.size == PixelSize(width: 1194, height: 834))
+        #expect(probe.insets == UIEdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
+        #expect(probe.sizeClass == .regular && probe.idiom == .pad)
+        #expect(drawn[600, 23] == RGBA8(0, 0, 0, 255) && drawn[600, 24] == RGBA8(0, 255, 0, 255))
+        #expect(drawn[600, 813] == RGBA8(0, 255, 0, 255) && drawn[600, 814] == RGBA8(0, 0, 0, 255))
+    }
+
+    @Test func anIPadMiniInAThirdOfALandscapeScreenIs320By768AndCompact() throws {
+        let probe = Probe()
+        var image: UIImage?
+        Snapshotting<UIViewController, UIImage>.image(on: .iPadMini(.landscape(splitView: .oneThird)), traits: UITraitCollection(displayScale: 1))
+            .snapshot(probe).run { image = $0 }
+        #expect(try #require(image?.cgImage?.image).size == PixelSize(width: 320, height: 768))
+        #expect(probe.insets == UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+        #expect(probe.sizeClass == .compact && probe.idiom == .pad)
+    }
+
+    @Test func theIPadPresetsSizesAndSizeClassesAreSwiftSnapshotTestings() {
+        typealias C = ViewImageConfig
+        let sizes: [(C, CGFloat, CGFloat, UIUserInterfaceSizeClass)] = [
+            (.iPadMini, 1024, 768, .regular), (.iPadMini(.portrait), 768, 1024, .regular),
+            (.iPadMini(.landscape(splitView: .oneHalf)), 507, 768, .compact), (.iPadMini(.landscape(splitView: .twoThirds)), 694, 768, .regular),
+            (.iPadMini(.portrait(splitView: .twoThirds)), 438, 1024, .compact), (.iPad9_7, 1024, 768, .regular),
+            (.iPad10_2, 1080, 810, .regular), (.iPad10_2(.portrait(splitView: .oneThird)), 320, 1080, .compact),
+            (.iPadPro10_5(.landscape(splitView: .twoThirds)), 782, 834, .regular), (.iPadPro10_5(.portrait), 834, 1112, .regular),
+            (.iPadPro11(.portrait(splitView: .twoThirds)), 504, 1194, .compact), (.iPadPro11(.landscape(splitView: .oneThird)), 375, 834, .compact),
+            (.iPadPro12_9, 1366, 1024, .regular), (.iPadPro12_9(.landscape(splitView: .oneHalf)), 678, 1024, .regular),
+            (.iPadPro12_9(.landscape(splitView: .oneThird)), 375, 1024, .compact), (.iPadPro12_9(.portrait(splitView: .twoThirds)), 639, 1366, .compact),
+        ]
+        for (config, width, height, sizeClass) in sizes {
+            #expect(config.size == CGSize(width: width, height: height) && config.traits.horizontalSizeClass == sizeClass, "\(width)×\(height)")
+            #expect(config.traits.userInterfaceIdiom == .pad && config.traits.verticalSizeClass == .regular)
+        }
+        #expect(ViewImageConfig.iPadPro12_9.safeArea == UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+        #expect(UITraitCollection.iPadPro11_Compact_SplitView.horizontalSizeClass == .compact)
+    }
 }
