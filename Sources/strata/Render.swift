@@ -141,14 +141,21 @@ struct RenderJob {
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = ["--describe"]
         process.environment = environment
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
+        // Both outputs to files: a pipe left unread could fill and stall the program.
+        let out = try TemporaryLog("describe-out"), err = try TemporaryLog("describe-err")
+        defer {
+            out.remove()
+            err.remove()
+        }
+        process.standardOutput = try out.handle()
+        process.standardError = try err.handle()
         try process.run()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
-        let said = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+        guard waitForExit(process, seconds: Self.describeSeconds) else {
+            throw RenderFailure(
+                "\(name) --describe did not answer within \(Int(Self.describeSeconds)) s (it was stopped); is its main RenderProgram(…).main()?")
+        }
+        let said = err.text
+        let line = out.text.split(separator: "\n").last.map(String.init) ?? ""
         guard process.terminationStatus == 0, process.terminationReason == .exit,
             let description = try? JSONDecoder().decode(ProgramDescription.self, from: Data(line.utf8)), description.frames >= 1
         else {
@@ -158,6 +165,11 @@ struct RenderJob {
         }
         return description
     }
+
+    /// How long `--describe` may take (it answers before the program makes anything).
+    static let describeSeconds: TimeInterval = 30
+    /// How long a program may take to exit after its last frame, or after it was asked to stop.
+    static let exitSeconds: TimeInterval = 10
 
     /// Makes the output's folder and proves it can be written, before any frame is made.
     private static func prepare(_ output: RenderOutput) throws {
@@ -182,16 +194,15 @@ struct RenderJob {
         // A reader or encoder that goes away is an error to report, not a signal that kills us.
         signal(SIGPIPE, SIG_IGN)
         let started = MonotonicTime.now()
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("strata-render-\(getpid())-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
+        let log = try TemporaryLog("render")
+        defer { log.remove() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = ["--frames", "\(range.lowerBound)..\(range.upperBound)"]
         process.environment = environment
         let stream = Pipe()
         process.standardOutput = stream
-        process.standardError = try FileHandle(forWritingTo: log)
+        process.standardError = try log.handle()
         try process.run()
         var reader = RenderStreamReader(descriptor: stream.fileHandleForReading.fileDescriptor)
         var writer: FrameWriter?
@@ -222,19 +233,25 @@ struct RenderJob {
             }
         } catch let error as RenderFailure {
             failure = error
-        } catch {
+        } catch let error as RenderStreamError {
             failure = RenderFailure("\(name) at frame \(expected): \(error)")
+        } catch {
+            failure = RenderFailure("writing frame \(expected): \(readable(error))")
         }
         progress.finish()
         if failure != nil { process.terminate() }
-        process.waitUntilExit()
-        let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        if !waitForExit(process, seconds: Self.exitSeconds), failure == nil {
+            failure = RenderFailure("\(name) did not exit within \(Int(Self.exitSeconds)) s of its last frame (it was killed)")
+        }
+        let said = log.text
         let videoFailure = writer.flatMap { $0.finish() }
         if failure == nil, expected <= range.upperBound {
             failure = RenderFailure(
                 "\(name) \(Self.ending(process)) while rendering frame \(expected)\(said.isEmpty ? "" : ": " + Self.tail(said))")
         }
-        let kept = expected > range.lowerBound ? "frames \(range.lowerBound)..\(expected - 1) are in \(out)" : "no frame was written"
+        let kept =
+            expected == range.lowerBound
+            ? "no frame was written" : videoFailure == nil ? "frames \(range.lowerBound)..\(expected - 1) are in \(out)" : "and \(videoFailure!)"
         if let failure { throw RenderFailure("\(failure); \(kept)") }
         if let videoFailure { throw RenderFailure(videoFailure) }
         let seconds = MonotonicTime.now() - started
@@ -319,7 +336,7 @@ final class ReadAhead: @unchecked Sendable {
 /// Writes a render's frames: PNG files, or raw frames piped into ffmpeg.
 struct FrameWriter {
     private let output: RenderOutput
-    private var encoder: (process: Process, input: FileHandle, log: URL)?
+    private var encoder: (process: Process, input: FileHandle, log: TemporaryLog)?
 
     init(_ output: RenderOutput, size: PixelSize, framesPerSecond: Int) throws {
         self.output = output
@@ -334,11 +351,10 @@ struct FrameWriter {
                 "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2",
             ] + codec.arguments + [file]
         let input = Pipe()
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("strata-ffmpeg-\(getpid())-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let log = try TemporaryLog("ffmpeg")
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: log)
+        process.standardError = try log.handle()
         try process.run()
         encoder = (process, input.fileHandleForWriting, log)
     }
@@ -361,18 +377,16 @@ struct FrameWriter {
     /// Ends the video (ffmpeg finishes the file with the frames it has); its failure in words, or nil.
     func finish() -> String? {
         guard let encoder else { return nil }
+        defer { encoder.log.remove() }
         try? encoder.input.close()
-        encoder.process.waitUntilExit()
-        defer { try? FileManager.default.removeItem(at: encoder.log) }
+        guard waitForExit(encoder.process, seconds: 120) else { return "ffmpeg did not finish the video within 120 s of its last frame (it was killed)" }
         guard encoder.process.terminationStatus == 0 else {
             return "ffmpeg \(RenderJob.ending(encoder.process)) encoding the video: \(Self.log(encoder.log))"
         }
         return nil
     }
 
-    private static func log(_ file: URL) -> String {
-        RenderJob.tail((try? String(contentsOf: file, encoding: .utf8)) ?? "")
-    }
+    private static func log(_ file: TemporaryLog) -> String { RenderJob.tail(file.text) }
 }
 
 /// A progress bar on standard error, redrawn at most ten times a second.
@@ -406,6 +420,37 @@ struct TerminalProgress {
     func finish() {
         if enabled, drawnAt >= 0 { FileHandle.standardError.write(Data("\n".utf8)) }
     }
+}
+
+/// Waits for `process` to end, at most `seconds`; then kills it (SIGKILL) and reaps it. Whether it
+/// ended by itself.
+func waitForExit(_ process: Process, seconds: TimeInterval) -> Bool {
+    let deadline = MonotonicTime.now() + seconds
+    while process.isRunning, MonotonicTime.now() < deadline { usleep(10_000) }
+    guard process.isRunning else { return true }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    return false
+}
+
+/// A file in the temporary folder that a child process writes its output into.
+struct TemporaryLog {
+    let url: URL
+
+    init(_ name: String) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(name)-\(getpid())-\(UUID().uuidString).log")
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw RenderFailure("cannot make \(url.path) for a program's output: check the temporary folder (TMPDIR)")
+        }
+    }
+
+    /// A handle writing into the file, for a child's output.
+    func handle() throws -> FileHandle { try FileHandle(forWritingTo: url) }
+
+    /// What was written.
+    var text: String { (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
 /// The path of `name` on PATH, or nil.

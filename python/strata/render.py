@@ -59,7 +59,11 @@ def describe(program):
     """What `program --describe` says: frames, width, height, scale, framesPerSecond."""
     if not os.access(program, os.X_OK):
         raise RenderError(f"{program} is not an executable file: give the path of a program built with swift build")
-    result = subprocess.run([program, "--describe"], capture_output=True, text=True)
+    try:
+        result = subprocess.run([program, "--describe"], capture_output=True, text=True, timeout=30)
+    except subprocess.TimeoutExpired:
+        raise RenderError(f"{os.path.basename(program)} --describe did not answer within 30 s (it was stopped); "
+                          "is its main RenderProgram(...).main()?")
     try:
         description = json.loads(result.stdout.strip().splitlines()[-1])
         if result.returncode == 0 and description["frames"] >= 1:
@@ -79,10 +83,18 @@ def plan_shards(frames, shard):
     return [(a, min(a + shard - 1, last)) for a in range(first, last + 1, shard)]
 
 
-def _die_with_parent():
-    """In the child, before exec: killed when the worker that started it dies (PR_SET_PDEATHSIG)."""
-    libc = ctypes.CDLL("libc.so.6", use_errno=True)
-    libc.prctl(1, signal.SIGKILL)
+_prctl = ctypes.CDLL("libc.so.6", use_errno=True).prctl
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent):
+    """The child's set-up before exec: killed when the worker that started it dies
+    (PR_SET_PDEATHSIG; the program under strata render stops on its own when strata render goes)."""
+    def setup():
+        _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != parent:  # the worker died before the prctl
+            os._exit(1)
+    return setup
 
 
 class _Attempts:
@@ -114,7 +126,7 @@ def render_shard(program, first, last, strata=None, platform=None):
         arguments = [command, "render", program, "--frames", f"{first}..{last}", "--out", folder, "--quiet"]
         if platform:
             arguments += ["--platform", platform]
-        result = subprocess.run(arguments, capture_output=True, text=True, preexec_fn=_die_with_parent)
+        result = subprocess.run(arguments, capture_output=True, text=True, preexec_fn=_die_with_parent(os.getpid()))
         if result.returncode != 0:
             message = (result.stderr.strip() or result.stdout.strip() or f"strata render exited with {result.returncode}")
             line = message.splitlines()[-1]
@@ -187,11 +199,14 @@ def render_on_ray(program, frames=None, shard=30, out="frames", strata=None, add
     (`num_cpus` CPUs, default all) when Ray is not initialised; a cluster with GPUs gives each task
     one (`num_gpus=1`), else one CPU. `max_retries` is how many times Ray runs a shard again whose
     worker died. Returns a dict: frames, shards, seconds, framesPerSecond, retries (attempts beyond the
-    first, as Ray reports them), out.
+    first that started, as the shards counted them), out.
 
     Raises RenderError for a bad program, range or output (before anything runs), and ShardError
     for a shard whose program failed (after the other shards are written)."""
-    import ray
+    try:
+        import ray  # noqa: F401 (here, to say what is missing before anything runs)
+    except ImportError:
+        raise RenderError("render_on_ray needs Ray: pip install 'ray>=2.60' (or pip install ./python[ray])")
 
     description = describe(program)
     available = (0, description["frames"] - 1)
@@ -202,6 +217,22 @@ def render_on_ray(program, frames=None, shard=30, out="frames", strata=None, add
     command = find_strata(strata)
     ranges = plan_shards((first, last), shard)
     folder = _prepare_output(out)
+    try:
+        return _run_shards(program, description, (first, last), ranges, command, folder, out, address, num_cpus,
+                           platform, max_retries, progress)
+    except BaseException as error:
+        # A video's frames are a temporary folder's: kept only where the error names them.
+        if folder != out and not (isinstance(error, RenderError) and folder in str(error)):
+            shutil.rmtree(folder, ignore_errors=True)
+        raise
+
+
+def _run_shards(program, description, frames, ranges, command, folder, out, address, num_cpus, platform, max_retries,
+                progress):
+    """render_on_ray's work once the program, range and output are checked."""
+    import ray
+
+    first, last = frames
     started_ray = False
     if not ray.is_initialized():
         ray.init(address=address, num_cpus=num_cpus if address is None else None, include_dashboard=False,
@@ -229,7 +260,7 @@ def render_on_ray(program, frames=None, shard=30, out="frames", strata=None, add
                 continue
             except ray.exceptions.RayError as error:  # the retries ran out: the worker died each time
                 if failure is None:
-                    failure = (number, (a, b), f"its worker died {max_retries + 1} times ({type(error).__name__})")
+                    failure = (number, (a, b), f"Ray could not run it ({type(error).__name__}: {(str(error).strip().splitlines() or [''])[0]})")
                 continue
             for index, data in shard_frames.items():
                 with open(os.path.join(folder, f"frame-{index:05d}.png"), "wb") as f:
@@ -254,16 +285,20 @@ def render_on_ray(program, frames=None, shard=30, out="frames", strata=None, add
 
 
 def _encode(folder, out, first, rate):
-    """Encodes frame-NNNNN.png from `first` in `folder` into `out`, then removes the folder."""
+    """Encodes frame-NNNNN.png from `first` in `folder` into `out`, then removes the folder (kept,
+    and named, when ffmpeg fails)."""
     try:
         result = subprocess.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-framerate", str(rate),
                                  "-start_number", str(first), "-i", os.path.join(folder, "frame-%05d.png"),
                                  "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"] + _video_codec(out) + [out],
                                 capture_output=True, text=True)
-        if result.returncode != 0:
-            raise RenderError(f"ffmpeg failed encoding {out}: {result.stderr.strip().splitlines()[-1:]}")
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+    except OSError as error:
+        raise RenderError(f"ffmpeg could not be run to encode {out}: {error.strerror}; the frames are in {folder}")
+    if result.returncode != 0:
+        lines = result.stderr.strip().splitlines()
+        raise RenderError(f"ffmpeg failed encoding {out} ({lines[-1] if lines else f'exit {result.returncode}'}); "
+                          f"the frames are in {folder}")
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def _frame_range(text):

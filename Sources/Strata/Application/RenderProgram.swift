@@ -37,6 +37,10 @@ public struct RenderProgram {
     /// How many frames the program lasts: frames 0..<frameCount.
     public let frameCount: Int
     private let makeWindow: @MainActor (UIScreen) throws -> UIWindow
+    /// Checked before each frame when run by `strata render` (`main()`): throws once the process
+    /// that started this one has gone, so a program whose reader died (killed, or its Ray worker
+    /// lost) stops instead of playing on.
+    private var stopIfOrphaned: (@MainActor () throws -> Void)?
 
     /// A program showing a window made by `window` for the screen it is given.
     ///
@@ -142,6 +146,7 @@ public struct RenderProgram {
             window.makeKeyAndVisible()
             var playback = script.map { EventScriptPlayback($0, on: window, start: screen.mediaTime) }
             while index <= range.upperBound {
+                try stopIfOrphaned?()
                 try playback?.deliverSteps(dueBy: screen.mediaTime)
                 if index < range.lowerBound {
                     _ = try await screen.advanceFrame()
@@ -158,6 +163,8 @@ public struct RenderProgram {
             }
         } catch let error as HandlerError {
             throw error.error
+        } catch let error as RenderStreamError {
+            throw error  // the reader has gone: nobody to tell which frame
         } catch {
             throw RenderProgramError.frameFailed(index, "\(error)")
         }
@@ -217,12 +224,17 @@ extension RenderProgram {
         }
         // The stream keeps standard output; the program's own prints go to standard error.
         fflush(nil)
+        var program = self
+        let parent = getppid()
+        program.stopIfOrphaned = {
+            if getppid() != parent { throw RenderStreamError.writeFailed("strata render, which started this program, has gone") }
+        }
         let stream = RenderStreamWriter(descriptor: dup(STDOUT_FILENO))
         dup2(STDERR_FILENO, STDOUT_FILENO)
         var current: Int?
         do {
             try stream.writeHeader(size: pixelSize)
-            try await render(frames: range) { index, image in
+            try await program.render(frames: range) { index, image in
                 current = index
                 try stream.writeFrame(index: index, image: image)
             }
