@@ -4,8 +4,9 @@ A program here is an executable whose `main` runs Strata's `RenderProgram(...).m
 `strata` command renders any range of its frames (`strata render PROGRAM --frames A..B`), and
 frame k is the same bytes in every range. So the frames split into shards of consecutive frames,
 each shard is one Ray task running `strata render` for its range on a worker (`num_gpus=1` where
-the cluster has GPUs, one CPU otherwise), and the driver puts the shards' PNGs together in frame
-order: into a folder (`frame-NNNNN.png`), or through ffmpeg into an MP4 or WebM.
+the cluster has GPUs, one CPU otherwise), and the driver puts the shards together in frame order:
+their PNGs into a folder (`frame-NNNNN.png`), or, for an MP4 or WebM, the video segment each shard
+encoded itself, joined by ffmpeg without encoding again.
 
 A shard whose worker dies (the process killed, the node lost) is run again by Ray, up to
 `max_retries` times, each attempt in a folder of its own, so nothing of a lost attempt is kept. A
@@ -110,29 +111,35 @@ class _Attempts:
         return sum(count - 1 for count in self.counts.values())
 
 
-def _ray_shard(number, program, first, last, strata, platform, attempts):
-    """A shard as a Ray task: its attempt counted, then rendered."""
+def _ray_shard(number, program, first, last, strata, platform, attempts, video):
+    """A shard as a Ray task: its attempt counted, then rendered as PNGs or a video segment."""
     import ray
     ray.get(attempts.started.remote(number))
+    if video:
+        return {"segment": render_segment(program, first, last, video, strata, platform), "frames": last - first + 1}
     return render_shard(program, first, last, strata, platform)
+
+
+def render_segment(program, first, last, extension, strata=None, platform=None):
+    """Renders frames first..last with `strata render` as a video (extension ".mp4" or ".webm":
+    H.264 or VP9, each segment starting on a key frame) and returns the file's bytes. Raises
+    RenderError as render_shard does."""
+    folder = tempfile.mkdtemp(prefix=f"strata-segment-{first}-{last}-{uuid.uuid4().hex[:8]}-")
+    try:
+        path = os.path.join(folder, f"segment{extension}")
+        _strata_render(program, first, last, path, strata, platform)
+        with open(path, "rb") as f:
+            return f.read()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def render_shard(program, first, last, strata=None, platform=None):
     """Renders frames first..last with `strata render` into a fresh folder and returns
     {frame: PNG bytes}. Raises RenderError with strata render's message when it fails."""
-    command = find_strata(strata)
     folder = tempfile.mkdtemp(prefix=f"strata-shard-{first}-{last}-{uuid.uuid4().hex[:8]}-")
     try:
-        arguments = [command, "render", program, "--frames", f"{first}..{last}", "--out", folder, "--quiet"]
-        if platform:
-            arguments += ["--platform", platform]
-        result = subprocess.run(arguments, capture_output=True, text=True, preexec_fn=_die_with_parent(os.getpid()))
-        if result.returncode != 0:
-            message = (result.stderr.strip() or result.stdout.strip() or f"strata render exited with {result.returncode}")
-            line = message.splitlines()[-1]
-            # Where strata render kept the shard's frames is this attempt's folder, removed below.
-            head, _, tail = line.rpartition("; ")
-            raise RenderError(head if head and (tail.startswith("frames ") or tail == "no frame was written") else line)
+        _strata_render(program, first, last, folder, strata, platform)
         frames = {}
         for index in range(first, last + 1):
             with open(os.path.join(folder, f"frame-{index:05d}.png"), "rb") as f:
@@ -140,6 +147,20 @@ def render_shard(program, first, last, strata=None, platform=None):
         return frames
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _strata_render(program, first, last, out, strata, platform):
+    """`strata render PROGRAM --frames first..last --out out`; RenderError with its message."""
+    arguments = [find_strata(strata), "render", program, "--frames", f"{first}..{last}", "--out", out, "--quiet"]
+    if platform:
+        arguments += ["--platform", platform]
+    result = subprocess.run(arguments, capture_output=True, text=True, preexec_fn=_die_with_parent(os.getpid()))
+    if result.returncode != 0:
+        message = (result.stderr.strip() or result.stdout.strip() or f"strata render exited with {result.returncode}")
+        line = message.splitlines()[-1]
+        # Where strata render kept the shard's frames is this attempt's folder, which is removed.
+        head, _, tail = line.rpartition("; ")
+        raise RenderError(head if head and (tail.startswith("frames ") or tail == "no frame was written") else line)
 
 
 class _Progress:
@@ -167,16 +188,13 @@ class _Progress:
             sys.stderr.write("\n")
 
 
-def _video_codec(out):
-    extension = os.path.splitext(out)[1].lower()
-    return {".mp4": ["-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-pix_fmt", "yuv420p", "-movflags", "+faststart"],
-            ".webm": ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1", "-b:v", "0",
-                      "-crf", "32", "-pix_fmt", "yuv420p"]}.get(extension)
+def _is_video(out):
+    return os.path.splitext(out)[1].lower() in (".mp4", ".webm")
 
 
 def _prepare_output(out):
     """The folder the PNGs go to (for a video, a temporary one beside it), checked writable."""
-    video = _video_codec(out) is not None
+    video = _is_video(out)
     folder = (os.path.dirname(out) or ".") if video else out
     try:
         os.makedirs(folder, exist_ok=True)
@@ -193,7 +211,7 @@ def render_on_ray(program, frames=None, shard=30, out="frames", strata=None, add
                   max_retries=3, progress=True, num_cpus=None):
     """Renders frames (first, last) of `program` (default: all of them) in shards of `shard`
     frames, one Ray task each, and writes them to `out`: a folder of frame-NNNNN.png, or a file
-    ending in .mp4 or .webm (encoded by ffmpeg from the PNGs, in order, at the program's rate).
+    ending in .mp4 or .webm (each shard encodes its segment; ffmpeg joins them in order).
 
     Uses the Ray cluster at `address` ("auto" for one already running), or starts a local one
     (`num_cpus` CPUs, default all) when Ray is not initialised; a cluster with GPUs gives each task
@@ -244,8 +262,10 @@ def _run_shards(program, description, frames, ranges, command, folder, out, addr
                                               max_retries=max_retries, retry_exceptions=False)
         attempts = ray.remote(num_cpus=0)(_Attempts).remote()
         start = time.monotonic()
-        pending = {task.remote(number, program, a, b, command, platform, attempts): (number, (a, b))
+        video = os.path.splitext(out)[1].lower() if folder != out else None
+        pending = {task.remote(number, program, a, b, command, platform, attempts, video): (number, (a, b))
                    for number, (a, b) in enumerate(ranges)}
+        segments = {}
         bar = _Progress(len(ranges), last - first + 1, progress)
         written, failure = [], None
         while pending:
@@ -262,6 +282,13 @@ def _run_shards(program, description, frames, ranges, command, folder, out, addr
                 if failure is None:
                     failure = (number, (a, b), f"Ray could not run it ({type(error).__name__}: {(str(error).strip().splitlines() or [''])[0]})")
                 continue
+            if video:
+                segments[number] = os.path.join(folder, f"segment-{number:05d}{video}")
+                with open(segments[number], "wb") as f:
+                    f.write(shard_frames["segment"])
+                written.extend(range(a, b + 1))
+                bar.advance(shard_frames["frames"])
+                continue
             for index, data in shard_frames.items():
                 with open(os.path.join(folder, f"frame-{index:05d}.png"), "wb") as f:
                     f.write(data)
@@ -276,28 +303,31 @@ def _run_shards(program, description, frames, ranges, command, folder, out, addr
     written.sort()
     if failure is not None:
         number, (a, b), message = failure
-        kept = f"the other shards' {len(written)} frames are in {folder}" if written else "no frame was written"
+        kept = (f"the other shards' {len(written)} frames are in {folder}" + (" (as video segments)" if folder != out else "")
+                if written else "no frame was written")
         raise ShardError(f"shard {number} (frames {a}..{b}) failed: {message}; {kept}", number, (a, b), written)
     if folder != out:
-        _encode(folder, out, first, description["framesPerSecond"])
+        _join(folder, [segments[number] for number in sorted(segments)], out)
     return {"frames": len(written), "shards": len(ranges), "seconds": seconds,
             "framesPerSecond": len(written) / seconds if seconds > 0 else 0.0, "retries": retries, "out": out}
 
 
-def _encode(folder, out, first, rate):
-    """Encodes frame-NNNNN.png from `first` in `folder` into `out`, then removes the folder (kept,
-    and named, when ffmpeg fails)."""
+def _join(folder, segments, out):
+    """Joins the shards' video segments, in order, into `out` without encoding again (ffmpeg's concat
+    demuxer, streams copied), then removes the folder (kept, and named, when ffmpeg fails)."""
+    listing = os.path.join(folder, "segments.txt")
+    with open(listing, "w") as f:
+        f.writelines(f"file '{segment}'\n" for segment in segments)
     try:
-        result = subprocess.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-framerate", str(rate),
-                                 "-start_number", str(first), "-i", os.path.join(folder, "frame-%05d.png"),
-                                 "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"] + _video_codec(out) + [out],
-                                capture_output=True, text=True)
+        result = subprocess.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-f", "concat", "-safe", "0",
+                                 "-i", listing, "-c", "copy"] + (["-movflags", "+faststart"] if out.lower().endswith(".mp4") else [])
+                                + [out], capture_output=True, text=True)
     except OSError as error:
-        raise RenderError(f"ffmpeg could not be run to encode {out}: {error.strerror}; the frames are in {folder}")
+        raise RenderError(f"ffmpeg could not be run to join {out}: {error.strerror}; the segments are in {folder}")
     if result.returncode != 0:
         lines = result.stderr.strip().splitlines()
-        raise RenderError(f"ffmpeg failed encoding {out} ({lines[-1] if lines else f'exit {result.returncode}'}); "
-                          f"the frames are in {folder}")
+        raise RenderError(f"ffmpeg failed joining {out} ({lines[-1] if lines else f'exit {result.returncode}'}); "
+                          f"the segments are in {folder}")
     shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -335,4 +365,7 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run as strata.render, not as __main__: Ray then sends the tasks' functions by reference to
+    # the installed module instead of pickling this script's globals.
+    from strata.render import main as _main
+    sys.exit(_main())

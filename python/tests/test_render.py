@@ -5,6 +5,7 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -132,6 +133,20 @@ kill -SEGV $$
                                 "stream=nb_read_frames,width,height", "-of", "csv=p=0", video], capture_output=True, text=True)
         self.assertEqual(probe.stdout.strip(), "640,960,60")
         self.assertEqual([n for n in os.listdir(self.folder) if n.startswith(".strata-frames-")], [])
+
+    def test_the_command_form_joins_the_running_cluster_and_writes_a_webm_of_every_frame(self):
+        video = self.out("walk.webm")
+        result = subprocess.run([sys.executable, "-m", "strata.render", WALKTHROUGH, "--out", video, "--shard", "40",
+                                 "--strata", STRATA, "--address", "auto"], capture_output=True, text=True, timeout=300)
+        self.assertEqual(result.returncode, 0, result.stderr[-2000:])
+        self.assertIn(f"strata.render: 120 frames in 3 shards written to {video} in ", result.stdout)
+        probe = subprocess.run(["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                                "stream=nb_read_frames,width,height", "-of", "csv=p=0", video], capture_output=True, text=True)
+        self.assertEqual(probe.stdout.strip(), "640,960,120")
+        bad = subprocess.run([sys.executable, "-m", "strata.render", WALKTHROUGH, "--out", video, "--frames", "9..3"],
+                             capture_output=True, text=True)
+        self.assertEqual(bad.returncode, 2)
+        self.assertIn("--frames wants A..B, two whole numbers with 0 <= A <= B (for example 30..59), got '9..3'", bad.stderr)
 
 
 if __name__ == "__main__":
