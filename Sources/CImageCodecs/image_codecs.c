@@ -315,4 +315,90 @@ int strata_png_decode_into(const uint8_t *data, size_t size, uint8_t *pixels, in
     return png_read(data, size, &width, &height, pixels, error, error_size);
 }
 
+/* A growing buffer libpng writes an encoded file into. */
+struct png_sink {
+    uint8_t *bytes;
+    size_t size, capacity;
+};
+
+static void png_write_memory(png_structp png, png_bytep data, size_t length) {
+    struct png_sink *sink = (struct png_sink *)png_get_io_ptr(png);
+    if (length > sink->capacity - sink->size) {
+        size_t capacity = sink->capacity ? sink->capacity : 65536;
+        while (capacity - sink->size < length) capacity *= 2;
+        uint8_t *grown = realloc(sink->bytes, capacity);
+        if (!grown) png_error(png, "out of memory for the encoded file");
+        sink->bytes = grown;
+        sink->capacity = capacity;
+    }
+    memcpy(sink->bytes + sink->size, data, length);
+    sink->size += length;
+}
+
+static void png_flush_memory(png_structp png) { (void)png; }
+
+static void png_fail_writing(png_structp png, png_const_charp message) {
+    struct png_failure *failure = (struct png_failure *)png_get_error_ptr(png);
+    snprintf(failure->error, (size_t)failure->error_size, "libpng could not encode the image: %s", message);
+    png_longjmp(png, 1);
+}
+
+/* Premultiplied to straight alpha, as Cairo's PNG writer undoes it (so files keep their bytes):
+ * each colour (c * 255 + a / 2) / a, transparent pixels all zero, opaque ones as they are. */
+static void unpremultiply_row(const uint8_t *source, uint8_t *target, size_t count) {
+    for (size_t i = 0; i < count; i++, source += 4, target += 4) {
+        unsigned a = source[3];
+        if (a == 255) {
+            memcpy(target, source, 4);
+        } else if (a == 0) {
+            memset(target, 0, 4);
+        } else {
+            for (int c = 0; c < 3; c++) target[c] = (uint8_t)((source[c] * 255u + a / 2) / a);
+            target[3] = (uint8_t)a;
+        }
+    }
+}
+
+int strata_png_encode(const uint8_t *rgba, int width, int height, int level, uint8_t **bytes, size_t *size,
+                      char *error, int error_size) {
+    *bytes = NULL;
+    struct png_failure failure = {error, error_size};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &failure, png_fail_writing, png_warn);
+    if (!png) {
+        snprintf(error, (size_t)error_size, "libpng could not start");
+        return 1;
+    }
+    png_infop info = png_create_info_struct(png);
+    struct png_sink sink = {NULL, 0, 0};
+    uint8_t *volatile row = NULL;
+    if (!info || setjmp(png_jmpbuf(png))) {
+        free(row);
+        free(sink.bytes);
+        png_destroy_write_struct(&png, &info);
+        if (!info) snprintf(error, (size_t)error_size, "libpng could not start");
+        return 1;
+    }
+    png_set_write_fn(png, &sink, png_write_memory, png_flush_memory);
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_compression_level(png, level);
+    /* The Up filter alone: on rendered frames (flat colour, text, gradients) within about a tenth of
+     * the adaptive choice's size, in a third of the time of trying all five on every row. */
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
+    png_write_info(png, info);
+    size_t stride = (size_t)width * 4;
+    row = malloc(stride);
+    if (!row) png_error(png, "out of memory for a row");
+    for (int y = 0; y < height; y++) {
+        unpremultiply_row(rgba + stride * (size_t)y, row, (size_t)width);
+        png_write_row(png, row);
+    }
+    png_write_end(png, info);
+    free(row);
+    png_destroy_write_struct(&png, &info);
+    *bytes = sink.bytes;
+    *size = sink.size;
+    return 0;
+}
+
 void strata_codec_free(void *pointer) { free(pointer); }

@@ -1,4 +1,4 @@
-/* PNG (libpng), JPEG (libjpeg-turbo) and WebP (libwebp) decoding and JPEG encoding for Strata's images, in C
+/* PNG (libpng), JPEG (libjpeg-turbo) and WebP (libwebp) decoding, and PNG and JPEG encoding for Strata's images, in C
  * because libjpeg reports errors by longjmp, which Swift cannot take. Each function returns 0
  * on success; on failure it returns nonzero and writes a message to `error` (`error_size`
  * bytes, NUL-terminated). Pixels are RGBA8, premultiplied alpha, top row first, tightly packed,
@@ -38,6 +38,11 @@ int strata_png_header(const uint8_t *data, size_t size, int *width, int *height,
  * premultiplied in place only when the file has an alpha channel or a transparent colour. */
 int strata_png_decode_into(const uint8_t *data, size_t size, uint8_t *pixels, int width, int height, char *error,
                            int error_size);
+
+/* Encodes premultiplied RGBA8 pixels (top row first) as an 8-bit RGBA PNG with straight alpha
+ * (libpng, zlib `level` 0...9); `*bytes` (free with strata_codec_free) and `*size` get the file. */
+int strata_png_encode(const uint8_t *rgba, int width, int height, int level, uint8_t **bytes, size_t *size,
+                      char *error, int error_size);
 
 /* Frees what the functions above returned. */
 void strata_codec_free(void *pointer);

@@ -29,6 +29,23 @@ import Testing
         #expect(throws: PNGError.self) { try image.writePNG(to: "/nonexistent-dir/x.png") }
     }
 
+    @Test("Every premultiplied value (each colour up to its alpha, alpha 0...255) survives a PNG written straight and read back premultiplied; the error of an unwritable path says what to check")
+    func pngKeepsEveryPremultipliedValue() throws {
+        var pixels: [UInt8] = []
+        for alpha in 0...255 {
+            for colour in 0...255 {
+                let c = UInt8(min(colour, alpha))
+                pixels += [c, c / 2, UInt8(alpha) - c, UInt8(alpha)].map { alpha == 0 ? 0 : $0 }
+            }
+        }
+        let image = RGBAImage(size: PixelSize(width: 256, height: 256), pixels: pixels)
+        let back = try RGBAImage(pngData: image.pngData())
+        let differing = (0..<(256 * 256)).filter { back.pixels[($0 * 4)..<($0 * 4 + 4)] != image.pixels[($0 * 4)..<($0 * 4 + 4)] }
+        #expect(differing.isEmpty, "\(differing.count) pixels differ, the first at \(differing.first.map { ($0 % 256, $0 / 256) } as Any)")
+        let error = #expect(throws: PNGError.self) { try image.writePNG(to: "/nonexistent-dir/x.png") }
+        #expect(error?.description == "PNG file /nonexistent-dir/x.png: cannot write the file (does /nonexistent-dir exist, and may it be written?)")
+    }
+
     @Test("File kinds by their first bytes: PNG, JPEG and WebP signatures; anything else is nil")
     func sniffing() throws {
         #expect(ImageFileKind(sniffing: try Self.translucentSquare().pngData()) == .png)
