@@ -29,7 +29,9 @@ import Testing
         #expect(throws: PNGError.self) { try image.writePNG(to: "/nonexistent-dir/x.png") }
     }
 
-    @Test("Every premultiplied value (each colour up to its alpha, alpha 0...255) survives a PNG written straight and read back premultiplied; the error of an unwritable path says what to check")
+    @Test(
+        "Every premultiplied value (each colour up to its alpha, alpha 0...255) survives a PNG written straight and read back premultiplied; the error of an unwritable path says what to check"
+    )
     func pngKeepsEveryPremultipliedValue() throws {
         var pixels: [UInt8] = []
         for alpha in 0...255 {
