@@ -135,24 +135,17 @@ final class RenderServer {
     /// `timed`, the GPU time is measured by a timer query where the driver has them (read it with
     /// `readTimer` once the frame has finished). Does not wait for the GPU.
     func draw(into target: DrawTarget, clearColor: Color?, time: Double?, whole: Bool = false, timed: Bool = false) throws -> FrameStatistics {
-        let index = frameIndex
-        frameIndex += 1
-        guard let renderer else { throw CompositorError.shutDown }
+        guard let renderer else {
+            frameIndex += 1
+            throw CompositorError.shutDown
+        }
         if whole || lastClearColor != .some(clearColor) {
             lastClearColor = clearColor
             needsRedraw = true
             fullRedraw = true
         }
-        lastGivenTime = time
-        let time = time ?? clock.time(ofFrame: index)
-        let animationStart = ThreadCPUTime.now()
-        let animatedLayers = tree.animatedLayerCount
-        if animatedLayers > 0 || tree.hasLiveContents { needsRedraw = true }
-        tree.advanceAnimations(to: time)
-        let animationMilliseconds = (ThreadCPUTime.now() - animationStart) * 1000
-        var statistics = FrameStatistics(index: index, time: time)
-        statistics.commitsReceived = commitsReceived
-        (statistics.uploadedBytes, statistics.uploadMilliseconds) = tree.takeUploads()
+        var statistics = beginFrame(at: time)
+        if statistics.animatedLayers > 0 || tree.hasLiveContents { needsRedraw = true }
         if needsRedraw {
             let damage = tree.takeDamage()
             let gl = context.gl
@@ -183,8 +176,25 @@ final class RenderServer {
         } else {
             statistics.redrawn = false  // nothing changed: the target already shows this frame
         }
-        statistics.animatedLayers = animatedLayers
-        statistics.animationMilliseconds = animationMilliseconds
+        return statistics  // the renderer's statistics start from beginFrame's
+    }
+
+    /// Starts the next frame at `time` (nil: the clock's time of the frame), drawn or not: takes its
+    /// number, moves the tree's animations to its time (finished ones forgotten), and returns its
+    /// statistics so far: number, time, animated layers, the animations' CPU time, commits
+    /// received, uploads.
+    private func beginFrame(at time: Double?) -> FrameStatistics {
+        let index = frameIndex
+        frameIndex += 1
+        lastGivenTime = time
+        let time = time ?? clock.time(ofFrame: index)
+        var statistics = FrameStatistics(index: index, time: time)
+        let animationStart = ThreadCPUTime.now()
+        statistics.animatedLayers = tree.animatedLayerCount
+        tree.advanceAnimations(to: time)
+        statistics.animationMilliseconds = (ThreadCPUTime.now() - animationStart) * 1000
+        statistics.commitsReceived = commitsReceived
+        (statistics.uploadedBytes, statistics.uploadMilliseconds) = tree.takeUploads()
         return statistics
     }
 
@@ -192,15 +202,7 @@ final class RenderServer {
     /// to that time (finished ones forgotten, as a drawn frame does), the uploads counted. The
     /// target is not touched, so its pixels are unknown after it: the next frame draws everything.
     func advance() -> FrameStatistics {
-        let index = frameIndex
-        frameIndex += 1
-        lastGivenTime = nil
-        let time = clock.time(ofFrame: index)
-        var statistics = FrameStatistics(index: index, time: time)
-        statistics.animatedLayers = tree.animatedLayerCount
-        tree.advanceAnimations(to: time)
-        statistics.commitsReceived = commitsReceived
-        (statistics.uploadedBytes, statistics.uploadMilliseconds) = tree.takeUploads()
+        var statistics = beginFrame(at: nil)
         statistics.redrawn = false
         invalidate()
         return statistics
