@@ -17,6 +17,47 @@ enum SnapshotRenderer {
     /// `config`'s size (else the view's) and safe area, with `config`'s traits and then `traits`
     /// in force; an empty image when the size is zero.
     static func image(of view: UIView, in viewController: UIViewController?, config: ViewImageConfig, traits: UITraitCollection) -> UIImage {
+        let compositor: Compositor
+        do {
+            compositor = try Compositor()
+        } catch {
+            preconditionFailure("StrataSnapshotTesting: no GPU context opens for the snapshot (\(error)); snapshots need EGL and OpenGL ES 3 (Mesa's llvmpipe will do)")
+        }
+        let image = present(view, in: viewController, config: config, traits: traits, sink: compositor, atOrigin: true) { screen in
+            let frame: RenderedFrame
+            do {
+                frame = try screen.renderFrameWaiting(clearColor: .clear)
+            } catch {
+                preconditionFailure("StrataSnapshotTesting: drawing the snapshot failed: \(error)")
+            }
+            return frame.image.map { UIImage(cgImage: CGImage(image: $0), scale: screen.scale) } ?? UIImage()
+        }
+        return image ?? UIImage()
+    }
+
+    /// What `describe` says of `view` shown as `image(of:in:config:traits:)` shows it (laid out
+    /// in a window at the configuration's size, safe area and traits, its origin kept, as
+    /// swift-snapshot-testing's text strategies show it), with no GPU: the screen's commits go to
+    /// a recording sink and are dropped. A view of zero size is sized to fit first and, still
+    /// empty, described as it is.
+    static func description(
+        of view: UIView, in viewController: UIViewController?, config: ViewImageConfig, traits: UITraitCollection, _ describe: () -> String
+    ) -> String {
+        present(view, in: viewController, config: config, traits: traits, sink: RecordingCommitSink(), atOrigin: false) { _ in
+            // The commit sent, the controllers' appearances end (`viewDidAppear`), as a frame ends them.
+            CATransaction.flush()
+            return describe()
+        } ?? describe()
+    }
+
+    /// Runs `body` with `view` shown in a window on a screen of its own over `sink`, and takes
+    /// everything down again after (a view keeps its superview, frame and place); nil, without
+    /// calling `body`, when the size is zero even after `sizeToFit()`. `atOrigin` moves the view
+    /// to (0, 0) while shown (the image strategies' frame); otherwise only its size changes.
+    private static func present<T>(
+        _ view: UIView, in viewController: UIViewController?, config: ViewImageConfig, traits: UITraitCollection, sink: any CommitSink,
+        atOrigin: Bool, _ body: (UIScreen) -> T
+    ) -> T? {
         let traits = UITraitCollection(traitsFrom: [config.traits, traits])
         let initialFrame = view.frame
         let place = view.superview.map { ($0, $0.subviews.firstIndex(of: view) ?? 0) }
@@ -26,58 +67,43 @@ enum SnapshotRenderer {
             view.sizeToFit()
             size = view.bounds.size
         }
-        guard size.width > 0, size.height > 0 else { return UIImage() }
+        guard size.width > 0, size.height > 0 else { return nil }
         if viewController == nil {
-            view.frame = CGRect(origin: .zero, size: size)
+            if atOrigin { view.frame = CGRect(origin: .zero, size: size) } else { view.frame.size = size }
             controller.view.addSubview(view)
         }
         let scale = traits.displayScale > 0 ? traits.displayScale : UIScreen.mainScale
-        let compositor: Compositor
-        do {
-            compositor = try Compositor()
-        } catch {
-            preconditionFailure("StrataSnapshotTesting: no GPU context opens for the snapshot (\(error)); snapshots need EGL and OpenGL ES 3 (Mesa's llvmpipe will do)")
-        }
-        let image: UIImage
-        do {
-            let screen = UIScreen(size: size, scale: scale, commitSink: compositor, canBeMain: false)
-            let window = UIWindow(frame: CGRect(origin: .zero, size: size))
-            window.screen = screen
-            let root = UIViewController()
-            root.view.backgroundColor = .clear
-            root.view.frame = window.bounds
-            root.containerSafeAreaInsets = config.safeArea
-            controller.view.frame = root.view.bounds
-            controller.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-            root.addChild(controller)
-            root.view.addSubview(controller.view)
-            root.setOverrideTraitCollection(traits, forChild: controller)
-            controller.didMove(toParent: root)
-            window.rootViewController = root
-            window.isHidden = false
-            root.view.layoutIfNeeded()
-            controller.view.layoutIfNeeded()
-            let frame: RenderedFrame
-            do {
-                frame = try screen.renderFrameWaiting(clearColor: .clear)
-            } catch {
-                preconditionFailure("StrataSnapshotTesting: drawing the snapshot failed: \(error)")
-            }
-            image = frame.image.map { UIImage(cgImage: CGImage(image: $0), scale: scale) } ?? UIImage()
-            // Taken down: the controller leaves the root, the window its screen.
-            controller.willMove(toParent: nil)
-            controller.view.removeFromSuperview()
-            controller.removeFromParent()
-            window.rootViewController = nil
-            window.isHidden = true
-            window.screen = nil
-        }
+        let screen = UIScreen(size: size, scale: scale, commitSink: sink, canBeMain: false)
+        let window = UIWindow(frame: CGRect(origin: .zero, size: size))
+        window.screen = screen
+        let root = UIViewController()
+        root.view.backgroundColor = .clear
+        root.view.frame = window.bounds
+        root.containerSafeAreaInsets = config.safeArea
+        controller.view.frame = root.view.bounds
+        controller.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        root.addChild(controller)
+        root.view.addSubview(controller.view)
+        root.setOverrideTraitCollection(traits, forChild: controller)
+        controller.didMove(toParent: root)
+        window.rootViewController = root
+        window.isHidden = false
+        root.view.layoutIfNeeded()
+        controller.view.layoutIfNeeded()
+        let result = body(screen)
+        // Taken down: the controller leaves the root, the window its screen.
+        controller.willMove(toParent: nil)
+        controller.view.removeFromSuperview()
+        controller.removeFromParent()
+        window.rootViewController = nil
+        window.isHidden = true
+        window.screen = nil
         if viewController == nil {
             view.removeFromSuperview()
             if let (superview, index) = place { superview.insertSubview(view, at: index) }
             view.frame = initialFrame
         }
-        return image
+        return result
     }
 
     /// `layer` drawn in its own bounds space (its position and transform left out, as

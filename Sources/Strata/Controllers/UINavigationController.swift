@@ -228,7 +228,7 @@ open class UINavigationController: UIViewController {
 
     /// A view holding the navigation bar; the top controller's view goes under it.
     open override func loadView() {
-        let container = UIView(frame: UIScreen.mainBoundsWithoutMaking)
+        let container = UILayoutContainerView(frame: UIScreen.mainBoundsWithoutMaking)
         container.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         container.addSubview(navigationBar)
         if let toolbar = _toolbar { container.addSubview(toolbar) }

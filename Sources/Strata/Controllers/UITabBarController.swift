@@ -147,7 +147,7 @@ open class UITabBarController: UIViewController {
 
     /// A view holding the tab bar; the selected controller's view goes under it.
     open override func loadView() {
-        let container = UIView(frame: UIScreen.mainBoundsWithoutMaking)
+        let container = UILayoutContainerView(frame: UIScreen.mainBoundsWithoutMaking)
         container.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         container.addSubview(tabBar)
         view = container
@@ -194,3 +194,7 @@ extension UIViewController {
     /// there is none.
     public var tabBarController: UITabBarController? { nearestAncestor(UITabBarController.self) }
 }
+
+/// The view navigation and tab bar controllers make for themselves, as UIKit names it (a plain
+/// view; the name shows in descriptions and controller hierarchies).
+final class UILayoutContainerView: UIView {}

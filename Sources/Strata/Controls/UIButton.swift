@@ -110,12 +110,12 @@ open class UIButton: UIControl {
     /// ones) and, for symbol buttons, the symbol's size and drawing.
     private func become(_ type: ButtonType) {
         buttonType = type
+        isOpaque = false
         titleLabel?.font = .systemFont(ofSize: type == .custom ? UIFont.buttonFontSize : 15)
         if isSymbol {
             let side = symbolSide
             if frame.size == .zero { frame.size = CGSize(width: side, height: side) }
             contentMode = .redraw
-            isOpaque = false
             setNeedsDisplay()
         }
         updateContent()

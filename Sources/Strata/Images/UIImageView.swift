@@ -20,6 +20,7 @@ open class UIImageView: UIView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
+        isOpaque = false
     }
 
     /// An image view the size of `image`, at the origin, showing it.

@@ -15,8 +15,17 @@ open class UILabel: UIView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
-        isOpaque = false
         contentMode = .redraw
+    }
+
+    /// A label's backing layer is UIKit's `_UILabelLayer` (a plain layer; the name shows in
+    /// descriptions, as `layer = <_UILabelLayer: 0x…>`).
+    open override class var layerClass: CALayer.Type { _UILabelLayer.self }
+
+    /// `text = '…'` when the label has text: its first 25 characters and `...` when longer.
+    override var descriptionFieldsAfterFrame: [String] {
+        guard let text else { return [] }
+        return ["text = '\(text.count > 25 ? text.prefix(25) + "..." : text)'"]
     }
 
     /// Creates a label from an archive: Strata reads none, so this returns nil.
@@ -286,3 +295,6 @@ public enum UIBaselineAdjustment: Int, Sendable, CaseIterable {
 extension UILabel: WrapsAtLayoutWidth {
     var wrapsAtLayoutWidth: Bool { numberOfLines != 1 && preferredMaxLayoutWidth == 0 }
 }
+
+/// The layer behind every label, as UIKit names it; it draws as any layer does.
+final class _UILabelLayer: CALayer {}

@@ -29,6 +29,17 @@ open class UIScrollView: UIView {
         public static let fast = DecelerationRate(rawValue: 0.99)
     }
 
+    /// The offset, content size and adjusted content inset, as UIKit's scroll views add them to
+    /// their descriptions.
+    override var descriptionFieldsAfterLayer: [String] {
+        func n(_ v: CGFloat) -> String { String(format: "%g", Double(v)) }
+        let o = contentOffset, s = contentSize, i = adjustedContentInset
+        return [
+            "contentOffset: {\(n(o.x)), \(n(o.y))}", "contentSize: {\(n(s.width)), \(n(s.height))}",
+            "adjustedContentInset: {\(n(i.top)), \(n(i.left)), \(n(i.bottom)), \(n(i.right))}",
+        ]
+    }
+
     /// How the safe area adds to `contentInset` (UIKit's `UIScrollView.ContentInsetAdjustmentBehavior`).
     public enum ContentInsetAdjustmentBehavior: Int, Sendable {
         /// As `.scrollableAxes` (UIKit's header: "similar to .scrollableAxes"), and the vertical

@@ -194,21 +194,15 @@ open class UIView: UIResponder, CALayerDelegate, CALayerOwningDelegate {
     open func tintColorDidChange() {}
 
     /// A description in UIKit's shape, as logs print views: `<UIView: 0x…; frame = (x y; w h);`
-    /// then what differs from the defaults (`transform`, `alpha`, `hidden`, `tag`), then
-    /// `layer = <CALayer: 0x…>>`.
-    open override var description: String {
-        func n(_ v: CGFloat) -> String { String(format: "%g", Double(v)) }
-        let f = frame
-        var text = "<\(type(of: self)): \(objectAddress(self)); frame = (\(n(f.minX)) \(n(f.minY)); \(n(f.width)) \(n(f.height)));"
-        if transform != .identity {
-            let t = transform
-            text += " transform = [\(n(t.a)), \(n(t.b)), \(n(t.c)), \(n(t.d)), \(n(t.tx)), \(n(t.ty))];"
-        }
-        if alpha != 1 { text += " alpha = \(n(alpha));" }
-        if isHidden { text += " hidden = YES;" }
-        if tag != 0 { text += " tag = \(tag);" }
-        return text + " layer = \(layer)>"
-    }
+    /// then what differs from a plain view's defaults in UIKit's order, then
+    /// `layer = <CALayer: 0x…>>` (see `viewDescription`).
+    open override var description: String { viewDescription }
+
+    /// What a kind of view adds to its description after the frame (a label's text).
+    var descriptionFieldsAfterFrame: [String] { [] }
+
+    /// What a kind of view adds to its description after the layer (a scroll view's offset).
+    var descriptionFieldsAfterLayer: [String] { [] }
 
     /// The point of the bounds that `center` names and `transform` turns about, in unit
     /// coordinates of the bounds (the layer's `anchorPoint`; (0.5, 0.5) by default). Changing it

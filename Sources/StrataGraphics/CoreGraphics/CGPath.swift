@@ -5,7 +5,7 @@ import Foundation
 /// it is drawn into: Core Graphics' `CGPath`. Not `Sendable`: a `CGMutablePath` is one.
 public class CGPath {
     /// One piece of a path.
-    package enum Element {
+    package enum Element: Equatable {
         case move(CGPoint)
         case line(CGPoint)
         case quadCurve(CGPoint, control: CGPoint)
@@ -15,8 +15,8 @@ public class CGPath {
         case close
     }
 
-    /// Only `CGMutablePath` changes it, before it is shared.
-    package fileprivate(set) var elements: [Element] = []
+    /// Only `CGMutablePath` changes it (here and in CGPath+Elements.swift), before it is shared.
+    package internal(set) var elements: [Element] = []
 
     /// An empty path.
     public init() {}
@@ -52,21 +52,9 @@ public class CGPath {
     /// Whether the path has no elements.
     public var isEmpty: Bool { elements.isEmpty }
 
-    /// The smallest rectangle containing every point of the path, control points included.
-    public var boundingBox: CGRect {
-        var points: [CGPoint] = []
-        for e in elements {
-            switch e {
-            case .move(let p), .line(let p): points.append(p)
-            case .quadCurve(let p, let c): points += [p, c]
-            case .curve(let p, let c1, let c2): points += [p, c1, c2]
-            case .arc(let c, let r, _, _, _):
-                points += [CGPoint(x: c.x - r, y: c.y - r), CGPoint(x: c.x + r, y: c.y + r)]
-            case .close: break
-            }
-        }
-        return CGRect.boundingBox(of: points)
-    }
+    /// The smallest rectangle containing every point of the path, control points included (arcs
+    /// measured by the Bézier curves that draw them); `CGRect.null` for an empty path.
+    public var boundingBox: CGRect { CGRect.boundingBox(of: coreGraphicsElements.flatMap(\.points)) }
 
     /// A mutable copy.
     public func mutableCopy() -> CGMutablePath? {
@@ -103,41 +91,46 @@ public final class CGMutablePath: CGPath {
     /// An empty path.
     public override init() { super.init() }
 
-    /// Starts a new subpath at `point`.
-    public func move(to point: CGPoint) { elements.append(.move(point)) }
-    /// Adds a straight line to `point`.
-    public func addLine(to point: CGPoint) { elements.append(.line(point)) }
-    /// Adds a quadratic Bézier curve to `end`.
-    public func addQuadCurve(to end: CGPoint, control: CGPoint) { elements.append(.quadCurve(end, control: control)) }
-    /// Adds a cubic Bézier curve to `end`.
-    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
-        elements.append(.curve(end, control1: control1, control2: control2))
+    /// Starts a new subpath at `point` (mapped through `transform`).
+    public func move(to point: CGPoint, transform: CGAffineTransform = .identity) { elements.append(.move(point.applying(transform))) }
+    /// Adds a straight line from the current point to `point` (mapped through `transform`).
+    public func addLine(to point: CGPoint, transform: CGAffineTransform = .identity) { elements.append(.line(point.applying(transform))) }
+    /// Adds a quadratic Bézier curve from the current point to `end`, bent toward `control`.
+    public func addQuadCurve(to end: CGPoint, control: CGPoint, transform: CGAffineTransform = .identity) {
+        elements.append(.quadCurve(end.applying(transform), control: control.applying(transform)))
     }
-    /// Adds a closed rectangle.
-    public func addRect(_ rect: CGRect) {
+    /// Adds a cubic Bézier curve from the current point to `end`.
+    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint, transform: CGAffineTransform = .identity) {
+        elements.append(.curve(end.applying(transform), control1: control1.applying(transform), control2: control2.applying(transform)))
+    }
+    /// Adds a closed rectangle as a subpath of its own: a move to its minimum corner, three
+    /// lines in increasing-x then increasing-y order, and a close.
+    public func addRect(_ rect: CGRect, transform: CGAffineTransform = .identity) {
         let r = rect.standardized
-        elements += [
-            .move(CGPoint(x: r.minX, y: r.minY)), .line(CGPoint(x: r.maxX, y: r.minY)),
-            .line(CGPoint(x: r.maxX, y: r.maxY)), .line(CGPoint(x: r.minX, y: r.maxY)), .close,
-        ]
+        let corners = [
+            CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY),
+        ].map { $0.applying(transform) }
+        elements += [.move(corners[0]), .line(corners[1]), .line(corners[2]), .line(corners[3]), .close]
     }
-    /// Adds closed rectangles.
-    public func addRects(_ rects: [CGRect]) { rects.forEach(addRect) }
-    /// Adds a polyline through `points`.
-    public func addLines(between points: [CGPoint]) {
+    /// Adds closed rectangles, each a subpath.
+    public func addRects(_ rects: [CGRect], transform: CGAffineTransform = .identity) { rects.forEach { addRect($0, transform: transform) } }
+    /// Adds an open polyline through `points`: a move to the first, lines to the rest.
+    public func addLines(between points: [CGPoint], transform: CGAffineTransform = .identity) {
         guard let first = points.first else { return }
-        move(to: first)
-        points.dropFirst().forEach(addLine(to:))
+        move(to: first, transform: transform)
+        points.dropFirst().forEach { addLine(to: $0, transform: transform) }
     }
-    /// Adds an ellipse inscribed in `rect`, as four Bézier curves.
-    public func addEllipse(in rect: CGRect) {
+    /// Adds a closed ellipse inscribed in `rect`, as a move to its rightmost point and four
+    /// Bézier curves (increasing angle, clockwise on a y-down screen) then a close.
+    public func addEllipse(in rect: CGRect, transform: CGAffineTransform = .identity) {
         let r = rect.standardized
         let k = 0.5522847498, rx = r.width / 2, ry = r.height / 2, cx = r.midX, cy = r.midY
-        move(to: CGPoint(x: cx + rx, y: cy))
-        addCurve(to: CGPoint(x: cx, y: cy + ry), control1: CGPoint(x: cx + rx, y: cy + k * ry), control2: CGPoint(x: cx + k * rx, y: cy + ry))
-        addCurve(to: CGPoint(x: cx - rx, y: cy), control1: CGPoint(x: cx - k * rx, y: cy + ry), control2: CGPoint(x: cx - rx, y: cy + k * ry))
-        addCurve(to: CGPoint(x: cx, y: cy - ry), control1: CGPoint(x: cx - rx, y: cy - k * ry), control2: CGPoint(x: cx - k * rx, y: cy - ry))
-        addCurve(to: CGPoint(x: cx + rx, y: cy), control1: CGPoint(x: cx + k * rx, y: cy - ry), control2: CGPoint(x: cx + rx, y: cy - k * ry))
+        let t = transform
+        move(to: CGPoint(x: cx + rx, y: cy), transform: t)
+        addCurve(to: CGPoint(x: cx, y: cy + ry), control1: CGPoint(x: cx + rx, y: cy + k * ry), control2: CGPoint(x: cx + k * rx, y: cy + ry), transform: t)
+        addCurve(to: CGPoint(x: cx - rx, y: cy), control1: CGPoint(x: cx - k * rx, y: cy + ry), control2: CGPoint(x: cx - rx, y: cy + k * ry), transform: t)
+        addCurve(to: CGPoint(x: cx, y: cy - ry), control1: CGPoint(x: cx - rx, y: cy - k * ry), control2: CGPoint(x: cx - k * rx, y: cy - ry), transform: t)
+        addCurve(to: CGPoint(x: cx + rx, y: cy), control1: CGPoint(x: cx + k * rx, y: cy - ry), control2: CGPoint(x: cx + rx, y: cy - k * ry), transform: t)
         closeSubpath()
     }
     /// Adds a closed rectangle with rounded corners, transformed by `transform`: each corner is a
@@ -180,8 +173,12 @@ public final class CGMutablePath: CGPath {
         addPath(shape, transform: transform)
     }
     /// Adds an arc; as for `CGContext.addArc`, `clockwise` is Core Graphics' y-up sense.
-    public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
-        elements.append(.arc(center: center, radius: radius, start: startAngle, end: endAngle, positive: !clockwise))
+    /// With a `transform` the arc is added as Bézier curves mapped through it.
+    public func addArc(
+        center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool, transform: CGAffineTransform = .identity
+    ) {
+        let arc = CGPath.Element.arc(center: center, radius: radius, start: startAngle, end: endAngle, positive: !clockwise)
+        elements += transform.isIdentity ? [arc] : arc.applying(transform)
     }
     /// Adds another path's elements.
     public func addPath(_ path: CGPath, transform: CGAffineTransform = .identity) {
@@ -219,18 +216,30 @@ extension CGPath.Element {
         if positive, sweep < 0 { sweep = fmod(sweep, 2 * .pi) + 2 * .pi }
         if !positive, sweep > 0 { sweep = fmod(sweep, 2 * .pi) - 2 * .pi }
         sweep = min(max(sweep, -128 * .pi), 128 * .pi)
-        let point = { (a: CGFloat) in CGPoint(x: c.x + r * cos(a), y: c.y + r * sin(a)) }
+        // Cosine and sine, exact at quarter turns (cos(π) is 1.2e-16 off), so a rounded
+        // rectangle's corners end on its edges.
+        func cosSin(_ a: CGFloat) -> (CGFloat, CGFloat) {
+            let quarters = (a / (.pi / 2)).rounded()
+            guard abs(a - quarters * .pi / 2) < 1e-12, abs(quarters) < 1e6 else { return (cos(a), sin(a)) }
+            return [(1, 0), (0, 1), (-1, 0), (0, -1)][((Int(quarters) % 4) + 4) % 4]
+        }
+        let point = { (a: CGFloat) in
+            let (cosA, sinA) = cosSin(a)
+            return CGPoint(x: c.x + r * cosA, y: c.y + r * sinA)
+        }
         var result: [CGPath.Element] = [.line(point(a0))]
-        let segments = max(1, Int((abs(sweep) / (.pi / 2)).rounded(.up)))
+        // A quarter turn is one segment even when rounding leaves it a hair over 90°.
+        let segments = max(1, Int((abs(sweep) / (.pi / 2) - 1e-9).rounded(.up)))
         let step = sweep / CGFloat(segments)
         let k = 4.0 / 3.0 * tan(step / 4) * r
         for i in 0..<segments {
             let s = a0 + CGFloat(i) * step, e = s + step
             let p0 = point(s), p3 = point(e)
+            let (cosS, sinS) = cosSin(s), (cosE, sinE) = cosSin(e)
             result.append(
                 .curve(
-                    p3, control1: CGPoint(x: p0.x - k * sin(s), y: p0.y + k * cos(s)),
-                    control2: CGPoint(x: p3.x + k * sin(e), y: p3.y - k * cos(e))))
+                    p3, control1: CGPoint(x: p0.x - k * sinS, y: p0.y + k * cosS),
+                    control2: CGPoint(x: p3.x + k * sinE, y: p3.y - k * cosE)))
         }
         return result
     }
