@@ -1,6 +1,8 @@
 import Foundation
 import StrataCore
 import StrataGraphics
+import Strata
+import StrataSnapshotTesting
 import StrataTesting
 import Testing
 
@@ -46,6 +48,12 @@ import Testing
         // The frames are not all alike: the flick moved the list between frame 30 and 59.
         let f30 = try RGBAImage(pngFile: "\(range)/frame-00030.png"), f59 = try RGBAImage(pngFile: "\(range)/frame-00059.png")
         #expect(f30.size == PixelSize(width: 640, height: 960) && f30 != f59)
+        // Frame 59 is the gallery's picture of the program, compared as the examples' are.
+        let picture = try #require(UIImage(contentsOfFile: "\(range)/frame-00059.png"))
+        let failure = verifySnapshot(
+            of: picture, as: .image(precision: 1, perceptualPrecision: 0.98), named: "walkthrough-59",
+            snapshotDirectory: GalleryTests.snapshots.appendingPathComponent("Examples/Walkthrough").path, testName: "Walkthrough")
+        #expect(failure == nil, "Walkthrough's frame 59: \(failure ?? "")")
     }
 
     @Test("An MP4 and a WebM of frames 0..29: ffprobe counts 30 frames of 640×960 at 60 per second")
