@@ -128,6 +128,8 @@ install_build() {
     fi
 }
 
+source scripts/setup-port.sh
+
 # The toolchain must start: a library it needs and cannot find is named here, not mistaken later
 # for a failure of the job's own.
 if ! toolchain_error="$(swift --version 2>&1)"; then
@@ -150,10 +152,12 @@ install)
     mkdir -p "$prefix" && prefix="$(cd "$prefix" && pwd)"
     # generate-manual: swift-argument-parser's man page writer.
     install_build "$configuration" StrataC strata generate-manual
+    port_build "$configuration" --product strata-port
     out=".build/install/$configuration"
     install -d "$prefix/bin" "$prefix/lib/pkgconfig" "$prefix/include" "$prefix/share/man/man1" \
         "$prefix/share/bash-completion/completions" "$prefix/share/zsh/site-functions" "$prefix/share/fish/vendor_completions.d"
     install -m 755 "$out/strata" "$prefix/bin/strata"
+    install -m 755 "$port_products/strata-port" "$prefix/bin/strata-port"
     # The man page and shell completions, from the command's own description (swift-argument-parser).
     "$out/generate-manual" "$prefix/bin/strata" --output-directory "$prefix/share/man/man1"
     "$prefix/bin/strata" --generate-completion-script bash > "$prefix/share/bash-completion/completions/strata"
@@ -175,7 +179,7 @@ Libs: -L\${libdir} -Wl,-rpath,\${libdir} -lstrata
 Cflags: -I\${includedir}
 PC
     if [ "$(id -u)" -eq 0 ] && command -v ldconfig >/dev/null; then ldconfig; fi
-    echo "installed strata $version under $prefix: bin/strata, lib/libstrata.so.$version, include/strata.h, lib/pkgconfig/strata.pc, share/man/man1/strata.1, bash, zsh and fish completions"
+    echo "installed strata $version under $prefix: bin/strata, bin/strata-port, lib/libstrata.so.$version, include/strata.h, lib/pkgconfig/strata.pc, share/man/man1/strata.1, bash, zsh and fish completions"
     case ":$PATH:" in
         *":$prefix/bin:"*) ;;
         *) echo "$prefix/bin is not on PATH: add it (export PATH=\"$prefix/bin:\$PATH\"), or run $prefix/bin/strata" ;;
@@ -202,10 +206,14 @@ test)
         done
     fi
     # The code's format, as .swift-format describes it (swift-format comes with the toolchain),
-    # beside the build; its result is printed after it.
+    # beside the build; its result is printed after it. (strata port's fixtures are UIKit files
+    # as their authors wrote them, and stay so.)
     format_check() {
-        swift format lint --strict --recursive Sources Tests Benchmarks/Sources Examples Fuzz/Sources \
-            || { echo "swift-format found code that is not formatted as .swift-format says: run 'swift format -i -r Sources Tests Benchmarks/Sources Examples Fuzz/Sources'" >&2; return 1; }
+        local port_files
+        port_files="$(find Tools/Port/Package.swift Tools/Port/Sources Tools/Port/Tests -name '*.swift' -not -path '*/Fixtures/*' | sort)"
+        # shellcheck disable=SC2086
+        swift format lint --strict --recursive Sources Tests Benchmarks/Sources Examples Fuzz/Sources $port_files \
+            || { echo "swift-format found code that is not formatted as .swift-format says: run 'swift format -i -r Sources Tests Benchmarks/Sources Examples Fuzz/Sources Tools/Port/Sources Tools/Port/Tests/StrataPortTests/*.swift'" >&2; return 1; }
     }
     beside format format_check
     phase modules
@@ -238,6 +246,10 @@ test)
     joined hosts-venv
     # The package list above against what these programs load (so a missing one fails here),
     # beside the tests (it reads files and the package database, a core's worth at most).
+    phase port
+    # strata port: strata-port built (it alone compiles swift-syntax) and tested, the fixtures
+    # ported and type-checked against the products' modules (see scripts/check-port.sh).
+    bash scripts/check-port.sh "$products"
     beside package-check bash scripts/check-packages.sh "$products"
     phase tests
     # The suite, once, under the thread sanitizer: every test, the process-level ones running the

@@ -13,7 +13,7 @@ struct StrataCommand: AsyncParsableCommand {
         commandName: "strata",
         abstract: "Strata, a GPU layer compositor: GPU information and demo renders.",
         version: StrataVersion.current,
-        subcommands: [Info.self, Demo.self, Interactive.self, Render.self, Bench.self, Soak.self])
+        subcommands: [Info.self, Demo.self, Interactive.self, Render.self, Bench.self, Soak.self, Port.self])
 }
 
 /// `--size WxH`, parsed: two whole numbers of at least 1 pixel.

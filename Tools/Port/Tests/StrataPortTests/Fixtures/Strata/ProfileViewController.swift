@@ -1,0 +1,47 @@
+import Strata
+
+/// A profile screen built in code: a name, a follow button, a pan to dismiss.
+final class ProfileViewController: UIViewController {
+    private let nameLabel = UILabel()
+    private let followButton = UIButton(type: .system)
+    private var following = false
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .systemBackground
+        nameLabel.text = "Ada Lovelace"
+        nameLabel.frame = CGRect(x: 20, y: 100, width: 280, height: 30)
+        view.addSubview(nameLabel)
+
+        followButton.setTitle("Follow", for: .normal)
+        followButton.frame = CGRect(x: 20, y: 140, width: 120, height: 44)
+        followButton.addTarget(self, action: ProfileViewController.followTapped(_:), for: .touchUpInside)
+        view.addSubview(followButton)
+
+        let pan = UIPanGestureRecognizer(target: self, action: ProfileViewController.handlePan(_:))
+        view.addGestureRecognizer(pan)
+        let tap = UITapGestureRecognizer(target: self, action: ProfileViewController.dismissKeyboard)
+        view.addGestureRecognizer(tap)
+
+        navigationItem.rightBarButtonItem = UIBarButtonItem(
+            barButtonSystemItem: .done, target: self, action: ProfileViewController.done)
+    }
+
+    private func followTapped(_ sender: UIButton) {
+        following.toggle()
+        sender.setTitle(following ? "Following" : "Follow", for: .normal)
+    }
+
+    func handlePan(_ recognizer: UIPanGestureRecognizer) {
+        let translation = recognizer.translation(in: view)
+        view.transform = CGAffineTransform(translationX: 0, y: max(0, translation.y))
+    }
+
+    func dismissKeyboard() {
+        view.endEditing(true)
+    }
+
+    func done() {
+        dismiss(animated: true)
+    }
+}
