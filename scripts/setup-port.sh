@@ -2,15 +2,15 @@
 # strata-port (Tools/Port: `strata port`'s rewriter, a package of its own so that only it builds
 # swift-syntax). In release, as install_build builds the products: Swift's runtime linked in, so
 # the installed program runs without the toolchain. In debug (the test job's install check), with
-# the toolchain's runtime, as its tests must be built (Swift Testing has no static library), so
-# the tests and the program share one build of swift-syntax. Sets port_products, the folder the
-# program is in.
+# the toolchain's runtime and an index store (test discovery reads it), as its tests must be
+# built (Swift Testing has no static library), so the tests and the program share one build of
+# swift-syntax. Sets port_products, the folder the program is in.
 #   port_build CONFIGURATION [swift build options: --build-tests, --product strata-port]
 port_build() {
     local configuration="$1"
     shift
     if [ "$configuration" = debug ]; then
-        swift build --package-path Tools/Port --disable-index-store "$@"
+        swift build --package-path Tools/Port "$@"
         port_products="$PWD/Tools/Port/.build/debug"
         return
     fi

@@ -54,7 +54,9 @@ public enum UIKitPort {
         let tree = Parser.parse(source: source)
         let rewriter = PortRewriter(locations: SourceLocationConverter(fileName: "", tree: tree))
         let result = rewriter.rewrite(tree)
-        let text = result.description
+        var text = result.description
+        // An entry point appended before the end of the file ends with the file's last newline.
+        if !rewriter.applicationDelegates.isEmpty, source.hasSuffix("\n"), !text.hasSuffix("\n") { text += "\n" }
         let order = { (a: PortReport.Note, b: PortReport.Note) in (a.line, a.column) < (b.line, b.column) }
         return PortReport(
             text: text, changes: rewriter.changes.sorted(by: order), unresolved: rewriter.unresolved.sorted(by: order))
@@ -66,6 +68,9 @@ final class PortRewriter: SyntaxRewriter {
     let locations: SourceLocationConverter
     var changes: [PortReport.Note] = []
     var unresolved: [PortReport.Note] = []
+    /// The application delegates whose `@UIApplicationMain` (or `@main`) went: each gets an entry
+    /// point at the end of the file.
+    var applicationDelegates: [String] = []
 
     init(locations: SourceLocationConverter) {
         self.locations = locations
@@ -121,6 +126,10 @@ final class PortRewriter: SyntaxRewriter {
         if let carried, !items.isEmpty {
             items[items.count - 1].trailingTrivia = items[items.count - 1].trailingTrivia + carried
         }
+        for delegate in applicationDelegates {
+            let entry = Parser.parse(source: Self.entryPoint(for: delegate))
+            items += entry.statements
+        }
         return CodeBlockItemListSyntax(items)
     }
 
@@ -152,7 +161,13 @@ final class PortRewriter: SyntaxRewriter {
                 continue
             }
             let name = attribute.attributeName.trimmedDescription
-            if name == "UIApplicationMain" || name == "NSApplicationMain" {
+            if let delegate = original.as(ClassDeclSyntax.self), name == "UIApplicationMain" || (name == "main" && Self.isApplicationDelegate(delegate)) {
+                note(
+                    attribute,
+                    "`@\(name)` → `@main enum \(delegate.name.text)Main` below: the delegate's window shown by RenderProgram (120 frames of a 390 × 844-point screen at scale 3; change them there), so `strata render` renders the app",
+                    resolved: true)
+                applicationDelegates.append(delegate.name.text)
+            } else if name == "UIApplicationMain" || name == "NSApplicationMain" {
                 note(
                     attribute,
                     "@\(name) left as it is: Strata has no launch sequence; start the program from a `@main` of its own that makes a UIScreen and the window the delegate makes (see RenderProgram and the article \"Porting from UIKit\")",
@@ -190,6 +205,43 @@ final class PortRewriter: SyntaxRewriter {
         }
         result.leadingTrivia = visited.leadingTrivia
         return result
+    }
+
+    /// Whether `decl` names `UIApplicationDelegate` among what it inherits.
+    static func isApplicationDelegate(_ decl: ClassDeclSyntax) -> Bool {
+        decl.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription == "UIApplicationDelegate" } ?? false
+    }
+
+    /// The entry point that stands in for UIKit's launch of `delegate`: the delegate made and
+    /// kept, told the launch finished, and the window it made shown by a `RenderProgram`.
+    static func entryPoint(for delegate: String) -> String {
+        """
+
+
+        /// The program's entry (written by `strata port` for the delegate's `@main`): Strata has no
+        /// launch sequence, so this makes the delegate, tells it the launch finished, and shows the
+        /// window it made on a screen that `strata render` renders (`RenderProgram`).
+        @main
+        @MainActor
+        enum \(delegate)Main {
+            /// The delegate, kept for the program's life (UIApplication holds its delegate weakly).
+            static var delegate: \(delegate)?
+
+            static func main() async {
+                await RenderProgram(size: CGSize(width: 390, height: 844), scale: 3, frameCount: 120) { _ in
+                    let delegate = \(delegate)()
+                    \(delegate)Main.delegate = delegate
+                    UIApplication.shared.delegate = delegate
+                    _ = delegate.application(UIApplication.shared, didFinishLaunchingWithOptions: nil)
+                    guard let window = delegate.window else {
+                        preconditionFailure("\(delegate) made no window in application(_:didFinishLaunchingWithOptions:); Strata has no scenes: make it there")
+                    }
+                    return window
+                }.main()
+            }
+        }
+
+        """
     }
 
     /// Why an attribute goes, for its note.

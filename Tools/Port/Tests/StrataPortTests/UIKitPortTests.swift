@@ -124,12 +124,23 @@ import Testing
         #expect(report.text == "final class V { func go() { link = CADisplayLink(target: self, action: V.step) } }\n")
     }
 
-    @Test("@UIApplicationMain and @NSManaged are left as they are and reported")
-    func launchAndCoreData() {
+    @Test(
+        "@UIApplicationMain on a class, and @main on an application delegate, become an entry point after it that makes the delegate and shows its window with RenderProgram; @main elsewhere and @NSManaged stay"
+    )
+    func launch() {
         let report = UIKitPort.port("@UIApplicationMain\nclass AppDelegate: UIResponder {\n    @NSManaged var name: String\n}\n")
-        #expect(report.text == "@UIApplicationMain\nclass AppDelegate: UIResponder {\n    @NSManaged var name: String\n}\n")
-        #expect(report.unresolved.map(\.line) == [1, 3])
-        #expect(report.unresolved[0].message.contains("RenderProgram"))
+        #expect(report.text.hasPrefix("class AppDelegate: UIResponder {\n    @NSManaged var name: String\n}\n\n/// The program's entry"))
+        #expect(report.text.contains("@main\n@MainActor\nenum AppDelegateMain {"))
+        #expect(report.text.contains("let delegate = AppDelegate()\n"))
+        #expect(report.text.contains("await RenderProgram(size: CGSize(width: 390, height: 844), scale: 3, frameCount: 120) { _ in"))
+        #expect(report.text.hasSuffix("}.main()\n    }\n}\n"))
+        #expect(report.changes.first?.description.hasPrefix("1:1: `@UIApplicationMain` → `@main enum AppDelegateMain` below") == true)
+        #expect(report.unresolved.map(\.line) == [3])
+        let modern = UIKitPort.port("@main\nfinal class Delegate: UIResponder, UIApplicationDelegate {}\n")
+        #expect(modern.text.hasPrefix("final class Delegate: UIResponder, UIApplicationDelegate {}\n\n/// The program's entry"))
+        #expect(modern.text.contains("enum DelegateMain {"))
+        let tool = "@main\nstruct Tool {\n    static func main() {}\n}\n"
+        #expect(UIKitPort.port(tool).text == tool)
     }
 
     @Test("Text that needs nothing comes back byte for byte, comments and strings naming @objc and #selector included, with no notes")
@@ -141,7 +152,7 @@ import Testing
 
     @Test(
         "Each UIKit file in Fixtures/UIKit ports to the reviewed text in Fixtures/Strata, and porting that text again changes nothing",
-        arguments: ["ProfileViewController", "GaugeView", "AppDelegate", "AlreadyPorted"])
+        arguments: ["ProfileViewController", "GaugeView", "AppDelegate", "SceneFreeAppDelegate", "AlreadyPorted"])
     func wholeFiles(_ name: String) throws {
         let source = try String(contentsOf: Self.fixtures.appendingPathComponent("UIKit/\(name).swift"), encoding: .utf8)
         let expected = try String(contentsOf: Self.fixtures.appendingPathComponent("Strata/\(name).swift"), encoding: .utf8)
