@@ -246,10 +246,6 @@ test)
     joined hosts-venv
     # The package list above against what these programs load (so a missing one fails here),
     # beside the tests (it reads files and the package database, a core's worth at most).
-    phase port
-    # strata port: strata-port built (it alone compiles swift-syntax) and tested, the fixtures
-    # ported and type-checked against the products' modules (see scripts/check-port.sh).
-    bash scripts/check-port.sh "$products"
     beside package-check bash scripts/check-packages.sh "$products"
     phase tests
     # The suite, once, under the thread sanitizer: every test, the process-level ones running the
@@ -259,6 +255,11 @@ test)
     # side for 30 s beside the checks below, which use one core (the whole job stays within 15
     # minutes on 2 cores; STRATA_FUZZ_SECONDS runs them longer).
     beside fuzz bash scripts/fuzz.sh "${STRATA_FUZZ_SECONDS:-30}"
+    # strata port: strata-port built (it alone compiles swift-syntax, most of two minutes of a
+    # core each) and tested, the fixtures ported and type-checked against the products' modules
+    # (see scripts/check-port.sh), beside the checks below, which mostly use one core; the
+    # install check waits for it (it installs the program).
+    beside port bash scripts/check-port.sh "$products"
     phase package-check
     # (What is left of the package check started beside the tests.)
     joined package-check
@@ -281,6 +282,9 @@ test)
     # A benchmark is not a test: run every scene once, small and short, to prove the harness
     # works; nothing here fails on a time.
     "$products/strata" bench --frames 2 --size 320x180 --json .build/bench-smoke.json 2>/dev/null
+    phase port
+    # (What is left of strata port's build and check, started beside the checks above.)
+    joined port
     phase install-check
     # The install route: the command and the C library into a fresh prefix (the debug build above,
     # nothing left to build), used from a new shell, through pkg-config (the README's C example)

@@ -83,6 +83,7 @@ int main() {
             }
         }
         std::printf("add %d %g\nchange %d %g\nedit %d %g\n", n, median(add), n, median(change), n, median(edit));
+        std::fflush(stdout);
     }
     return 0;
 }
