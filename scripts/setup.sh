@@ -250,16 +250,18 @@ test)
     phase tests
     # The suite, once, under the thread sanitizer: every test, the process-level ones running the
     # products built above (see scripts/tsan.sh). `swift test` runs the same suite without it.
+    STRATA_PRODUCTS="$products" bash scripts/tsan.sh --build-only
+    # strata port: strata-port built (it alone compiles swift-syntax: most of two minutes of both
+    # cores) and tested, the fixtures ported and type-checked against the products' modules (see
+    # scripts/check-port.sh), beside the suite's run, whose process-level tests leave cores idle
+    # while they wait on the programs and hosts they start; the install check waits for it (it
+    # installs the program).
+    beside port bash scripts/check-port.sh "$products"
     STRATA_PRODUCTS="$products" bash scripts/tsan.sh "$@"
     # The fuzz targets (event scripts, commit sequences, C call sequences), built and run side by
     # side for 30 s beside the checks below, which use one core (the whole job stays within 15
     # minutes on 2 cores; STRATA_FUZZ_SECONDS runs them longer).
     beside fuzz bash scripts/fuzz.sh "${STRATA_FUZZ_SECONDS:-30}"
-    # strata port: strata-port built (it alone compiles swift-syntax, most of two minutes of a
-    # core each) and tested, the fixtures ported and type-checked against the products' modules
-    # (see scripts/check-port.sh), beside the checks below, which mostly use one core; the
-    # install check waits for it (it installs the program).
-    beside port bash scripts/check-port.sh "$products"
     phase package-check
     # (What is left of the package check started beside the tests.)
     joined package-check
@@ -283,7 +285,7 @@ test)
     # works; nothing here fails on a time.
     "$products/strata" bench --frames 2 --size 320x180 --json .build/bench-smoke.json 2>/dev/null
     phase port
-    # (What is left of strata port's build and check, started beside the checks above.)
+    # (What is left of strata port's build and check, started beside the suite's run.)
     joined port
     phase install-check
     # The install route: the command and the C library into a fresh prefix (the debug build above,

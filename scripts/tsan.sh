@@ -28,6 +28,8 @@ fi
 # the tests through it.)
 # (The toolchain's lld links the 96 MB test executable in half gold's time.)
 swift build --product StrataPackageTests --sanitize=thread --build-path .build/tsan -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
+# (`--build-only`: the build alone, so the test job can start other work beside the run.)
+[ "${1:-}" = --build-only ] && exit 0
 log=.build/tsan/last-run.log
 status=0
 STRATA_PRODUCTS="$products" TSAN_OPTIONS="halt_on_error=0 exitcode=66 second_deadlock_stack=1 fast_unwind_on_fatal=1" \
