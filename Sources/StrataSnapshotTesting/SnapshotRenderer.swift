@@ -37,17 +37,19 @@ enum SnapshotRenderer {
 
     /// What `describe` says of `view` shown as `image(of:in:config:traits:)` shows it (laid out
     /// in a window at the configuration's size, safe area and traits, its origin kept, as
-    /// swift-snapshot-testing's text strategies show it), with no GPU: the screen's commits go to
-    /// a recording sink and are dropped. A view of zero size is sized to fit first and, still
-    /// empty, described as it is.
+    /// swift-snapshot-testing's text strategies show it), with every pointer taken out (see
+    /// `purgingPointers`). No GPU: the screen's commits go to a recording sink and are dropped.
+    /// A view of zero size is sized to fit first and, still empty, described as it is.
     static func description(
         of view: UIView, in viewController: UIViewController?, config: ViewImageConfig, traits: UITraitCollection, _ describe: () -> String
     ) -> String {
-        present(view, in: viewController, config: config, traits: traits, sink: RecordingCommitSink(), atOrigin: false) { _ in
-            // The commit sent, the controllers' appearances end (`viewDidAppear`), as a frame ends them.
-            CATransaction.flush()
-            return describe()
-        } ?? describe()
+        let text =
+            present(view, in: viewController, config: config, traits: traits, sink: RecordingCommitSink(), atOrigin: false) { _ in
+                // The commit sent, the controllers' appearances end (`viewDidAppear`), as a frame ends them.
+                CATransaction.flush()
+                return describe()
+            } ?? describe()
+        return purgingPointers(text)
     }
 
     /// Runs `body` with `view` shown in a window on a screen of its own over `sink`, and takes

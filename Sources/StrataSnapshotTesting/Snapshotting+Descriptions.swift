@@ -20,10 +20,9 @@ extension Snapshotting where Value == UIView, Format == String {
     public static func recursiveDescription(size: CGSize? = nil, traits: UITraitCollection = .init()) -> Snapshotting<UIView, String> {
         SimplySnapshotting.lines.pullback { view in
             MainActor.assumeSnapshotIsolation {
-                let description = SnapshotRenderer.description(of: view, in: nil, config: ViewImageConfig(size: size, traits: traits), traits: .init()) {
+                SnapshotRenderer.description(of: view, in: nil, config: ViewImageConfig(size: size, traits: traits), traits: .init()) {
                     view.recursiveDescription()
                 }
-                return purgingPointers(description)
             }
         }
     }
@@ -37,10 +36,9 @@ extension Snapshotting where Value == UIViewController, Format == String {
     public static var hierarchy: Snapshotting {
         SimplySnapshotting.lines.pullback { viewController in
             MainActor.assumeSnapshotIsolation {
-                let description = SnapshotRenderer.description(of: viewController.view, in: viewController, config: ViewImageConfig(), traits: .init()) {
+                SnapshotRenderer.description(of: viewController.view, in: viewController, config: ViewImageConfig(), traits: .init()) {
                     viewController.hierarchyDescription()
                 }
-                return purgingPointers(description)
             }
         }
     }
@@ -62,10 +60,9 @@ extension Snapshotting where Value == UIViewController, Format == String {
         SimplySnapshotting.lines.pullback { viewController in
             MainActor.assumeSnapshotIsolation {
                 let config = ViewImageConfig(safeArea: config.safeArea, size: size ?? config.size, traits: config.traits)
-                let description = SnapshotRenderer.description(of: viewController.view, in: viewController, config: config, traits: traits) {
+                return SnapshotRenderer.description(of: viewController.view, in: viewController, config: config, traits: traits) {
                     viewController.view.recursiveDescription()
                 }
-                return purgingPointers(description)
             }
         }
     }

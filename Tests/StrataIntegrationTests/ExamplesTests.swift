@@ -35,22 +35,14 @@ import Testing
         return (out, output)
     }
 
-    /// The reference pictures of the examples, one folder each (swift-snapshot-testing's layout:
-    /// `NAME/NAME.FILE.png`); a missing one is recorded on the first run, which then fails.
-    static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__/Examples")
-
-    /// Every picture example `name` wrote into `folder` against its reference, through
-    /// swift-snapshot-testing's `verifySnapshot` with StrataSnapshotTesting's image strategy: the
-    /// same bytes pass at once; another GL driver's rounding passes at a perceptual precision of
-    /// 0.98 (a CIE94 ΔE of 2, below what the eye tells apart).
+    /// Every picture example `name` wrote into `folder` against its reference,
+    /// `Examples/NAME/NAME.FILE.png` (see `PictureReferences`).
     private func expectSnapshots(of name: String, in folder: URL) throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }.sorted()
         #expect(!files.isEmpty, "\(name) wrote no picture")
         for file in files {
             let image = try #require(UIImage(contentsOfFile: folder.appendingPathComponent(file).path), "\(file) is not a PNG")
-            let failure = verifySnapshot(
-                of: image, as: .image(precision: 1, perceptualPrecision: 0.98), named: String(file.dropLast(4)),
-                snapshotDirectory: Self.snapshots.appendingPathComponent(name).path, testName: name)
+            let failure = PictureReferences.failure(of: image, named: String(file.dropLast(4)), in: "Examples/\(name)", testName: name)
             #expect(failure == nil, "\(name)'s \(file): \(failure ?? "")")
         }
     }

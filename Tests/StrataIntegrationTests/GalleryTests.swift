@@ -1,6 +1,5 @@
 import Foundation
 import Strata
-import StrataSnapshotTesting
 import StrataTesting
 import Testing
 
@@ -11,8 +10,6 @@ import Testing
 @Suite struct GalleryTests {
     /// The repository's top folder.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    /// The references, swift-snapshot-testing's layout (`Examples/NAME/NAME.FILE.png`, `Demo/…`).
-    static let snapshots = root.appendingPathComponent("Tests/StrataIntegrationTests/__Snapshots__")
     /// Where DocC finds the gallery's copies (a catalog's images must lie inside it).
     static let documentationImages = root.appendingPathComponent("Sources/Strata/Strata.docc/Resources")
     /// The demo frames the gallery shows, of 60 at 640 × 360: the settings list, the photo grid
@@ -29,9 +26,7 @@ import Testing
             let file = String(format: "frame-%03d", frame)
             let image = try #require(UIImage(contentsOfFile: out.appendingPathComponent(file + ".png").path), "the demo wrote no \(file).png")
             #expect(image.size == CGSize(width: 640, height: 360))
-            let failure = verifySnapshot(
-                of: image, as: .image(precision: 1, perceptualPrecision: 0.98), named: file,
-                snapshotDirectory: Self.snapshots.appendingPathComponent("Demo").path, testName: "demo")
+            let failure = PictureReferences.failure(of: image, named: file, in: "Demo", testName: "demo")
             #expect(failure == nil, "the demo's \(file): \(failure ?? "")")
         }
     }
@@ -51,7 +46,7 @@ import Testing
         for frame in Self.demoFrames {
             #expect(shown.contains(String(format: "Tests/StrataIntegrationTests/__Snapshots__/Demo/demo.frame-%03d.png", frame)))
         }
-        let examples = try FileManager.default.contentsOfDirectory(atPath: Self.snapshots.appendingPathComponent("Examples").path)
+        let examples = try FileManager.default.contentsOfDirectory(atPath: PictureReferences.folder.appendingPathComponent("Examples").path)
         for example in examples {
             #expect(shown.contains { $0.contains("/Examples/\(example)/") }, "the README's gallery shows nothing of \(example)")
         }

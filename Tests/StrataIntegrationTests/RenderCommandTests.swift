@@ -2,7 +2,6 @@ import Foundation
 import StrataCore
 import StrataGraphics
 import Strata
-import StrataSnapshotTesting
 import StrataTesting
 import Testing
 
@@ -50,9 +49,7 @@ import Testing
         #expect(f30.size == PixelSize(width: 640, height: 960) && f30 != f59)
         // Frame 59 is the gallery's picture of the program, compared as the examples' are.
         let picture = try #require(UIImage(contentsOfFile: "\(range)/frame-00059.png"))
-        let failure = verifySnapshot(
-            of: picture, as: .image(precision: 1, perceptualPrecision: 0.98), named: "walkthrough-59",
-            snapshotDirectory: GalleryTests.snapshots.appendingPathComponent("Examples/Walkthrough").path, testName: "Walkthrough")
+        let failure = PictureReferences.failure(of: picture, named: "walkthrough-59", in: "Examples/Walkthrough", testName: "Walkthrough")
         #expect(failure == nil, "Walkthrough's frame 59: \(failure ?? "")")
     }
 

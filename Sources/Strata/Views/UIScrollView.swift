@@ -32,7 +32,7 @@ open class UIScrollView: UIView {
     /// The offset, content size and adjusted content inset, as UIKit's scroll views add them to
     /// their descriptions.
     override var descriptionFieldsAfterLayer: [String] {
-        func n(_ v: CGFloat) -> String { String(format: "%g", Double(v)) }
+        let n = UIView.descriptionNumber
         let o = contentOffset, s = contentSize, i = adjustedContentInset
         return [
             "contentOffset: {\(n(o.x)), \(n(o.y))}", "contentSize: {\(n(s.width)), \(n(s.height))}",

@@ -10,7 +10,7 @@ extension UIView {
     /// `gestureRecognizers`), then `layer = <CALayer: 0x…>>`. Labels add their text, scroll
     /// views their offset, content size and adjusted inset, as UIKit's do.
     var viewDescription: String {
-        func n(_ v: CGFloat) -> String { String(format: "%g", Double(v)) }
+        let n = Self.descriptionNumber
         let f = frame
         var fields = ["frame = (\(n(f.minX)) \(n(f.minY)); \(n(f.width)) \(n(f.height)))"]
         fields += descriptionFieldsAfterFrame
@@ -38,13 +38,23 @@ extension UIView {
     package func recursiveDescription() -> String {
         var lines: [String] = []
         func visit(_ view: UIView, depth: Int) {
-            let indent = depth == 0 ? "" : "   |" + String(repeating: "    |", count: depth - 1) + " "
-            lines.append(indent + view.description)
+            lines.append(descriptionIndent(depth) + view.description)
             for subview in view.subviews { visit(subview, depth: depth + 1) }
         }
         visit(self, depth: 0)
         return lines.joined(separator: "\n")
     }
+}
+
+extension UIView {
+    /// A number as UIKit's descriptions print it (`%g`: 20.5, 375, 0.333333).
+    static func descriptionNumber(_ value: CGFloat) -> String { String(format: "%g", Double(value)) }
+}
+
+/// The indent of a line `depth` levels down in a debugging description: none at the top, then
+/// `   | `, `   |    | `, … (as `recursiveDescription` and `_printHierarchy` print them).
+func descriptionIndent(_ depth: Int) -> String {
+    depth == 0 ? "" : "   |" + String(repeating: "    |", count: depth - 1) + " "
 }
 
 extension UIView.AutoresizingMask {
@@ -67,7 +77,6 @@ extension UIViewController {
     package func hierarchyDescription() -> String {
         var lines: [String] = []
         func visit(_ controller: UIViewController, depth: Int) {
-            let indent = depth == 0 ? "" : "   |" + String(repeating: "    |", count: depth - 1) + " "
             let state =
                 switch controller.appearance {
                 case .appeared: "appeared"
@@ -79,7 +88,7 @@ extension UIViewController {
             if let loaded = controller.viewIfLoaded {
                 view = "<\(type(of: loaded)): \(objectAddress(loaded))>" + (loaded.window == nil ? " not in the window" : "")
             }
-            lines.append("\(indent)<\(type(of: controller)): \(objectAddress(controller))>, state: \(state), view: \(view)")
+            lines.append("\(descriptionIndent(depth))<\(type(of: controller)): \(objectAddress(controller))>, state: \(state), view: \(view)")
             for child in controller.children { visit(child, depth: depth + 1) }
         }
         visit(self, depth: 0)

@@ -14,9 +14,6 @@ public enum CGPathElementType: Int32, Sendable {
     case addCurveToPoint = 3
     /// Closes the subpath; no points.
     case closeSubpath = 4
-
-    /// How many points an element of this kind carries.
-    var pointCount: Int { [1, 1, 2, 3, 0][Int(rawValue)] }
 }
 
 /// One element of a path as Core Graphics reports it: its kind and its points (valid only

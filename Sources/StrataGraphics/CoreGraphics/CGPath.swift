@@ -223,19 +223,16 @@ extension CGPath.Element {
             guard abs(a - quarters * .pi / 2) < 1e-12, abs(quarters) < 1e6 else { return (cos(a), sin(a)) }
             return [(1, 0), (0, 1), (-1, 0), (0, -1)][((Int(quarters) % 4) + 4) % 4]
         }
-        let point = { (a: CGFloat) in
-            let (cosA, sinA) = cosSin(a)
-            return CGPoint(x: c.x + r * cosA, y: c.y + r * sinA)
-        }
-        var result: [CGPath.Element] = [.line(point(a0))]
+        let (cos0, sin0) = cosSin(a0)
+        var result: [CGPath.Element] = [.line(CGPoint(x: c.x + r * cos0, y: c.y + r * sin0))]
         // A quarter turn is one segment even when rounding leaves it a hair over 90°.
         let segments = max(1, Int((abs(sweep) / (.pi / 2) - 1e-9).rounded(.up)))
         let step = sweep / CGFloat(segments)
         let k = 4.0 / 3.0 * tan(step / 4) * r
         for i in 0..<segments {
             let s = a0 + CGFloat(i) * step, e = s + step
-            let p0 = point(s), p3 = point(e)
             let (cosS, sinS) = cosSin(s), (cosE, sinE) = cosSin(e)
+            let p0 = CGPoint(x: c.x + r * cosS, y: c.y + r * sinS), p3 = CGPoint(x: c.x + r * cosE, y: c.y + r * sinE)
             result.append(
                 .curve(
                     p3, control1: CGPoint(x: p0.x - k * sinS, y: p0.y + k * cosS),
