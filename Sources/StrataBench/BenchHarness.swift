@@ -123,20 +123,9 @@ public enum BenchHarness {
         _ scene: BenchScene, compositor: Compositor, floor: FloorRenderer, frames: Int, size: PixelSize,
         progress: (String) -> Void
     ) async throws -> SceneResult {
-        let screen = UIScreen(size: CGSize(width: size.width, height: size.height), compositor: compositor)
-        let window = UIWindow(frame: screen.bounds)
-        window.backgroundColor = .white
-        window.screen = screen
-        window.makeKeyAndVisible()
         progress("\(scene.name): building \(scene.summary)")
-        scene.build(in: window)
-        let picture = floorPicture(of: window, size: size, uploadsEveryFrame: scene.uploadsEveryFrame)
-        // Warm-up: uploads, shader variants, pools.
-        for i in 0..<3 {
-            scene.step(-1 - i, window: window)
-            _ = try await screen.renderFrame(readBack: false)
-        }
-        if scene.hasFloor { _ = try floor.measure(picture, frames: 2) }
+        let session = try await BenchSceneSession(scene, compositor: compositor, floor: floor, size: size)
+        let (screen, picture) = (session.screen, session.picture)
         var frameMs: [Double] = [], mainMs: [Double] = [], renderMs: [Double] = [], issueMs: [Double] = [], animationMs: [Double] = []
         var draws = 0, binds = 0, passes = 0, redrawn = 0, visited = 0
         var gpuMs: [Double] = [], uploadMs: [Double] = [], uploadedBytes = 0, memcpyMs: [Double] = []
@@ -152,8 +141,7 @@ public enum BenchHarness {
                 progress("\(scene.name): frame \(i + 1)/\(frames)")
                 let wallStart = MonotonicTime.now()
                 let cpuStart = ThreadCPUTime.now()
-                scene.step(i, window: window)
-                CATransaction.flush()
+                session.step(i)
                 mainMs.append((ThreadCPUTime.now() - cpuStart) * 1000)
                 let frame = try await screen.renderFrame(readBack: false)
                 frameMs.append((MonotonicTime.now() - wallStart) * 1000)
@@ -372,5 +360,66 @@ public enum BenchError: Error, CustomStringConvertible {
         switch self {
         case .unknownScene(let name, let known): "no benchmark scene is called \"\(name)\"; the scenes are \(known.joined(separator: ", "))"
         }
+    }
+}
+
+/// One benchmark scene shown on a screen of its own, built and warmed up, stepped a frame at a
+/// time, with its raw-GL floor beside it: what `strata bench` and the Benchmarks package's scene
+/// suite both measure. Main actor.
+@MainActor
+public final class BenchSceneSession {
+    /// The scene.
+    public let scene: BenchScene
+    /// The screen it is shown on (its compositor's offscreen target, `size` pixels).
+    public let screen: UIScreen
+    /// The window filling the screen, which the scene is built in.
+    public let window: UIWindow
+    /// What the floor draws for it: every visible view's quad, as the scene stands after its build.
+    public let picture: FloorPicture
+    private let floor: FloorRenderer
+    private var index = 0
+
+    /// Builds `scene` at `size` on `compositor`, renders three warm-up frames (uploads, shader
+    /// variants, pools) and draws two floor frames.
+    /// - Throws: a GL error from a frame or from the floor.
+    public init(_ scene: BenchScene, compositor: Compositor, floor: FloorRenderer, size: PixelSize) async throws {
+        self.scene = scene
+        self.floor = floor
+        screen = UIScreen(size: CGSize(width: size.width, height: size.height), compositor: compositor)
+        window = UIWindow(frame: screen.bounds)
+        window.backgroundColor = .white
+        window.screen = screen
+        window.makeKeyAndVisible()
+        scene.build(in: window)
+        picture = BenchHarness.floorPicture(of: window, size: size, uploadsEveryFrame: scene.uploadsEveryFrame)
+        for i in 0..<3 {
+            scene.step(-1 - i, window: window)
+            _ = try await screen.renderFrame(readBack: false)
+        }
+        if scene.hasFloor { _ = try floor.measure(picture, frames: 2) }
+    }
+
+    /// Whether the scene has a floor (a scene whose frames draw nothing has none).
+    public var hasFloor: Bool { scene.hasFloor }
+
+    /// Makes the scene's change for frame `index` and commits it (main-thread work only).
+    public func step(_ index: Int) {
+        scene.step(index, window: window)
+        CATransaction.flush()
+    }
+
+    /// One whole frame: the next change, its commit, and the frame rendered (no read-back).
+    /// - Returns: the frame's statistics.
+    public func frame() async throws -> FrameStatistics {
+        step(index)
+        index += 1
+        return try await screen.renderFrame(readBack: false).statistics
+    }
+
+    /// One frame of the floor: the same quads with raw GL, in milliseconds of wall time; nil for
+    /// a scene without a floor.
+    public func floorFrame() throws -> Double? {
+        guard scene.hasFloor else { return nil }
+        return try floor.measure(picture, frames: 1)[0].milliseconds
     }
 }
