@@ -6,11 +6,12 @@
 # with its options (scripts/install-build-options.sh), after install_build: Strata's modules are
 # found compiled, and only package-benchmark and the suites compile. kiwi's C++ core, the
 # solver suite's reference, is built by Benchmarks/kiwi/build.sh.
-#   bash scripts/bench-smoke.sh [--build-only]
+#   bash scripts/bench-smoke.sh [--build-only | --run-only]
+# (--run-only: the suites are built already, as the test job builds them beside its tests.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/install-build-options.sh
-swift build --package-path Benchmarks "${install_build_options[@]}"
+[ "${1:-}" = --run-only ] || swift build --package-path Benchmarks "${install_build_options[@]}"
 kiwi="$(bash Benchmarks/kiwi/build.sh)"
 [ "${1:-}" = --build-only ] && exit 0
 products=.build/install/debug

@@ -280,15 +280,15 @@ test)
     phase docs
     # The documentation builds, its warnings counted as errors (DocC over the products' modules).
     bash scripts/check-docs.sh "$products/Modules"
-    phase bench-smoke
-    # A benchmark is not a test: every suite of the Benchmarks package (the scenes of `strata
-    # bench` among them, through the harness's own scene sessions) runs once, tiny, to show each
-    # still runs and does the work it measures; nothing here fails on a time.
-    joined bench-build
-    bash scripts/bench-smoke.sh
     phase port
     # (What is left of strata port's build and check, started beside the suite's run.)
     joined port
+    # A benchmark is not a test: every suite of the Benchmarks package (the scenes of `strata
+    # bench` among them, through the harness's own scene sessions) runs once, tiny, to show each
+    # still runs and does the work it measures; nothing here fails on a time. Built beside the
+    # tests, run beside the install check and the soak, which use about a core each.
+    joined bench-build
+    beside bench-smoke bash scripts/bench-smoke.sh --run-only
     phase install-check
     # The install route: the command and the C library into a fresh prefix (the debug build above,
     # nothing left to build), used from a new shell, through pkg-config (the README's C example)
@@ -297,6 +297,9 @@ test)
     phase soak
     # A short soak: memory and GL objects flat over 3,000 frames of churn.
     "$products/strata" soak --frames 3000 --every 600 --warmup 600
+    phase bench-smoke
+    # (What is left of the benchmark smoke run.)
+    joined bench-smoke
     phase fuzz
     # (What is left of the fuzz run started beside the checks.)
     joined fuzz

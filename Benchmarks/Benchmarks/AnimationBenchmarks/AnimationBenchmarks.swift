@@ -12,9 +12,12 @@ import StrataBenchmarkSupport
 import StrataCompositor
 import StrataCore
 
+/// The animated views (1,000 in a smoke run).
+let count = sized(10_000, smoke: 1000)
+
 let benchmarks: @Sendable () -> Void = {
     compare(
-        "start 10,000 animations (reference: the same changes unanimated)",
+        "start \(grouped(count)) animations (reference: the same changes unanimated)",
         setup: { try await (Grid(), Grid()) },
         strata: { s, round in
             let dx = Double(round % 2 == 0 ? 40 : -40)
@@ -38,7 +41,7 @@ let benchmarks: @Sendable () -> Void = {
         })
 
     compare(
-        "a frame with 10,000 layers animating, render thread (reference: the same scene still, redrawn whole)",
+        "a frame with \(grouped(count)) layers animating (reference: the same scene still, redrawn whole)",
         setup: { @MainActor () async throws -> (Grid, Grid) in
             let running = try await Grid(), still = try await Grid()
             UIView.animate(withDuration: 1000, delay: 0, options: .curveEaseIn) {
@@ -48,7 +51,7 @@ let benchmarks: @Sendable () -> Void = {
         },
         strata: { s, _ in
             let frame = try await s.0.screen.renderFrame(readBack: false)
-            try check(frame.statistics.animatedLayers == 10_000, "\(frame.statistics.animatedLayers) layers animated, not 10,000")
+            try check(frame.statistics.animatedLayers == count, "\(frame.statistics.animatedLayers) layers animated, not \(count)")
         },
         reference: { s, round in
             s.1.window.backgroundColor = round % 2 == 0 ? .white : UIColor(white: 254.0 / 255, alpha: 1)
@@ -60,7 +63,7 @@ let benchmarks: @Sendable () -> Void = {
         })
 }
 
-/// A screen with 10,000 8×5 views in a 100 × 100 grid over 1280×720, rendered once.
+/// A screen with `count` 8×5 views in rows of 100 over 1280×720, rendered once.
 @MainActor final class Grid {
     let screen: UIScreen
     let window: UIWindow
@@ -72,7 +75,7 @@ let benchmarks: @Sendable () -> Void = {
         window.backgroundColor = .white
         window.screen = screen
         window.makeKeyAndVisible()
-        views = (0..<10_000).map { i in
+        views = (0..<count).map { i in
             let v = UIView(frame: CGRect(x: Double(i % 100) * 12.8, y: Double(i / 100) * 7.2, width: 8, height: 5))
             v.backgroundColor = UIColor(hue: Double(i % 360) / 360, saturation: 0.8, brightness: 0.9, alpha: 1)
             return v

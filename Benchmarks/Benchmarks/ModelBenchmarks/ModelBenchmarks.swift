@@ -21,6 +21,9 @@ import StrataBenchmarkSupport
 import StrataCompositor
 import StrataCore
 
+/// The views of the transaction and input benchmarks (1,000 in a smoke run).
+let viewCount = sized(10_000, smoke: 1000)
+
 let benchmarks: @Sendable () -> Void = {
     transaction()
     taps()
@@ -44,7 +47,7 @@ let benchmarks: @Sendable () -> Void = {
         window = UIWindow(frame: screen.bounds)
         window.screen = screen
         window.makeKeyAndVisible()
-        views = (0..<10_000).map { i in
+        views = (0..<viewCount).map { i in
             let v = UIView(frame: CGRect(x: Double(i % 100) * 12, y: Double(i / 100) * 7, width: 10, height: 5))
             v.backgroundColor = .red
             return v
@@ -61,7 +64,7 @@ let benchmarks: @Sendable () -> Void = {
 
 func transaction() {
     compare(
-        "transaction: 10,000 views × 1 property, committed (reference: a hand-built Commit submitted)",
+        "transaction: \(grouped(viewCount)) views × 1 property, committed (reference: a hand-built Commit submitted)",
         setup: { try await TenThousandViews() },
         strata: { s, round in
             let offset = Double(round % 7 + 1)
@@ -99,7 +102,7 @@ func taps() {
         (0..<200).map { i in CGPoint(x: Double((i * 37 + round * 11) % 1200) + 2.5, y: Double((i * 53 + round * 7) % 700) + 1.5) }
     }
     compare(
-        "input: 200 taps (down + up) on 10,000 views (reference: a front-to-back search of their rects)",
+        "input: 200 taps (down + up) on \(grouped(viewCount)) views (reference: a front-to-back search of their rects)",
         setup: { @MainActor () async throws -> Taps in
             let scene = try await TenThousandViews()
             scene.window.addGestureRecognizer(UITapGestureRecognizer())
@@ -279,13 +282,14 @@ func presentation() {
 // MARK: One constant changed on a 1,000-view Auto Layout screen
 
 func autoLayout() {
+    let count = sized(1000, smoke: 200)  // rows of 20
     compare(
-        "auto layout: one constant changed on 1,000 views (reference: the 1,000 frames set by hand)",
+        "auto layout: one constant changed on \(grouped(count)) views (reference: the \(grouped(count)) frames set by hand)",
         setup: { @MainActor () -> (UIView, [UIView], NSLayoutConstraint) in
             let screen = UIView(frame: CGRect(x: 0, y: 0, width: 1000, height: 2600))
             var boxes: [UIView] = []
             var firstLeading: NSLayoutConstraint?
-            for i in 0..<1000 {
+            for i in 0..<count {
                 let box = UIView()
                 box.translatesAutoresizingMaskIntoConstraints = false
                 screen.addSubview(box)

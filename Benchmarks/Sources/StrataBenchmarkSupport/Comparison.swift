@@ -24,6 +24,20 @@ public enum StrataMetric {
 /// iteration of each benchmark, none for warm-up, to show that every one still runs.
 public let isSmokeRun = ProcessInfo.processInfo.environment["STRATA_BENCHMARK_SMOKE"] == "1"
 
+/// `full` in a benchmark run, `smoke` in a smoke run: a workload's size (its name says which).
+public func sized(_ full: Int, smoke: Int) -> Int { isSmokeRun ? smoke : full }
+
+/// `n` with its thousands grouped by commas ("10,000"), for benchmark names.
+public func grouped(_ n: Int) -> String {
+    let digits = String(n)
+    var out = ""
+    for (i, c) in digits.enumerated() {
+        if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+        out.append(c)
+    }
+    return out
+}
+
 /// The configuration of a comparison: `StrataMetric.comparison`, at most `iterations`
 /// iterations or `seconds` of measured time, one warm-up iteration; a smoke run has one
 /// iteration and no warm-up.
