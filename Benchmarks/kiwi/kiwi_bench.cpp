@@ -6,9 +6,10 @@
 // the first box by an edit variable, 100 suggestions each followed by reading the solution.
 // Medians of 5 rounds, in milliseconds, one line per measurement: "name N milliseconds".
 // With --serve, one measurement per request instead, for SolverBenchmarks to time kiwi in the
-// same iteration as Strata's solver: each line read, "add|change|edit N ROUND", builds the grid
+// same iteration as Strata's solver: each line read, "add|change|edit N ROUND", makes the system
 // (and what comes before the measured step) untimed and answers the step's milliseconds on a
-// line of its own. Built by build.sh.
+// line of its own (a change or an edit is measured on one kept system of N, put back after
+// each). Built by build.sh.
 #include <kiwi/kiwi.h>
 
 #include <algorithm>
@@ -90,14 +91,67 @@ static Round measureRound(int n, int round) {
     return r;
 }
 
+/// A grid of `n` with its constraints added and solved, kept between requests (kiwi takes
+/// seconds to add 10,000 boxes' constraints): a change is undone and an edit variable removed
+/// after each measurement, untimed, so every request starts from the same system.
+struct Kept {
+    Grid grid;
+    Solver solver;
+    explicit Kept(int n) : grid(n) {
+        for (auto &c : grid.constraints) solver.addConstraint(c);
+        solver.updateVariables();
+    }
+};
+
 static int serve() {
     char step[16];
     int n, round;
+    std::vector<std::pair<int, Kept *>> kept;
+    auto system = [&](int n) -> Kept & {
+        for (auto &k : kept)
+            if (k.first == n) return *k.second;
+        kept.emplace_back(n, new Kept(n));
+        return *kept.back().second;
+    };
     while (std::scanf("%15s %d %d", step, &n, &round) == 3) {
-        Round r = measureRound(n, round);
         std::string s = step;
-        double value = s == "add" ? r.add : s == "change" ? r.change : s == "edit" ? r.edit : -1;
-        if (value < 0) {
+        double value;
+        if (s == "add") {
+            Grid grid(n);
+            Solver solver;
+            value = milliseconds([&] {
+                for (auto &c : grid.constraints) solver.addConstraint(c);
+                solver.updateVariables();
+            });
+        } else if (s == "change") {
+            Kept &k = system(n);
+            int m = n / 2 + 1;
+            Constraint old = k.grid.constraints[k.grid.middle];
+            Constraint changed = k.grid.left[m] == k.grid.left[m - 1] + k.grid.width[m - 1] + (9 + round);
+            value = milliseconds([&] {
+                k.solver.removeConstraint(old);
+                k.solver.addConstraint(changed);
+                k.solver.updateVariables();
+            });
+            k.solver.removeConstraint(changed);
+            k.solver.addConstraint(old);
+            k.solver.updateVariables();
+        } else if (s == "edit") {
+            Kept &k = system(n);
+            k.solver.addEditVariable(k.grid.left[0], strength::strong);
+            value = milliseconds([&] {
+                for (int step = 0; step < 100; step++) {
+                    k.solver.suggestValue(k.grid.left[0], step);
+                    k.solver.updateVariables();
+                }
+            });
+            if (k.grid.left[1].value() != 99 + 48) {
+                std::fprintf(stderr, "kiwi_bench: the edit did not move the row\n");
+                return 1;
+            }
+            k.solver.removeEditVariable(k.grid.left[0]);
+            k.solver.updateVariables();
+        } else {
             std::fprintf(stderr, "kiwi_bench: unknown step '%s' (add, change or edit)\n", step);
             return 2;
         }

@@ -14,19 +14,19 @@ import StrataBenchmarkSupport
 
 let benchmarks: @Sendable () -> Void = {
     for n in isSmokeRun ? [1000] : [1000, 10_000] {
-        let configuration = comparisonConfiguration(iterations: n > 1000 ? 5 : 25, seconds: 4)
+        let configuration = comparisonConfiguration(iterations: n > 1000 ? 3 : 25, seconds: 4)
         // Each iteration's grid (and for the change and the edits, its constraints added and
         // solved) is made before it, untimed, as kiwi makes its own.
         compare(
             "solver: add \(n) boxes' constraints and solve (reference: kiwi)", configuration: configuration,
-            setup: { @MainActor in try Systems(n, added: false) },
+            setup: { @MainActor in try Systems(n, .fresh) },
             strata: { s, _ in try s.grid.add(to: s.solver) },
             timedReference: { s, round in try s.kiwi.measure("add", n, round) },
             settle: { s, _ in try s.next() },
             teardown: { s in s.kiwi.stop() })
         compare(
             "solver: change one constant among \(n) boxes (reference: kiwi)", configuration: configuration,
-            setup: { @MainActor in try Systems(n, added: true) },
+            setup: { @MainActor in try Systems(n, .added) },
             strata: { s, round in
                 let (grid, solver) = (s.grid, s.solver)
                 try solver.removeConstraint(grid.constraints[grid.middle])
@@ -40,10 +40,9 @@ let benchmarks: @Sendable () -> Void = {
             teardown: { s in s.kiwi.stop() })
         compare(
             "solver: 100 edits moving the first of \(n) boxes (reference: kiwi)", configuration: configuration,
-            setup: { @MainActor in try Systems(n, added: true) },
+            setup: { @MainActor in try Systems(n, .editing) },
             strata: { s, _ in
                 let (grid, solver) = (s.grid, s.solver)
-                try solver.addEditVariable(grid.left[0], strength: .strong)
                 for step in 0..<100 {
                     try solver.suggestValue(grid.left[0], Double(step))
                     solver.updateVariables()
@@ -56,26 +55,34 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
-/// The next iteration's system of `n` boxes (its constraints added and solved, or not), and kiwi.
+/// The next iteration's system of `n` boxes, made as far as the measured step needs, and kiwi.
 final class Systems {
+    /// How far a system is made before its iteration: nothing added; its constraints added and
+    /// solved; and with an edit variable on the first box's left edge too.
+    enum Stage { case fresh, added, editing }
     let n: Int
-    let added: Bool
+    let stage: Stage
     let kiwi: Kiwi
     var grid: Grid
     var solver = Solver()
 
-    init(_ n: Int, added: Bool) throws {
-        (self.n, self.added) = (n, added)
+    init(_ n: Int, _ stage: Stage) throws {
+        (self.n, self.stage) = (n, stage)
         kiwi = try Kiwi()
         grid = Grid(n)
-        if added { try grid.add(to: solver) }
+        try make()
     }
 
     /// Makes a fresh system for the next iteration.
     func next() throws {
         grid = Grid(n)
         solver = Solver()
-        if added { try grid.add(to: solver) }
+        try make()
+    }
+
+    private func make() throws {
+        if stage != .fresh { try grid.add(to: solver) }
+        if stage == .editing { try solver.addEditVariable(grid.left[0], strength: .strong) }
     }
 }
 
