@@ -121,7 +121,10 @@ let package = Package(
         .testTarget(name: "StrataCompositorTests", dependencies: ["StrataCompositor", "StrataCore", "StrataGL", "StrataTesting", "CEGL", "CGLES3"]),
         .testTarget(
             name: "StrataTests",
-            dependencies: ["Strata", "StrataQuartz", "StrataGraphics", "StrataDemos", "StrataCompositor", "StrataCore", "StrataTesting", "CGLES3", "CPango"],
+            dependencies: [
+                "Strata", "StrataQuartz", "StrataGraphics", "StrataDemos", "StrataBench", "StrataCompositor", "StrataCore", "StrataTesting", "CGLES3",
+                "CPango",
+            ],
             resources: [.process("Resources")]),
         .testTarget(name: "StrataSnapshotTestingTests", dependencies: ["StrataSnapshotTesting", "Strata", "StrataTesting"]),
         // Process-level tests: the example programs, the command line and the host programs, each

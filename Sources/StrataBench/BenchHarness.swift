@@ -25,6 +25,9 @@ public struct SceneResult: Codable, Sendable {
     public var frames: Int
     /// Wall time from the main thread's change to the frame rendered and finished on the GPU.
     public var frameMilliseconds: Summary
+    /// Frame pacing: the frame time's p99 minus its median, on the monotonic clock (0: every
+    /// frame took the same time).
+    public var frameJitterMilliseconds: Double
     /// Main-thread CPU: the scene's change, layout, drawing and building the commit.
     public var mainThreadMilliseconds: Summary
     /// Render-thread wall time (animations, drawing, waiting for the GPU).
@@ -85,14 +88,15 @@ public struct BenchReport: Codable, Sendable {
 /// Main actor (the view model lives there).
 @MainActor
 public enum BenchHarness {
-    /// Runs the scenes called `names` (all when empty) for `frames` measured frames each at
+    /// Runs the scenes called `names` (when empty, `BenchScene.defaultNames`: all but the scale
+    /// scenes) for `frames` measured frames each at
     /// `size`, reporting progress through `progress`.
     /// - Throws: for an unknown scene name, a size the GPU cannot render, or a GL error.
     public static func run(
         scenes names: [String], frames: Int, size: PixelSize, platform: EGLPlatform? = nil,
         progress: (String) -> Void = { _ in }
     ) async throws -> BenchReport {
-        let chosen = names.isEmpty ? BenchScene.allNames : names
+        let chosen = names.isEmpty ? BenchScene.defaultNames : names
         for name in chosen where BenchScene.named(name) == nil {
             throw BenchError.unknownScene(name, known: BenchScene.allNames)
         }
@@ -177,7 +181,8 @@ public enum BenchHarness {
         let memcpy = memcpyMs.isEmpty ? nil : Summary(memcpyMs).median, uploadSummary = Summary(uploadMs)
         return SceneResult(
             scene: scene.name, summary: scene.summary, layers: scene.layerCount, frames: frames,
-            frameMilliseconds: frameSummary, mainThreadMilliseconds: Summary(mainMs), renderMilliseconds: Summary(renderMs),
+            frameMilliseconds: frameSummary, frameJitterMilliseconds: frameSummary.p99 - frameSummary.median, mainThreadMilliseconds: Summary(mainMs),
+            renderMilliseconds: Summary(renderMs),
             issueMilliseconds: Summary(issueMs), animationMilliseconds: Summary(animationMs),
             layersVisitedPerFrame: Double(visited) / count, drawCallsPerFrame: Double(draws) / count, textureBindsPerFrame: Double(binds) / count,
             offscreenPassesPerFrame: Double(passes) / count, framesRedrawn: redrawn, gpuMilliseconds: gpuMs.isEmpty ? nil : Summary(gpuMs),
@@ -261,6 +266,7 @@ public enum BenchHarness {
           layers       layers in the scene's tree
           walked       layers the frame planner visited per frame (resting layers are left out)
           frame ms     wall time from the main thread's change to the frame finished on the GPU: median, then p90, p99, max
+          jitter       frame pacing: the frame time's p99 minus its median (monotonic clock), in milliseconds
           main ms      main-thread CPU per frame: the change, layout, drawing, building the commit (median)
           render ms    render-thread wall time per frame: animations, planning, drawing, waiting for the GPU (median)
           issue µs/L   render-thread CPU walking the tree and issuing GL, per layer, in microseconds
@@ -275,7 +281,7 @@ public enum BenchHarness {
     /// The report as a table, one scene per line.
     public static func table(_ report: BenchReport) -> String {
         func row(_ cells: [String]) -> String {
-            zip(cells, [-14, 7, 7, 9, 8, 8, 8, 9, 9, 10, 7, 7, 6, 8, 8, 8, 8]).map { cell, width in
+            zip(cells, [-15, 8, 7, 9, 8, 8, 8, 7, 9, 9, 10, 7, 7, 6, 8, 8, 8, 8]).map { cell, width in
                 let pad = String(repeating: " ", count: max(0, abs(width) - cell.count))
                 return width < 0 ? cell + pad : pad + cell
             }.joined(separator: " ")
@@ -283,7 +289,8 @@ public enum BenchHarness {
         var lines = [
             "Strata bench: \(report.size), \(report.framesPerScene) frames per scene, \(report.renderer)",
             row([
-                "scene", "layers", "walked", "frame ms", "p90", "p99", "max", "main ms", "render ms", "issue µs/L", "draws", "binds", "drawn", "×floor", "floor µs/L", "÷1-draw",
+                "scene", "layers", "walked", "frame ms", "p90", "p99", "max", "jitter", "main ms", "render ms", "issue µs/L", "draws", "binds", "drawn", "×floor", "floor µs/L",
+                "÷1-draw",
                 "GPU ms",
             ]),
         ]
@@ -292,7 +299,7 @@ public enum BenchHarness {
             lines.append(
                 row([
                     r.scene, "\(r.layers)", f(r.layersVisitedPerFrame, 0), f(r.frameMilliseconds.median), f(r.frameMilliseconds.p90), f(r.frameMilliseconds.p99),
-                    f(r.frameMilliseconds.max), f(r.mainThreadMilliseconds.median), f(r.renderMilliseconds.median),
+                    f(r.frameMilliseconds.max), f(r.frameJitterMilliseconds), f(r.mainThreadMilliseconds.median), f(r.renderMilliseconds.median),
                     f(r.issueMicrosecondsPerLayer, 3), f(r.drawCallsPerFrame, 0), f(r.textureBindsPerFrame, 0), "\(r.framesRedrawn)",
                     r.ratioToFloor.map { f($0) } ?? "-", r.floorIssueMicrosecondsPerLayer.map { f($0, 3) } ?? "-",
                     r.speedupOverDrawPerLayer.map { f($0) } ?? "-", r.gpuMilliseconds.map { f($0.median) } ?? "-",

@@ -36,11 +36,18 @@ public class BenchScene {
         window.backgroundColor = index % 2 == 0 ? .white : UIColor(white: 254.0 / 255, alpha: 1)
     }
 
+    /// The scale scenes: 100,000 and 1,000,000 layers, run when named (each takes from seconds
+    /// to minutes to build and draw on a software GL).
+    public nonisolated static let scaleNames = ["sprites-100000", "layers-1000000"]
+
+    /// The scenes `strata bench` runs when none are named: all but the scale scenes.
+    public nonisolated static var defaultNames: [String] { allNames.filter { !scaleNames.contains($0) } }
+
     /// The names of every scene, in the order `strata bench` runs them.
     public nonisolated static let allNames = [
         "fill-1", "fill-2", "fill-4", "sprites-1000", "sprites-10000", "idle", "damage",
         "commit", "animations", "upload-512", "upload-2048", "replace-1024", "deep-tree",
-        "hidden-10000", "offscreen-10000", "covered-10000", "table-scroll",
+        "hidden-10000", "offscreen-10000", "covered-10000", "table-scroll", "sprites-100000", "layers-1000000",
     ]
 
     /// The scene called `name`, or nil.
@@ -63,6 +70,8 @@ public class BenchScene {
         case "offscreen-10000": SpritesScene(count: 1000, name: name, mode: .redraw, extra: .offscreen)
         case "covered-10000": SpritesScene(count: 1000, name: name, mode: .redraw, extra: .covered)
         case "table-scroll": TableScrollScene()
+        case "sprites-100000": SpritesScene(count: 100_000, name: name, mode: .someMoving(1000))
+        case "layers-1000000": MillionLayersScene()
         default: nil
         }
     }
@@ -98,7 +107,11 @@ final class FillScene: BenchScene {
 
 /// 64×64 layers from 16 textures, each rotated, alpha 0.8, at seeded random positions.
 final class SpritesScene: BenchScene {
-    enum Mode { case redraw, idle, oneMoving }
+    enum Mode: Equatable {
+        case redraw, idle, oneMoving
+        /// That many of the sprites (evenly spread through the tree) moved 3 points a frame.
+        case someMoving(Int)
+    }
     /// 10,000 more sprites that are not seen, under the visible ones (the growth scenes: the
     /// frame should cost what the visible ones cost).
     enum Extra { case hidden, offscreen, covered }
@@ -106,6 +119,7 @@ final class SpritesScene: BenchScene {
     private let mode: Mode
     private let extra: Extra?
     private var mover: UIView?
+    private var movers: [UIView] = []
     static let extraCount = 10_000
 
     init(count: Int, name: String, mode: Mode, extra: Extra? = nil) {
@@ -117,6 +131,7 @@ final class SpritesScene: BenchScene {
             case .redraw: "redrawn every frame"
             case .idle: "nothing changing"
             case .oneMoving: "one 64×64 layer moving 3 points a frame"
+            case .someMoving(let n): "\(n) of them moving 3 points a frame"
             }
         let unseen =
             switch extra {
@@ -178,8 +193,10 @@ final class SpritesScene: BenchScene {
                 window.addSubview(cover)
             }
         }
+        let moverStride = if case .someMoving(let n) = mode { max(1, count / n) } else { 0 }
         for i in 0..<count {
-            Self.addSprite(i, to: window, x: random.next() * w - 32, y: random.next() * h - 32, angle: random.next() * 2 * .pi)
+            let v = Self.addSprite(i, to: window, x: random.next() * w - 32, y: random.next() * h - 32, angle: random.next() * 2 * .pi)
+            if moverStride > 0, i % moverStride == 0 { movers.append(v) }
         }
         if mode == .oneMoving {
             let v = UIView(frame: CGRect(x: 0, y: h / 2 - 32, width: 64, height: 64))
@@ -197,8 +214,58 @@ final class SpritesScene: BenchScene {
         case .oneMoving:
             guard let mover else { return }
             mover.center.x = 32 + CGFloat((index * 3) % max(Int(window.bounds.width) - 64, 1))
+        case .someMoving:
+            let dx: CGFloat = index % 2 == 0 ? 3 : -3
+            for v in movers { v.center.x += dx }
         }
     }
+}
+
+/// 1,000,000 layers of which 999,000 are not seen: a third hidden, a third placed off the
+/// target, a third under an opaque full-screen view; over them 1,000 sprites as in sprites-1000,
+/// redrawn every frame. What a frame costs should be what the 1,000 seen cost (µs/L per visible
+/// layer). The unseen ones are bare `CALayer`s (8×8, coloured), as a layer-heavy app builds them.
+final class MillionLayersScene: BenchScene {
+    /// The layers not seen: a multiple of 3 (999,000 in the named scene; fewer in tests).
+    let unseenCount: Int
+    init(unseen: Int = 999_000) {
+        precondition(unseen % 3 == 0, "the unseen layers come in three equal groups, got \(unseen)")
+        unseenCount = unseen
+        super.init(
+            name: unseen == 999_000 ? "layers-1000000" : "layers-\(unseen + 1000)",
+            summary: "1,000 rotated 64×64 textured sprites redrawn every frame over \(unseen) layers not seen (hidden, off the target, covered)")
+    }
+    override func build(in window: UIWindow) {
+        let w = window.bounds.width, h = window.bounds.height
+        var random = SeededRandom(seed: 0xB16)
+        let color = UIColor.systemGreen.cgColor
+        let third = unseenCount / 3
+        let covered = UIView(frame: window.bounds), cover = UIView(frame: window.bounds), aside = UIView(frame: window.bounds)
+        cover.backgroundColor = UIColor(white: 0.9, alpha: 1)
+        for (host, group) in [(covered, 0), (aside, 1), (aside, 2)] {
+            for _ in 0..<third {
+                let layer = CALayer()
+                let x = group == 1 ? w + 100 + random.next() * 1000 : random.next() * w
+                layer.frame = CGRect(x: x, y: random.next() * h, width: 8, height: 8)
+                layer.backgroundColor = color
+                layer.isHidden = group == 2
+                host.layer.addSublayer(layer)
+            }
+        }
+        window.addSubview(covered)
+        window.addSubview(cover)
+        window.addSubview(aside)
+        var sprites = SeededRandom(seed: 0x5EED)
+        for i in 0..<1000 {
+            let v = UIView(frame: CGRect(x: sprites.next() * w - 32, y: sprites.next() * h - 32, width: 64, height: 64))
+            v.layer.contents = SpritesScene.textures[i % 16]
+            v.transform = CGAffineTransform(rotationAngle: sprites.next() * 2 * .pi)
+            v.alpha = 0.8
+            window.addSubview(v)
+        }
+        layerCount = 1 + 3 + unseenCount + 1000
+    }
+    override func step(_ index: Int, window: UIWindow) { Self.forceRedraw(window, index) }
 }
 
 /// 10,000 small views, each moved every frame: one property change each, in one transaction.

@@ -237,11 +237,12 @@ struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure benchmark scenes against their raw-GL floors; print a table, optionally write JSON.",
         discussion:
-            "Scenes: \(BenchScene.allNames.joined(separator: ", ")). Times are medians over the frames; ×floor is the frame time over the time raw GL needs for the same pixels.")
+            "Scenes: \(BenchScene.allNames.joined(separator: ", ")); the scale scenes (\(BenchScene.scaleNames.joined(separator: ", "))) run only when named. Times are medians over the frames; ×floor is the frame time over the time raw GL needs for the same pixels."
+    )
 
     @OptionGroup var common: CommonOptions
 
-    @Argument(help: "Scenes to run (all when none are given).")
+    @Argument(help: "Scenes to run (all but the scale scenes when none are given).")
     var scenes: [String] = []
 
     @Option(parsing: .unconditional, help: "Measured frames per scene.")

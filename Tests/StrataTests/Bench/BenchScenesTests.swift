@@ -1,0 +1,112 @@
+import Foundation
+import Strata
+@testable import StrataBench
+import StrataCompositor
+import StrataCore
+import StrataTesting
+import Testing
+
+/// The benchmark scenes that need saying: the scale scenes (named, left out of the default run),
+/// sprites of which only some move, the million-layer scene's unseen groups, and the frame
+/// pacing figure `strata bench` reports.
+@MainActor
+@Suite struct BenchScenesTests {
+    /// A white window of `width` × `height` on a screen whose commits are only recorded.
+    func window(width: Double = 320, height: Double = 180) -> UIWindow {
+        let screen = UIScreen(size: CGSize(width: width, height: height), commitSink: RecordingCommitSink())
+        let window = UIWindow(frame: screen.bounds)
+        window.backgroundColor = .white
+        window.screen = screen
+        window.makeKeyAndVisible()
+        return window
+    }
+
+    @Test("The scale scenes are named and run only when named: sprites-100000 (100,000 sprites, 1,000 moving) and layers-1000000")
+    func scaleScenesRunWhenNamed() throws {
+        #expect(BenchScene.scaleNames == ["sprites-100000", "layers-1000000"])
+        for name in BenchScene.scaleNames {
+            #expect(BenchScene.allNames.contains(name))
+            #expect(!BenchScene.defaultNames.contains(name))
+        }
+        #expect(BenchScene.defaultNames.count == BenchScene.allNames.count - 2)
+        let sprites = try #require(BenchScene.named("sprites-100000"))
+        #expect(sprites.summary == "100000 rotated 64×64 textured layers (16 textures) at alpha 0.8, 1000 of them moving 3 points a frame")
+        let million = try #require(BenchScene.named("layers-1000000") as? MillionLayersScene)
+        #expect(million.unseenCount == 999_000)
+    }
+
+    @Test("Sprites of which 20 in 2,000 move: each frame those 20, spread through the tree, move 3 points, alternately right and left; the rest stay")
+    func someSpritesMove() {
+        let window = window()
+        let scene = SpritesScene(count: 2000, name: "test", mode: .someMoving(20))
+        scene.build(in: window)
+        #expect(window.subviews.count == 2000)
+        #expect(scene.layerCount == 2001)
+        let before = window.subviews.map(\.center)
+        scene.step(0, window: window)
+        let moved = zip(before, window.subviews.map(\.center)).enumerated().filter { $1.0 != $1.1 }
+        #expect(moved.count == 20)
+        let steps = moved.map { $0.element.1.x - $0.element.0.x }
+        #expect(steps.allSatisfy { abs($0 - 3) < 1e-9 }, "each moved 3 points right: \(steps)")
+        #expect(moved.allSatisfy { $0.element.1.y == $0.element.0.y })
+        #expect(moved.map(\.offset) == Array(stride(from: 0, to: 2000, by: 100)))
+        scene.step(1, window: window)
+        let away = zip(before, window.subviews.map(\.center)).map { abs($0.x - $1.x) + abs($0.y - $1.y) }.max() ?? 0
+        #expect(away < 1e-9, "the next frame moves them back: \(away) points away at most")
+    }
+
+    @Test("The million-layer scene, with 3,000 unseen: 1,000 under an opaque full-screen view, 1,000 off the target's right edge, 1,000 hidden, and 1,000 sprites above them all")
+    func millionLayersGroups() throws {
+        let window = window()
+        let scene = MillionLayersScene(unseen: 3000)
+        scene.build(in: window)
+        #expect(scene.layerCount == 1 + 3 + 3000 + 1000)
+        #expect(window.subviews.count == 3 + 1000)
+        let (covered, cover, aside) = (window.subviews[0], window.subviews[1], window.subviews[2])
+        #expect(cover.frame == window.bounds && cover.backgroundColor == UIColor(white: 0.9, alpha: 1), "an opaque cover over the first group")
+        let coveredLayers = try #require(covered.layer.sublayers)
+        #expect(coveredLayers.count == 1000 && coveredLayers.allSatisfy { !$0.isHidden && window.bounds.contains($0.frame.origin) })
+        let asideLayers = try #require(aside.layer.sublayers)
+        #expect(asideLayers.count == 2000)
+        #expect(asideLayers.filter { $0.frame.minX >= window.bounds.maxX + 100 && !$0.isHidden }.count == 1000, "off the target")
+        #expect(asideLayers.filter(\.isHidden).count == 1000)
+        #expect(window.subviews.dropFirst(3).allSatisfy { $0.layer.contents != nil && abs($0.alpha - 0.8) < 1e-6 }, "the sprites on top")
+    }
+
+    @Test(
+        "A frame of the million-layer scene walks what is seen: with 30,000 unseen layers the render walk visits as many layers as with 3,000 (not yet: the covered group is walked)",
+        .tags(.gpu), .requiresGPU)
+    func unseenLayersAreNotWalked() async throws {
+        var visited: [Int] = []
+        for unseen in [3000, 30_000] {
+            let floor = FloorRenderer()
+            let compositor = try Compositor(configuration: CompositorConfiguration(clock: .virtual60))
+            let session = try await BenchSceneSession(MillionLayersScene(unseen: unseen), compositor: compositor, floor: floor, size: PixelSize(width: 320, height: 180))
+            visited.append(try await session.frame().layersVisited)
+            await compositor.shutdown()
+            floor.stop()
+        }
+        // Hidden layers and layers off the target rest; so do sprites under an opaque view when
+        // they are its siblings (covered-10000), but bare layers inside a transparent container
+        // that the opaque view covers are each visited: [2005, 11005] (issue 38: a frame's work
+        // proportional to what is seen). When that is fixed this known issue stops being
+        // recorded and the test fails until the expectation is taken out of it.
+        withKnownIssue("issue 38: the layers of a covered transparent container are walked") {
+            #expect(visited[0] == visited[1], "layers visited with 3,000 and 30,000 unseen: \(visited)")
+        }
+        #expect(visited[1] - visited[0] <= 27_000 / 3 + 10, "the hidden and the off-target thirds rest: \(visited)")
+        #expect(visited[0] >= 1000, "the 1,000 sprites are walked: \(visited[0])")
+    }
+
+    @Test("strata bench's jitter is each scene's frame-time p99 minus its median, shown in the table's jitter column", .tags(.gpu), .requiresGPU)
+    func jitterIsP99MinusMedian() async throws {
+        let report = try await BenchHarness.run(scenes: ["fill-1", "damage"], frames: 12, size: PixelSize(width: 64, height: 48))
+        for scene in report.scenes {
+            #expect(scene.frameJitterMilliseconds == scene.frameMilliseconds.p99 - scene.frameMilliseconds.median)
+            #expect(scene.frameJitterMilliseconds >= 0)
+        }
+        let table = BenchHarness.table(report)
+        #expect(table.contains(" jitter "))
+        #expect(BenchHarness.legend.contains("jitter       frame pacing: the frame time's p99 minus its median"))
+    }
+}
