@@ -15,6 +15,9 @@ public struct Summary: Codable, Sendable, Hashable {
         func at(_ q: Double) -> Double { s[Swift.min(s.count - 1, Int((Double(s.count - 1) * q).rounded(.up)))] }
         (median, p90, p99, max, mean) = (at(0.5), at(0.9), at(0.99), s[s.count - 1], s.reduce(0, +) / Double(s.count))
     }
+
+    /// The spread of the slow end: p99 minus the median (a frame time's jitter).
+    public var jitter: Double { p99 - median }
 }
 
 /// What one scene measured, per frame (times in milliseconds).
@@ -181,7 +184,7 @@ public enum BenchHarness {
         let memcpy = memcpyMs.isEmpty ? nil : Summary(memcpyMs).median, uploadSummary = Summary(uploadMs)
         return SceneResult(
             scene: scene.name, summary: scene.summary, layers: scene.layerCount, frames: frames,
-            frameMilliseconds: frameSummary, frameJitterMilliseconds: frameSummary.p99 - frameSummary.median, mainThreadMilliseconds: Summary(mainMs),
+            frameMilliseconds: frameSummary, frameJitterMilliseconds: frameSummary.jitter, mainThreadMilliseconds: Summary(mainMs),
             renderMilliseconds: Summary(renderMs),
             issueMilliseconds: Summary(issueMs), animationMilliseconds: Summary(animationMs),
             layersVisitedPerFrame: Double(visited) / count, drawCallsPerFrame: Double(draws) / count, textureBindsPerFrame: Double(binds) / count,

@@ -400,8 +400,8 @@ final class FramePlanner {
     }
 
     /// Puts a leaf that an occluder hides whole to rest (see `RenderLayer.isResting`) until what
-    /// hides it or the drawing order changes. Not an occluder itself, so the occluders a frame
-    /// finds do not depend on which layers rest.
+    /// hides it or the drawing order changes. Not one of the frame's occluders (see
+    /// `occluderHidingForGood`): a resting leaf hides nothing its occluder does not.
     func restCovered(_ layer: RenderLayer, under key: OccluderKey) {
         layer.setResting(true)
         guard layer.frame.coveredListing != key else { return }  // already listed there
@@ -433,10 +433,13 @@ final class FramePlanner {
     }
 
     /// The occluder under which `layer` (painting `box`) may rest: it hides the layer's fill and
-    /// border, and the layer is a leaf, not animated and not an occluder itself (so the frame's
-    /// occluders do not depend on what rests).
+    /// border, and the layer is a leaf, not animated and not one of this frame's occluders. An
+    /// opaque leaf that is not among them may rest too: whatever it could hide lies inside it, so
+    /// under the occluder that hides it, which is drawn after both (a frame with it resting hides
+    /// nothing it would not).
     func occluderHidingForGood(_ layer: RenderLayer, box: PixelRect) -> Occluder? {
-        guard layer.sublayers.isEmpty, layer.animatedSlot == nil, layer.frame.occluderRect == nil else { return nil }
+        guard layer.sublayers.isEmpty, layer.animatedSlot == nil else { return nil }
+        if layer.frame.occluderRect != nil, occluders.contains(where: { $0.layer == layer.serial }) { return nil }
         return occluder(covering: box, after: layer.hasBorder ? layer.frame.borderOrder : layer.frame.fillOrder)
     }
 

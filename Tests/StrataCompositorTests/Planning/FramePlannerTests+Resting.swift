@@ -125,4 +125,43 @@ extension FramePlannerTests {
             #expect(try p.plan(Commit([.set(cover, .position(Point(x: 40 + Double(step), y: 40)))])).layersVisited == 3, "step \(step)")
         }
     }
+
+    @Test(
+        "40 opaque red 4×4 leaves spread over a container under an opaque blue 80×80 cover: 43 visited, then the root, the container, the cover and only those leaves that are among the frame's 8 occluders (the others rest); the cover at opacity 0.5: the resting ones wake and all 40 are drawn"
+    )
+    func opaqueLeavesUnderACoverRest() throws {
+        var p = Planned()
+        var (scene, root) = TestScene.whiteRoot()
+        let container = scene.add(parent: root, size: Size(width: 100, height: 100), position: Point(x: 50, y: 50))
+        for i in 0..<40 {
+            scene.add(parent: container, size: Size(width: 4, height: 4), position: Point(x: 10 + Double(i % 8) * 8, y: 10 + Double(i / 8) * 8), color: .red)
+        }
+        let cover = scene.add(parent: root, size: Size(width: 80, height: 80), position: Point(x: 40, y: 40), color: .blue)
+        let first = try p.plan(scene.commit)
+        #expect(first.layersVisited == 43 && drawn(first) == 2)
+        let rested = try planAfterRootChange(&p, root: root, step: 0)
+        let awakeLeaves = rested.occluders.filter { $0.rect.width <= 4 && $0.rect.height <= 4 }.count  // the leaves' inner pixels
+        #expect(rested.occluders.count == FramePlanner.maximumOccluders && awakeLeaves == FramePlanner.maximumOccluders - 2, "the root, the cover and 6 leaves")
+        #expect(rested.layersVisited == 3 + awakeLeaves, "34 leaves rest")
+        #expect(try planAfterRootChange(&p, root: root, step: 1).layersVisited == 3 + awakeLeaves, "and stay at rest")
+        let shown = try p.plan(Commit([.set(cover, .opacity(0.5))]))
+        #expect(shown.layersVisited == 3 + awakeLeaves + 43, "a first walk finds the cover hides nothing, a second places every layer")
+        #expect(drawn(shown) == 42, "the root, the 40 leaves and the cover")
+    }
+
+    @Test(
+        "An opaque green 60×60 leaf under an opaque blue 80×80 cover is one of the frame's occluders, so it does not rest: 3 visited every frame"
+    )
+    func anOpaqueLeafAmongTheOccludersDoesNotRest() throws {
+        var p = Planned()
+        var (scene, root) = TestScene.whiteRoot()
+        scene.add(parent: root, size: Size(width: 60, height: 60), position: Point(x: 40, y: 40), color: .green)
+        scene.add(parent: root, size: Size(width: 80, height: 80), position: Point(x: 40, y: 40), color: .blue)
+        _ = try p.plan(scene.commit)
+        for step in 0..<3 {
+            let plan = try planAfterRootChange(&p, root: root, step: step)
+            #expect(plan.layersVisited == 3, "step \(step)")
+            #expect(plan.occluders.count == 3, "the root, the cover and the green leaf are the occluders")
+        }
+    }
 }

@@ -6,9 +6,10 @@ import StrataCore
 import StrataTesting
 import Testing
 
-/// The benchmark scenes that need saying: the scale scenes (named, left out of the default run),
-/// sprites of which only some move, the million-layer scene's unseen groups, and the frame
-/// pacing figure `strata bench` reports.
+/// The benchmark scenes that need saying, without a GPU: the scale scenes (named, left out of the
+/// default run), sprites of which only some move, the million-layer scene's unseen groups, and
+/// the frame pacing figure `strata bench` reports. (That covered leaves rest is the planner's:
+/// `FramePlannerTests`.)
 @MainActor
 @Suite struct BenchScenesTests {
     /// A white window of `width` × `height` on a screen whose commits are only recorded.
@@ -74,39 +75,13 @@ import Testing
     }
 
     @Test(
-        "A frame of the million-layer scene walks what is seen: with 30,000 unseen layers the render walk visits as many layers as with 3,000 (not yet: the covered group is walked)",
-        .tags(.gpu), .requiresGPU)
-    func unseenLayersAreNotWalked() async throws {
-        var visited: [Int] = []
-        for unseen in [3000, 30_000] {
-            let floor = FloorRenderer()
-            let compositor = try Compositor(configuration: CompositorConfiguration(clock: .virtual60))
-            let session = try await BenchSceneSession(MillionLayersScene(unseen: unseen), compositor: compositor, floor: floor, size: PixelSize(width: 320, height: 180))
-            visited.append(try await session.frame().layersVisited)
-            await compositor.shutdown()
-            floor.stop()
-        }
-        // Hidden layers and layers off the target rest; so do sprites under an opaque view when
-        // they are its siblings (covered-10000), but bare layers inside a transparent container
-        // that the opaque view covers are each visited: [2005, 11005] (issue 38: a frame's work
-        // proportional to what is seen). When that is fixed this known issue stops being
-        // recorded and the test fails until the expectation is taken out of it.
-        withKnownIssue("issue 38: the layers of a covered transparent container are walked") {
-            #expect(visited[0] == visited[1], "layers visited with 3,000 and 30,000 unseen: \(visited)")
-        }
-        #expect(visited[1] - visited[0] <= 27_000 / 3 + 10, "the hidden and the off-target thirds rest: \(visited)")
-        #expect(visited[0] >= 1000, "the 1,000 sprites are walked: \(visited[0])")
-    }
-
-    @Test("strata bench's jitter is each scene's frame-time p99 minus its median, shown in the table's jitter column", .tags(.gpu), .requiresGPU)
-    func jitterIsP99MinusMedian() async throws {
-        let report = try await BenchHarness.run(scenes: ["fill-1", "damage"], frames: 12, size: PixelSize(width: 64, height: 48))
-        for scene in report.scenes {
-            #expect(scene.frameJitterMilliseconds == scene.frameMilliseconds.p99 - scene.frameMilliseconds.median)
-            #expect(scene.frameJitterMilliseconds >= 0)
-        }
-        let table = BenchHarness.table(report)
-        #expect(table.contains(" jitter "))
+        "Frame pacing: the jitter of 100 frame times of 1…100 ms is p99 − median = 100 − 51 = 49 ms; of equal frames 0; strata bench's legend explains its jitter column"
+    )
+    func jitterIsP99MinusMedian() {
+        let frames = Summary((1...100).map(Double.init))
+        #expect(frames.median == 51 && frames.p99 == 100)
+        #expect(frames.jitter == 49)
+        #expect(Summary(Array(repeating: 16.7, count: 30)).jitter == 0)
         #expect(BenchHarness.legend.contains("jitter       frame pacing: the frame time's p99 minus its median"))
     }
 }
