@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -106,13 +107,8 @@ struct Kept {
 static int serve() {
     char step[16];
     int n, round;
-    std::vector<std::pair<int, Kept *>> kept;
-    auto system = [&](int n) -> Kept & {
-        for (auto &k : kept)
-            if (k.first == n) return *k.second;
-        kept.emplace_back(n, new Kept(n));
-        return *kept.back().second;
-    };
+    std::map<int, Kept> kept;
+    auto system = [&](int n) -> Kept & { return kept.try_emplace(n, n).first->second; };
     while (std::scanf("%15s %d %d", step, &n, &round) == 3) {
         std::string s = step;
         double value;

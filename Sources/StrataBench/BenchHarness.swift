@@ -409,9 +409,6 @@ public final class BenchSceneSession {
         if scene.hasFloor { _ = try floor.measure(picture, frames: 2) }
     }
 
-    /// Whether the scene has a floor (a scene whose frames draw nothing has none).
-    public var hasFloor: Bool { scene.hasFloor }
-
     /// Makes the scene's change for frame `index` and commits it (main-thread work only).
     public func step(_ index: Int) {
         scene.step(index, window: window)

@@ -168,7 +168,7 @@ final class SpritesScene: BenchScene {
     /// Adds sprite `i` (texture `i` mod 16, alpha 0.8) with its top-left corner at (`x`, `y`)
     /// before turning by `angle`.
     @discardableResult
-    private static func addSprite(_ i: Int, to window: UIWindow, x: Double, y: Double, angle: Double) -> UIView {
+    static func addSprite(_ i: Int, to window: UIWindow, x: Double, y: Double, angle: Double) -> UIView {
         let v = UIView(frame: CGRect(x: x, y: y, width: 64, height: 64))
         v.layer.contents = textures[i % 16]
         v.transform = CGAffineTransform(rotationAngle: angle)
@@ -257,11 +257,7 @@ final class MillionLayersScene: BenchScene {
         window.addSubview(aside)
         var sprites = SeededRandom(seed: 0x5EED)
         for i in 0..<1000 {
-            let v = UIView(frame: CGRect(x: sprites.next() * w - 32, y: sprites.next() * h - 32, width: 64, height: 64))
-            v.layer.contents = SpritesScene.textures[i % 16]
-            v.transform = CGAffineTransform(rotationAngle: sprites.next() * 2 * .pi)
-            v.alpha = 0.8
-            window.addSubview(v)
+            SpritesScene.addSprite(i, to: window, x: sprites.next() * w - 32, y: sprites.next() * h - 32, angle: sprites.next() * 2 * .pi)
         }
         layerCount = 1 + 3 + unseenCount + 1000
     }

@@ -83,7 +83,8 @@ final class Upload: @unchecked Sendable {
 /// libwebp's lossy encode of `image` at quality 90.
 func webp(_ image: RGBAImage) -> [UInt8] {
     var encoded: UnsafeMutablePointer<UInt8>?
-    let count = image.pixels.withUnsafeBufferPointer { WebPEncodeRGBA($0.baseAddress, 2000, 2000, 2000 * 4, 90, &encoded) }
+    let (width, height) = (Int32(image.size.width), Int32(image.size.height))
+    let count = image.pixels.withUnsafeBufferPointer { WebPEncodeRGBA($0.baseAddress, width, height, width * 4, 90, &encoded) }
     defer { WebPFree(encoded) }
     return [UInt8](UnsafeBufferPointer(start: encoded, count: count))
 }

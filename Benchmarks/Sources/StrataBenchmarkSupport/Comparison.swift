@@ -85,27 +85,29 @@ private func register<State>(_ name: String, _ configuration: Benchmark.Configur
         do {
             try await run.iterate(benchmark)
         } catch {
-            fail(benchmark, name, error)
+            benchmark.error(failed(name, error))
         }
     } setup: {
         do {
             try await run.setUp()
         } catch {
-            fail(nil, name, error)
+            // The library reports a set-up that throws and runs no iteration of it.
+            _ = failed(name, error)
+            throw error
         }
     } teardown: {
         try await run.tearDown()
     }
 }
 
-/// Reports a failed benchmark: on standard error (the library drops a failure when a suite
-/// runs on its own, without the plugin) and to the library; a smoke run exits with status 1
-/// at once, so the job fails on it.
-func fail(_ benchmark: Benchmark?, _ name: String, _ error: any Error) {
+/// Says that benchmark `name` failed with `error`, on standard error (the library drops a
+/// failure when a suite runs on its own, without the plugin), and returns the message for the
+/// library; a smoke run exits with status 1 at once, so the job fails on it.
+func failed(_ name: String, _ error: any Error) -> String {
     let message = "benchmark '\(name)' failed: \(error)"
     FileHandle.standardError.write(Data((message + "\n").utf8))
-    benchmark?.error(message)
     if isSmokeRun { exit(1) }
+    return message
 }
 
 /// One registered comparison: its closures and, between set-up and tear-down, its state. Main actor.
