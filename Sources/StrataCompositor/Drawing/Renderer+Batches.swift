@@ -9,7 +9,7 @@ extension Renderer {
 
     /// One quad's instance attributes, in the order of `layer.vert`'s locations 1...12.
     struct Instance {
-        static let floats = 48
+        static let floatCount = 48
         var matrix: Transform3D
         var rect: Rect
         var bounds: Rect
@@ -35,25 +35,47 @@ extension Renderer {
             slice = (frame.width, frame.height, shownSize.width, shownSize.height)
         }
 
-        /// Appends the 48 floats to `batch`: converted on the stack, then one append (this runs
-        /// once per changed quad; 48 single appends each checked the array's capacity).
-        func append(to batch: inout [Float]) {
+        /// The 48 floats, converted on the stack (this runs once per changed quad).
+        var floats: InstanceFloats {
             let m = matrix
             func v(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> SIMD4<Float> {
                 SIMD4<Float>(SIMD4<Double>(a, b, c, d))
             }
-            var floats = (
-                v(m.m11, m.m12, m.m13, m.m14), v(m.m21, m.m22, m.m23, m.m24),
-                v(m.m31, m.m32, m.m33, m.m34), v(m.m41, m.m42, m.m43, m.m44),
-                v(rect.minX, rect.minY, rect.width, rect.height),
-                v(bounds.minX, bounds.minY, bounds.width, bounds.height),
-                v(contentsFrame.minX, contentsFrame.minY, contentsFrame.width, contentsFrame.height),
-                v(uvRect.minX, uvRect.minY, uvRect.width, uvRect.height),
-                v(center.0, center.1, center.2, center.3),
-                v(slice.0, slice.1, slice.2, slice.3),
-                color, SIMD4<Float>(params.0, params.1, params.2, params.3)
-            )
-            withUnsafeBytes(of: &floats) { batch.append(contentsOf: $0.bindMemory(to: Float.self)) }
+            return InstanceFloats(
+                vectors: (
+                    v(m.m11, m.m12, m.m13, m.m14), v(m.m21, m.m22, m.m23, m.m24),
+                    v(m.m31, m.m32, m.m33, m.m34), v(m.m41, m.m42, m.m43, m.m44),
+                    v(rect.minX, rect.minY, rect.width, rect.height),
+                    v(bounds.minX, bounds.minY, bounds.width, bounds.height),
+                    v(contentsFrame.minX, contentsFrame.minY, contentsFrame.width, contentsFrame.height),
+                    v(uvRect.minX, uvRect.minY, uvRect.width, uvRect.height),
+                    v(center.0, center.1, center.2, center.3),
+                    v(slice.0, slice.1, slice.2, slice.3),
+                    color, SIMD4<Float>(params.0, params.1, params.2, params.3)
+                ))
+        }
+    }
+
+    /// One quad's instance attributes as the GPU reads them: 12 vectors of 4 floats, inline (a
+    /// render layer keeps its fill's as last sent, with no array of its own).
+    struct InstanceFloats {
+        typealias Vector = SIMD4<Float>
+        var vectors: (Vector, Vector, Vector, Vector, Vector, Vector, Vector, Vector, Vector, Vector, Vector, Vector)
+
+        /// All zeros.
+        init() {
+            vectors = (.zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
+        }
+
+        init(vectors: (Vector, Vector, Vector, Vector, Vector, Vector, Vector, Vector, Vector, Vector, Vector, Vector)) {
+            self.vectors = vectors
+        }
+
+        /// Appends the 48 floats to `batch` in one append (48 single appends each checked the
+        /// array's capacity).
+        func append(to batch: inout [Float]) {
+            var copy = vectors
+            withUnsafeBytes(of: &copy) { batch.append(contentsOf: $0.bindMemory(to: Float.self)) }
         }
     }
 
@@ -61,15 +83,16 @@ extension Renderer {
     /// texture. Returns where its floats start in `batch`.
     @discardableResult
     func enqueue(_ instance: Instance, variant: LayerShaderVariant, texture: UInt32) throws -> Int {
-        let start = try makeRoom(variant: variant, texture: texture)
-        instance.append(to: &batch)
-        return start
+        try enqueue(instance.floats, variant: variant, texture: texture)
     }
 
-    /// Adds a quad's floats as sent before (see `drawQuad`).
-    func enqueue(cached floats: [Float], variant: LayerShaderVariant, texture: UInt32) throws {
-        try makeRoom(variant: variant, texture: texture)
-        batch.append(contentsOf: floats)
+    /// Adds a quad's floats (new, or as sent before: see `drawQuad`), sending the batch first as
+    /// `enqueue(_:variant:texture:)` does. Returns where they start in `batch`.
+    @discardableResult
+    func enqueue(_ floats: InstanceFloats, variant: LayerShaderVariant, texture: UInt32) throws -> Int {
+        let start = try makeRoom(variant: variant, texture: texture)
+        floats.append(to: &batch)
+        return start
     }
 
     /// Counts one more quad for the batch, sending the batch first when the quad needs another

@@ -118,7 +118,7 @@ extension Renderer {
         if mode == .fill, layer.cachedFillValid, layer.cachedFillGeneration == cacheGeneration, layer.cachedFillOpacity == opacity {
             // Nothing about this quad changed since it was last sent: send the same floats.
             if let contents = layer.contents, contents.isHostTexture { hostTextures.insert(contents.textureName) }
-            try enqueue(cached: layer.cachedFill, variant: layer.cachedFillVariant, texture: layer.contents?.textureName ?? 0)
+            try enqueue(layer.cachedFill, variant: layer.cachedFillVariant, texture: layer.contents?.textureName ?? 0)
             statistics.layersDrawn += 1
             return
         }
@@ -194,9 +194,9 @@ extension Renderer {
             )
         }
         if mode == .fill {
-            let start = try enqueue(instance, variant: variant, texture: texture)
-            layer.cachedFill.removeAll(keepingCapacity: true)  // reuse its storage: no allocation per frame
-            layer.cachedFill.append(contentsOf: batch[start...])
+            let floats = instance.floats
+            try enqueue(floats, variant: variant, texture: texture)
+            layer.cachedFill = floats
             layer.cachedFillValid = true
             layer.cachedFillVariant = variant
             layer.cachedFillOpacity = opacity

@@ -52,51 +52,53 @@ import StrataGL
 
 /// Draws a render tree into a framebuffer. Render thread only.
 final class Renderer {
+    // Render thread only, and never lent out while read elsewhere: the batch and frame state
+    // written for every quad skip dynamic exclusivity checks.
     let context: GLContext
     /// The context's GL functions (the driver's, or a recording table in tests).
     let gl: any GLFunctions
     let programs: [LayerShaderVariant: LayerProgram]
     /// Blurs pictures into the shadows layers cast of them (see Renderer+Shadows.swift).
     let shadowProgram: ShadowProgram
-    var current: (variant: LayerShaderVariant, program: LayerProgram)?
+    @exclusivity(unchecked) var current: (variant: LayerShaderVariant, program: LayerProgram)?
     let quad: GLBuffer
     let instanceBuffer: GLBuffer
     /// Where in `instanceBuffer` the instance attributes point now, in bytes.
-    var instanceOffset = 0
+    @exclusivity(unchecked) var instanceOffset = 0
     let vertexArray: GLVertexArray
-    /// The batch being built: `batchCount` instances of `Instance.floats` floats each.
-    var batch: [Float] = []
-    var batchCount = 0
-    var batchVariant: LayerShaderVariant?
-    var batchTexture: UInt32 = 0
-    var groupPool: [GLFramebuffer] = []
-    var statistics = FrameStatistics(index: 0, time: 0)
+    /// The batch being built: `batchCount` instances of `Instance.floatCount` floats each.
+    @exclusivity(unchecked) var batch: [Float] = []
+    @exclusivity(unchecked) var batchCount = 0
+    @exclusivity(unchecked) var batchVariant: LayerShaderVariant?
+    @exclusivity(unchecked) var batchTexture: UInt32 = 0
+    @exclusivity(unchecked) var groupPool: [GLFramebuffer] = []
+    @exclusivity(unchecked) var statistics = FrameStatistics(index: 0, time: 0)
     /// Whether the last frame's walk and drawing ran to the end (else the next walks everything).
-    var lastFrameCompleted = false
+    @exclusivity(unchecked) var lastFrameCompleted = false
     /// Plans each frame before it is drawn: placement, damage, occlusion, resting (no GL).
     let planner = FramePlanner()
     /// The frame being drawn's plan (empty between frames).
-    var plan = FramePlan.empty
+    @exclusivity(unchecked) var plan = FramePlan.empty
     /// Bumped when the target's size, scale or orientation (so the projection) changes: cached
     /// instances are stale.
-    var cacheGeneration = 0
-    var lastTargetKey: DrawTarget.Key?
+    @exclusivity(unchecked) var cacheGeneration = 0
+    @exclusivity(unchecked) var lastTargetKey: DrawTarget.Key?
     /// The scissor rectangle in force (target pixels, y down), as last applied.
-    var scissor = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    @exclusivity(unchecked) var scissor = PixelRect(x: 0, y: 0, width: 0, height: 0)
     /// The framebuffer being drawn into now; scissor rectangles are converted for it.
-    var currentTarget = DrawTarget(framebuffer: 0, width: 1, height: 1)
+    @exclusivity(unchecked) var currentTarget = DrawTarget(framebuffer: 0, width: 1, height: 1)
     /// The texture bound to unit 0 during a frame (0: none known).
-    var boundTexture: UInt32 = 0
+    @exclusivity(unchecked) var boundTexture: UInt32 = 0
     /// Host textures drawn this frame: sampled through `hostSampler`, whose filtering and edges
     /// are Strata's, so the host's texture parameters are never touched.
-    var hostTextures: Set<UInt32> = []
-    var hostSampler: UInt32 = 0
-    var samplerBound = false
+    @exclusivity(unchecked) var hostTextures: Set<UInt32> = []
+    @exclusivity(unchecked) var hostSampler: UInt32 = 0
+    @exclusivity(unchecked) var samplerBound = false
     /// Batches drawn so far this frame (the `batches` debug switch colours them in turn).
-    var debugBatch = 0
+    @exclusivity(unchecked) var debugBatch = 0
     /// Whether the batch being drawn lays an offscreen pass's picture back: the debug switches
     /// draw it as it is (what was drawn in it already shows their marks).
-    var compositing = false
+    @exclusivity(unchecked) var compositing = false
 
     /// What the renderer draws to help debugging.
     let debug: DebugOptions
@@ -117,21 +119,21 @@ final class Renderer {
         quad.label("strata unit square")
         gl.enableVertexAttribArray(0)
         gl.vertexAttribPointer(0, 2, GL.float, GL.booleanFalse, 0, nil)
-        instanceBuffer = GLBuffer(context: context, bytes: [Float](repeating: 0, count: Instance.floats), usage: GL.streamDraw)
+        instanceBuffer = GLBuffer(context: context, bytes: [Float](repeating: 0, count: Instance.floatCount), usage: GL.streamDraw)
         instanceBuffer.label("strata quad instances")
         for attribute in 1...12 {
             gl.enableVertexAttribArray(UInt32(attribute))
             gl.vertexAttribDivisor(UInt32(attribute), 1)
         }
         pointInstanceAttributes(at: 0)
-        batch.reserveCapacity(1024 * Instance.floats)
+        batch.reserveCapacity(1024 * Instance.floatCount)
         try context.checkError("layer program set-up")
     }
 
     /// Points the instance attributes (locations 1...12, one vec4 each) at the instances starting
     /// `offset` bytes into the bound `GL_ARRAY_BUFFER`, in the bound vertex array.
     func pointInstanceAttributes(at offset: Int) {
-        let stride = Int32(Instance.floats * MemoryLayout<Float>.size)
+        let stride = Int32(Instance.floatCount * MemoryLayout<Float>.size)
         for attribute in 1...12 {
             gl.vertexAttribPointer(
                 UInt32(attribute), 4, GL.float, GL.booleanFalse, stride,

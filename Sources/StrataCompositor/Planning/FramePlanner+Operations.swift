@@ -40,6 +40,7 @@ extension FramePlanner {
     /// explicit stack, so a tree of any depth is listed without deep recursion.
     func emitOperations(root: RenderLayer?, region: PixelRect) {
         operations.removeAll(keepingCapacity: true)
+        emitExtras.removeAll(keepingCapacity: true)
         layersPaintedByClear = 0
         masksBeingListed = 0
         shadowsBeingListed = 0
@@ -86,25 +87,33 @@ extension FramePlanner {
     }
 
     /// A layer on the listing walk's stack: what is listed after its sublayers, and how far
-    /// through them the walk is.
+    /// through them the walk is. Small, as every listed layer makes one: what only clipping and
+    /// grouped layers need is on `emitExtras`.
     struct EmitVisit {
         let layer: RenderLayer
         /// The opacity its fill and border are drawn with, and its sublayers inherit.
         let opacity: Float
+        /// Whether the layer pushed an `EmitExtras` (the last on `emitExtras` when it finishes).
+        let hasExtras: Bool
         /// What the layer itself paints, when that reaches the region being drawn.
         let painted: PixelRect?
-        /// The clip before the layer's own (when it masks to its bounds): restored after its sublayers.
-        let clipBeforeMask: ClipState?
-        /// The offscreen group started to give the layer's stencil mask a fresh stencil (the
-        /// target's held `maximumStencilMasks`): its box, and the clip outside it.
-        let stencilRoom: (box: PixelRect, outer: ClipState)?
-        /// The translucent group the layer is drawn in (offscreen): its box and opacity, and the
-        /// clip outside it.
-        let group: (box: PixelRect, opacity: Float, outer: ClipState)?
-        /// Whether the group is the picture the layer casts a shadow of.
-        let castsShadow: Bool
         let sublayers: [RenderLayer]
         var next = 0
+    }
+
+    /// What a listed layer that clips or is drawn in an offscreen group restores after its
+    /// sublayers (kept on `emitExtras` while its visit is open).
+    struct EmitExtras {
+        /// The clip before the layer's own (when it masks to its bounds): restored after its sublayers.
+        var clipBeforeMask: ClipState?
+        /// The offscreen group started to give the layer's stencil mask a fresh stencil (the
+        /// target's held `maximumStencilMasks`): its box, and the clip outside it.
+        var stencilRoom: (box: PixelRect, outer: ClipState)?
+        /// The translucent group the layer is drawn in (offscreen): its box and opacity, and the
+        /// clip outside it.
+        var group: (box: PixelRect, opacity: Float, outer: ClipState)?
+        /// Whether the group is the picture the layer casts a shadow of.
+        var castsShadow = false
     }
 
     /// Lists what `layer` draws before its sublayers (a translucent group's start, its fill, its
@@ -194,27 +203,30 @@ extension FramePlanner {
                 operations.append(.pushClip(Unmanaged.passUnretained(layer), scissor: nil))
             }
         }
-        return EmitVisit(
-            layer: layer, opacity: opacity, painted: painted, clipBeforeMask: clipBeforeMask, stencilRoom: stencilRoom, group: group,
-            castsShadow: castsShadow, sublayers: clipped ? awake : [])
+        let hasExtras = clipBeforeMask != nil || stencilRoom != nil || group != nil
+        if hasExtras {
+            emitExtras.append(EmitExtras(clipBeforeMask: clipBeforeMask, stencilRoom: stencilRoom, group: group, castsShadow: castsShadow))
+        }
+        return EmitVisit(layer: layer, opacity: opacity, hasExtras: hasExtras, painted: painted, sublayers: clipped ? awake : [])
     }
 
     /// Lists what `visit`'s layer draws after its sublayers: the end of its clip, its border, the
     /// ends of its offscreen groups; restores the clip in force before it.
     private func finishEmit(_ visit: EmitVisit, clip: inout ClipState) {
         let layer = visit.layer
-        if let saved = visit.clipBeforeMask {
+        let extras = visit.hasExtras ? emitExtras.removeLast() : EmitExtras()
+        if let saved = extras.clipBeforeMask {
             operations.append(.popClip(Unmanaged.passUnretained(layer)))
             clip = saved
         }
         if layer.hasBorder, let box = visit.painted, !isCovered(box, after: layer.frame.borderOrder) {
             operations.append(.border(Unmanaged.passUnretained(layer), opacity: visit.opacity))
         }
-        if let room = visit.stencilRoom {
+        if let room = extras.stencilRoom {
             operations.append(.endGroup(box: room.box, opacity: 1))
             clip = room.outer
         }
-        if let mask = layer.mask, let group = visit.group {
+        if let mask = layer.mask, let group = extras.group {
             // The mask, drawn into a group of its own over the same pixels, then applied.
             operations.append(.beginGroup(box: group.box))
             var maskClip = ClipState(scissor: group.box, stencilMasks: 0)
@@ -224,8 +236,8 @@ extension FramePlanner {
             masksBeingListed -= 1
             operations.append(.endMask(box: group.box))
         }
-        if let group = visit.group {
-            if visit.castsShadow {
+        if let group = extras.group {
+            if extras.castsShadow {
                 operations.append(.endShadowGroup(box: group.box, Unmanaged.passUnretained(layer), opacity: group.opacity))
                 shadowsBeingListed -= 1
             } else {

@@ -75,48 +75,54 @@ struct FramePlan {
 /// Render thread only; keeps what carries from frame to frame (covered layers, the drawing
 /// order's clock) and this frame's walk state.
 final class FramePlanner {
+    // Render thread only, and never lent out while read elsewhere: accesses cannot overlap, so
+    // the walk state read and written for every layer skips dynamic exclusivity checks.
     static let maximumOccluders = 8
 
     /// This frame's opaque occluders (at most `maximumOccluders`, largest first).
-    var occluders: [Occluder] = []
+    @exclusivity(unchecked) var occluders: [Occluder] = []
     /// Leaves put to rest because an opaque layer drawn after them hides them, by that occluder
     /// (layer and pixels), each under one occluder at a time (`RenderLayer.frame.coveredListing`; a
     /// destroyed leaf's is cleared, and its entry dropped at the next pruning). When an occluder
     /// is no longer among a frame's occluders its leaves wake (those it still hides where it now
     /// is move with it), and when the tree's drawing order changed (`lastOrderTicks`) they all
     /// do; a woken leaf still hidden rests again at once, one that may show has its pixels redrawn.
-    var coveredIndex: [OccluderKey: [UInt64: RenderLayer]] = [:]
+    @exclusivity(unchecked) var coveredIndex: [OccluderKey: [UInt64: RenderLayer]] = [:]
     /// Entries in `coveredIndex`, and how many there may be before stale ones are dropped.
-    var coveredEntries = 0, coveredPruneAt = 1024
-    var lastOrderTicks = -1
+    @exclusivity(unchecked) var coveredEntries = 0, coveredPruneAt = 1024
+    @exclusivity(unchecked) var lastOrderTicks = -1
     /// Numbers the walks (two in a frame where covered layers woke): `RenderLayer.frame.lastWalk`.
-    var walk = 0
+    @exclusivity(unchecked) var walk = 0
     /// This frame's target, in pixels: occluders reaching its edges hide what lies beyond them.
-    var occlusionTarget = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    @exclusivity(unchecked) var occlusionTarget = PixelRect(x: 0, y: 0, width: 0, height: 0)
     /// This frame: the next drawing-order number, and whether any clip needs the stencil.
-    var nextOrder = 0
-    var usesStencil = false
+    @exclusivity(unchecked) var nextOrder = 0
+    @exclusivity(unchecked) var usesStencil = false
     /// This frame: whether the walk visits resting layers too (the target's size, scale or
     /// orientation changed, or the last frame did not complete).
-    var walksEverySublayer = true
+    @exclusivity(unchecked) var walksEverySublayer = true
     /// This frame: the layers the walks visited.
-    var layersVisited = 0
+    @exclusivity(unchecked) var layersVisited = 0
     /// This frame: what it draws (see `emitOperations`), the layer whose fill the region's clear
     /// paints (its `serial`), and how many layers the clear painted.
-    var operations: [DrawOperation] = []
-    var paintedByClear: UInt64?
-    var layersPaintedByClear = 0
-    /// The planning walk's stack, kept between frames for its capacity (empty between walks).
-    var visits: [Visit] = []
-    /// The listing walk's stack (`emitOperations`), kept the same way.
-    var emitVisits: [EmitVisit] = []
+    @exclusivity(unchecked) var operations: [DrawOperation] = []
+    @exclusivity(unchecked) var paintedByClear: UInt64?
+    @exclusivity(unchecked) var layersPaintedByClear = 0
+    /// The planning walk's stack and its visits' sublayer spaces, kept between frames for their
+    /// capacity (empty between walks).
+    @exclusivity(unchecked) var visits: [Visit] = []
+    @exclusivity(unchecked) var visitSpaces: [Transform3D] = []
+    /// The listing walk's stack (`emitOperations`) and what its clipping and grouped layers
+    /// restore after their sublayers, kept the same way.
+    @exclusivity(unchecked) var emitVisits: [EmitVisit] = []
+    @exclusivity(unchecked) var emitExtras: [EmitExtras] = []
     /// How many masks the listing walk is inside (see `emitOperations`).
-    var masksBeingListed = 0
+    @exclusivity(unchecked) var masksBeingListed = 0
     /// How many pictures casting a shadow the listing walk is inside: what an opaque layer covers
     /// there is drawn still (the shadow shows it).
-    var shadowsBeingListed = 0
+    @exclusivity(unchecked) var shadowsBeingListed = 0
     /// Counts additions to the damage in a walk (see `Visit.damageMark`).
-    var damageAdditions = 0
+    @exclusivity(unchecked) var damageAdditions = 0
 
     init() {}
 
@@ -178,22 +184,34 @@ final class FramePlanner {
     /// and finished after them, and leaves are finished at once without going on the stack.
     func prepare(_ root: RenderLayer, rootSpace: Transform3D, rootSpaceChanged: Bool, damage: inout PixelRect?) {
         var stack: [Visit] = []
+        var spaces: [Transform3D] = []  // the parent space of each visit's sublayers, beside it
         swap(&stack, &visits)  // reuse last frame's capacity
+        swap(&spaces, &visitSpaces)
         defer {
             stack.removeAll(keepingCapacity: true)
+            spaces.removeAll(keepingCapacity: true)
             swap(&stack, &visits)
+            swap(&spaces, &visitSpaces)
         }
+        var childSpace = Transform3D.identity
         if let visit = enter(
             root, parentSpace: rootSpace, parentSpaceChanged: rootSpaceChanged, parentVisible: true, inheritedDamage: false,
-            opaquePath: true, damage: &damage)
+            opaquePath: true, childSpace: &childSpace, damage: &damage)
         {
-            if visit.sublayers.isEmpty { finish(visit, damage: &damage) } else { stack.append(visit) }
+            if visit.sublayers.isEmpty {
+                finish(visit, damage: &damage)
+            } else {
+                stack.append(visit)
+                spaces.append(childSpace)
+            }
         }
         while let top = stack.indices.last {
             guard stack[top].next < stack[top].sublayers.count else {
-                let visit = stack.removeLast()
-                finish(visit, damage: &damage)
-                if let parent = stack.indices.last { stack[parent].include(visit.layer.frame.subtreeBox) }
+                finish(stack[top], damage: &damage)
+                let box = stack[top].layer.frame.subtreeBox
+                stack.removeLast()
+                spaces.removeLast()
+                if let parent = stack.indices.last { stack[parent].include(box) }
                 continue
             }
             let sublayer = stack[top].sublayers[stack[top].next]
@@ -203,12 +221,13 @@ final class FramePlanner {
             // is not drawn to the target).
             let isMask = sublayer === stack[top].layer.mask
             let entered = enter(
-                sublayer, parentSpace: isMask ? LayerState.flatten.concatenating(stack[top].layer.frame.world) : stack[top].childSpace,
+                sublayer, parentSpace: isMask ? LayerState.flatten.concatenating(stack[top].layer.frame.world) : spaces[top],
                 parentSpaceChanged: isMask ? stack[top].worldChanged : stack[top].childSpaceChanged,
                 parentVisible: stack[top].showsSublayers, inheritedDamage: stack[top].damaged,
-                opaquePath: !isMask && stack[top].opaqueForSublayers, damage: &damage)
+                opaquePath: !isMask && stack[top].opaqueForSublayers, childSpace: &childSpace, damage: &damage)
             if let visit = entered, !visit.sublayers.isEmpty {
                 stack.append(visit)
+                spaces.append(childSpace)
             } else {
                 if let visit = entered { finish(visit, damage: &damage) }
                 stack[top].include(sublayer.frame.subtreeBox)
@@ -226,7 +245,8 @@ final class FramePlanner {
         /// The pixels the layer's own fill and border paint; `subtree` grows to cover its sublayers'.
         let box: PixelRect?
         var subtree: PixelRect?
-        let childSpace: Transform3D
+        /// Whether the sublayers' parent space (kept beside the visit: a matrix would double the
+        /// size of every visit copied) changed.
         let childSpaceChanged: Bool
         /// Whether the layer's world matrix was computed anew (its mask is placed again).
         let worldChanged: Bool
@@ -248,10 +268,11 @@ final class FramePlanner {
     /// Enters `layer` on the walk: computes its world matrix and paint boxes for this frame, adds
     /// what changed to `damage` (where a changed or moved layer painted last frame and where it
     /// paints now), numbers its fill and keeps it as an occluder when it may be one. Returns nil
-    /// when the walk leaves its subtree out (invisible and unchanged, painting nothing).
+    /// when the walk leaves its subtree out (invisible and unchanged, painting nothing); sets
+    /// `childSpaceOut` to its sublayers' parent space when it returns a visit with sublayers.
     func enter(
         _ layer: RenderLayer, parentSpace: Transform3D, parentSpaceChanged: Bool, parentVisible: Bool,
-        inheritedDamage: Bool, opaquePath: Bool, damage: inout PixelRect?
+        inheritedDamage: Bool, opaquePath: Bool, childSpace childSpaceOut: inout Transform3D, damage: inout PixelRect?
     ) -> Visit? {
         let shown = !layer.state.isHidden && layer.state.opacity > 0
         let visible = parentVisible && shown
@@ -272,7 +293,7 @@ final class FramePlanner {
         let worldChanged = visible && (parentSpaceChanged || layer.isDamaged || !layer.frame.worldValid)
         if worldChanged {
             // Changed (or moved with its parent): compute where it lands.
-            let world = layer.state.localTransform.concatenating(parentSpace)
+            let world = layer.state.placed(in: parentSpace)
             layer.frame.world = world
             layer.cachedFillValid = false
             layer.frame.isBackFacing = !layer.state.isDoubleSided && FrameGeometry.facesAway(world, layer.state.bounds)
@@ -338,8 +359,9 @@ final class FramePlanner {
                 : childSpaceChanged || walksEverySublayer ? layer.sublayersInDrawingOrder : layer.awakeSublayersInDrawingOrder
         }
         if let mask = layer.mask { sublayers.append(mask) }  // placed and numbered after the sublayers
+        if !sublayers.isEmpty { childSpaceOut = childSpace }
         return Visit(
-            layer: layer, visible: visible, shown: shown, damaged: damaged, box: box, subtree: box, childSpace: childSpace,
+            layer: layer, visible: visible, shown: shown, damaged: damaged, box: box, subtree: box,
             childSpaceChanged: childSpaceChanged, worldChanged: worldChanged, showsSublayers: showsSublayers,
             opaqueForSublayers: opaque && !layer.state.masksToBounds && layer.mask == nil, damageMark: damageMark,
             sublayers: sublayers)

@@ -3,8 +3,8 @@ import StrataCore
 /// One render layer's frame state: where the frame planner placed it, what it paints, its place
 /// in drawing order and what was decided about covering it. Render thread only; written by the
 /// planner (and cleared by the render tree when the layer leaves or moves), read by the drawing
-/// walk. Field order is layout: the walk reads the flags and boxes of every layer; the matrices,
-/// read only for changed layers, come last.
+/// walk. Field order is layout: the flags and boxes the walk reads for every layer, then the
+/// world matrix it writes for every changed layer, all adjacent; what few layers need comes last.
 struct LayerFrameState {
     /// The planner's walk that last visited the layer (see `FramePlanner.walk`).
     var lastWalk = 0
@@ -20,19 +20,21 @@ struct LayerFrameState {
     var drawnBox: PixelRect?
     /// This frame: what the layer and its subtree paint (a picture shadow's reach included).
     var subtreeBox: PixelRect?
-    /// For a layer casting its picture's shadow: what it and its subtree paint without the
-    /// shadow, and where the shadow reaches (both nil otherwise).
-    var pictureBox: PixelRect?, shadowReach: PixelRect?
     /// Its fill's pixels a pixel inside the edges, when it could hide what lies under it (opaque
     /// colour, no contents, square corners, axis-aligned on whole pixels).
     var occluderRect: PixelRect?
     /// This frame: the places of its fill and its border in drawing order (for occlusion).
     var fillOrder = 0, borderOrder = 0
+    /// This frame: bounds space to target pixels.
+    var world = Transform3D.identity
+    // What only some layers need (shadow casters, covered leaves, layers with sublayers) after
+    // what the walk reads or writes for every changed leaf.
+    /// For a layer casting its picture's shadow: what it and its subtree paint without the
+    /// shadow, and where the shadow reaches (both nil otherwise).
+    var pictureBox: PixelRect?, shadowReach: PixelRect?
     /// The occluder a leaf was listed under in the planner's index when it came to rest covered
     /// (nil: not listed). A leaf woken otherwise keeps it until the planner next reads the listing.
     var coveredListing: OccluderKey?
-    /// This frame: bounds space to target pixels.
-    var world = Transform3D.identity
     /// This frame: the parent space of its sublayers.
     var childSpace = Transform3D.identity
 }

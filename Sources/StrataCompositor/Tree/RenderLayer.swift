@@ -11,12 +11,13 @@ final class RenderLayer {
     /// the tree's layers (see `OrderClock`).
     let orderClock: OrderClock
 
-    // Field order is layout: what the per-frame animation loop and every frame's walk
-    // (`Renderer.prepare` and `draw`) read or write for every layer come first, side by side, so
-    // a layer costs a few adjacent cache lines rather than one in each of several places of a
-    // large object; the matrices and the rest of the model, read when a layer changes, come
-    // after. Render thread only (the class's rule), so accesses cannot overlap: the per-frame
-    // fields skip dynamic exclusivity checks.
+    // Field order is layout. A frame's cost per layer is mostly the cache lines it touches (10,000
+    // layers are megabytes, far beyond the caches), so what the planner's walk and the drawing
+    // walk read or write for every layer comes first, side by side: the flags and references
+    // here, the frame state (boxes, then the world matrix), the fill's instance floats, then the
+    // state, whose first fields are the ones the walk reads. What animated layers alone use
+    // comes after. Render thread only (the class's rule), so accesses cannot overlap: the
+    // per-frame fields skip dynamic exclusivity checks.
     @exclusivity(unchecked) var sublayers: [RenderLayer] = [] {
         didSet {
             drawingOrder = nil
@@ -40,32 +41,38 @@ final class RenderLayer {
     /// or of the target, walks every sublayer again, and the renderer wakes covered layers when
     /// what hides them or the drawing order changes.
     @exclusivity(unchecked) private(set) var isResting = false
-    /// The commonest animation kept inline, for the per-frame loop: a position moved by one or
-    /// two additive animations and nothing else animating (views moved by `UIView.animate`).
-    /// Derived from `animations` and the position's model value; nil otherwise.
-    @exclusivity(unchecked) private var quickMove: QuickMove?
-    /// Whether an animation waits for its first frame to give it its begin time (beside
-    /// `quickMove`: both are read for every animated layer every frame).
+    /// Whether an animation waits for its first frame to give it its begin time (read for every
+    /// animated layer every frame).
     private var hasUnstampedAnimations = false
+    /// Where the layer is in the render tree's animated set, while it has animations.
+    var animatedSlot: Int?
+    /// The layer's number, never reused within its tree (unlike its address or, across
+    /// commits, its `id`): how the renderer knows an occluder again.
+    let serial: UInt64
+    /// The layer's contents on the GPU (a texture of their own or an atlas region), or nil for none.
+    var contents: LayerContents?
+    /// The layer whose alpha cuts what this layer and its sublayers draw (`CALayer.mask`): a
+    /// layer with no superlayer, placed in this layer's bounds space.
+    private(set) var mask: RenderLayer?
+    @exclusivity(unchecked) var cachedFillValid = false
+    @exclusivity(unchecked) var cachedFillOpacity: Float = 0
+    @exclusivity(unchecked) var cachedFillVariant = LayerShaderVariant(mode: .fill)
+    @exclusivity(unchecked) var cachedFillGeneration = -1
+    /// Where the frame planner placed the layer and what it decided about it (see
+    /// `LayerFrameState`). Written by the planner only; the drawing walk reads it.
+    @exclusivity(unchecked) var frame = LayerFrameState()
+    /// Its fill's instance floats as last sent, while its world, look and the target are unchanged
+    /// (inline: no array of its own to reach).
+    @exclusivity(unchecked) var cachedFill = Renderer.InstanceFloats()
     /// The layer's properties as shown: the model values, or where animations put them this frame.
     /// Changed by `apply` and the animations only. Its first fields are what the walk reads for
     /// every layer, and the position the animation loop writes.
     @exclusivity(unchecked) private(set) var state = LayerState()
-    /// Where the frame planner placed the layer and what it decided about it (see
-    /// `LayerFrameState`). Written by the planner only; the drawing walk reads it.
-    @exclusivity(unchecked) var frame = LayerFrameState()
-    @exclusivity(unchecked) var cachedFillValid = false
-    /// Its fill's instance floats as last sent, while its world, look and the target are unchanged.
-    @exclusivity(unchecked) var cachedFill: [Float] = []
-    @exclusivity(unchecked) var cachedFillGeneration = -1
-    @exclusivity(unchecked) var cachedFillOpacity: Float = 0
-    @exclusivity(unchecked) var cachedFillVariant = LayerShaderVariant(mode: .fill)
-    /// The layer's contents on the GPU (a texture of their own or an atlas region), or nil for none.
-    var contents: LayerContents?
+    /// The commonest animation kept inline, for the per-frame loop: a position moved by one or
+    /// two additive animations and nothing else animating (views moved by `UIView.animate`).
+    /// Derived from `animations` and the position's model value; nil otherwise.
+    @exclusivity(unchecked) private var quickMove: QuickMove?
 
-    /// The layer whose alpha cuts what this layer and its sublayers draw (`CALayer.mask`): a
-    /// layer with no superlayer, placed in this layer's bounds space.
-    private(set) var mask: RenderLayer?
     /// The layer this one masks, if it is a mask.
     private(set) weak var maskOwner: RenderLayer?
 
@@ -87,9 +94,6 @@ final class RenderLayer {
 
     /// The layer whose time this one's follows: its superlayer, or the layer it masks.
     var timeParent: RenderLayer? { superlayer ?? maskOwner }
-
-    /// Where the layer is in the render tree's animated set, while it has animations.
-    var animatedSlot: Int?
 
     /// Running animations, in the order they were added (each adds onto the ones before).
     private(set) var animations: [LayerAnimation] = [] {
@@ -124,9 +128,6 @@ final class RenderLayer {
         }
     }
 
-    /// The layer's number, never reused within its tree (unlike its address or, across
-    /// commits, its `id`): how the renderer knows an occluder again.
-    let serial: UInt64
     /// Whether the layer has been a sublayer: putting it in again may reorder it against others.
     var wasAttached = false
 

@@ -6,7 +6,9 @@ import StrataGL
 /// Render thread only. A commit is checked against the tree in full before any of it is applied,
 /// so a refused commit leaves the tree exactly as it was.
 final class RenderTree {
-    private(set) var layers: [LayerID: RenderLayer] = [:]
+    // Render thread only, never lent out while read elsewhere: the layer table every operation
+    // of a commit looks up skips dynamic exclusivity checks.
+    @exclusivity(unchecked) private(set) var layers: [LayerID: RenderLayer] = [:]
     private(set) var root: RenderLayer?
     /// Layers with running animations, advanced at each frame.
     private var animated = AnimatedSet()
@@ -266,8 +268,10 @@ final class RenderTree {
             return cleared ? nil : layers[id]?.maskOwner?.id
         }
 
+        // (Empty sets are not asked: a lookup hashes the id even then, and a commit of property
+        // changes creates and destroys nothing.)
         func exists(_ id: LayerID) -> Bool {
-            !destroyed.contains(id) && (created.contains(id) || (!cleared && layers[id] != nil))
+            (destroyed.isEmpty || !destroyed.contains(id)) && ((!created.isEmpty && created.contains(id)) || (!cleared && layers[id] != nil))
         }
         func parent(of id: LayerID) -> LayerID? {
             if let override = parentOverride[id] { return override }

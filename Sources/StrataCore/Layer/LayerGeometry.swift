@@ -6,16 +6,19 @@
 // superlayer's plane (z dropped, w kept for perspective). In the plane this is a 3×3 homography
 // (`PlaneTransform`), which maps points exactly, perspective included.
 
+// The accessors read for every changed layer are always inlined: a call on a class's stored
+// state (a model or render layer's) copies the whole state (about 600 bytes) to pass it, where
+// the inlined code reads only the fields it needs.
 extension LayerState {
     /// The anchor point in the layer's own bounds space.
-    @inlinable public var anchorInBounds: Point {
+    @inlinable @inline(__always) public var anchorInBounds: Point {
         Point(x: bounds.origin.x + anchorPoint.x * bounds.size.width, y: bounds.origin.y + anchorPoint.y * bounds.size.height)
     }
 
     /// Maps the layer's bounds space into its superlayer's bounds space, before the superlayer's
     /// sublayer transform: the anchor point moved to the origin, `transform`, then out to
     /// `position` at depth `zPosition`. An untransformed layer reads no matrix.
-    @inlinable public var localTransform: Transform3D {
+    @inlinable @inline(__always) public var localTransform: Transform3D {
         let a = anchorInBounds
         if transformIsIdentity { return Transform3D(translationX: position.x - a.x, y: position.y - a.y, z: zPosition) }
         return transform.translated(before: (-a.x, -a.y, 0), after: (position.x, position.y, zPosition))
@@ -23,7 +26,7 @@ extension LayerState {
 
     /// The sublayer transform applied about the anchor point (taking a sublayer's placement into
     /// this layer's bounds space); nil when it is the identity.
-    @inlinable public var sublayerTransformAboutAnchor: Transform3D? {
+    @inlinable @inline(__always) public var sublayerTransformAboutAnchor: Transform3D? {
         guard !sublayerTransform.isIdentity else { return nil }
         let a = anchorInBounds
         return Transform3D(translationX: -a.x, y: -a.y).concatenating(sublayerTransform).concatenating(Transform3D(translationX: a.x, y: a.y))
@@ -37,17 +40,25 @@ extension LayerState {
         return m
     }()
 
+    /// `localTransform` followed by `parent`: the layer's bounds space to wherever `parent`
+    /// leads. An untransformed layer's is `parent` translated, with no matrix product.
+    @inlinable @inline(__always) public func placed(in parent: Transform3D) -> Transform3D {
+        guard transformIsIdentity else { return localTransform.concatenating(parent) }
+        let a = anchorInBounds
+        return parent.afterTranslation(x: position.x - a.x, y: position.y - a.y, z: zPosition)
+    }
+
     /// The parent space of the layer's sublayers, given the layer's own `world` (bounds space to
     /// wherever `world` leads): its sublayer transform about its anchor point, then flattening
     /// into its plane, then `world`.
-    @inlinable public func sublayerSpace(world: Transform3D) -> Transform3D {
+    @inlinable @inline(__always) public func sublayerSpace(world: Transform3D) -> Transform3D {
         let flattened = Self.flatten.concatenating(world)
         return sublayerTransformAboutAnchor.map { $0.concatenating(flattened) } ?? flattened
     }
 
     /// The layer's bounds space to its superlayer's bounds space in the plane, given the
     /// superlayer's `sublayerTransformAboutAnchor` (nil: none, or no superlayer).
-    @inlinable public func planeTransform(superlayerSublayerTransform sublayer: Transform3D?) -> PlaneTransform {
+    @inlinable @inline(__always) public func planeTransform(superlayerSublayerTransform sublayer: Transform3D?) -> PlaneTransform {
         let local = localTransform
         return PlaneTransform(sublayer.map { local.concatenating($0) } ?? local)
     }

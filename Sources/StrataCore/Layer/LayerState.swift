@@ -99,10 +99,11 @@ public struct LayerState: Hashable, Sendable {
     /// One property's value, by key. Setting a value of another type than the key's traps
     /// (values built through `LayerProperty`'s typed constructors always fit; commits are checked
     /// with `LayerProperty.problem` before they are applied).
-    public subscript(key: LayerKey) -> LayerValue {
+    @inlinable public subscript(key: LayerKey) -> LayerValue {
         // Switches, not tables of closures: every changed property of every commit is read on the
-        // main thread and written on the render thread here.
-        get {
+        // main thread and written on the render thread here. Always inlined, so that reading one
+        // property of a class's stored state reads that field, not a copy of the whole state.
+        @inline(__always) get {
             switch key {
             case .bounds: .rect(bounds)
             case .position: .point(position)
@@ -170,7 +171,7 @@ public struct LayerState: Hashable, Sendable {
     }
 
     /// Sets one property (see the subscript).
-    public mutating func apply(_ property: LayerProperty) {
+    @inlinable public mutating func apply(_ property: LayerProperty) {
         self[property.key] = property.value
     }
 

@@ -140,6 +140,19 @@ public struct Transform3D: Hashable, Sendable {
         Transform3D(rotationAngle: angle, x: x, y: y, z: z).concatenating(self)
     }
 
+    /// A translation by (x, y, z) followed by `self`, as
+    /// `Transform3D(translationX: x, y: y, z: z).concatenating(self)` gives it (the same
+    /// arithmetic for the row that changes), without multiplying out the rows a translation keeps:
+    /// where an untransformed layer lands in its parent's space, for every changed layer.
+    @inlinable public func afterTranslation(x: Double, y: Double, z: Double) -> Transform3D {
+        var r = self
+        r.m41 = x * m11 + y * m21 + z * m31 + m41
+        r.m42 = x * m12 + y * m22 + z * m32 + m42
+        r.m43 = x * m13 + y * m23 + z * m33 + m43
+        r.m44 = x * m14 + y * m24 + z * m34 + m44
+        return r
+    }
+
     /// Maps a homogeneous point `(x, y, z, w)` through the transform, without dividing by w.
     @inlinable public func apply(x: Double, y: Double, z: Double = 0, w: Double = 1) -> (x: Double, y: Double, z: Double, w: Double) {
         (
@@ -154,6 +167,9 @@ public struct Transform3D: Hashable, Sendable {
     /// (the point lies behind the viewer of a perspective).
     @inlinable public func project(_ p: Point) -> Point? {
         let r = apply(x: p.x, y: p.y)
+        // A 2D map of a finite point has w exactly 1: the same point without the divisions
+        // (this runs for four corners of every changed layer).
+        if m14 == 0, m24 == 0, m44 == 1, p.x.isFinite, p.y.isFinite { return Point(x: r.x, y: r.y) }
         guard r.w > 0 else { return nil }
         return Point(x: r.x / r.w, y: r.y / r.w)
     }

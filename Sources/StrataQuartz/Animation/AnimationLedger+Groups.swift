@@ -140,14 +140,14 @@ extension AnimationLedger {
     /// only where its view may animate and a standalone one only on screen (see
     /// `CALayer.valueBeforeChange`). Nothing when actions are disabled.
     func recordAnimation(of layer: CALayer, old: LayerProperty, new: LayerProperty, action: (any CAAction)?) {
-        guard !stack.current.disableActions, old != new else { return }
+        guard !stack.disablesActions, old != new else { return }
         let context: AnimationContext
         if let action, !(action is CABlockAnimation) {
             return action is NSNull ? () : layer.run(action, old: old, new: new)
         } else if action != nil {
             guard let block = stack.animationContexts.last else { return }
             context = block
-        } else if stack.current.animationDuration > 0 {
+        } else if stack.animationDuration > 0 {
             context = implicitContext()
         } else {
             return

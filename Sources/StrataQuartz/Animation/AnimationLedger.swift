@@ -21,7 +21,7 @@ package final class AnimationLedger {
     /// Active property animators, by identity.
     var animators: [ObjectIdentifier: any LedgerAnimator] = [:]
     /// Layers that kept their committed look in this transaction (see CALayer+CommittedLook.swift).
-    var keptLooks: [CALayer] = []
+    @exclusivity(unchecked) var keptLooks: [CALayer] = []
     /// Completion blocks of transaction levels that started no animation, run after the commit.
     private var pendingCompletions: [@MainActor () -> Void] = []
 

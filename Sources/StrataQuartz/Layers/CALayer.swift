@@ -135,16 +135,18 @@ open class CALayer {
     weak var contextIfRoot: CAContext?
 
     // MARK: Commit state (see CommitScheduler.swift and CommitBuilder.swift)
-    var changes: LayerChanges = []
-    var isQueued = false
+    // Main actor only and never lent out while read elsewhere (as `state`): what every property
+    // change and every commit reads and writes skips dynamic exclusivity checks.
+    @exclusivity(unchecked) final var changes: LayerChanges = []
+    @exclusivity(unchecked) final var isQueued = false
     /// The last commit whose placement walk reached this layer, and the screen it found (its
     /// place in that commit's list; -1 for none): lets each layer be walked once per commit.
-    var placementPass = 0
-    var placementScreen = -1
+    @exclusivity(unchecked) final var placementPass = 0
+    @exclusivity(unchecked) final var placementScreen = -1
     /// The screen whose render tree has this layer, as of the last commit.
     weak var committedContext: CAContext?
     /// The render tree (`CAContext.renderTree`) the layer was created in; 0 for none.
-    var committedTree: UInt64 = 0
+    @exclusivity(unchecked) final var committedTree: UInt64 = 0
 
     /// The screen whose current render tree has this layer, or nil.
     package final var renderedContext: CAContext? {
@@ -159,9 +161,9 @@ open class CALayer {
     package final var contentsSource = LayerContentsSource.none
     /// The layer's look as the last commit left it, kept at its first change since while a
     /// screen shows it (see CALayer+CommittedLook.swift): what a `CATransition` starts from.
-    var committedLook: CommittedLook?
+    @exclusivity(unchecked) final var committedLook: CommittedLook?
     /// Animations recorded in animation blocks, begin times relative to the commit.
-    var pendingAnimations: [LayerAnimation] = []
+    @exclusivity(unchecked) final var pendingAnimations: [LayerAnimation] = []
     /// Animations sent and perhaps still running, for `presentation()`.
     package final var activeAnimations: [LayerAnimation] = []
     /// Groups whose running animations are to be removed at the next commit (before new ones are added).
@@ -171,7 +173,7 @@ open class CALayer {
     /// Running animations of properties the layer draws itself (see DrawnAnimation.swift), and
     /// those added since the last commit (begin times relative to it).
     var drawnAnimations: [DrawnAnimation] = []
-    var pendingDrawnAnimations: [DrawnAnimation] = []
+    @exclusivity(unchecked) final var pendingDrawnAnimations: [DrawnAnimation] = []
     /// The layer's time its drawn animations were last drawn for.
     var drawnAnimationsTime: Double?
     /// The layer's mask (see CALayer+Mask.swift), held strongly as Core Animation holds it.
@@ -206,6 +208,7 @@ open class CALayer {
     package final func setModelWithoutAnimation(_ property: LayerProperty) {
         guard property.value != state[property.key] else { return }
         let oldSize = state.bounds.size
+        willChangeLook(of: property.key)
         state.apply(property)
         markChanged(LayerChanges(property.key))
         if property.key == .bounds, oldSize != state.bounds.size { boundsSizeDidChange(from: CGSize(oldSize)) }
@@ -215,12 +218,12 @@ open class CALayer {
     var pendingContentsRegion: PixelRect?
 
     // MARK: Layout and display state
-    var needsLayoutFlag = false
-    var descendantNeedsLayout = false
+    @exclusivity(unchecked) final var needsLayoutFlag = false
+    @exclusivity(unchecked) final var descendantNeedsLayout = false
     /// Whether `layoutSublayers()` is running on this layer now (its own layout changing its
     /// sublayers' sizes does not ask for another pass).
     package final var isLayingOutSublayers = false
-    var needsDisplayFlag = false
+    @exclusivity(unchecked) final var needsDisplayFlag = false
     /// Union of the rectangles passed to `setNeedsDisplay(_:)`, in bounds space; nil means all.
     var dirtyRect: CGRect?
 
@@ -319,7 +322,7 @@ open class CALayer {
         let old = key.isAnimatable ? valueBeforeChange(key) : nil
         // Core Animation asks for the action before the change: the delegate reads the old value.
         let action = old != nil ? explicitAction(forKey: key.name) : nil
-        willChangeLook()
+        willChangeLook(of: key)
         state[keyPath: path] = value
         if let old { AnimationLedger.shared.recordAnimation(of: self, old: old, new: LayerProperty(key, value.layerValue), action: action) }
         markChanged(LayerChanges(key))
@@ -336,7 +339,7 @@ open class CALayer {
     private func valueBeforeChange(_ key: LayerKey) -> LayerProperty? {
         let t = TransactionStack.shared
         if isViewBacked {
-            guard t.withoutAnimation == 0, !t.current.disableActions, !t.animationContexts.isEmpty || renderedContext != nil else { return nil }
+            guard t.withoutAnimation == 0, !t.disablesActions, !t.animationContexts.isEmpty || renderedContext != nil else { return nil }
             return property(key)
         }
         guard t.implicitAnimationsEnabled, renderedContext != nil else { return nil }

@@ -22,13 +22,15 @@ package final class CommitScheduler {
     /// The model's log (swift-log), for what a program does wrong that Strata survives.
     private static let logger = Logger(label: "strata.model")
 
-    private var changed: [CALayer] = []
+    // Main actor only, never lent out: the list every first change of a layer appends to skips
+    // dynamic exclusivity checks, as the flag below does.
+    @exclusivity(unchecked) private var changed: [CALayer] = []
     /// Screens to rebuild at the next commit.
     private var resets: [CAContext] = []
     /// Numbers the commits' placement walks (see `send`; `CALayer.placementPass`).
     private var placementPass = 0
     private var layoutRequests: [CALayer] = []
-    private var implicitScheduled = false
+    @exclusivity(unchecked) private var implicitScheduled = false
     private var isCommitting = false
     /// Work that runs right after the next commit has been sent, in the order it was asked for
     /// (view controllers finish appearance transitions there: the frame shows their views).

@@ -13,10 +13,12 @@ import StrataGraphics
 package final class TransactionStack {
     package static let shared = TransactionStack()
 
+    // Main actor only, and never lent out while read elsewhere: accesses cannot overlap, so the
+    // state read on every property change skips dynamic exclusivity checks.
     /// Open animation blocks, outermost first.
-    package var animationContexts: [AnimationContext] = []
+    @exclusivity(unchecked) package var animationContexts: [AnimationContext] = []
     /// Depth of `UIView.performWithoutAnimation` calls.
-    package var withoutAnimation = 0
+    @exclusivity(unchecked) package var withoutAnimation = 0
     /// `UIView.setAnimationsEnabled`'s switch.
     package var animationsEnabled = true
 
@@ -34,9 +36,9 @@ package final class TransactionStack {
         var values: [String: Any] = [:]
     }
     /// Explicit levels, outermost first.
-    var levels: [Level] = []
+    @exclusivity(unchecked) var levels: [Level] = []
     /// The implicit transaction's settings, used while no explicit transaction is open.
-    var implicitLevel = Level()
+    @exclusivity(unchecked) var implicitLevel = Level()
 
     /// The innermost open level: the last explicit one, or the implicit transaction.
     var current: Level {
@@ -53,9 +55,15 @@ package final class TransactionStack {
     /// Whether a standalone layer's change animates implicitly now (actions enabled, a duration).
     /// UIKit's switches (`performWithoutAnimation`, `setAnimationsEnabled`) are for views' layers
     /// and do not count.
-    var implicitAnimationsEnabled: Bool {
-        let level = current
-        return !level.disableActions && level.animationDuration > 0
+    var implicitAnimationsEnabled: Bool { !disablesActions && animationDuration > 0 }
+
+    /// The innermost level's `disableActions`, read without copying the level (every property
+    /// change reads it; a copy retains the level's block, groups and values).
+    var disablesActions: Bool { levels.isEmpty ? implicitLevel.disableActions : levels[levels.count - 1].disableActions }
+
+    /// The innermost level's `animationDuration`, read without copying the level.
+    var animationDuration: CFTimeInterval {
+        levels.isEmpty ? implicitLevel.animationDuration : levels[levels.count - 1].animationDuration
     }
 
     /// Opens an explicit level.
@@ -112,14 +120,14 @@ public enum CATransaction {
     }
 
     /// Whether property changes in the current transaction skip their implicit animations.
-    public static func disableActions() -> Bool { TransactionStack.shared.current.disableActions }
+    public static func disableActions() -> Bool { TransactionStack.shared.disablesActions }
 
     /// Sets whether the current transaction's changes skip implicit animations (with no explicit
     /// transaction open, the implicit one's).
     public static func setDisableActions(_ flag: Bool) { TransactionStack.shared.current.disableActions = flag }
 
     /// The duration of implicit animations in the current transaction, in seconds (0.25 by default).
-    public static func animationDuration() -> CFTimeInterval { TransactionStack.shared.current.animationDuration }
+    public static func animationDuration() -> CFTimeInterval { TransactionStack.shared.animationDuration }
 
     /// Sets the duration of implicit animations in the current transaction; 0 makes changes jump.
     public static func setAnimationDuration(_ duration: CFTimeInterval) {

@@ -45,6 +45,19 @@ import Testing
         #expect(abs(p.x - 200) < 1e-9 && abs(p.y - 300) < 1e-9 && p.z == 4, "the anchor lands on the position at zPosition")
     }
 
+    @Test("placed(in:) is localTransform followed by the parent space, entry for entry: untransformed (a translated parent) and turned")
+    func placedInAParentSpaceEqualsTheProduct() {
+        var parent = Transform3D(scaleX: 2, y: 2).concatenating(Transform3D(translationX: 40, y: -12))
+        parent.m33 = 0  // flattened, as a parent space is
+        var s = placed(anchor: Point(x: 0.2, y: 0.9))
+        s.zPosition = 4
+        s.bounds.origin = Point(x: 3, y: -8)
+        #expect(s.placed(in: parent).entries == s.localTransform.concatenating(parent).entries)
+        #expect(s.placed(in: parent).apply(x: 23, y: 37).x == 440, "the anchor at x 200, scaled 2 and moved 40")
+        let turned = placed(transform: Transform3D(rotationAngle: 0.3, x: 0, y: 0, z: 1))
+        #expect(turned.placed(in: parent).entries == turned.localTransform.concatenating(parent).entries)
+    }
+
     @Test func sublayerTransformTurnsAboutTheSuperlayersAnchor() {
         var parent = placed()
         parent.sublayerTransform = Transform3D(rotationAngle: .pi, x: 0, y: 0, z: 1)

@@ -22,6 +22,31 @@ import Testing
         }
     }
 
+    @Test("afterTranslation gives the product with a translation exactly: every entry of T(−12.5, 7, 3)·M equal to the bit for M identity, a turn, a scale and a perspective")
+    func afterTranslationEqualsTheProduct() {
+        var perspective = Transform3D(rotationAngle: 0.7, x: 0.3, y: 1, z: 0.2).concatenating(Transform3D(scaleX: 2, y: -1.5, z: 0.5))
+        perspective.m34 = -1.0 / 500
+        perspective.m14 = 0.001
+        for m in [Transform3D.identity, Transform3D(rotationAngle: 0.4, x: 0, y: 0, z: 1), Transform3D(scaleX: 3, y: 0.25), perspective] {
+            let fast = m.afterTranslation(x: -12.5, y: 7, z: 3)
+            let slow = Transform3D(translationX: -12.5, y: 7, z: 3).concatenating(m)
+            #expect(fast.entries == slow.entries, "\(fast.entries) vs \(slow.entries)")
+        }
+        #expect(Transform3D.identity.afterTranslation(x: 5, y: -2, z: 1).apply(x: 1, y: 1).x == 6)
+    }
+
+    @Test("project: a 2D map gives the point itself (w 1), a perspective divides by w, a point behind the viewer is nil, a non-finite point is nil")
+    func projectDividesOnlyWhereWIsNotOne() {
+        let affine = Transform3D(scaleX: 2, y: 3).concatenating(Transform3D(translationX: 10, y: -4))
+        #expect(affine.project(Point(x: 1.5, y: 2)) == Point(x: 13, y: 2))
+        var perspective = Transform3D.identity
+        perspective.m14 = 0.01  // w = 1 + 0.01 x
+        let p = perspective.project(Point(x: 100, y: 50))
+        #expect(p == Point(x: 50, y: 25), "w 2 halves the point: \(String(describing: p))")
+        #expect(perspective.project(Point(x: -200, y: 0)) == nil, "w −1: behind the viewer")
+        #expect(affine.project(Point(x: .infinity, y: 0)) == nil, "w is NaN for an infinite point, as the division path has it")
+    }
+
     @Test func positiveZRotationTurnsClockwiseInAYDownSpace() {
         let p = Transform3D(rotationAngle: .pi / 2, x: 0, y: 0, z: 1).apply(x: 1, y: 0)
         #expect(abs(p.x) < 1e-12 && abs(p.y - 1) < 1e-12)

@@ -182,6 +182,33 @@ import Testing
         #expect(layer.backgroundColor == CGColor.blue && layer.sublayers?.count == 1, "the model keeps the changes")
     }
 
+    @Test(
+        "The picture is the committed look whatever happened to it since: the red layer turned blue then green, its corners rounded 20 and back to 0, then a fade added: the picture is square and red at (20, 20) and (1, 1); the next transaction's picture starts from green"
+    )
+    func pictureIsTheCommittedValueOfPropertiesChangedTwice() async throws {
+        try await context.present(through: 0)
+        layer.backgroundColor = CGColor.blue
+        layer.cornerRadius = 20
+        layer.backgroundColor = CGColor.green
+        layer.cornerRadius = 0
+        let fade = CATransition()
+        fade.duration = 1
+        layer.add(fade, forKey: nil)
+        let pixels = try #require((picture?.contents as? CGImage)?.image)
+        #expect(pixels[20, 20] == RGBA8(255, 0, 0), "\(pixels[20, 20])")
+        #expect(pixels[1, 1] == RGBA8(255, 0, 0), "square: \(pixels[1, 1])")
+        #expect(layer.backgroundColor == CGColor.green && layer.cornerRadius == 0, "the model keeps the last values")
+        CATransaction.flush()
+        try await context.present(through: 70)  // the first fade (and its picture) over
+        #expect(picture == nil)
+        layer.backgroundColor = CGColor.blue
+        let next = CATransition()
+        next.duration = 1
+        layer.add(next, forKey: nil)
+        let second = try #require((picture?.contents as? CGImage)?.image)
+        #expect(second[20, 20] == RGBA8(0, 255, 0), "the look committed last: \(second[20, 20])")
+    }
+
     @Test("The transition's delegate hears it start and stop (finished) once it has run its 1 s")
     func delegateHearsEnd() async throws {
         let log = AnimationLog()
