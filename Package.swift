@@ -118,7 +118,10 @@ let package = Package(
         .testTarget(name: "StrataGraphicsTests", dependencies: ["StrataGraphics", "StrataCore"]),
         .testTarget(name: "StrataQuartzTests", dependencies: ["StrataQuartz", "StrataGraphics", "StrataCompositor", "StrataCore", "StrataTesting"]),
         .testTarget(name: "StrataGLTests", dependencies: ["StrataGL", "StrataShaders", "StrataTesting", "CGLES3"]),
-        .testTarget(name: "StrataCompositorTests", dependencies: ["StrataCompositor", "StrataCore", "StrataGL", "StrataTesting", "CEGL", "CGLES3"]),
+        // Counts the test process's heap allocations per thread (it defines malloc: tests only).
+        .target(name: "CAllocationCount", path: "Tests/Support/CAllocationCount"),
+        .testTarget(
+            name: "StrataCompositorTests", dependencies: ["StrataCompositor", "StrataCore", "StrataGL", "StrataTesting", "CEGL", "CGLES3", "CAllocationCount"]),
         .testTarget(
             name: "StrataTests",
             dependencies: [

@@ -185,7 +185,11 @@ final class Renderer {
             }
             return statistics
         }
-        replay = nil
+        if let old = replay {
+            // Its list of draw calls is the next recording's storage (no allocation per frame).
+            replay = nil
+            spareBatches = old.batches
+        }
         if !hostTextures.isEmpty { hostTextures.removeAll(keepingCapacity: true) }
         // Which layers show depends on the target, not on whether its pixels are known: a host's
         // every-frame full redraw still leaves resting layers out.
@@ -226,12 +230,19 @@ final class Renderer {
         } else {
             // A frame drawn whole, straight into the target, without stencil clips, is recorded
             // to be issued again (a group pass or a host texture's sampler stop the recording).
-            recording = region == full && !usesStencil ? Recording(storage: nil) : nil
+            if region == full && !usesStencil {
+                var batches: [ReplayBatch] = []
+                swap(&batches, &spareBatches)
+                batches.removeAll(keepingCapacity: true)
+                recording = Recording(storage: nil, batches: batches)
+            }
             try drawFrame(target: target, projection: projection, region: region, clearColor: clearColor)
             if let recording, recording.isWhole, let storage = recording.storage {
                 replay = Replay(
                     targetKey: target.key, clearColor: clearColor, treeVersion: treeVersion, storage: storage,
                     clearWith: recording.clearWith, batches: recording.batches, layersDrawn: statistics.layersDrawn)
+            } else if let recording {
+                spareBatches = recording.batches
             }
             recording = nil
         }
@@ -242,6 +253,8 @@ final class Renderer {
 
     /// The last frame drawn whole, to be issued again (see Renderer+Replay.swift).
     var replay: Replay?
+    /// A list of draw calls no longer needed, kept for its capacity: the next recording's.
+    var spareBatches: [ReplayBatch] = []
     /// The frame being recorded, while it is drawn.
     var recording: Recording?
 

@@ -67,7 +67,11 @@ struct FramePlan {
 
     /// The topmost occluder hiding all of `region`, if any.
     static func cover(of region: PixelRect, among occluders: [Occluder]) -> Occluder? {
-        occluders.filter { $0.rect.contains(region) }.max { $0.order < $1.order }
+        var top: Occluder?  // a loop, not a filtered copy: asked twice a frame, it allocates nothing
+        for occluder in occluders where occluder.rect.contains(region) && (top.map { occluder.order > $0.order } ?? true) {
+            top = occluder
+        }
+        return top
     }
 }
 

@@ -25,13 +25,16 @@ struct LayerFrameState {
     var occluderRect: PixelRect?
     /// This frame: the places of its fill and its border in drawing order (for occlusion).
     var fillOrder = 0, borderOrder = 0
+    /// For a layer casting its picture's shadow: where the shadow reaches (nil otherwise; read
+    /// for every layer the walk finishes).
+    var shadowReach: PixelRect?
     /// This frame: bounds space to target pixels.
     var world = Transform3D.identity
     // What only some layers need (shadow casters, covered leaves, layers with sublayers) after
     // what the walk reads or writes for every changed leaf.
     /// For a layer casting its picture's shadow: what it and its subtree paint without the
-    /// shadow, and where the shadow reaches (both nil otherwise).
-    var pictureBox: PixelRect?, shadowReach: PixelRect?
+    /// shadow (nil otherwise).
+    var pictureBox: PixelRect?
     /// The occluder a leaf was listed under in the planner's index when it came to rest covered
     /// (nil: not listed). A leaf woken otherwise keeps it until the planner next reads the listing.
     var coveredListing: OccluderKey?
