@@ -20,6 +20,18 @@ enum FrameGeometry {
         return m
     }
 
+    /// The target rectangle `r` lands on when `world` keeps rectangles axis-aligned without a turn
+    /// (a scale and a translation: most layers' worlds): the same numbers `projectedCorners` gives
+    /// its corners (x depends on x alone, y on y alone), from two corners instead of four; nil
+    /// for any other world, or a point that is not finite.
+    @inline(__always)
+    static func straightRect(_ world: Transform3D, _ r: Rect) -> (minX: Double, maxX: Double, minY: Double, maxY: Double)? {
+        guard world.m12 == 0, world.m21 == 0, world.m14 == 0, world.m24 == 0, world.m44 == 1,
+            let a = world.project(Point(x: r.minX, y: r.minY)), let c = world.project(Point(x: r.maxX, y: r.maxY))
+        else { return nil }
+        return (min(a.x, c.x), max(a.x, c.x), min(a.y, c.y), max(a.y, c.y))
+    }
+
     /// The four corners of `r` (top-left, top-right, bottom-right, bottom-left) mapped by `world`,
     /// or nil when one lies behind the viewer. No allocation: this runs for every changed layer.
     @inline(__always)
@@ -41,6 +53,12 @@ enum FrameGeometry {
     /// The pixel rectangle a layer's bounds cover when they land on the target as an axis-aligned
     /// rectangle (translation and scale, any 90° turn); nil otherwise. Edges round to the nearest pixel.
     static func axisAlignedPixelRect(_ world: Transform3D, _ bounds: Rect) -> PixelRect? {
+        if let r = straightRect(world, bounds) {
+            guard let x0 = pixel(r.minX, .toNearestOrEven), let x1 = pixel(r.maxX, .toNearestOrEven),
+                let y0 = pixel(r.minY, .toNearestOrEven), let y1 = pixel(r.maxY, .toNearestOrEven)
+            else { return nil }
+            return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
         guard world.m14 == 0, world.m24 == 0, world.m44 == 1, let (a, b, c, d) = projectedCorners(world, bounds) else { return nil }
         let epsilon = 1e-6
         let horizontalFirst = abs(a.y - b.y) < epsilon && abs(b.x - c.x) < epsilon
@@ -134,9 +152,14 @@ enum FrameGeometry {
         if layer.drawsShadow { r = r.union(layer.shadowRect) }
         let rect = Rect(x: r.minX - 1, y: r.minY - 1, width: r.width + 2, height: r.height + 2)
         let everywhere = PixelRect(x: -pixelLimit, y: -pixelLimit, width: 2 * pixelLimit, height: 2 * pixelLimit)
-        guard let (a, b, c, d) = projectedCorners(world, rect) else { return everywhere }
-        let minX = min(a.x, b.x, c.x, d.x), maxX = max(a.x, b.x, c.x, d.x)
-        let minY = min(a.y, b.y, c.y, d.y), maxY = max(a.y, b.y, c.y, d.y)
+        let minX: Double, maxX: Double, minY: Double, maxY: Double
+        if let r = straightRect(world, rect) {
+            (minX, maxX, minY, maxY) = r
+        } else {
+            guard let (a, b, c, d) = projectedCorners(world, rect) else { return everywhere }
+            (minX, maxX) = (min(a.x, b.x, c.x, d.x), max(a.x, b.x, c.x, d.x))
+            (minY, maxY) = (min(a.y, b.y, c.y, d.y), max(a.y, b.y, c.y, d.y))
+        }
         guard let x0 = pixel(minX - 1, .down), let y0 = pixel(minY - 1, .down),
             let x1 = pixel(maxX + 1, .up), let y1 = pixel(maxY + 1, .up)
         else { return everywhere }

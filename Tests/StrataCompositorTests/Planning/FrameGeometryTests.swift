@@ -26,6 +26,25 @@ import Testing
         #expect(trimmed.quad == Rect(x: 90, y: -8, width: 10, height: 116))
     }
 
+    @Test(
+        "A world of a scale and a translation places a rectangle from two corners with the four corners' numbers: (−3.25, 7.5, 10 × 4) at scale (2, −1.5) moved (40.125, 60) lands on x 33.625…53.625, y 42.75…48.75; a turn or a perspective uses the four"
+    )
+    func aStraightWorldPlacesARectangleFromTwoCorners() throws {
+        var mirrored = Transform3D(scaleX: 2, y: -1.5).concatenating(Transform3D(translationX: 40.125, y: 60))
+        mirrored.m33 = 0
+        let r = Rect(x: -3.25, y: 7.5, width: 10, height: 4)
+        let straight = try #require(FrameGeometry.straightRect(mirrored, r))
+        let (a, b, c, d) = try #require(FrameGeometry.projectedCorners(mirrored, r))
+        #expect(straight.minX == min(a.x, b.x, c.x, d.x) && straight.maxX == max(a.x, b.x, c.x, d.x))
+        #expect(straight.minY == min(a.y, b.y, c.y, d.y) && straight.maxY == max(a.y, b.y, c.y, d.y))
+        #expect(straight.minX == 33.625 && straight.maxX == 53.625 && straight.minY == 42.75 && straight.maxY == 48.75)
+        #expect(FrameGeometry.axisAlignedPixelRect(mirrored, r) == PixelRect(x: 34, y: 43, width: 20, height: 6), "edges rounded to the nearest, ties to even")
+        #expect(FrameGeometry.straightRect(Transform3D(rotationAngle: 0.1, x: 0, y: 0, z: 1), r) == nil)
+        var perspective = Transform3D.identity
+        perspective.m14 = 0.001
+        #expect(FrameGeometry.straightRect(perspective, r) == nil)
+    }
+
     @Test("Near layers, rotated ones and perspective keep their own space")
     func ordinaryLayersAreLeftAlone() {
         let bounds = Rect(x: 0, y: 0, width: 20_000, height: 10)
