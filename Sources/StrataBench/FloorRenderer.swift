@@ -76,7 +76,10 @@ public final class FloorRenderer: @unchecked Sendable {
 
     /// Starts the floor's thread and context (on the default EGL platform, or `platform`).
     public init(platform: EGLPlatform? = nil) {
-        let thread = Thread { [self] in run(platform: platform) }
+        let thread = Thread { [self] in
+            ThreadOwner.nameCurrentThread("strata.floor")  // as profilers show it
+            run(platform: platform)
+        }
         thread.name = "strata.bench.floor"
         self.thread = thread
         thread.start()

@@ -45,3 +45,34 @@ public struct ThreadOwner: Sendable {
         return number
     }
 }
+
+extension ThreadOwner {
+    /// The longest thread name the system keeps, in bytes (Linux: 16 with the terminating zero).
+    public static let maximumThreadNameLength = 15
+
+    /// Names the calling thread as the system sees it (`top -H`, `perf`, debuggers, `/proc`): the
+    /// first `maximumThreadNameLength` bytes of `name`, written to `/proc/thread-self/comm` (glibc's
+    /// `pthread_setname_np` does the same; Swift's Glibc module does not declare it). Foundation's
+    /// `Thread.name` given before `start()` does not reach the started thread's system name, so a
+    /// thread started from a dispatch worker showed that worker's (`-qos.overcommit`). Any thread;
+    /// it names only itself, and does nothing where `/proc` cannot be written.
+    public static func nameCurrentThread(_ name: String) {
+        let bytes = Array(name.utf8.prefix(maximumThreadNameLength))
+        let file = open("/proc/thread-self/comm", O_WRONLY)
+        guard file >= 0 else { return }
+        defer { close(file) }
+        _ = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+    }
+
+    /// The calling thread's name as the system keeps it (see `nameCurrentThread(_:)`); empty where
+    /// `/proc` cannot be read.
+    public static var currentThreadName: String {
+        let file = open("/proc/thread-self/comm", O_RDONLY)
+        guard file >= 0 else { return "" }
+        defer { close(file) }
+        var buffer = [UInt8](repeating: 0, count: maximumThreadNameLength + 2)
+        let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
+        guard count > 0 else { return "" }
+        return String(decoding: buffer.prefix(count).prefix { $0 != 10 && $0 != 0 }, as: UTF8.self)
+    }
+}

@@ -79,6 +79,7 @@ public final class Compositor: Sendable {
         self.inbox = inbox
         clock = configuration.clock
         let thread = Thread {
+            ThreadOwner.nameCurrentThread("strata.render")  // as profilers and debuggers show it
             let loop: RenderThread
             do {
                 loop = try RenderThread(configuration: configuration)

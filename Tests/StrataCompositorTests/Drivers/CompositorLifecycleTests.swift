@@ -26,6 +26,16 @@ import Testing
         }
     }
 
+    @Test("The render thread shows as \"strata.render\" to profilers and debuggers (/proc's task names) while a compositor runs")
+    func theRenderThreadIsNamed() async throws {
+        let compositor = try Compositor()
+        _ = try await compositor.renderFrame(size: PixelSize(width: 8, height: 8), readBack: false)
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        let names = tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
+        #expect(names.contains("strata.render\n"), "\(Set(names))")
+        _ = await compositor.shutdown()
+    }
+
     @Test func teardownReleasesEveryGLObject() async throws {
         var (scene, root) = TestScene.whiteRoot()
         let group = scene.add(parent: root, size: Size(width: 60, height: 60), position: Point(x: 50, y: 50), .opacity(0.5))
