@@ -10,9 +10,13 @@ import Testing
     /// Runs `body` on a thread of its own, started from this one, and returns what it returned.
     private func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
         let box = Box<T>()
-        let thread = Thread { box.value = body() }
+        let done = DispatchSemaphore(value: 0)  // the thread's writes happen before the wait returns
+        let thread = Thread {
+            box.value = body()
+            done.signal()
+        }
         thread.start()
-        while !thread.isFinished { usleep(1000) }
+        done.wait()
         return box.value!
     }
 
@@ -35,10 +39,14 @@ import Testing
     @Test("Foundation's Thread.name given before start() leaves the started thread's system name as it was (why Strata's threads name themselves)")
     func foundationsNameBeforeStartDoesNotReachTheSystem() {
         let box = Box<String>()
-        let thread = Thread { box.value = ThreadOwner.currentThreadName }
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.value = ThreadOwner.currentThreadName
+            done.signal()
+        }
         thread.name = "before.start"
         thread.start()
-        while !thread.isFinished { usleep(1000) }
+        done.wait()
         #expect(box.value != nil && box.value != "before.start", "\(box.value ?? "nil")")
     }
 }

@@ -120,15 +120,17 @@ struct ThreadAllocationCountTests {
         final class Box: @unchecked Sendable { var counted: Int64 = 0 }
         let box = Box()
         let before = strata_thread_allocations()
+        let done = DispatchSemaphore(value: 0)  // the thread's count is written before the wait returns
         let thread = Thread {
             let start = strata_thread_allocations()
             var kept: [[Int]] = []
             for i in 0..<100 { kept.append([Int](repeating: i, count: 64)) }
             box.counted = strata_thread_allocations() - start
             precondition(kept.count == 100)
+            done.signal()
         }
         thread.start()
-        while !thread.isFinished { usleep(1000) }
+        done.wait()
         #expect(box.counted >= 100)
         #expect(strata_thread_allocations() - before < 100)
     }
