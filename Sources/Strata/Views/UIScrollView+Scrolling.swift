@@ -98,6 +98,7 @@ extension UIScrollView {
     /// Puts the offset (and zoom) at the motion's end and tells the delegate it ended.
     private func finish(_ motion: Motion) {
         self.motion = nil
+        defer { scrollMayHaveStopped() }  // the indicators fade once nothing moves the content
         if let zoom = motion.zoom {
             let zoomed = showZoom(zoom.to, of: zoom.view)
             contentOffset = motion.to
@@ -129,6 +130,7 @@ extension UIScrollView {
         self.motion = nil
         isDecelerating = false
         window?.screen?.removeFrameTicker(of: self)
+        scrollMayHaveStopped()
     }
 
     // MARK: Dragging
@@ -214,6 +216,7 @@ extension UIScrollView {
         delegate?.scrollViewDidEndDragging(self, willDecelerate: moves)
         guard moves, let screen = window?.screen else {
             if moves { contentOffset = target }
+            scrollMayHaveStopped()
             return
         }
         isDecelerating = true
@@ -238,18 +241,26 @@ final class ScrollPanGestureRecognizer: UIPanGestureRecognizer {
 
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
-        scrollView?.stopScrolling()
+        // Tracking first: the indicators of content stopped by the touch stay while it is down.
         scrollView?.isTracking = true
+        scrollView?.stopScrolling()
     }
 
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesEnded(touches, with: event)
-        if activeTouches.isEmpty { scrollView?.isTracking = false }
+        if activeTouches.isEmpty { fingersLifted() }
     }
 
     override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesCancelled(touches, with: event)
-        if activeTouches.isEmpty { scrollView?.isTracking = false }
+        if activeTouches.isEmpty { fingersLifted() }
+    }
+
+    /// No finger is down any more: the view stops tracking, and its indicators fade if nothing
+    /// moves the content.
+    private func fingersLifted() {
+        scrollView?.isTracking = false
+        scrollView?.scrollMayHaveStopped()
     }
 
     /// The space translations are measured in: the scroll view's superview (which its own

@@ -127,6 +127,7 @@ extension UIScrollView {
         guard moves, let screen = window?.screen else {
             contentOffset = offset
             delegate?.scrollViewDidEndZooming(self, with: zoom.view, atScale: _zoomScale)
+            scrollMayHaveStopped()
             return
         }
         isZoomBouncing = target != scale

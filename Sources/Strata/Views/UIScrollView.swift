@@ -189,6 +189,7 @@ open class UIScrollView: UIView {
         setNeedsLayout()
         refreshControl?.scrollViewDidScroll(self)
         for follow in scrollFollowers.values { follow(self) }
+        indicatorsFollowScroll()
         delegate?.scrollViewDidScroll(self)
     }
 
@@ -296,27 +297,53 @@ open class UIScrollView: UIView {
     /// How dragging dismisses the keyboard (`.none`; kept).
     open var keyboardDismissMode = KeyboardDismissMode.none
 
-    // MARK: Scroll indicators (kept and read back: Strata draws no indicators)
+    // MARK: Scroll indicators (UIScrollView+Indicators.swift)
 
     /// Whether the horizontal indicator shows while scrolling (true by default).
-    open var showsHorizontalScrollIndicator = true
+    open var showsHorizontalScrollIndicator = true {
+        didSet { if oldValue != showsHorizontalScrollIndicator { indicatorSettingsChanged() } }
+    }
     /// Whether the vertical indicator shows while scrolling (true by default).
-    open var showsVerticalScrollIndicator = true
-    /// The indicators' colours.
-    open var indicatorStyle = IndicatorStyle.default
-    /// The vertical indicator's insets.
-    open var verticalScrollIndicatorInsets = UIEdgeInsets.zero
-    /// The horizontal indicator's insets.
-    open var horizontalScrollIndicatorInsets = UIEdgeInsets.zero
+    open var showsVerticalScrollIndicator = true {
+        didSet { if oldValue != showsVerticalScrollIndicator { indicatorSettingsChanged() } }
+    }
+    /// The indicators' colours (`.default`: dark on light interfaces, light on dark ones).
+    open var indicatorStyle = IndicatorStyle.default {
+        didSet { if oldValue != indicatorStyle { indicatorSettingsChanged() } }
+    }
+    /// How far the vertical indicator keeps from the scroll view's edges (zero by default).
+    open var verticalScrollIndicatorInsets = UIEdgeInsets.zero {
+        didSet { if oldValue != verticalScrollIndicatorInsets { indicatorSettingsChanged() } }
+    }
+    /// How far the horizontal indicator keeps from the scroll view's edges (zero by default).
+    open var horizontalScrollIndicatorInsets = UIEdgeInsets.zero {
+        didSet { if oldValue != horizontalScrollIndicatorInsets { indicatorSettingsChanged() } }
+    }
     /// Both indicators' insets: setting it sets both; reading it reads the vertical one's.
     open var scrollIndicatorInsets: UIEdgeInsets {
         get { verticalScrollIndicatorInsets }
         set { (verticalScrollIndicatorInsets, horizontalScrollIndicatorInsets) = (newValue, newValue) }
     }
-    /// Whether the safe area adds to the indicators' insets (true by default).
-    open var automaticallyAdjustsScrollIndicatorInsets = true
-    /// Shows the indicators for a moment (nothing here: Strata draws none).
-    open func flashScrollIndicators() {}
+    /// Whether what the safe area adds to the content insets adds to the indicators' insets too
+    /// (true by default).
+    open var automaticallyAdjustsScrollIndicatorInsets = true {
+        didSet { if oldValue != automaticallyAdjustsScrollIndicatorInsets { indicatorSettingsChanged() } }
+    }
+    /// Shows the indicators for a moment (half a second, then a fade), as the content stands:
+    /// only on the axes whose content is longer than the visible length. UIKit asks you to call it
+    /// whenever you bring the scroll view to front; `UITableViewController` calls it when its
+    /// table first appears.
+    open func flashScrollIndicators() {
+        showScrollIndicators()
+        scrollMayHaveStopped()
+    }
+    /// The indicator bars, made when first shown.
+    var verticalIndicator: _UIScrollViewScrollIndicator?
+    var horizontalIndicator: _UIScrollViewScrollIndicator?
+    /// Whether the bars show, and which fade is under way.
+    var indicatorPhase = IndicatorPhase.hidden
+    /// Fades started, to number them.
+    var fadesStarted = 0
 
     // MARK: State
 
@@ -432,6 +459,21 @@ open class UIScrollView: UIView {
         super.layoutSubviews()
         contentSizeFollowsLayoutGuide()
         updatePinchGesture()
+    }
+
+    /// After the layout (a subclass's included): the indicators are placed for the offset and
+    /// the content, above whatever the layout added or moved.
+    override func didLayoutSubviews() {
+        super.didLayoutSubviews()
+        guard indicatorsShow else { return }
+        placeScrollIndicators()
+        keepIndicatorsOnTop()
+    }
+
+    /// A subview added while the indicators show goes under them, as in UIKit.
+    open override func didAddSubview(_ subview: UIView) {
+        super.didAddSubview(subview)
+        if !(subview is _UIScrollViewScrollIndicator), indicatorsShow { keepIndicatorsOnTop() }
     }
 
     // MARK: Creation

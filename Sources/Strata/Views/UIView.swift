@@ -475,9 +475,13 @@ open class UIView: UIResponder, CALayerDelegate, CALayerOwningDelegate {
     /// `viewDidLayoutSubviews()` when it is a controller's root view. Part of `CALayerDelegate`.
     public func layoutSublayers(of layer: CALayer) {
         CurrentTraits.with(_traits) {
-            guard let controller = _viewController else { return layoutSubviews() }
+            guard let controller = _viewController else {
+                layoutSubviews()
+                return didLayoutSubviews()
+            }
             controller.viewWillLayoutSubviews()
             layoutSubviews()
+            didLayoutSubviews()
             controller.viewDidLayoutSubviews()
         }
     }
@@ -545,6 +549,11 @@ open class UIView: UIResponder, CALayerDelegate, CALayerOwningDelegate {
     open func layoutSubviews() {
         LayoutSystem.shared.applyFrames(toSubviewsOf: self)
     }
+
+    /// Runs right after `layoutSubviews()` (and a subclass's override of it) in each layout pass:
+    /// Strata's own views place what must come after their subclasses' layout (a scroll view's
+    /// indicators). The default does nothing.
+    func didLayoutSubviews() {}
 
     // MARK: Auto Layout override points (see UIView+AutoLayout.swift)
 

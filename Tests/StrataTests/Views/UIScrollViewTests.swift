@@ -30,6 +30,18 @@ final class ScrollLog: UIScrollViewDelegate {
     func scrollViewDidZoom(_ scrollView: UIScrollView) { events.append("didZoom(\(scrollView.zoomScale))") }
 }
 
+extension UIWindow {
+    /// Finger 1 flicks up at x 50 from y 90 to y 58 over 60 ms starting at `t` and lifts: the
+    /// pan begins 12 points in, and the release is 32 points in the last 60 ms (0.533 points per ms).
+    func flickUp(at t: Double) throws {
+        try down(1, 50, 90, at: t)
+        try move(1, 50, 78, at: t + 0.02)
+        try move(1, 50, 68, at: t + 0.04)
+        try move(1, 50, 58, at: t + 0.06)
+        try up(1, 50, 58, at: t + 0.06)
+    }
+}
+
 /// UIScrollView against Apple's reference: the offset is the bounds origin, the insets and
 /// content size bound it, dragging follows the fingers with a rubber band, releases decelerate
 /// or page, animated offsets ease, and the delegate hears each step. Over a recording sink: the
@@ -146,11 +158,7 @@ final class ScrollLog: UIScrollViewDelegate {
             let scroll = tall(f, log)
             _ = try await f.screen.renderFrame()
             let t = f.screen.mediaTime
-            try f.window.down(1, 50, 90, at: t)
-            try f.window.move(1, 50, 78, at: t + 0.02)
-            try f.window.move(1, 50, 68, at: t + 0.04)
-            try f.window.move(1, 50, 58, at: t + 0.06)
-            try f.window.up(1, 50, 58, at: t + 0.06)
+            try f.window.flickUp(at: t)
             let velocity = try #require(log.velocity)
             #expect(abs(velocity.y - 32.0 / 60) < 0.001 && velocity.x == 0, "32 points up in the last 60 ms: 0.533 points per ms, \(velocity)")
             let start = scroll.contentOffset.y

@@ -8,6 +8,8 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
     /// The style the table is made with.
     public let tableViewStyle: UITableView.Style
     private var ownTableView: UITableView?
+    /// Whether the table's indicators flashed at its first appearance.
+    private var hasFlashedIndicators = false
 
     /// The table's refresh control (the table view's `refreshControl`).
     open var refreshControl: UIRefreshControl? {
@@ -61,6 +63,14 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
         if clearsSelectionOnViewWillAppear, let table = ownTableView {
             for path in table.indexPathsForSelectedRows ?? [] { table.deselectRow(at: path, animated: animated) }
         }
+    }
+
+    /// Flashes the table's scroll indicators the first time it appears, as UIKit's does.
+    open override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        guard !hasFlashedIndicators, let table = ownTableView else { return }
+        hasFlashedIndicators = true
+        table.flashScrollIndicators()
     }
 
     /// Turns editing on or off for the controller and its table.
