@@ -16,6 +16,17 @@ import StrataCore
 // less than half a point is left; released past an edge, it springs back (critically damped,
 // ω = 2π/0.4 s). `setContentOffset(_:animated:)` eases in and out over 0.3 s. Each step runs after
 // a presented frame of the view's screen, at that frame's time.
+//
+// The render side shows the same motion by itself: when it starts, the scroll view's layer gets an
+// animation of its bounds from the motion's start to its end on the same curve, for as long as the
+// motion lasts (an absolute one, so the offsets the model steps through under it do not add), from
+// the first frame of the commit that carries it: the frame after the one the model's motion starts
+// from, so each frame shows what the model's step after the frame before it set, as before, and goes
+// on moving while the main actor is busy. The model's steps go on as ever (its `contentOffset`, the
+// delegate's `scrollViewDidScroll(_:)`, layout of what comes into view) and catch up with the frames
+// presented while it was busy. Anything else that moves or resizes the bounds, and the end or stop of
+// the motion, takes the animation off: the model's value shows from the next frame. A zoom bouncing
+// back stays the model's alone (it changes a transform and the content size too).
 
 extension UIScrollView {
     /// A move of the offset that runs frame by frame.
@@ -35,6 +46,55 @@ extension UIScrollView {
         var zoom: ZoomChange?
         /// The frame-clock time it starts from (the frame shown when it began).
         var start: TimeInterval = 0
+        /// How long it lasts, in seconds (set when it starts to run: see `length`).
+        var duration: TimeInterval = 0
+        /// The group of the render side's animation showing it, while the render side does.
+        var renderGroup: UInt64?
+
+        /// The spring of a bounce back to an edge: critically damped, ω = 2π/0.4 s.
+        static let bounceSpring: Spring = {
+            var spring = Spring(mass: 1, stiffness: 1, damping: 2)
+            (spring.naturalFrequency, spring.dampingRatio, spring.initialVelocity) = (2 * .pi / 0.4, 1, 0)
+            return spring
+        }()
+
+        /// How the share of the way done follows time.
+        var curve: TimingCurve {
+            switch kind {
+            case .animation: .easeInOut
+            case .deceleration(let rate): .decay(rate: Double(rate))
+            case .bounce: .spring(Self.bounceSpring)
+            }
+        }
+
+        /// The distance it moves, in points: the offset's larger change, or the zooming view's far
+        /// edge when that moves further.
+        private var distance: Double {
+            Double(max(abs(to.x - from.x), abs(to.y - from.y), zoom.map { abs($0.to - $0.from) * $0.extent } ?? 0))
+        }
+
+        /// How long it lasts: an animation its duration; a deceleration or a bounce until less
+        /// than half a point of the way is left.
+        func length() -> TimeInterval {
+            let left = 0.5 / distance  // the share of the way left when it ends
+            guard left < 1 else { return 0 }
+            switch kind {
+            case .animation(let duration):
+                return duration
+            case .deceleration(let rate):
+                return Double(rate) < 1 ? log(left) / (1000 * log(Double(rate))) : 0
+            case .bounce:
+                // (1 + ωt)·e^(−ωt) falls from 1 to 0: where it reaches `left`, by bisection.
+                let spring = Self.bounceSpring
+                var lo = 0.0, hi = 1.0
+                while spring.displacement(at: hi) > left { hi *= 2 }
+                for _ in 0..<100 {
+                    let mid = (lo + hi) / 2
+                    if spring.displacement(at: mid) > left { lo = mid } else { hi = mid }
+                }
+                return hi
+            }
+        }
 
         /// A zoom scale moving from `from` to `to`; `extent` is the zooming view's larger side
         /// unscaled, in points, so that a change of scale counts as the distance it moves the
@@ -51,29 +111,51 @@ extension UIScrollView {
             Motion(kind: .animation(duration: duration), from: from, to: to)
         }
 
-        /// The share of the way done `t` seconds in, and whether it is done.
+        /// The share of the way done `t` seconds in, and whether it is done (the render side's
+        /// animation of it shows the same curve over the same duration).
         func progress(after t: TimeInterval) -> (share: CGFloat, done: Bool) {
-            let distance = max(abs(to.x - from.x), abs(to.y - from.y), zoom.map { abs($0.to - $0.from) * $0.extent } ?? 0)
-            switch kind {
-            case .animation(let duration):
-                return (TimingCurve.easeInOut.progress(elapsed: t, duration: duration), t >= duration)
-            case .deceleration(let rate):
-                let left = pow(Double(rate), 1000 * t)  // the share of the way still to go
-                return (1 - left, distance * left < 0.5)
-            case .bounce:
-                let w = 2 * Double.pi / 0.4
-                let left = (1 + w * t) * exp(-w * t)
-                return (1 - left, distance * left < 0.5)
-            }
+            (curve.progress(elapsed: t, duration: duration), t >= duration)
         }
     }
 
-    /// Starts `motion` from the frame shown now, stepping after each frame `screen` presents.
+    /// Starts `motion` from the frame shown now, stepping after each frame `screen` presents, and
+    /// hands it to the render side (see the top of this file).
     func run(_ motion: Motion, on screen: UIScreen) {
         var motion = motion
         motion.start = screen.shownTime
+        motion.duration = motion.length()
+        if motion.zoom == nil { motion.renderGroup = showOnRenderSide(motion) }
         self.motion = motion
         screen.addFrameTicker(of: self) { [weak self] time in self?.step(at: time) ?? false }
+    }
+
+    /// Adds the render side's animation of `motion` to the layer (unlisted: UIKit's scroll views
+    /// move without Core Animation animations) and returns its group; nil when it does not move.
+    private func showOnRenderSide(_ motion: Motion) -> UInt64? {
+        guard motion.duration > 0 else { return nil }
+        let size = bounds.size
+        func rect(_ origin: CGPoint) -> LayerProperty {
+            LayerProperty(.bounds, .rect(Rect(x: Double(origin.x), y: Double(origin.y), width: Double(size.width), height: Double(size.height))))
+        }
+        let group = AnimationLedger.shared.makeGroup()
+        layer.unlistedAnimationGroups.append(group)
+        layer.addAnimation(
+            LayerAnimation(kind: .absolute(from: rect(motion.from), to: rect(motion.to)), curve: motion.curve, beginTime: 0, duration: motion.duration, group: group))
+        return group
+    }
+
+    /// Takes the render side's animation of the motion off (the model's bounds show from the
+    /// next frame); the model's motion goes on.
+    func renderSideLetsGo() {
+        guard let group = motion?.renderGroup else { return }
+        motion?.renderGroup = nil
+        endRenderMotion(group)
+    }
+
+    private func endRenderMotion(_ group: UInt64?) {
+        guard let group else { return }
+        layer.removeAnimations(group: group)
+        layer.unlistedAnimationGroups.removeAll { $0 == group }
     }
 
     /// Moves the offset to where the motion is at `time`; returns whether it goes on.
@@ -85,6 +167,8 @@ extension UIScrollView {
             return false
         }
         let offset = CGPoint(x: motion.from.x + (motion.to.x - motion.from.x) * share, y: motion.from.y + (motion.to.y - motion.from.y) * share)
+        isSteppingMotion = true
+        defer { isSteppingMotion = false }
         if let zoom = motion.zoom {
             let zoomed = showZoom(zoom.scale(at: share), of: zoom.view)
             contentOffset = offset
@@ -98,6 +182,7 @@ extension UIScrollView {
     /// Puts the offset (and zoom) at the motion's end and tells the delegate it ended.
     private func finish(_ motion: Motion) {
         self.motion = nil
+        endRenderMotion(motion.renderGroup)
         defer { scrollMayHaveStopped() }  // the indicators fade once nothing moves the content
         if let zoom = motion.zoom {
             let zoomed = showZoom(zoom.to, of: zoom.view)
@@ -127,6 +212,7 @@ extension UIScrollView {
             finish(motion)
             return
         }
+        endRenderMotion(motion.renderGroup)
         self.motion = nil
         isDecelerating = false
         window?.screen?.removeFrameTicker(of: self)

@@ -171,9 +171,11 @@ open class UIScrollView: UIView {
     open override var bounds: CGRect {
         get { super.bounds }
         set {
-            let oldOrigin = super.bounds.origin
+            let old = super.bounds
             super.bounds = newValue
-            if super.bounds.origin != oldOrigin { didScroll() }
+            // Moved or resized by anything but the motion's own step: the model's bounds show.
+            if super.bounds != old, !isSteppingMotion { renderSideLetsGo() }
+            if super.bounds.origin != old.origin { didScroll() }
         }
     }
 
@@ -527,6 +529,8 @@ open class UIScrollView: UIView {
 
     /// What moves the offset now, between frames, when nothing drags it.
     var motion: Motion?
+    /// Whether the motion is setting the offset (its own step, which the render side already shows).
+    var isSteppingMotion = false
 }
 
 /// What a scroll view tells its delegate (UIKit's `UIScrollViewDelegate`). Every method has a

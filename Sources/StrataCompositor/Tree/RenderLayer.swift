@@ -275,6 +275,7 @@ final class RenderLayer {
             case .cubicBezier(let x1, let y1, let x2, let y2): (kind, a, b, c, d) = (1, x1, y1, x2, y2)
             case .spring(let s): (kind, a, b, c, d) = (2, s.dampingRatio, s.naturalFrequency, s.initialVelocity, 0)
             case .steps(let count): (kind, a, b, c, d) = (3, Double(count), 0, 0, 0)
+            case .decay(let rate): (kind, a, b, c, d) = (4, rate, 0, 0, 0)
             }
         }
     }

@@ -112,6 +112,10 @@ public enum TimingCurve: Hashable, Sendable {
     /// through the k-th (CSS's `steps(count, jump-none)`), so each of `count` values from the
     /// start to the end shows for the same time: frame-by-frame animation.
     case steps(Int)
+    /// A decaying velocity, as a scroll view's content decelerates: `1 − rate^(1000·t)` of the way
+    /// `t` seconds in (`rate`: the share of the velocity kept each millisecond, 0 < rate < 1), the
+    /// rest at the end (an animation ends once what is left no longer shows).
+    case decay(rate: Double)
 
     /// Core Animation's `easeIn`: (0.42, 0), (1, 1).
     public static let easeIn = TimingCurve.cubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1)
@@ -137,6 +141,8 @@ public enum TimingCurve: Hashable, Sendable {
         case .steps(let count):
             guard count > 1 else { return 0 }
             return min((elapsed / duration * Double(count)).rounded(.down), Double(count - 1)) / Double(count - 1)
+        case .decay(let rate):
+            return 1 - pow(rate, 1000 * elapsed)
         }
     }
 

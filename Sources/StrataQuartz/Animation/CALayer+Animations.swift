@@ -116,7 +116,7 @@ extension CALayer {
     public func animationKeys() -> [String]? {
         dropFinishedAnimations()
         var keys: [String] = []
-        for animation in activeAnimations + pendingAnimations {
+        for animation in activeAnimations + pendingAnimations where !unlistedAnimationGroups.contains(animation.group) {
             // An explicit animation by the key it was added with (none: unlisted), others by property.
             if let explicit = explicitAnimations.first(where: { $0.group == animation.group }) {
                 if let key = explicit.key, !keys.contains(key) { keys.append(key) }

@@ -65,6 +65,7 @@ extension CALayer {
         if let explicit = explicitAnimations.first(where: { $0.key == key && isStillAttached($0) }) { return explicit.animation }
         let running = (activeAnimations + pendingAnimations).last { animation in
             animation.uikitKeys.contains(key) && !explicitAnimations.contains { $0.group == animation.group }
+                && !unlistedAnimationGroups.contains(animation.group)
         }
         return running.map { CAAnimation.describing($0, as: key) }
     }
@@ -107,7 +108,7 @@ extension CAAnimation {
         case .cubicBezier(let x1, let y1, let x2, let y2):
             described = CABasicAnimation(keyPath: key)
             described.timingFunction = CAMediaTimingFunction(bezier: x1, y1, x2, y2)
-        case .linear, .steps:
+        case .linear, .steps, .decay:
             described = CABasicAnimation(keyPath: key)
             described.timingFunction = CAMediaTimingFunction(name: .linear)
         }

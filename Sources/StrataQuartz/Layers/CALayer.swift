@@ -170,6 +170,10 @@ open class CALayer {
     var pendingAnimationRemovals: [UInt64] = []
     /// Explicit animations added with `add(_:forKey:)`, in the order added.
     var explicitAnimations: [ExplicitAnimation] = []
+    /// Groups of animations the layer's owner runs for itself (a scroll view's motion shown by
+    /// the render side): neither `animationKeys()` nor `animation(forKey:)` lists them, as Core
+    /// Animation lists nothing for what UIKit moves without it.
+    package final var unlistedAnimationGroups: [UInt64] = []
     /// Running animations of properties the layer draws itself (see DrawnAnimation.swift), and
     /// those added since the last commit (begin times relative to it).
     var drawnAnimations: [DrawnAnimation] = []

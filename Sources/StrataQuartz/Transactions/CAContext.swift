@@ -213,7 +213,6 @@ public final class CAContext {
     private func hostFrameFinished(_ result: Result<FrameStatistics, any Error>) {
         switch result {
         case .success(let statistics):
-            framesRendered = max(framesRendered, statistics.index + 1)
             presented(statistics)
         case .failure(let error):
             // The host was told; what matters here is that a refused or half-applied commit
@@ -225,6 +224,9 @@ public final class CAContext {
     /// A frame is on screen: the begin times it stamped are confirmed, animations that ended
     /// complete, the presented-frame observer hears of it, and the frame tickers run.
     private func presented(_ statistics: FrameStatistics) {
+        // The sink may have drawn frames the context did not ask for (a host's, or frames asked
+        // of the sink directly): the next frame's time follows the sink's count.
+        framesRendered = max(framesRendered, statistics.index + 1)
         let time = statistics.time
         confirmBeginTimes(received: statistics.commitsReceived, at: time)
         lastFrameTime = time

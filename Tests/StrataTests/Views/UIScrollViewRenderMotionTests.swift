@@ -1,0 +1,169 @@
+import Foundation
+@_spi(Testing) import Strata
+@_spi(Testing) import StrataQuartz
+import StrataCore
+import StrataTesting
+import Testing
+
+/// A scroll view's motion after a release (deceleration, bounce back) and its animated offsets are
+/// shown by the render side too: the layer gets an absolute animation of its bounds on the motion's
+/// curve for the motion's duration, so frames keep moving while the main actor does nothing; the
+/// model's steps go on as before and catch up. Commits read over a recording sink; pixels through
+/// the GPU with the model left out of the frames (as a busy main actor is).
+@MainActor
+@Suite struct UIScrollViewRenderMotionTests {
+    /// A 100×100 scroll view over 100×2000 points of content, a red 100×10 band at content y 200.
+    private func scene(_ f: ScreenFixture, _ log: ScrollLog? = nil) -> UIScrollView {
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        scroll.contentSize = CGSize(width: 100, height: 2000)
+        scroll.delegate = log
+        let band = UIView(frame: CGRect(x: 0, y: 200, width: 100, height: 10))
+        band.backgroundColor = .red
+        scroll.addSubview(band)
+        f.window.addSubview(scroll)
+        return scroll
+    }
+
+    /// The animations the commits sent for `layer`, and the groups they removed from it, in order.
+    private func sent(_ f: ScreenFixture, _ layer: CALayer) -> (added: [LayerAnimation], removed: [UInt64]) {
+        var added: [LayerAnimation] = [], removed: [UInt64] = []
+        for operation in f.commits.commits.flatMap(\.operations) {
+            if case .addAnimation(let id, let animation) = operation, id == layer._id { added.append(animation) }
+            if case .removeAnimations(let id, let group) = operation, id == layer._id { removed.append(group) }
+        }
+        return (added, removed)
+    }
+
+    @Test(
+        "A flick sends the layer one absolute bounds animation from the release's offset to the projected target on the decay curve (0.998 a millisecond), lasting until half a point is left: ln(0.5/D)/(1000·ln 0.998) s; it is not listed by animationKeys(), and the delegate hears the same callbacks"
+    )
+    func aFlickSendsTheMotion() async throws {
+        let f = try ScreenFixture()
+        let log = ScrollLog()
+        let scroll = scene(f, log)
+        _ = try await f.screen.renderFrame()
+        try f.window.flickUp(at: f.screen.mediaTime)
+        let start = scroll.contentOffset, target = try #require(log.proposedTarget)
+        _ = try await f.screen.renderFrame()
+        let motions = sent(f, scroll.layer).added
+        #expect(motions.count == 1)
+        let motion = try #require(motions.first)
+        let from = Rect(x: 0, y: Double(start.y), width: 100, height: 100), to = Rect(x: 0, y: Double(target.y), width: 100, height: 100)
+        #expect(motion.kind == .absolute(from: LayerProperty(.bounds, .rect(from)), to: LayerProperty(.bounds, .rect(to))))
+        #expect(motion.curve == .decay(rate: 0.998))
+        let distance = Double(target.y - start.y)
+        #expect(abs(motion.duration - Foundation.log(0.5 / distance) / (1000 * Foundation.log(0.998))) < 1e-9, "\(motion.duration) s for \(distance) points")
+        #expect(scroll.layer.animationKeys() == nil && scroll.layer.animation(forKey: "bounds.origin") == nil, "UIKit's scroll views run no listed animation")
+        for _ in 0..<600 where scroll.isDecelerating { _ = try await f.screen.renderFrame(readBack: false) }
+        #expect(scroll.contentOffset == target)
+        #expect(log.events == ["willBeginDragging", "willEndDragging", "didEndDragging(true)", "willBeginDecelerating", "didEndDecelerating"])
+        _ = try await f.screen.renderFrame(readBack: false)
+        #expect(scroll.layer.activeAnimations.isEmpty && scroll.layer.unlistedAnimationGroups.isEmpty, "ended with the model's motion")
+        #expect(sent(f, scroll.layer).removed.allSatisfy { $0 == motion.group })
+    }
+
+    @Test("The model's steps follow the same curve: each presented frame's offset is from + D·(1 − 0.998^(1000·t)), t from the frame shown at the release")
+    func theModelStepsTheSameCurve() async throws {
+        let f = try ScreenFixture()
+        let log = ScrollLog()
+        let scroll = scene(f, log)
+        _ = try await f.screen.renderFrame()
+        try f.window.flickUp(at: f.screen.mediaTime)
+        let released = f.screen.context.shownTime
+        let start = scroll.contentOffset.y, target = try #require(log.proposedTarget).y
+        for _ in 0..<10 {
+            _ = try await f.screen.renderFrame(readBack: false)
+            let t = f.screen.context.shownTime - released
+            let expected = start + (target - start) * (1 - pow(0.998, 1000 * t))
+            #expect(abs(scroll.contentOffset.y - expected) < 1e-9, "at \(t) s: \(scroll.contentOffset.y), not \(expected)")
+        }
+    }
+
+    @Test(
+        "A touch down stops it: the render side's animation is removed in the next commit and the content rests where the model's last step put it; setContentOffset(_:animated:) sends an ease-in-out over 0.3 s; code setting the offset mid-motion takes the animation off (the model's bounds show)"
+    )
+    func stoppingAndAnimatedOffsets() async throws {
+        let f = try ScreenFixture()
+        let log = ScrollLog()
+        let scroll = scene(f, log)
+        _ = try await f.screen.renderFrame()
+        try f.window.flickUp(at: f.screen.mediaTime)
+        for _ in 0..<5 { _ = try await f.screen.renderFrame(readBack: false) }
+        let flick = try #require(sent(f, scroll.layer).added.first)
+        let resting = scroll.contentOffset
+        try f.window.down(2, 50, 50, at: f.screen.mediaTime)
+        #expect(!scroll.isDecelerating && scroll.contentOffset == resting)
+        _ = try await f.screen.renderFrame(readBack: false)
+        #expect(sent(f, scroll.layer).removed == [flick.group])
+        try f.window.up(2, 50, 50, at: f.screen.mediaTime + 0.05)
+
+        scroll.setContentOffset(CGPoint(x: 0, y: 1000), animated: true)
+        _ = try await f.screen.renderFrame(readBack: false)
+        let animated = try #require(sent(f, scroll.layer).added.last)
+        #expect(animated.curve == .easeInOut && animated.duration == 0.3 && animated.group != flick.group)
+        scroll.contentOffset = CGPoint(x: 0, y: 700)
+        _ = try await f.screen.renderFrame(readBack: false)
+        #expect(sent(f, scroll.layer).removed == [flick.group, animated.group], "code moved the bounds: the render side lets go")
+    }
+
+    @Test("Released past an edge, the bounce back goes to the render side on the critically damped spring (ω = 2π/0.4 s) until half a point is left")
+    func theBounceBackGoesToo() async throws {
+        let f = try ScreenFixture()
+        let scroll = scene(f)
+        _ = try await f.screen.renderFrame()
+        let t = f.screen.mediaTime
+        try f.window.down(1, 50, 5, at: t)
+        try f.window.move(1, 50, 15, at: t + 0.1)
+        try f.window.move(1, 50, 105, at: t + 0.2)
+        try f.window.move(1, 50, 105, at: t + 0.5)
+        let past = scroll.contentOffset.y
+        try f.window.up(1, 50, 105, at: t + 0.55)
+        _ = try await f.screen.renderFrame(readBack: false)
+        let bounce = try #require(sent(f, scroll.layer).added.first)
+        guard case .spring(let spring) = bounce.curve else {
+            Issue.record("a bounce rides a spring, not \(bounce.curve)")
+            return
+        }
+        #expect(spring.dampingRatio == 1 && abs(spring.naturalFrequency - 2 * .pi / 0.4) < 1e-12 && spring.initialVelocity == 0)
+        // (1 + ωT)·e^(−ωT) · distance = 0.5 at the end.
+        let w = 2 * Double.pi / 0.4, d = Double(abs(past))
+        #expect(abs((1 + w * bounce.duration) * exp(-w * bounce.duration) * d - 0.5) < 1e-9)
+    }
+
+    @Test(
+        "The render side moves the content by itself: frames drawn after a flick without the model hearing of them (a busy main actor) show the band where the decay curve puts it at each frame's time; once the model hears again it catches up and rests where an undisturbed flick rests",
+        .tags(.gpu), .requiresGPU
+    )
+    func framesMoveWhileTheModelIsBusy() async throws {
+        var resting: [CGPoint] = []
+        for busy in [false, true] {
+            let f = try ScreenFixture(gpu: true)
+            let log = ScrollLog()
+            let scroll = scene(f, log)
+            _ = try await f.render()
+            try f.window.flickUp(at: f.screen.mediaTime)
+            let start = Double(scroll.contentOffset.y), target = Double(try #require(log.proposedTarget).y)
+            if busy {
+                CATransaction.flush()  // the commit carrying the motion goes; then the model does nothing
+                let sink = f.screen.context.commitSink, size = f.screen.context.pixelSize
+                for frame in 0..<20 {
+                    let image = try #require(try await sink.renderFrame(size: size, clearColor: .white, readBack: true).image)
+                    // The first of these frames shows the commit: the motion's time starts there.
+                    let offset = start + (target - start) * (1 - pow(0.998, 1000 * Double(frame) / 60))
+                    let top = (0..<100).first { image[50, $0].isClose(to: RGBA8(255, 0, 0), tolerance: 8) }
+                    let expected = 200 - offset
+                    if expected > 0 && expected < 90 {
+                        let row = try #require(top, "frame \(frame): the band should show at y \(expected)")
+                        #expect(abs(Double(row) - expected.rounded(.up)) <= 1, "frame \(frame): band at \(row), curve says \(expected)")
+                    }
+                }
+                #expect(scroll.contentOffset.y == CGFloat(start), "the model heard of none of them")
+            }
+            for _ in 0..<600 where scroll.isDecelerating { _ = try await f.screen.renderFrame(readBack: false) }
+            #expect(!scroll.isDecelerating && log.events.last == "didEndDecelerating")
+            resting.append(scroll.contentOffset)
+            await f.finish()
+        }
+        #expect(resting[0] == resting[1], "the same resting offset with and without the busy stretch: \(resting)")
+    }
+}
