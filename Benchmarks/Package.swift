@@ -27,7 +27,10 @@ let package = Package(
         .systemLibrary(name: "CImageReference", pkgConfig: "libpng"),
         .target(
             name: "StrataBenchmarkSupport",
-            dependencies: [.product(name: "Benchmark", package: "benchmark"), .product(name: "StrataCore", package: "Strata")]
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"), .product(name: "StrataCore", package: "Strata"),
+                .product(name: "StrataGL", package: "Strata"),
+            ]
         ),
         .executableTarget(name: "ModelBenchmarks", dependencies: suite, path: "Benchmarks/ModelBenchmarks", plugins: plugin),
         .executableTarget(name: "AnimationBenchmarks", dependencies: suite, path: "Benchmarks/AnimationBenchmarks", plugins: plugin),

@@ -85,7 +85,7 @@ func background(_ index: Int) -> Commit {
 /// The host: a GL thread of its own, a context Strata's GL layer makes (standing in for the
 /// host's), a framebuffer, and a HostRenderer adopting that context with the scene submitted.
 final class Host: @unchecked Sendable {
-    let thread = OwnThread(name: "strata.benchmarks.host")
+    let thread = OwnThread(name: "bench.host")
     // The thread's only: made, used and released there.
     private var context: GLContext?
     private var framebuffer: GLFramebuffer?

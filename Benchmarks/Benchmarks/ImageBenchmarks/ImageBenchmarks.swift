@@ -32,7 +32,7 @@ let benchmarks: @Sendable () -> Void = {
             reference: { s, _ in try decode(s.0) })
     }
 
-    let gl = OwnThread(name: "strata.benchmarks.gl")
+    let gl = OwnThread(name: "bench.gl")
     compare(
         "upload 4000×3000 RGBA (48 MB) to a texture, glFinish (reference: memcpy of the same bytes)",
         configuration: comparisonConfiguration(iterations: 15),

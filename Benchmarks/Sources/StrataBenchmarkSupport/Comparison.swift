@@ -4,6 +4,7 @@
 // comparison shows the ratio's change as well as the times'.
 @preconcurrency import Benchmark
 import Foundation
+import StrataGL
 
 /// The metrics Strata's benchmarks report beside the library's own.
 public enum StrataMetric {
@@ -183,10 +184,13 @@ public final class OwnThread: @unchecked Sendable {
     private var job: (() -> Void)?
     private var busy = false
 
-    /// Starts the thread, named `name`, with a 16 MiB stack.
+    /// Starts the thread with a 16 MiB stack; it names itself `name` as the system sees it
+    /// (`perf`, `top -H`; at most 15 bytes are kept, see `ThreadOwner.nameCurrentThread`).
     public init(name: String) {
-        let thread = Thread { [self] in loop() }
-        thread.name = name
+        let thread = Thread { [self] in
+            ThreadOwner.nameCurrentThread(name)
+            loop()
+        }
         thread.stackSize = 16 << 20
         thread.start()
     }
