@@ -165,7 +165,24 @@ private func render(out: String, size: PixelSize, frames: Int, scene kind: DemoK
 
 struct Interactive: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Replay a recorded drag on the interactive demo (a pan scrubbing an animator, then a spring) and write its frames.")
+        abstract:
+            "Replay a recorded drag on an interactive demo (card: a pan scrubbing an animator, then a spring; list: a flick over 10,000 rows) and write its frames.",
+        discussion:
+            "--busy START+COUNT leaves the model out of COUNT frames from frame START (as a main thread busy for COUNT/60 s would be): the render side draws them alone, and the events due in them arrive after. The list demo prints the offsets its frames showed, step by step, as the render side reports them."
+    )
+
+    /// The demos to replay.
+    enum Demo: String, ExpressibleByArgument, CaseIterable {
+        case card, list
+    }
+
+    @Option(help: "The demo: card (the default) or list.")
+    var demo: Demo = .card
+
+    @Option(
+        help: "Frames the main thread is busy for, START+COUNT (frame numbers from 0): the render side draws them without the model.",
+        transform: BusyFrames.init(parsing:))
+    var busy: BusyFrames?
 
     @OptionGroup var common: CommonOptions
 
@@ -197,14 +214,30 @@ struct Interactive: AsyncParsableCommand {
     func run() async throws {
         try common.bootstrap()
         try await runReadably("interactive") {
-            try await renderInteractive(out: out, script: script, size: size.size, every: every, platform: platform)
+            try await renderInteractive(demo: demo, out: out, script: script, size: size.size, every: every, busy: busy?.frames, platform: platform)
         }
     }
 }
 
-/// Replays the script on the interactive demo, on the main actor.
+/// `--busy START+COUNT`: the frames START ..< START + COUNT.
+struct BusyFrames {
+    let frames: Range<Int>
+
+    init(parsing argument: String) throws {
+        let parts = argument.split(separator: "+", omittingEmptySubsequences: false)
+        guard parts.count == 2, let start = Int(parts[0]), let count = Int(parts[1]), start >= 0, count >= 1 else {
+            throw ValidationError("--busy takes START+COUNT, a frame number from 0 and at least 1 frame (60 a second), got \(argument)")
+        }
+        frames = start..<(start + count)
+    }
+}
+
+/// Replays the script on the interactive demo, on the main actor; frames in `busy` are drawn by
+/// the compositor alone (the model is told of none, and the events due in them come after).
 @MainActor
-private func renderInteractive(out: String, script path: String?, size: PixelSize, every: Int, platform: EGLPlatform?) async throws {
+private func renderInteractive(
+    demo kind: Interactive.Demo, out: String, script path: String?, size: PixelSize, every: Int, busy: Range<Int>?, platform: EGLPlatform?
+) async throws {
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
     let compositor = try Compositor(configuration: CompositorConfiguration(platform: platform, clock: .virtual(start: 0, step: 1.0 / 60)))
     let limit = compositor.gpu.maxTargetSize
@@ -212,25 +245,70 @@ private func renderInteractive(out: String, script path: String?, size: PixelSiz
         throw CompositorError.targetSizeOutOfRange(size, limit: limit)
     }
     let screen = UIScreen(size: CGSize(width: size.width, height: size.height), compositor: compositor)
-    let demo = InteractiveCardDemo(screen: screen)
+    let card = kind == .card ? InteractiveCardDemo(screen: screen) : nil
+    let list = kind == .list ? InteractiveListDemo(screen: screen) : nil
+    guard let window = card?.window ?? list?.window else { preconditionFailure("strata interactive: no demo for \(kind)") }
     let script: EventScript
     if let path {
         let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
         script = path.hasSuffix(".json") ? try EventScript(json: data) : try EventScript(text: String(decoding: data, as: UTF8.self))
     } else {
-        let text = InteractiveCardDemo.defaultScript(for: screen)
+        let text = card != nil ? InteractiveCardDemo.defaultScript(for: screen) : InteractiveListDemo.defaultScript(for: screen)
         try text.write(toFile: (out as NSString).appendingPathComponent("script.txt"), atomically: true, encoding: .utf8)
         script = try EventScript(text: text)
     }
     var written = 0
-    let frames = try await script.replay(on: demo.window) { index, frame in
-        guard index % every == 0, let image = frame.image else { return }
-        try image.writePNG(to: (out as NSString).appendingPathComponent(String(format: "frame-%03d.png", index)))
-        written += 1
+    var shown: [(frame: Int, y: Double)] = []  // the bounds origin the render side reported, by frame
+    var playback = EventScriptPlayback(script, on: window, start: screen.mediaTime)
+    var frames = 0
+    while true {
+        let isBusy = busy?.contains(frames) ?? false
+        if !isBusy { try playback.deliverSteps(dueBy: screen.mediaTime) }
+        guard frames < EventScript.maximumFrames else { throw EventScriptError.tooManyFrames(limit: EventScript.maximumFrames, duration: script.duration) }
+        let frame: RenderedFrame
+        if isBusy {
+            // What the last turn changed is committed, as at the end of any main-queue turn; then
+            // the main thread is busy: the compositor draws the frame without the model.
+            if frames == busy?.lowerBound { CATransaction.flush() }
+            frame = try await compositor.renderFrame(size: size, clearColor: Color(red: 0, green: 0, blue: 0), readBack: true)
+        } else {
+            frame = try await screen.renderFrame()
+        }
+        if case .rect(let bounds)? = frame.statistics.shownValues.first(where: { $0.property.key == .bounds })?.property.value {
+            shown.append((frames, bounds.minY))
+        }
+        if frames % every == 0, let image = frame.image {
+            try image.writePNG(to: (out as NSString).appendingPathComponent(String(format: "frame-%03d.png", frames)))
+            written += 1
+        }
+        frames += 1
+        if !isBusy, playback.isOver(afterFrameAt: frame.statistics.time) { break }
     }
-    for line in demo.log { print("strata interactive: \(line)") }
+    for line in card?.log ?? list?.log ?? [] { print("strata interactive: \(line)") }
+    if list != nil { print("strata interactive: \(offsetSteps(shown, busy: busy))") }
     print("strata interactive: \(frames) frames replayed over \(script.duration) s, \(written) written to \(out) (\(compositor.gpu.renderer))")
     await compositor.shutdown()
+}
+
+/// One line on the offsets the render side showed, frame to frame: how many frames moved, the
+/// steps' range and median, and for the busy frames whether each moved although the model heard
+/// of none.
+func offsetSteps(_ shown: [(frame: Int, y: Double)], busy: Range<Int>?) -> String {
+    let steps = zip(shown, shown.dropFirst()).filter { $1.frame == $0.frame + 1 }.map { (frame: $1.frame, step: $1.y - $0.y) }
+    guard !steps.isEmpty else { return "the render side reported no scrolling" }
+    func points(_ v: Double) -> String { String(format: "%.2f", v) }
+    let sorted = steps.map(\.step).sorted()
+    var line =
+        "render-side offsets, frames \(shown[0].frame)...\(shown[shown.count - 1].frame): \(steps.count) steps of \(points(sorted[0]))...\(points(sorted[sorted.count - 1])) points, median \(points(sorted[sorted.count / 2]))"
+    if let busy {
+        let during = steps.filter { busy.contains($0.frame) }.map(\.step)
+        let still = during.filter { abs($0) < 1e-9 }.count
+        line +=
+            during.isEmpty
+            ? "; none in the busy frames \(busy.lowerBound)..<\(busy.upperBound)"
+            : "; busy frames \(busy.lowerBound)..<\(busy.upperBound): \(during.count) steps of \(points(during.min()!))...\(points(during.max()!)) points, \(still) still"
+    }
+    return line
 }
 
 struct Bench: AsyncParsableCommand {

@@ -30,6 +30,9 @@ import Testing
         (["demo"], "Missing expected argument '--out <out>'"),
         (["interactive", "--out", "/tmp/strata-cli-never", "--every", "-3"], "--every must be at least 1, got -3"),
         (["interactive", "--out", "/tmp/strata-cli-never", "--script", "/nonexistent/script.txt"], "--script names no readable file: /nonexistent/script.txt"),
+        (["interactive", "--out", "/tmp/strata-cli-never", "--busy", "20"], "--busy takes START+COUNT, a frame number from 0 and at least 1 frame (60 a second), got 20"),
+        (["interactive", "--out", "/tmp/strata-cli-never", "--busy", "20+0"], "got 20+0"),
+        (["interactive", "--out", "/tmp/strata-cli-never", "--demo", "grid"], "The value 'grid' is invalid for '--demo <demo>'"),
         (["bench", "--frames", "-2"], "--frames must be at least 1, got -2"),
         (["bench", "--size", "-1x-1"], "--size wants both sides at least 1 pixel, got -1x-1"),
         (["bench", "no-such-scene"], "no scene is called \"no-such-scene\"; the scenes are fill-1"),
@@ -65,6 +68,21 @@ import Testing
         #expect(result.status == 0 && result.output.contains("7 frames replayed over 0.1 s"), "\(result.output)")
         let bad = try shell("printf '0 sideways 1 10 10\\n' | \"$STRATA\" interactive --out '\(out)' --script -")
         #expect(bad.status == 1 && bad.output.contains("line 1"), "a bad script from standard input names its line: \(bad.output)")
+    }
+
+    @Test(
+        "interactive --demo list --busy 20+18: a flick over 10,000 rows keeps moving through 18 frames (300 ms) drawn without the model, every one a step on, and the list comes to rest where the model says",
+        .tags(.gpu), .requiresGPU
+    )
+    func aFlickKeepsMovingWhileTheMainThreadIsBusy() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("strata-list-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = try strata(["interactive", "--demo", "list", "--size", "160x240", "--every", "30", "--busy", "20+18", "--out", out])
+        #expect(result.status == 0, "\(result.output)")
+        let summary = try #require(result.output.split(separator: "\n").first { $0.contains("render-side offsets") }, "\(result.output)")
+        #expect(summary.contains("busy frames 20..<38: 18 steps of ") && summary.hasSuffix(", 0 still"), "\(summary)")
+        #expect(result.output.contains("came to rest at offset"), "the model's deceleration ends: \(result.output)")
+        #expect(FileManager.default.fileExists(atPath: out + "/frame-030.png") && FileManager.default.fileExists(atPath: out + "/script.txt"))
     }
 
     @Test("strata --version prints the one version (StrataVersion), which strata info shows too")

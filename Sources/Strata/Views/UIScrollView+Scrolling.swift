@@ -139,8 +139,10 @@ extension UIScrollView {
         }
         let group = AnimationLedger.shared.makeGroup()
         layer.unlistedAnimationGroups.append(group)
-        layer.addAnimation(
-            LayerAnimation(kind: .absolute(from: rect(motion.from), to: rect(motion.to)), curve: motion.curve, beginTime: 0, duration: motion.duration, group: group))
+        var animation = LayerAnimation(
+            kind: .absolute(from: rect(motion.from), to: rect(motion.to)), curve: motion.curve, beginTime: 0, duration: motion.duration, group: group)
+        animation.reportsShownValue = true  // each frame's bounds come back in its statistics
+        layer.addAnimation(animation)
         return group
     }
 

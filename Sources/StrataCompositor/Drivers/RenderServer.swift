@@ -193,6 +193,7 @@ final class RenderServer {
         statistics.animatedLayers = tree.animatedLayerCount
         tree.advanceAnimations(to: time)
         statistics.animationMilliseconds = (ThreadCPUTime.now() - animationStart) * 1000
+        statistics.shownValues = tree.takeShownValues()
         statistics.commitsReceived = commitsReceived
         (statistics.uploadedBytes, statistics.uploadMilliseconds) = tree.takeUploads()
         return statistics

@@ -97,7 +97,20 @@ final class RenderLayer {
 
     /// Running animations, in the order they were added (each adds onto the ones before).
     private(set) var animations: [LayerAnimation] = [] {
-        didSet { refreshQuickMove() }
+        didSet {
+            refreshQuickMove()
+            reportsShownValues = animations.contains { $0.reportsShownValue }
+        }
+    }
+    /// Whether one of the animations asks for the value it shows (see `appendShownValues`).
+    private(set) var reportsShownValues = false
+
+    /// Adds what this frame shows of the properties whose animations ask for it.
+    func appendShownValues(to values: inout [ShownValue]) {
+        for a in animations.indices where animations[a].reportsShownValue {
+            let key = animations[a].key
+            values.append(ShownValue(layer: id, group: animations[a].group, property: LayerProperty(key, state[key])))
+        }
     }
 
     /// The model values of the properties being animated (rarely more than two); `state` holds

@@ -425,13 +425,24 @@ final class RenderTree {
                 layer.isDamaged = true
                 let local = hasLayerTimes ? layer.localTime(time) : time
                 if !layer.advanceAnimations(to: local, memo: &memo) { finished.append(layer) }
+                if layer.reportsShownValues { layer.appendShownValues(to: &shownValues) }
             }
         }
         for layer in finished { animated.remove(layer) }
     }
 
+    /// What the frames since the last call showed of the properties whose animations ask for it
+    /// (`LayerAnimation.reportsShownValue`), in frame order; forgotten here.
+    func takeShownValues() -> [ShownValue] {
+        guard !shownValues.isEmpty else { return [] }
+        defer { shownValues = [] }
+        return shownValues
+    }
+
     /// How many layers are animating.
     var animatedLayerCount: Int { animated.count }
+    /// Values shown for animations that ask for them, until the frame's statistics take them.
+    private var shownValues: [ShownValue] = []
 
     /// Releases every layer and its texture. Render thread only.
     func removeAll() {

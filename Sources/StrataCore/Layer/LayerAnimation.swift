@@ -52,6 +52,10 @@ public struct LayerAnimation: Hashable, Sendable {
     /// animation (the render side stamps it then: the model's animations) rather than being a time
     /// on the frame clock. False by default.
     public var beginsAtFirstFrame = false
+    /// Whether the render side reports the value it shows at each frame while the animation runs
+    /// (`FrameStatistics.shownValues`): how whoever drives it learns what frames showed without
+    /// the model (a scroll view's motion while the main actor was busy). False by default.
+    public var reportsShownValue = false
 
     /// Creates an animation.
     public init(

@@ -96,6 +96,10 @@ public struct FrameStatistics: Hashable, Sendable {
     /// milliseconds; nil where the driver has none, when nothing was drawn, or when the GPU
     /// reported a disjoint interval.
     public var gpuMilliseconds: Double?
+    /// What the frame showed of the properties whose animations ask for it
+    /// (`LayerAnimation.reportsShownValue`), in the order the layers run animations; empty when
+    /// none does (a `RecordingCommitSink` evaluates no animation and reports none).
+    public var shownValues: [ShownValue] = []
 
     /// Creates frame statistics.
     public init(
@@ -109,6 +113,22 @@ public struct FrameStatistics: Hashable, Sendable {
         self.layersDrawn = layersDrawn
         self.drawCalls = drawCalls
         self.offscreenPasses = offscreenPasses
+    }
+}
+
+/// A property's value as a frame showed it, for an animation that asks the render side to report
+/// it (`LayerAnimation.reportsShownValue`). A plain value.
+public struct ShownValue: Hashable, Sendable {
+    /// The layer.
+    public var layer: LayerID
+    /// The animation's group.
+    public var group: UInt64
+    /// The property and the value shown.
+    public var property: LayerProperty
+
+    /// A value shown for `layer`'s animation of `group`.
+    public init(layer: LayerID, group: UInt64, property: LayerProperty) {
+        (self.layer, self.group, self.property) = (layer, group, property)
     }
 }
 

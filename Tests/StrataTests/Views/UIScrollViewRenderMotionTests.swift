@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test(
-        "The render side moves the content by itself: frames drawn after a flick without the model hearing of them (a busy main actor) show the band where the decay curve puts it at each frame's time; once the model hears again it catches up and rests where an undisturbed flick rests",
+        "The render side moves the content by itself: frames drawn after a flick without the model hearing of them (a busy main actor) show the band where the decay curve puts it at each frame's time, and report the bounds they showed; once the model hears again it catches up and rests where an undisturbed flick rests",
         .tags(.gpu), .requiresGPU
     )
     func framesMoveWhileTheModelIsBusy() async throws {
@@ -147,9 +147,16 @@ import Testing
                 CATransaction.flush()  // the commit carrying the motion goes; then the model does nothing
                 let sink = f.screen.context.commitSink, size = f.screen.context.pixelSize
                 for frame in 0..<20 {
-                    let image = try #require(try await sink.renderFrame(size: size, clearColor: .white, readBack: true).image)
+                    let rendered = try await sink.renderFrame(size: size, clearColor: .white, readBack: true)
+                    let image = try #require(rendered.image)
                     // The first of these frames shows the commit: the motion's time starts there.
                     let offset = start + (target - start) * (1 - pow(0.998, 1000 * Double(frame) / 60))
+                    // The frame reports the bounds it showed (the animation asks for it).
+                    let shown = rendered.statistics.shownValues.filter { $0.layer == scroll.layer._id }
+                    #expect(shown.count == 1, "frame \(frame): \(rendered.statistics.shownValues)")
+                    if case .rect(let bounds)? = shown.first?.property.value {
+                        #expect(abs(bounds.minY - offset) < 1e-9 && bounds.minX == 0 && bounds.size == Size(width: 100, height: 100))
+                    }
                     let top = (0..<100).first { image[50, $0].isClose(to: RGBA8(255, 0, 0), tolerance: 8) }
                     let expected = 200 - offset
                     if expected > 0 && expected < 90 {
