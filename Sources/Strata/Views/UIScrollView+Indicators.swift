@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 // The scroll indicators: one bar per axis, subviews of the scroll view as in UIKit (made when
 // first shown, kept above the content), placed in the scroll view's bounds so that they stay
@@ -76,11 +77,13 @@ extension UIScrollView {
         return showsHorizontalScrollIndicator && contentSize.width + insets.left + insets.right > bounds.width
     }
 
-    /// The frame of an axis's bar (in the scroll view's bounds space) for the offset now; `besideOther`:
-    /// the other axis's bar shows too, and the vertical track leaves it the corner.
-    func indicatorFrame(vertical: Bool, besideOther: Bool) -> CGRect {
+    /// The frame of an axis's bar (in the scroll view's bounds space) for the offset now, or for
+    /// `contentOffset`; `besideOther`: the other axis's bar shows too, and the vertical track
+    /// leaves it the corner.
+    func indicatorFrame(vertical: Bool, besideOther: Bool, at contentOffset: CGPoint? = nil) -> CGRect {
         typealias M = IndicatorMetrics
-        let b = bounds, insets = indicatorInsets(vertical: vertical), adjusted = adjustedContentInset
+        let b = CGRect(origin: contentOffset ?? bounds.origin, size: bounds.size)
+        let insets = indicatorInsets(vertical: vertical), adjusted = adjustedContentInset
         let range = offsetRange
         // Along the bar's axis: the track, the visible and whole lengths, the offset and its range.
         let (trackStart, trackEnd, visible, whole, offset, low, high) =
@@ -147,6 +150,51 @@ extension UIScrollView {
             keepIndicatorsOnTop()
         }
         placeScrollIndicators()
+        indicatorsFollowRenderMotion()
+    }
+
+    /// While the render side shows the motion, the bars that show move with it: an absolute
+    /// animation of each bar's position from its place at the motion's start to its place at the
+    /// end, on the motion's curve, timed with the scroll layer's own animation (a bar's place is
+    /// an affine function of the offset while the offset stays within its range, so the curve
+    /// carries it exactly; a motion that starts or ends past an edge, where the bar shortens,
+    /// leaves the bars to the model's steps).
+    func indicatorsFollowRenderMotion() {
+        guard case .shown = indicatorPhase, let motion, let group = motion.renderGroup else { return }
+        let range = offsetRange
+        func within(_ p: CGPoint) -> Bool {
+            p.x >= range.minX - 0.5 && p.x <= range.maxX + 0.5 && p.y >= range.minY - 0.5 && p.y <= range.maxY + 0.5
+        }
+        guard within(motion.from), within(motion.to) else { return }
+        // Sent with the scroll layer's animation (not committed yet: not among the sent ones), the
+        // bars' begin at the same frame; sent after, they begin where it began (on the media
+        // clock, as the model's copy has it).
+        var begin = 0.0
+        if let running = layer.activeAnimations.first(where: { $0.group == group }), let screen = window?.screen {
+            begin = running.beginTime - screen.mediaTime
+        }
+        let vertical = indicatorApplies(vertical: true), horizontal = indicatorApplies(vertical: false)
+        for (bar, isVertical, other) in [(verticalIndicator, true, horizontal), (horizontalIndicator, false, vertical)] {
+            guard let bar, bar.alpha > 0, !bar.layer.unlistedAnimationGroups.contains(group) else { continue }
+            func center(_ offset: CGPoint) -> LayerProperty {
+                let frame = indicatorFrame(vertical: isVertical, besideOther: other, at: offset)
+                return LayerProperty(.position, .point(Point(x: Double(frame.midX), y: Double(frame.midY))))
+            }
+            var animation = LayerAnimation(
+                kind: .absolute(from: center(motion.from), to: center(motion.to)), curve: motion.curve, beginTime: begin,
+                duration: motion.duration, group: group)
+            animation.fillsBackwards = true
+            bar.layer.unlistedAnimationGroups.append(group)
+            bar.layer.addAnimation(animation)
+        }
+    }
+
+    /// Takes the bars' share of the render side's motion `group` off.
+    func indicatorsLeaveRenderMotion(_ group: UInt64) {
+        for bar in [verticalIndicator, horizontalIndicator].compactMap({ $0 }) where bar.layer.unlistedAnimationGroups.contains(group) {
+            bar.layer.removeAnimations(group: group)
+            bar.layer.unlistedAnimationGroups.removeAll { $0 == group }
+        }
     }
 
     /// Puts the bars that show where the offset says (nothing when none shows).

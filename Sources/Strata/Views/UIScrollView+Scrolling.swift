@@ -126,6 +126,7 @@ extension UIScrollView {
         motion.duration = motion.length()
         if motion.zoom == nil { motion.renderGroup = showOnRenderSide(motion) }
         self.motion = motion
+        indicatorsFollowRenderMotion()
         screen.addFrameTicker(of: self) { [weak self] time in self?.step(at: time) ?? false }
     }
 
@@ -158,6 +159,7 @@ extension UIScrollView {
         guard let group else { return }
         layer.removeAnimations(group: group)
         layer.unlistedAnimationGroups.removeAll { $0 == group }
+        indicatorsLeaveRenderMotion(group)
     }
 
     /// Moves the offset to where the motion is at `time`; returns whether it goes on.

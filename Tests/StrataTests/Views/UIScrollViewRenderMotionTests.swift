@@ -54,6 +54,19 @@ import Testing
         let distance = Double(target.y - start.y)
         #expect(abs(motion.duration - Foundation.log(0.5 / distance) / (1000 * Foundation.log(0.998))) < 1e-9, "\(motion.duration) s for \(distance) points")
         #expect(scroll.layer.animationKeys() == nil && scroll.layer.animation(forKey: "bounds.origin") == nil, "UIKit's scroll views run no listed animation")
+        // The vertical indicator (shown by the drag) rides the same curve: its centre from its place
+        // at the start to its place at the target (y = offset + 3 + offset/1900 × 58 + 18, x 95.5).
+        let bar = try #require(scroll.subviews.last { String(describing: type(of: $0)) == "_UIScrollViewScrollIndicator" })
+        let barMotion = try #require(sent(f, bar.layer).added.first)
+        func center(_ offset: Double) -> LayerProperty { LayerProperty(.position, .point(Point(x: 95.5, y: offset + 3 + offset / 1900 * 58 + 18))) }
+        guard case .absolute(let barFrom, let barTo) = barMotion.kind, case .point(let p0) = barFrom.value, case .point(let p1) = barTo.value,
+            case .point(let e0) = center(Double(start.y)).value, case .point(let e1) = center(Double(target.y)).value
+        else {
+            Issue.record("the bar's motion is an absolute position animation, not \(barMotion.kind)")
+            return
+        }
+        #expect(abs(p0.x - e0.x) < 1e-9 && abs(p0.y - e0.y) < 1e-9 && abs(p1.x - e1.x) < 1e-9 && abs(p1.y - e1.y) < 1e-9, "\(p0) → \(p1)")
+        #expect(barMotion.group == motion.group && barMotion.curve == motion.curve && barMotion.duration == motion.duration && barMotion.beginTime == 0)
         for _ in 0..<600 where scroll.isDecelerating { _ = try await f.screen.renderFrame(readBack: false) }
         #expect(scroll.contentOffset == target)
         #expect(log.events == ["willBeginDragging", "willEndDragging", "didEndDragging(true)", "willBeginDecelerating", "didEndDecelerating"])
@@ -131,7 +144,7 @@ import Testing
     }
 
     @Test(
-        "The render side moves the content by itself: frames drawn after a flick without the model hearing of them (a busy main actor) show the band where the decay curve puts it at each frame's time, and report the bounds they showed; once the model hears again it catches up and rests where an undisturbed flick rests",
+        "The render side moves the content by itself: frames drawn after a flick without the model hearing of them (a busy main actor) show the band where the decay curve puts it at each frame's time, the indicator where that offset puts it, and report the bounds they showed; once the model hears again it catches up and rests where an undisturbed flick rests",
         .tags(.gpu), .requiresGPU
     )
     func framesMoveWhileTheModelIsBusy() async throws {
@@ -156,6 +169,12 @@ import Testing
                     #expect(shown.count == 1, "frame \(frame): \(rendered.statistics.shownValues)")
                     if case .rect(let bounds)? = shown.first?.property.value {
                         #expect(abs(bounds.minY - offset) < 1e-9 && bounds.minX == 0 && bounds.size == Size(width: 100, height: 100))
+                    }
+                    // The vertical indicator rides along: on screen 3 + offset/1900 × (94 − 36) points
+                    // down, 36 long, 35 % black at x 94...97 (the band at content y 200 aside).
+                    let bar = 3 + offset / 1900 * 58, middle = Int(bar + 18), bandTop = 200 - offset
+                    if Double(middle) < bandTop - 1 || Double(middle) > bandTop + 11 {
+                        #expect(image[95, middle].isClose(to: RGBA8(166, 166, 166), tolerance: 3), "frame \(frame): the bar at y \(bar) + 18: \(image[95, middle])")
                     }
                     let top = (0..<100).first { image[50, $0].isClose(to: RGBA8(255, 0, 0), tolerance: 8) }
                     let expected = 200 - offset
