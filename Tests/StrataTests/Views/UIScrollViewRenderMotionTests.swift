@@ -192,4 +192,41 @@ import Testing
         }
         #expect(resting[0] == resting[1], "the same resting offset with and without the busy stretch: \(resting)")
     }
+
+    @Test(
+        "With the model left out of every other frame (a main thread busy half the time), the frames show exactly the offsets of an undisturbed flick, frame by frame: the render side's steps do not depend on the main thread",
+        .tags(.gpu), .requiresGPU
+    )
+    func halfTheFramesBusyShowTheSameOffsets() async throws {
+        var runs: [[Double]] = []
+        for busyHalf in [false, true] {
+            let f = try ScreenFixture(gpu: true)
+            let scroll = scene(f)
+            _ = try await f.render()
+            try f.window.flickUp(at: f.screen.mediaTime)
+            CATransaction.flush()
+            let sink = f.screen.context.commitSink, size = f.screen.context.pixelSize
+            var shown: [Double] = []
+            for frame in 0..<40 {
+                let statistics: FrameStatistics
+                if busyHalf && frame % 2 == 1 {
+                    statistics = try await sink.renderFrame(size: size, clearColor: .white, readBack: false).statistics
+                } else {
+                    statistics = try await f.screen.renderFrame(readBack: false).statistics
+                }
+                let value = statistics.shownValues.first { $0.layer == scroll.layer._id }?.property.value
+                guard case .rect(let bounds)? = value else {
+                    Issue.record("frame \(frame) reported no bounds: \(statistics.shownValues)")
+                    break
+                }
+                shown.append(bounds.minY)
+            }
+            runs.append(shown)
+            await f.finish()
+        }
+        #expect(runs[0].count == 40 && runs[1].count == 40)
+        #expect(zip(runs[0], runs[1]).allSatisfy { abs($0 - $1) < 1e-9 }, "idle \(runs[0])\nbusy half \(runs[1])")
+        let steps = zip(runs[1], runs[1].dropFirst()).map { $1 - $0 }
+        #expect(steps.allSatisfy { $0 > 0 }, "every frame a step on: \(steps)")
+    }
 }
