@@ -259,6 +259,7 @@ private func renderInteractive(
     }
     var written = 0
     var shown: [(frame: Int, y: Double)] = []  // the bounds origin the render side reported, by frame
+    var checkerboarded: [Int] = []  // frames that showed content not laid out yet
     var playback = EventScriptPlayback(script, on: window, start: screen.mediaTime)
     var frames = 0
     while true {
@@ -277,6 +278,7 @@ private func renderInteractive(
         if case .rect(let bounds)? = frame.statistics.shownValues.first(where: { $0.property.key == .bounds })?.property.value {
             shown.append((frames, bounds.minY))
         }
+        if frame.statistics.checkerboardArea > 0 { checkerboarded.append(frames) }
         if frames % every == 0, let image = frame.image {
             try image.writePNG(to: (out as NSString).appendingPathComponent(String(format: "frame-%03d.png", frames)))
             written += 1
@@ -285,7 +287,11 @@ private func renderInteractive(
         if !isBusy, playback.isOver(afterFrameAt: frame.statistics.time) { break }
     }
     for line in card?.log ?? list?.log ?? [] { print("strata interactive: \(line)") }
-    if list != nil { print("strata interactive: \(offsetSteps(shown, busy: busy))") }
+    if list != nil {
+        print("strata interactive: \(offsetSteps(shown, busy: busy))")
+        let where_ = checkerboarded.isEmpty ? "" : ": frames \(checkerboarded[0])...\(checkerboarded[checkerboarded.count - 1])"
+        print("strata interactive: \(checkerboarded.count) frames showed rows not laid out yet (the list's background)\(where_)")
+    }
     print("strata interactive: \(frames) frames replayed over \(script.duration) s, \(written) written to \(out) (\(compositor.gpu.renderer))")
     await compositor.shutdown()
 }

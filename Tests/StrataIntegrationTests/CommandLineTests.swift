@@ -82,6 +82,9 @@ import Testing
         let summary = try #require(result.output.split(separator: "\n").first { $0.contains("render-side offsets") }, "\(result.output)")
         #expect(summary.contains("busy frames 20..<38: 18 steps of ") && summary.hasSuffix(", 0 still"), "\(summary)")
         #expect(result.output.contains("came to rest at offset"), "the model's deceleration ends: \(result.output)")
+        #expect(
+            result.output.contains("18 frames showed rows not laid out yet (the list's background): frames 21...38"),
+            "the busy frames past the first show rows the model has not laid out, and the first after them: \(result.output)")
         #expect(FileManager.default.fileExists(atPath: out + "/frame-030.png") && FileManager.default.fileExists(atPath: out + "/script.txt"))
     }
 

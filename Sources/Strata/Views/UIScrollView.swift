@@ -467,6 +467,8 @@ open class UIScrollView: UIView {
     /// the content, above whatever the layout added or moved.
     override func didLayoutSubviews() {
         super.didLayoutSubviews()
+        // A list lays out what its bounds show: the render side counts what it shows beyond.
+        if laysOutContentLazily { layer.preparedContentRect = bounds }
         guard indicatorsShow else { return }
         placeScrollIndicators()
         keepIndicatorsOnTop()
@@ -529,6 +531,9 @@ open class UIScrollView: UIView {
 
     /// What moves the offset now, between frames, when nothing drags it.
     var motion: Motion?
+    /// Whether the content is laid out only where the bounds show it (a list's rows): false for a
+    /// scroll view, whose subviews are all there; lists answer true.
+    var laysOutContentLazily: Bool { false }
     /// Whether the motion is setting the offset (its own step, which the render side already shows).
     var isSteppingMotion = false
 }

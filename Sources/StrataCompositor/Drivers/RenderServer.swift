@@ -194,6 +194,7 @@ final class RenderServer {
         tree.advanceAnimations(to: time)
         statistics.animationMilliseconds = (ThreadCPUTime.now() - animationStart) * 1000
         statistics.shownValues = tree.takeShownValues()
+        statistics.checkerboardArea = tree.takeCheckerboardArea()
         statistics.commitsReceived = commitsReceived
         (statistics.uploadedBytes, statistics.uploadMilliseconds) = tree.takeUploads()
         return statistics

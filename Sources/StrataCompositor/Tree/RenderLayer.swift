@@ -104,6 +104,26 @@ final class RenderLayer {
     }
     /// Whether one of the animations asks for the value it shows (see `appendShownValues`).
     private(set) var reportsShownValues = false
+    /// What of its bounds space the layer's owner has laid out (nil: all of it; see
+    /// `CommitOperation.setPreparedContent`).
+    var preparedContent: Rect?
+
+    /// The area of the bounds shown now outside `preparedContent` (0 without one), in square
+    /// points of the layer's bounds space: what the frame shows of content not laid out yet. An
+    /// edge counts past the prepared one by more than a thousandth of a point only: the model's
+    /// offset and the render side's animated one, the same curve, differ in their last bits.
+    var unpreparedArea: Double {
+        guard let p = preparedContent else { return 0 }
+        let b = state.bounds, slack = 0.001
+        // The shown bounds' overlap with the prepared rectangle on each axis: the whole length
+        // when both ends are covered (within `slack`), else what the two have in common.
+        func overlap(_ low: Double, _ high: Double, _ length: Double, _ pLow: Double, _ pHigh: Double) -> Double {
+            if pLow <= low + slack && pHigh >= high - slack { return length }
+            return min(length, max(0, min(high, pHigh) - max(low, pLow)))
+        }
+        let w = overlap(b.minX, b.maxX, b.size.width, p.minX, p.maxX), h = overlap(b.minY, b.maxY, b.size.height, p.minY, p.maxY)
+        return b.size.width * b.size.height - w * h
+    }
 
     /// Adds what this frame shows of the properties whose animations ask for it.
     func appendShownValues(to values: inout [ShownValue]) {

@@ -130,6 +130,8 @@ final class RenderTree {
             case .setMask(let id, let maskID):
                 guard let layer = layers[id] else { continue }
                 layer.setMask(maskID.flatMap { layers[$0] })
+            case .setPreparedContent(let id, let rect):
+                layers[id]?.preparedContent = rect
             case .removeAllLayers:
                 removeAll()
                 needsFullRedraw = true
@@ -334,7 +336,7 @@ final class RenderTree {
                 if let previous = owner(ofMask: mask) { maskOf[previous] = .some(nil) }
                 maskOf[id] = .some(mask)
                 maskOwner[mask] = .some(id)
-            case .set(let id, _), .addAnimation(let id, _), .removeAllAnimations(let id), .removeAnimations(let id, _):
+            case .set(let id, _), .addAnimation(let id, _), .removeAllAnimations(let id), .removeAnimations(let id, _), .setPreparedContent(let id, _):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
             case .setExternalContents(let id, let external):
                 guard exists(id) else { throw .unknownLayer(id, operation: index) }
@@ -426,6 +428,7 @@ final class RenderTree {
                 let local = hasLayerTimes ? layer.localTime(time) : time
                 if !layer.advanceAnimations(to: local, memo: &memo) { finished.append(layer) }
                 if layer.reportsShownValues { layer.appendShownValues(to: &shownValues) }
+                if layer.preparedContent != nil { checkerboardArea += layer.unpreparedArea }
             }
         }
         for layer in finished { animated.remove(layer) }
@@ -439,10 +442,19 @@ final class RenderTree {
         return shownValues
     }
 
+    /// The area the last frame showed of animated layers' bounds beyond what their owners laid
+    /// out (see `RenderLayer.unpreparedArea`); forgotten here.
+    func takeCheckerboardArea() -> Double {
+        defer { checkerboardArea = 0 }
+        return checkerboardArea
+    }
+
     /// How many layers are animating.
     var animatedLayerCount: Int { animated.count }
     /// Values shown for animations that ask for them, until the frame's statistics take them.
     private var shownValues: [ShownValue] = []
+    /// The area shown beyond prepared content, until the frame's statistics take it.
+    private var checkerboardArea = 0.0
 
     /// Releases every layer and its texture. Render thread only.
     func removeAll() {

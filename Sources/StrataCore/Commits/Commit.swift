@@ -133,6 +133,11 @@ public enum CommitOperation: Hashable, Sendable {
     /// with no superlayer placed in the layer's bounds space, is drawn offscreen, and its alpha
     /// cuts everything the layer and its sublayers draw. A layer masks at most one layer.
     case setMask(LayerID, mask: LayerID?)
+    /// Says which part of the layer's bounds space its owner has laid out (a list's rows, in its
+    /// content's coordinates); nil: all of it (the default). While the render side shows the
+    /// layer's bounds beyond it (a scroll view moving on while the main thread is busy), each
+    /// frame counts the area it shows of what is not laid out (`FrameStatistics.checkerboardArea`).
+    case setPreparedContent(LayerID, Rect?)
     /// Releases every layer and texture: the tree starts again empty, with no root. A model that
     /// lost step with the render tree (after a refused commit) resends itself after this.
     case removeAllLayers
@@ -193,6 +198,13 @@ public struct Commit: Hashable, Sendable {
             case .addAnimation(let layer, let animation):
                 if let problem = animation.problem {
                     throw CommitError.invalidAnimation(layer: layer, property: animation.propertyName, problem: problem, operation: index)
+                }
+            case .setPreparedContent(let layer, let rect?):
+                guard rect.origin.x.isFinite, rect.origin.y.isFinite, rect.size.width.isFinite, rect.size.height.isFinite,
+                    rect.size.width >= 0, rect.size.height >= 0
+                else {
+                    throw CommitError.invalidProperty(
+                        layer: layer, property: "prepared content", problem: "must be finite with a size of at least 0, got \(rect)", operation: index)
                 }
             case .insertSublayer(let layer, let parent, let position):
                 if layer == parent {

@@ -100,6 +100,11 @@ public struct FrameStatistics: Hashable, Sendable {
     /// (`LayerAnimation.reportsShownValue`), in the order the layers run animations; empty when
     /// none does (a `RecordingCommitSink` evaluates no animation and reports none).
     public var shownValues: [ShownValue] = []
+    /// The area, in square points of each layer's own bounds space, that the frame showed of
+    /// layers' bounds beyond what their owners had laid out (`CommitOperation.setPreparedContent`):
+    /// a list the render side scrolled on while the main thread was busy shows its background
+    /// there (Chromium calls it checkerboarding). 0 when the model keeps up.
+    public var checkerboardArea: Double = 0
 
     /// Creates frame statistics.
     public init(

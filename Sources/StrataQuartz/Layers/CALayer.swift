@@ -174,6 +174,12 @@ open class CALayer {
     /// the render side): neither `animationKeys()` nor `animation(forKey:)` lists them, as Core
     /// Animation lists nothing for what UIKit moves without it.
     package final var unlistedAnimationGroups: [UInt64] = []
+    /// What of its bounds space the layer's owner has laid out (a list's rows, in its content's
+    /// coordinates), for the render side to count what it shows beyond (see
+    /// `CommitOperation.setPreparedContent`); nil: all of it. Main actor.
+    package final var preparedContentRect: CGRect? {
+        didSet { if oldValue != preparedContentRect { markChanged(.preparedContent) } }
+    }
     /// Running animations of properties the layer draws itself (see DrawnAnimation.swift), and
     /// those added since the last commit (begin times relative to it).
     var drawnAnimations: [DrawnAnimation] = []

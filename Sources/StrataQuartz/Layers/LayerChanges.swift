@@ -29,6 +29,8 @@ package struct LayerChanges: OptionSet, Sendable {
     package static let animations = LayerChanges(rawValue: 1 << UInt64(propertyBits + 4))
     /// The layer's mask was set or removed.
     package static let mask = LayerChanges(rawValue: 1 << UInt64(propertyBits + 5))
+    /// What of its bounds space the layer's owner has laid out (`CALayer.preparedContentRect`).
+    package static let preparedContent = LayerChanges(rawValue: 1 << UInt64(propertyBits + 6))
 
     /// Every property bit.
     package static let properties = LayerChanges(rawValue: (1 << UInt64(propertyBits)) - 1)

@@ -51,6 +51,12 @@ struct CommitBuilder {
         sendAnimations(of: layer, resendingRunning: true, on: screen)
         layer.changes = []
         if layer.maskLayer != nil { sendMask(of: layer, on: screen) }
+        if layer.preparedContentRect != nil { sendPreparedContent(of: layer, on: screen) }
+    }
+
+    /// Sends what of its bounds space `layer`'s owner has laid out.
+    private mutating func sendPreparedContent(of layer: CALayer, on screen: CAContext) {
+        append(.setPreparedContent(layer.id, layer.preparedContentRect.map(\.core)), on: screen)
     }
 
     /// Sends `layer`'s mask (created with its subtree first, when the render tree lacks it), or
@@ -73,6 +79,7 @@ struct CommitBuilder {
         if changes.contains(.animations) { sendAnimations(of: layer, resendingRunning: false, on: screen) }
         if changes.contains(.sublayers) { insertSublayers(of: layer, on: screen) }
         if changes.contains(.mask) { sendMask(of: layer, on: screen) }
+        if changes.contains(.preparedContent) { sendPreparedContent(of: layer, on: screen) }
     }
 
     /// Puts every sublayer in order under `layer`, creating those the render tree lacks with

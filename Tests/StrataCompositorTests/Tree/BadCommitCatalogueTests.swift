@@ -79,6 +79,14 @@ import Testing
             "layer 1000002 cannot become a sublayer of layer 1000009: that would put it inside its own subtree; the commit was refused"
         ),
         (
+            "prepared content of a negative height", Commit([.setPreparedContent(a, Rect(x: 0, y: 0, width: 10, height: -1))]),
+            "layer 1000001: prepared content must be finite with a size of at least 0, got (0.0, 0.0, 10.0, -1.0) (operation 0 of the commit); the whole commit was refused — pass finite values in range"
+        ),
+        (
+            "prepared content of a layer never created", Commit([.setPreparedContent(ghost, nil)]),
+            "layer 1000009 does not exist in the render tree (operation 0); create it before using it and do not use it after destroying it"
+        ),
+        (
             "a layer never created", Commit([.set(ghost, .opacity(1))]),
             "layer 1000009 does not exist in the render tree (operation 0); create it before using it and do not use it after destroying it"
         ),

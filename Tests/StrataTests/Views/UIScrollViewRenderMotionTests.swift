@@ -229,4 +229,60 @@ import Testing
         let steps = zip(runs[1], runs[1].dropFirst()).map { $1 - $0 }
         #expect(steps.allSatisfy { $0 > 0 }, "every frame a step on: \(steps)")
     }
+
+    @Test(
+        "A table tells the render side what it laid out (its bounds, after each layout; a plain scroll view, whose subviews are all there, tells nothing): frames of a flick count no checkerboard while the model keeps up, and while it is left out they count 100 points wide times how far the frame's bounds went past the laid-out ones (at most the whole 100 × 100)",
+        .tags(.gpu), .requiresGPU
+    )
+    func checkerboardingIsCounted() async throws {
+        final class Rows: NSObject, UITableViewDataSource {
+            func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 1000 }
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "row") ?? UITableViewCell(style: .default, reuseIdentifier: "row")
+                cell.textLabel?.text = "\(indexPath.row)"
+                return cell
+            }
+        }
+        for busy in [false, true] {
+            let f = try ScreenFixture(gpu: true)
+            let rows = Rows()
+            let table = UITableView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), style: .plain)
+            table.dataSource = rows
+            f.window.addSubview(table)
+            let plain = scene(f)
+            plain.frame = CGRect(x: 0, y: 0, width: 1, height: 1)  // present, not lazily laid out
+            _ = try await f.render()
+            let prepared = f.commits.commits.flatMap(\.operations).compactMap { operation -> Rect? in
+                if case .setPreparedContent(let id, let rect?) = operation, id == table.layer._id { return rect }
+                return nil
+            }
+            #expect(prepared.last == Rect(x: 0, y: 0, width: 100, height: 100), "the table laid out its bounds: \(prepared)")
+            #expect(!f.commits.commits.flatMap(\.operations).contains { if case .setPreparedContent(plain.layer._id, _) = $0 { true } else { false } })
+            try f.window.flickUp(at: f.screen.mediaTime)
+            CATransaction.flush()
+            let laidOut = Double(table.contentOffset.y)
+            let sink = f.screen.context.commitSink, size = f.screen.context.pixelSize
+            var areas: [Double] = [], offsets: [Double] = []
+            for _ in 0..<20 {
+                let statistics =
+                    busy
+                    ? try await sink.renderFrame(size: size, clearColor: .white, readBack: false).statistics
+                    : try await f.screen.renderFrame(readBack: false).statistics
+                areas.append(statistics.checkerboardArea)
+                if case .rect(let bounds)? = statistics.shownValues.first(where: { $0.layer == table.layer._id })?.property.value {
+                    offsets.append(bounds.minY)
+                }
+            }
+            if busy {
+                #expect(offsets.count == 20)
+                for (area, offset) in zip(areas, offsets) {
+                    #expect(abs(area - 100 * min(100, max(0, offset - laidOut))) < 1e-6, "\(area) for \(offset) past \(laidOut)")
+                }
+                #expect(areas.dropFirst().allSatisfy { $0 > 0 }, "\(areas)")
+            } else {
+                #expect(areas.allSatisfy { $0 == 0 }, "the model keeps up: \(areas)")
+            }
+            await f.finish()
+        }
+    }
 }

@@ -201,6 +201,9 @@ open class UICollectionView: UIScrollView {
     }
 
     /// Prepares the layout when it is out of date and gives the elements in view their views.
+    /// A collection view lays out only the items its bounds show.
+    override var laysOutContentLazily: Bool { true }
+
     open override func layoutSubviews() {
         super.layoutSubviews()
         layoutCollection()

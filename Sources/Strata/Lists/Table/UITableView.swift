@@ -270,6 +270,9 @@ open class UITableView: UIScrollView {
     // MARK: Overrides (their work is in the extensions)
 
     /// Lays out the header and footer views and gives the rows in view their cells.
+    /// A table lays out only the rows its bounds show.
+    override var laysOutContentLazily: Bool { true }
+
     open override func layoutSubviews() {
         super.layoutSubviews()
         layoutTable()
