@@ -241,7 +241,7 @@ import Testing
         #expect(scroll.subviews.last === later, "hidden bars are left where they are")
     }
 
-    @Test("indicatorStyle colours the bars: black or white at 35 %; the default is black on a light interface and white on a dark one")
+    @Test("indicatorStyle colours the bars: black or white at 35 %; the default is black on a light interface and white on a dark one, following a change of style while shown")
     func indicatorStyleColours() throws {
         let f = try ScreenFixture()
         let scroll = scrollView(f)
@@ -251,6 +251,9 @@ import Testing
             bar.backgroundColor?.resolvedColor(with: UITraitCollection(userInterfaceStyle: style))
         }
         #expect(color(.light) == UIColor(white: 0, alpha: 0.35) && color(.dark) == UIColor(white: 1, alpha: 0.35))
+        #expect(bar.layer.backgroundColor == UIColor(white: 0, alpha: 0.35).cgColor, "drawn black in the light window")
+        f.window.overrideUserInterfaceStyle = .dark
+        #expect(bar.layer.backgroundColor == UIColor(white: 1, alpha: 0.35).cgColor, "and white once the window turns dark")
         scroll.indicatorStyle = .white
         #expect(color(.light) == UIColor(white: 1, alpha: 0.35))
         scroll.indicatorStyle = .black
