@@ -7,7 +7,8 @@
 //     CollectionDifference of the same two arrays (which finds inserts and removals only);
 //   - scrolling a 100,000-row table of self-sizing cells (a label and an image each) at 390×844
 //     @3, flicked 60 points a frame: the main thread's work per frame (scroll, layout, reuse,
-//     measuring new rows, commit).
+//     measuring new rows, commit);
+//   - the render side's scrolling (ScrollingBenchmarks.swift).
 //   cd Benchmarks && swift package benchmark --target ListBenchmarks
 import Benchmark
 import Foundation
@@ -74,17 +75,19 @@ let benchmarks: @Sendable () -> Void = {
             try check(s.1._cellsMade <= 3 * s.1.visibleCells.count, "\(s.1._cellsMade) cells made for \(s.1.visibleCells.count) in view")
         },
         teardown: { s in await s.0.compositor.shutdown() })
+
+    scrollingBenchmarks()
 }
 
-/// A 390×844 screen at scale 3 with a key window.
+/// A 390×844 screen (at scale 3 unless told) with a key window.
 @MainActor final class Screen {
     let compositor: Compositor
     let screen: UIScreen
     let window: UIWindow
 
-    init() throws {
+    init(scale: CGFloat = 3) throws {
         compositor = try Compositor()
-        screen = UIScreen(size: CGSize(width: 390, height: 844), scale: 3, compositor: compositor)
+        screen = UIScreen(size: CGSize(width: 390, height: 844), scale: scale, compositor: compositor)
         window = UIWindow(frame: screen.bounds)
         window.screen = screen
         window.makeKeyAndVisible()

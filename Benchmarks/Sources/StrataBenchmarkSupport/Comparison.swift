@@ -80,6 +80,24 @@ public func compare<State>(
     register(name, configuration, Comparison(setup: setup, strata: strata, reference: nil, timedReference: timedReference, settle: settle, teardown: teardown))
 }
 
+/// `compare(_:configuration:setup:strata:reference:settle:teardown:)` with figures of its own:
+/// after `settle`, `report` returns values for custom metrics of the iteration (jitter, counts:
+/// what a timed run showed beside its time), recorded as they are. Each metric `report` returns
+/// must be in `configuration`'s metrics to be shown.
+public func compare<State>(
+    _ name: String, configuration: Benchmark.Configuration,
+    setup: @escaping @MainActor () async throws -> State,
+    strata: @escaping @MainActor (State, _ iteration: Int) async throws -> Void,
+    reference: (@MainActor (State, _ iteration: Int) async throws -> Void)?,
+    settle: (@MainActor (State, _ iteration: Int) async throws -> Void)? = nil,
+    report: @escaping @MainActor (State, _ iteration: Int) async throws -> [(BenchmarkMetric, Int)],
+    teardown: (@MainActor (State) async throws -> Void)? = nil
+) {
+    register(
+        name, configuration,
+        Comparison(setup: setup, strata: strata, reference: reference, timedReference: nil, settle: settle, report: report, teardown: teardown))
+}
+
 /// Registers `run` with the library as the benchmark `name`.
 private func register<State>(_ name: String, _ configuration: Benchmark.Configuration, _ run: Comparison<State>) {
     Benchmark(name, configuration: configuration) { benchmark async in
@@ -119,6 +137,7 @@ final class Comparison<State> {
     private let reference: (@MainActor (State, Int) async throws -> Void)?
     private let timedReference: (@MainActor (State, Int) async throws -> Duration?)?
     private let settle: (@MainActor (State, Int) async throws -> Void)?
+    private let report: (@MainActor (State, Int) async throws -> [(BenchmarkMetric, Int)])?
     private let teardown: (@MainActor (State) async throws -> Void)?
     private var state: State?
     private var iteration = 0
@@ -127,10 +146,10 @@ final class Comparison<State> {
         setup: @escaping @MainActor () async throws -> State, strata: @escaping @MainActor (State, Int) async throws -> Void,
         reference: (@MainActor (State, Int) async throws -> Void)?,
         timedReference: (@MainActor (State, Int) async throws -> Duration?)?, settle: (@MainActor (State, Int) async throws -> Void)?,
-        teardown: (@MainActor (State) async throws -> Void)?
+        report: (@MainActor (State, Int) async throws -> [(BenchmarkMetric, Int)])? = nil, teardown: (@MainActor (State) async throws -> Void)?
     ) {
         (self.setup, self.strata, self.reference, self.timedReference) = (setup, strata, reference, timedReference)
-        (self.settle, self.teardown) = (settle, teardown)
+        (self.settle, self.report, self.teardown) = (settle, report, teardown)
     }
 
     func setUp() async throws {
@@ -167,6 +186,7 @@ final class Comparison<State> {
             }
         }
         try await settle?(state, index)
+        for (metric, value) in try await report?(state, index) ?? [] { benchmark.measurement(metric, value) }
     }
 }
 

@@ -124,7 +124,7 @@ extension UIScrollView {
         var motion = motion
         motion.start = screen.shownTime
         motion.duration = motion.length()
-        if motion.zoom == nil { motion.renderGroup = showOnRenderSide(motion) }
+        if motion.zoom == nil, !_motionStaysOnMainThread { motion.renderGroup = showOnRenderSide(motion) }
         self.motion = motion
         indicatorsFollowRenderMotion()
         screen.addFrameTicker(of: self) { [weak self] time in self?.step(at: time) ?? false }

@@ -536,6 +536,9 @@ open class UIScrollView: UIView {
     var laysOutContentLazily: Bool { false }
     /// Whether the motion is setting the offset (its own step, which the render side already shows).
     var isSteppingMotion = false
+    /// Whether motions stay on the main thread, as before the render side scrolled: frames show
+    /// only the offsets the model commits (false; benchmarks set it to compare the two).
+    @_spi(Testing) public var _motionStaysOnMainThread = false
 }
 
 /// What a scroll view tells its delegate (UIKit's `UIScrollViewDelegate`). Every method has a

@@ -288,4 +288,46 @@ extension UIWindow {
         }
         #expect(tops == [25, 25, 5, 25])
     }
+
+    @Test(
+        "Nested across axes: a horizontal scroll view (500 points wide) inside a vertical one (1,000 tall) takes a drag that starts sideways (30 points: inner x 30, outer y 0) and leaves one that starts upright to the outer one (30 points: outer y 30, inner x 0), even when the drag then turns; at the inner one's end a sideways drag is still its own (a rubber band), the outer one never moving"
+    )
+    func nestedScrollViewsTakeTheirOwnAxis() throws {
+        let f = try ScreenFixture()
+        let outer = tall(f)
+        let inner = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
+        inner.contentSize = CGSize(width: 500, height: 50)
+        outer.addSubview(inner)
+        var t = f.screen.mediaTime
+        // Sideways first: the inner view scrolls, by the finger from where its pan began.
+        try f.window.down(1, 80, 25, at: t)
+        try f.window.move(1, 68, 26, at: t + 0.05)
+        try f.window.move(1, 38, 26, at: t + 0.1)
+        #expect(inner.isDragging && !outer.isDragging)
+        #expect(inner.contentOffset == CGPoint(x: 30, y: 0) && outer.contentOffset == .zero)
+        try f.window.move(1, 38, 26, at: t + 0.5)
+        try f.window.up(1, 38, 26, at: t + 0.6)
+        // Upright first: the outer view scrolls, and keeps the drag when it turns sideways.
+        t += 1
+        try f.window.down(2, 50, 40, at: t)
+        try f.window.move(2, 51, 28, at: t + 0.05)
+        try f.window.move(2, 51, -2, at: t + 0.1)
+        #expect(outer.isDragging && !inner.isDragging)
+        #expect(outer.contentOffset == CGPoint(x: 0, y: 30) && inner.contentOffset == CGPoint(x: 30, y: 0))
+        try f.window.move(2, 11, -2, at: t + 0.15)
+        #expect(outer.contentOffset == CGPoint(x: 0, y: 30) && inner.contentOffset == CGPoint(x: 30, y: 0), "the outer view scrolls only upright")
+        try f.window.move(2, 11, -2, at: t + 0.5)
+        try f.window.up(2, 11, -2, at: t + 0.6)
+        // At the inner view's right end a further sideways drag is its rubber band, not the outer's.
+        outer.contentOffset = .zero
+        inner.contentOffset = CGPoint(x: 400, y: 0)
+        t += 1
+        try f.window.down(3, 80, 25, at: t)
+        try f.window.move(3, 68, 25, at: t + 0.05)
+        try f.window.move(3, 58, 25, at: t + 0.1)
+        #expect(inner.isDragging && !outer.isDragging && outer.contentOffset == .zero)
+        // 10 points past the end: 100·(1 − 1/(0.55·0.1 + 1)) = 5.21 in a 100-point-wide view.
+        #expect(abs(inner.contentOffset.x - 405.21) < 0.01, "\(inner.contentOffset)")
+        try f.window.up(3, 58, 25, at: t + 0.15)
+    }
 }
