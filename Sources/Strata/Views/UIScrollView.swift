@@ -468,7 +468,7 @@ open class UIScrollView: UIView {
     override func didLayoutSubviews() {
         super.didLayoutSubviews()
         // A list lays out what its bounds show: the render side counts what it shows beyond.
-        if laysOutContentLazily { layer.preparedContentRect = bounds }
+        if laysOutContentLazily { layer.preparedContentRect = laidOutContentRect }
         guard indicatorsShow else { return }
         placeScrollIndicators()
         keepIndicatorsOnTop()
@@ -534,6 +534,9 @@ open class UIScrollView: UIView {
     /// Whether the content is laid out only where the bounds show it (a list's rows): false for a
     /// scroll view, whose subviews are all there; lists answer true.
     var laysOutContentLazily: Bool { false }
+    /// What a list that lays out lazily has laid out, in its bounds space: its bounds, and what
+    /// it prepared ahead of a motion (see UITableView's `prepareRowsAhead`).
+    var laidOutContentRect: CGRect { bounds }
     /// Whether the motion is setting the offset (its own step, which the render side already shows).
     var isSteppingMotion = false
     /// Whether motions stay on the main thread, as before the render side scrolled: frames show

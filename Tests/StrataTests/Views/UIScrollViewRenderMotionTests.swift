@@ -231,7 +231,7 @@ import Testing
     }
 
     @Test(
-        "A table tells the render side what it laid out (its bounds, after each layout; a plain scroll view, whose subviews are all there, tells nothing): frames of a flick count no checkerboard while the model keeps up, and while it is left out they count 100 points wide times how far the frame's bounds went past the laid-out ones (at most the whole 100 × 100)",
+        "A table tells the render side what it laid out (its bounds, after each layout; a plain scroll view, whose subviews are all there, tells nothing): frames of a flick count no checkerboard while the model keeps up, and, with prefetching off, while it is left out they count 100 points wide times how far the frame's bounds went past the laid-out ones (at most the whole 100 × 100)",
         .tags(.gpu), .requiresGPU
     )
     func checkerboardingIsCounted() async throws {
@@ -247,6 +247,7 @@ import Testing
             let f = try ScreenFixture(gpu: true)
             let rows = Rows()
             let table = UITableView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), style: .plain)
+            table.isPrefetchingEnabled = false  // the bounds alone (see the next test)
             table.dataSource = rows
             f.window.addSubview(table)
             let plain = scene(f)
@@ -284,5 +285,73 @@ import Testing
             }
             await f.finish()
         }
+    }
+
+    @Test(
+        "Rows a screen ahead: once a flick's motion is on the render side, the table gives cells early to the rows up to a screen further in its direction (placed, not displayed: not among visibleCells, no willDisplay, nil from cellForRow(at:)), tells the render side it laid them out, and frames the model is left out of count no checkerboard until the motion goes past them; the rows coming into view take those cells without asking the data source again, and willDisplay comes then",
+        .tags(.gpu), .requiresGPU
+    )
+    func rowsAScreenAheadAreLaidOut() async throws {
+        final class Rows: NSObject, UITableViewDataSource, UITableViewDelegate {
+            var asked: [Int] = [], displayed: [Int] = []
+            func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 1000 }
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                asked.append(indexPath.row)
+                let cell = tableView.dequeueReusableCell(withIdentifier: "row") ?? UITableViewCell(style: .default, reuseIdentifier: "row")
+                cell.textLabel?.text = "\(indexPath.row)"
+                return cell
+            }
+            func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) { displayed.append(indexPath.row) }
+        }
+        let f = try ScreenFixture(gpu: true)
+        let rows = Rows()
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), style: .plain)  // 44-point rows
+        table.dataSource = rows
+        table.delegate = rows
+        f.window.addSubview(table)
+        _ = try await f.render()
+        #expect(rows.asked == [0, 1, 2] && rows.displayed == [0, 1, 2], "at rest only the rows in view: \(rows.asked)")
+        try f.window.flickUp(at: f.screen.mediaTime)
+        _ = try await f.screen.renderFrame(readBack: false)
+        CATransaction.flush()  // the model's step after the frame, laid out and committed
+        let y = table.contentOffset.y
+        // In view: rows y/44 ... (y + 100)/44; ahead: those down to y + 200.
+        let lastInView = Int(((y + 100) / 44).rounded(.up)) - 1
+        let inView = Array(Int(y / 44)...lastInView), ahead = Array((lastInView + 1)...(Int(((y + 200) / 44).rounded(.up)) - 1))
+        #expect(table.indexPathsForVisibleRows?.map(\.row) == inView)
+        #expect(table.visibleCells.count == inView.count && rows.displayed == Array(0...inView.last!), "\(rows.displayed)")
+        #expect(Set(rows.asked) == Set(0...ahead.last!), "the rows a screen below the view were asked for: \(rows.asked), in view \(inView)")
+        for row in ahead { #expect(table.cellForRow(at: IndexPath(row: row, section: 0)) == nil) }
+        let placed = table.subviews.compactMap { $0 as? UITableViewCell }.filter { !$0.isHidden && !table.visibleCells.contains($0) }
+        #expect(placed.map(\.frame.minY).sorted() == ahead.map { CGFloat($0) * 44 }, "placed at their rows, undisplayed: \(placed.map(\.frame))")
+        #expect(table.layer.preparedContentRect == CGRect(x: 0, y: y, width: 100, height: CGFloat(ahead.last! + 1) * 44 - y), "\(table.layer.preparedContentRect)")
+        // The model left out: no checkerboard while the render side is within the rows laid out.
+        let reach = Double(ahead.last! + 1) * 44
+        let sink = f.screen.context.commitSink, size = f.screen.context.pixelSize
+        var beyond = false
+        for _ in 0..<30 {
+            let statistics = try await sink.renderFrame(size: size, clearColor: .white, readBack: false).statistics
+            guard case .rect(let bounds)? = statistics.shownValues.first(where: { $0.layer == table.layer._id })?.property.value else { break }
+            let past = max(0, bounds.maxY - reach)
+            #expect(abs(statistics.checkerboardArea - 100 * min(100, past)) < 1e-6, "\(statistics.checkerboardArea) at \(bounds.minY), laid out to \(reach)")
+            if past > 0 { beyond = true }
+        }
+        #expect(beyond, "30 frames went past the screen ahead")
+        // The model hears again: the rows now in view take the prepared cells; willDisplay comes now.
+        rows.asked = []
+        let prepared = Dictionary(uniqueKeysWithValues: ahead.map { row in (row, placed.first { $0.frame.minY == CGFloat(row) * 44 }!) })
+        _ = try await f.screen.renderFrame(readBack: false)
+        CATransaction.flush()
+        var kept = 0
+        for cell in table.visibleCells {
+            let row = table.indexPath(for: cell)!.row
+            if let early = prepared[row] {
+                #expect(early === cell && !rows.asked.contains(row), "row \(row) kept its early cell")
+                kept += 1
+            }
+        }
+        #expect(kept >= 2, "rows \(ahead) were prepared; in view now: \(table.indexPathsForVisibleRows!.map(\.row))")
+        #expect(Set(table.indexPathsForVisibleRows!.map(\.row)).isSubset(of: Set(rows.displayed)))
+        await f.finish()
     }
 }

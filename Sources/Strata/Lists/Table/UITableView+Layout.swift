@@ -27,6 +27,7 @@ extension UITableView {
     /// The geometry for the data source's counts now. With `previous` and `mapping` (after a batch
     /// of updates), rows that survived keep their measured heights.
     func buildLayout(previous: TableLayout?, mapping: ListUpdates.Index?) -> TableLayout {
+        layoutGeneration += 1
         var l = TableLayout()
         l.width = bounds.width
         l.sideInset = insetGroupedSideInset
@@ -157,6 +158,8 @@ extension UITableView {
     func layoutVisibleElements() {
         guard dataSource != nil else { return }
         var l = layout
+        // Cells prepared for another layout, or before a reload or reconfiguration, are stale.
+        if preparedGeneration != layoutGeneration || cellsNeedConfiguration { setAsidePreparedCells() }
         let minY = bounds.minY, maxY = bounds.maxY
         var shown: [IndexPath: UITableViewCell] = [:]
         var sections = IndexSet()
@@ -177,7 +180,7 @@ extension UITableView {
             case .header(let s), .footer(let s): sections.insert(s)
             case .row(let path):
                 sections.insert(path.section)
-                let cell = visibleCellsByIndexPath[path] ?? cellFromDataSource(for: path)
+                let cell = visibleCellsByIndexPath[path] ?? preparedCells.removeValue(forKey: path) ?? cellFromDataSource(for: path)
                 shown[path] = cell
                 if !l.measured[index] {
                     let height = cell.fittingHeight(forWidth: l.width - 2 * l.sideInset)
@@ -190,6 +193,7 @@ extension UITableView {
             }
             index += 1
         }
+        let newlyPrepared = prepareRowsAhead(in: &l, shown: shown)
         storedLayout = l
         contentSize = CGSize(width: bounds.width, height: l.contentHeight)
         if compensation != 0 {
@@ -222,6 +226,10 @@ extension UITableView {
             var rect = l.rectForRow(at: path)
             if let swipe, swipe.row == path { rect.origin.x += swipe.offset }
             cell.frame = rect
+        }
+        for (path, cell) in preparedCells {
+            if configuresAll || newlyPrepared.contains(path) { configure(cell, at: path, in: l) }
+            cell.frame = l.rectForRow(at: path)
         }
         for (path, cell) in appearing.sorted(by: { $0.key < $1.key }) {
             prefetchedRows.remove(path)
@@ -386,10 +394,112 @@ extension UITableView {
 
     // MARK: Prefetching
 
+    /// Where rows get their cells ahead of the view: while the render side shows a motion of the
+    /// offset (which moves the bounds on even while the main thread is busy), up to a screen
+    /// further in the motion's direction and no further than where it ends; nil otherwise, and
+    /// with prefetching off.
+    var preparationBand: ClosedRange<CGFloat>? {
+        guard isPrefetchingEnabled, let motion, motion.renderGroup != nil else { return nil }
+        let h = bounds.height
+        if motion.to.y > bounds.minY { return bounds.maxY...max(bounds.maxY, min(bounds.maxY + h, motion.to.y + h)) }
+        if motion.to.y < bounds.minY { return min(bounds.minY, max(bounds.minY - h, motion.to.y))...bounds.minY }
+        return nil
+    }
+
+    /// Gives cells to the rows of the band ahead of the view (`preparationBand`) that have none
+    /// in view, placed but not displayed: they are not among `visibleCells`, and the delegate's
+    /// `willDisplay` comes when they come into view (UIKit's cell prefetching). Rows below the
+    /// view are measured as rows coming into view are; the band stops at a header or footer
+    /// with a height, and going up at a row still estimated (measuring it would move the rows
+    /// in view). Cells of rows that left the band go back for reuse without `didEndDisplaying`
+    /// (they never showed). Records the part of the content laid out this way
+    /// (`preparedReach`) and returns the rows whose cells are new.
+    func prepareRowsAhead(in l: inout TableLayout, shown: [IndexPath: UITableViewCell]) -> Set<IndexPath> {
+        var kept: [IndexPath: UITableViewCell] = [:]
+        var new = Set<IndexPath>()
+        func cell(for path: IndexPath) -> UITableViewCell {
+            if let cell = kept[path] ?? preparedCells.removeValue(forKey: path) {
+                kept[path] = cell
+                return cell
+            }
+            let cell = cellFromDataSource(for: path)
+            new.insert(path)
+            kept[path] = cell
+            return cell
+        }
+        preparedReach = nil
+        if let band = preparationBand, l.heights.count > 0 {
+            let down = band.lowerBound >= bounds.maxY
+            var reach = down ? bounds.maxY : bounds.minY
+            var complete: Bool  // the band ran to the content's end
+            if down {
+                var index = l.elements(from: bounds.maxY, to: band.upperBound).first ?? l.heights.count
+                complete = index == l.heights.count
+                while index < l.heights.count, l.start(of: index) < band.upperBound {
+                    if case .row(let path) = l.describe(index) {
+                        if shown[path] == nil {
+                            let cell = cell(for: path)
+                            if !l.measured[index] {
+                                l.heights.set(index, to: cell.fittingHeight(forWidth: l.width - 2 * l.sideInset))
+                                l.measured[index] = true
+                            }
+                        }
+                    } else if l.heights[index] > 0 {
+                        break
+                    }
+                    reach = l.start(of: index) + l.heights[index]
+                    index += 1
+                    complete = index == l.heights.count
+                }
+            } else {
+                var index = l.elements(from: band.lowerBound, to: bounds.minY).last ?? -1
+                complete = index < 0
+                while index >= 0, l.start(of: index) + l.heights[index] > band.lowerBound {
+                    if case .row(let path) = l.describe(index) {
+                        guard l.measured[index] else { break }
+                        if shown[path] == nil { _ = cell(for: path) }
+                    } else if l.heights[index] > 0 {
+                        break
+                    }
+                    reach = l.start(of: index)
+                    index -= 1
+                    complete = index < 0
+                }
+            }
+            if complete { reach = down ? band.upperBound : band.lowerBound }
+            if down, reach > bounds.maxY {
+                preparedReach = CGRect(x: bounds.minX, y: bounds.maxY, width: bounds.width, height: reach - bounds.maxY)
+            } else if !down, reach < bounds.minY {
+                preparedReach = CGRect(x: bounds.minX, y: reach, width: bounds.width, height: bounds.minY - reach)
+            }
+        }
+        for cell in preparedCells.values { setAside(cell) }
+        preparedCells = kept
+        preparedGeneration = layoutGeneration
+        return new
+    }
+
+    /// Hides a cell that was prepared but never displayed and keeps it for reuse (no delegate call).
+    func setAside(_ cell: UITableViewCell) {
+        cell.isHidden = true
+        if let identifier = cell.reuseIdentifier {
+            cellPool.enqueue(cell, identifier: identifier)
+        } else {
+            cell.removeFromSuperview()
+        }
+    }
+
+    /// Sets every prepared cell aside (their rows, data or state changed).
+    func setAsidePreparedCells() {
+        for cell in preparedCells.values { setAside(cell) }
+        preparedCells = [:]
+        preparedReach = nil
+    }
+
     /// Tells the prefetching data source of rows within a screen below and above the view that
     /// have no cell yet, and cancels those that left that band without showing.
     func updatePrefetching(in l: TableLayout) {
-        guard let prefetcher = prefetchDataSource else { return }
+        guard isPrefetchingEnabled, let prefetcher = prefetchDataSource else { return }
         let h = bounds.height
         let band = Set(l.rows(in: bounds.minY - h, bounds.maxY + h)).subtracting(visibleCellsByIndexPath.keys)
         let new = band.subtracting(prefetchedRows)

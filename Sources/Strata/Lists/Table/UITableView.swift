@@ -62,6 +62,14 @@ open class UITableView: UIScrollView {
     /// The object told ahead of the scroll which rows will be needed (held weakly).
     open weak var prefetchDataSource: (any UITableViewDataSourcePrefetching)?
 
+    /// Whether the table may ask for cells before it displays them (true by default): while the
+    /// content moves on by itself (a deceleration, an animated offset), rows up to a screen ahead
+    /// in its direction get their cells from the data source early, placed but not displayed
+    /// (not in `visibleCells`; `willDisplay` when they come into view), so that frames the render
+    /// side draws while the main thread is busy show them. False: cells are asked for as rows
+    /// come into view, and the prefetching data source is not told either, as in UIKit.
+    open var isPrefetchingEnabled = true
+
     /// The delegate as a table delegate (the scroll view's `delegate`, when it is one).
     var tableDelegate: (any UITableViewDelegate)? { delegate as? any UITableViewDelegate }
 
@@ -212,6 +220,14 @@ open class UITableView: UIScrollView {
     var storedLayout: TableLayout?
     /// Cells for the rows in view, by index path.
     var visibleCellsByIndexPath: [IndexPath: UITableViewCell] = [:]
+    /// Cells given early to rows ahead of a motion, not displayed yet, by index path; they were
+    /// made for the layout `preparedGeneration` (see `prepareRowsAhead`).
+    var preparedCells: [IndexPath: UITableViewCell] = [:]
+    var preparedGeneration = 0
+    /// How many layouts have been built (a rebuilt one may move or change every row).
+    var layoutGeneration = 0
+    /// What the last layout pass prepared ahead of the view, in content coordinates (nil: nothing).
+    var preparedReach: CGRect?
     /// Header and footer views in view, by section.
     var visibleHeaders: [Int: UIView] = [:]
     var visibleFooters: [Int: UIView] = [:]
@@ -272,6 +288,7 @@ open class UITableView: UIScrollView {
     /// Lays out the header and footer views and gives the rows in view their cells.
     /// A table lays out only the rows its bounds show.
     override var laysOutContentLazily: Bool { true }
+    override var laidOutContentRect: CGRect { preparedReach.map { bounds.union($0) } ?? bounds }
 
     open override func layoutSubviews() {
         super.layoutSubviews()
@@ -446,6 +463,7 @@ open class UITableView: UIScrollView {
         guard editing != _isEditing else { return }
         closeSwipe(animated: false)
         _isEditing = editing
+        setAsidePreparedCells()
         if editing { selectedRows.forEach { visibleCellsByIndexPath[$0]?.setSelected(false, animated: false) }; selectedRows = [] }
         let l = layout
         for (path, cell) in visibleCellsByIndexPath {
