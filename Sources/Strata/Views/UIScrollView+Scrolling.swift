@@ -221,6 +221,7 @@ extension UIScrollView {
         isDecelerating = false
         window?.screen?.removeFrameTicker(of: self)
         scrollMayHaveStopped()
+        if laysOutContentLazily { setNeedsLayout() }  // what a list prepared ahead of the motion goes
     }
 
     // MARK: Dragging

@@ -12,18 +12,25 @@ import Testing
 @Suite struct UITableViewCellPrefetchingTests {
     /// 1,000 rows of 44 points; logs the data source's and the delegate's calls by row.
     final class Rows: NSObject, UITableViewDataSource, UITableViewDelegate, UITableViewDataSourcePrefetching {
-        var asked: [Int] = [], displayed: [Int] = [], ended: [Int] = [], prefetched: [Int] = []
+        var asked: [Int] = [], displayed: [Int] = [], ended: [Int] = [], prefetched: [Int] = [], cancelled: [Int] = []
+        /// The data source's calls in order: "cell N", "prefetch N".
+        var calls: [String] = []
         var count = 1000
         func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { count }
         func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
             asked.append(indexPath.row)
+            calls.append("cell \(indexPath.row)")
             let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
             cell.textLabel?.text = "\(indexPath.row)"
             return cell
         }
         func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) { displayed.append(indexPath.row) }
         func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) { ended.append(indexPath.row) }
-        func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath]) { prefetched += indexPaths.map(\.row) }
+        func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath]) {
+            prefetched += indexPaths.map(\.row)
+            calls += indexPaths.map { "prefetch \($0.row)" }
+        }
+        func tableView(_ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) { cancelled += indexPaths.map(\.row) }
     }
 
     /// A 100 × 100 table of `rows` shown in `f`'s window, rendered once.
@@ -148,6 +155,64 @@ import Testing
             }
             #expect(above == Array(Int((y - 100) / 44)...(Int(y / 44) - 1)), "a screen above \(y): \(above)")
             #expect(table.layer.preparedContentRect == CGRect(x: 0, y: CGFloat(above.first!) * 44, width: 100, height: y + 100 - CGFloat(above.first!) * 44))
+        }
+    }
+
+    @Test("The prefetching data source hears of each row ahead before the data source is asked for its cell")
+    func dataPrefetchingComesFirst() async throws {
+        let f = try ScreenFixture()
+        let rows = Rows()
+        let table = try await shown(f, rows)
+        try f.window.flickUp(at: f.screen.mediaTime)
+        for _ in 0..<30 {
+            _ = try await f.screen.renderFrame(readBack: false)
+            CATransaction.flush()
+        }
+        let ahead = Set(undisplayed(table).map { Int($0.frame.minY / 44) })
+        #expect(!ahead.isEmpty)
+        for (i, call) in rows.calls.enumerated() where call.hasPrefix("cell ") {
+            let row = call.dropFirst(5)
+            guard Int(row)! > 3 else { continue }  // rows 0...3 showed before the flick
+            #expect(rows.calls[..<i].contains("prefetch \(row)"), "row \(row) asked for before it was announced: \(rows.calls.prefix(i + 1).suffix(8))")
+        }
+    }
+
+    @Test(
+        "The early cells follow the table: a selected row's early cell is selected, reconfigureRows reconfigures it in place, and they go when a touch stops the motion, when prefetching is turned off (which cancels the announced rows) and when the data source goes"
+    )
+    func earlyCellsFollowTheTable() async throws {
+        for ending in ["touch", "off", "no data source"] {
+            let f = try ScreenFixture()
+            let rows = Rows()
+            let table = try await shown(f, rows)
+            try f.window.flickUp(at: f.screen.mediaTime)
+            CATransaction.flush()
+            let early = undisplayed(table)
+            let first = try #require(early.min { $0.frame.minY < $1.frame.minY })
+            let row = IndexPath(row: Int(first.frame.minY / 44), section: 0)
+            table.selectRow(at: row, animated: false, scrollPosition: .none)
+            #expect(first.isSelected && table.cellForRow(at: row) == nil)
+            rows.asked = []
+            table.reconfigureRows(at: [row])
+            table.layoutIfNeeded()
+            #expect(rows.asked == [row.row] && undisplayed(table).contains { $0 === first }, "reconfigured in place: \(rows.asked)")
+            switch ending {
+            case "touch":
+                try f.window.down(9, 50, 50, at: f.screen.mediaTime + 0.1)
+                #expect(!table.isDecelerating)
+                table.layoutIfNeeded()
+                try f.window.up(9, 50, 50, at: f.screen.mediaTime + 0.15)
+            case "off":
+                let announced = rows.prefetched.count
+                table.isPrefetchingEnabled = false
+                table.layoutIfNeeded()
+                #expect(announced > 0 && !rows.cancelled.isEmpty, "announced rows cancelled: \(rows.cancelled)")
+            default:
+                table.dataSource = nil
+                table.layoutIfNeeded()
+            }
+            #expect(undisplayed(table).isEmpty, "\(ending): \(undisplayed(table).map(\.frame))")
+            #expect(table.layer.preparedContentRect == table.bounds || ending == "no data source")
         }
     }
 }

@@ -31,7 +31,9 @@ extension UICollectionView {
     /// have no cell yet, and cancels those that left that band without showing.
     func updatePrefetching() {
         guard isPrefetchingEnabled, let prefetcher = prefetchDataSource else { return }
-        let band = bounds.insetBy(dx: -bounds.width, dy: -bounds.height)
+        var band = bounds.insetBy(dx: -bounds.width, dy: -bounds.height)
+        // A screen beyond what is prepared ahead of a motion.
+        if let ahead = preparationRect { band = band.union(ahead.insetBy(dx: -bounds.width, dy: -bounds.height)) }
         var near = Set<IndexPath>()
         for attributes in collectionViewLayout.layoutAttributesForElements(in: band) ?? []
         where attributes.representedElementCategory == .cell && !attributes.isHidden && attributes.frame.sharesArea(with: band) {
@@ -77,7 +79,7 @@ extension UICollectionView {
         }
         var appearing: [CollectionElementKey] = []
         for key in order where visibleViews[key] == nil {
-            guard let view = makeView(for: key, wantedFrame: wanted[key]?.frame) else { continue }
+            guard let view = preparedViews.removeValue(forKey: key) ?? makeView(for: key, wantedFrame: wanted[key]?.frame) else { continue }
             visibleViews[key] = view
             appearing.append(key)
             if key.category == .cell { prefetchedItems.remove(key.indexPath) }
@@ -109,6 +111,8 @@ extension UICollectionView {
             }
             if let shown = attributesDuringMovement(key, attributes, view: view) { place(view, with: shown) }
         }
+        // Undisplayed views go to their places at once, even inside an animated batch.
+        UIView.performWithoutAnimation { if prepareElementsAhead(of: wanted) { measuredNewSize = true } }
         let delegate = collectionDelegate
         for key in appearing.sorted(by: { ($0.category.rawValue, $0.indexPath) < ($1.category.rawValue, $1.indexPath) }) {
             guard let view = visibleViews[key] else { continue }
@@ -121,6 +125,78 @@ extension UICollectionView {
             }
         }
         return measuredNewSize
+    }
+
+    // MARK: Views ahead of a motion
+
+    /// Where elements get their views ahead of the view: while the render side shows a motion of
+    /// the offset (which moves the bounds on even while the main thread is busy), the bounds
+    /// grown by up to a screen on each axis in the motion's direction, no further than where it
+    /// ends; nil otherwise, and with prefetching off.
+    var preparationRect: CGRect? {
+        guard isPrefetchingEnabled, let motion, motion.renderGroup != nil else { return nil }
+        var rect = bounds
+        let dx = motion.to.x - bounds.minX, dy = motion.to.y - bounds.minY
+        let grownX = min(bounds.width, abs(dx)), grownY = min(bounds.height, abs(dy))
+        rect.size.width += grownX
+        rect.size.height += grownY
+        if dx < 0 { rect.origin.x -= grownX }
+        if dy < 0 { rect.origin.y -= grownY }
+        return rect == bounds ? nil : rect
+    }
+
+    /// Gives views to the elements in the band ahead of the view (`preparationRect`) that have
+    /// none in view, placed by their attributes but not displayed: cells are not among
+    /// `visibleCells` and supplementary views not among the visible ones, and the delegate's
+    /// `willDisplay` calls come when they come into view (UIKit's cell prefetching). Self-sizing
+    /// elements past the view's far edges are measured as elements coming into view are
+    /// (behind the view they are placed at their estimates: measuring them would move what shows).
+    /// Views of elements that left the band go back for reuse without `didEndDisplaying` (they
+    /// never showed). Records the band as laid out (`preparedReach`); returns whether a
+    /// measured size changed (the layout must be prepared again).
+    func prepareElementsAhead(of wanted: [CollectionElementKey: UICollectionViewLayoutAttributes]) -> Bool {
+        var kept: [CollectionElementKey: UICollectionReusableView] = [:]
+        var measuredNewSize = false
+        preparedReach = nil
+        if let rect = preparationRect, dataSource != nil {
+            updatePrefetching()  // the data source hears of an item before it is asked for its cell
+            let layout = collectionViewLayout
+            let selected = Set(selectedItems)
+            for attributes in layout.layoutAttributesForElements(in: rect) ?? [] where !attributes.isHidden && attributes.frame.sharesArea(with: rect) {
+                let key = attributes.elementKey
+                guard wanted[key] == nil, visibleViews[key] == nil, kept[key] == nil else { continue }
+                guard let view = preparedViews.removeValue(forKey: key) ?? makeView(for: key, wantedFrame: attributes.frame) else { continue }
+                kept[key] = view
+                let container = container(for: attributes)
+                if view.superview !== container {
+                    if container === self { insertSubview(view, at: cellInsertionIndex) } else { container.addSubview(view) }
+                }
+                place(view, with: attributes)
+                let ahead = attributes.frame.minY >= bounds.maxY || attributes.frame.minX >= bounds.maxX
+                if key.category == .cell, let cell = view as? UICollectionViewCell {
+                    let isSelected = selected.contains(key.indexPath)
+                    if cell.isSelected != isSelected { cell.isSelected = isSelected }
+                    if ahead, layout.sizesItemFromCell(at: key.indexPath) {
+                        let preferred = cell.preferredLayoutAttributesFitting(attributes.copy() as! UICollectionViewLayoutAttributes)
+                        if layout.cellDidMeasure(preferred.size, at: key.indexPath) { measuredNewSize = true }
+                    }
+                } else if key.category == .supplementaryView, ahead, layout.sizesSupplementaryFromView(ofKind: key.kind, at: key.indexPath) {
+                    let preferred = view.preferredLayoutAttributesFitting(attributes.copy() as! UICollectionViewLayoutAttributes)
+                    if layout.supplementaryDidMeasure(preferred.size, ofKind: key.kind, at: key.indexPath) { measuredNewSize = true }
+                }
+            }
+            preparedReach = rect
+        }
+        for (key, view) in preparedViews { recycle(view, key: key) }
+        preparedViews = kept
+        return measuredNewSize
+    }
+
+    /// Puts every prepared view back for reuse (the items changed or moved).
+    func setAsidePreparedViews() {
+        for (key, view) in preparedViews { recycle(view, key: key) }
+        preparedViews = [:]
+        preparedReach = nil
     }
 
     /// A view for a new element: the data source's cell or supplementary view, or a decoration

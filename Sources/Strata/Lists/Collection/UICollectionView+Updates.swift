@@ -80,6 +80,7 @@ extension UICollectionView {
     /// `prepareForReuse()` (as UIKit's). Items not in view are skipped.
     public func reconfigureItems(at indexPaths: [IndexPath]) {
         guard let dataSource else { return }
+        setAsidePreparedViews()
         for path in indexPaths {
             let key = CollectionElementKey(category: .cell, kind: "", indexPath: path)
             guard let cell = visibleViews[key], let identifier = cell.reuseIdentifier else { continue }
@@ -121,6 +122,7 @@ extension UICollectionView {
         let layout = collectionViewLayout
 
         // Where leaving cells end, asked while the layout still describes the old items.
+        setAsidePreparedViews()  // their items may have moved or changed
         var leaving: [(key: CollectionElementKey, view: UICollectionReusableView, final: UICollectionViewLayoutAttributes?)] = []
         var kept: [CollectionElementKey: UICollectionReusableView] = [:]
         for (key, view) in visibleViews {

@@ -78,8 +78,24 @@ open class UICollectionView: UIScrollView {
 
     /// The object told ahead of the scroll which items will be needed (held weakly).
     open weak var prefetchDataSource: (any UICollectionViewDataSourcePrefetching)?
-    /// Whether `prefetchDataSource` hears of items about to show (true).
-    open var isPrefetchingEnabled = true
+    /// Whether the collection view may ask for cells before it displays them, and
+    /// `prefetchDataSource` hears of items about to show (true by default): while the content
+    /// moves on by itself (a deceleration, an animated offset), the elements up to a screen ahead
+    /// in its direction get their views early, placed but not displayed (not in `visibleCells`;
+    /// `willDisplay` when they come into view), so that frames the render side draws while the
+    /// main thread is busy show them. False: views are asked for as elements come into view, and
+    /// the prefetching data source is not told either, as in UIKit.
+    open var isPrefetchingEnabled = true {
+        didSet {
+            guard isPrefetchingEnabled != oldValue else { return }
+            if !isPrefetchingEnabled {
+                setAsidePreparedViews()
+                if !prefetchedItems.isEmpty { prefetchDataSource?.collectionView(self, cancelPrefetchingForItemsAt: prefetchedItems.sorted()) }
+                prefetchedItems = []
+            }
+            setNeedsLayout()
+        }
+    }
     /// Items announced to the prefetching data source and not yet shown or cancelled.
     var prefetchedItems: Set<IndexPath> = []
 
@@ -122,6 +138,10 @@ open class UICollectionView: UIScrollView {
     var lastLayoutBounds = CGRect.null
     /// The views of the elements in view, by element.
     var visibleViews: [CollectionElementKey: UICollectionReusableView] = [:]
+    /// Views given early to elements ahead of a motion, not displayed yet, by element (see
+    /// `prepareElementsAhead`), and the rectangle of the content they cover (nil: none).
+    var preparedViews: [CollectionElementKey: UICollectionReusableView] = [:]
+    var preparedReach: CGRect?
     /// The attributes each view in view was last placed with.
     var visibleAttributes: [CollectionElementKey: UICollectionViewLayoutAttributes] = [:]
     /// Registered cell classes and cells waiting for reuse.
@@ -203,6 +223,7 @@ open class UICollectionView: UIScrollView {
     /// Prepares the layout when it is out of date and gives the elements in view their views.
     /// A collection view lays out only the items its bounds show.
     override var laysOutContentLazily: Bool { true }
+    override var laidOutContentRect: CGRect { preparedReach.map { bounds.union($0) } ?? bounds }
 
     open override func layoutSubviews() {
         super.layoutSubviews()
@@ -347,6 +368,7 @@ open class UICollectionView: UIScrollView {
     /// Asks the data source for everything again: the counts now, and views for the elements in
     /// view at the next layout (the views shown go back for reuse). Selection is cleared, as in UIKit.
     open func reloadData() {
+        setAsidePreparedViews()
         for (key, view) in visibleViews { retire(view, key: key) }
         visibleViews = [:]
         visibleAttributes = [:]

@@ -158,8 +158,8 @@ extension UITableView {
     func layoutVisibleElements() {
         guard dataSource != nil else { return }
         var l = layout
-        // Cells prepared for another layout, or before a reload or reconfiguration, are stale.
-        if preparedGeneration != layoutGeneration || cellsNeedConfiguration { setAsidePreparedCells() }
+        // Cells prepared for another layout are stale (a reload sets them aside itself).
+        if preparedGeneration != layoutGeneration { setAsidePreparedCells() }
         let minY = bounds.minY, maxY = bounds.maxY
         var shown: [IndexPath: UITableViewCell] = [:]
         var sections = IndexSet()
@@ -193,7 +193,9 @@ extension UITableView {
             }
             index += 1
         }
-        let newlyPrepared = prepareRowsAhead(in: &l, shown: shown)
+        updatePrefetching(in: l, shown: Set(shown.keys))
+        var newlyPrepared = Set<IndexPath>()
+        UIView.performWithoutAnimation { newlyPrepared = prepareRowsAhead(in: &l, shown: shown) }
         storedLayout = l
         contentSize = CGSize(width: bounds.width, height: l.contentHeight)
         if compensation != 0 {
@@ -227,16 +229,18 @@ extension UITableView {
             if let swipe, swipe.row == path { rect.origin.x += swipe.offset }
             cell.frame = rect
         }
-        for (path, cell) in preparedCells {
-            if configuresAll || newlyPrepared.contains(path) { configure(cell, at: path, in: l) }
-            cell.frame = l.rectForRow(at: path)
+        // Undisplayed cells go to their rows at once, even inside an animated batch.
+        UIView.performWithoutAnimation {
+            for (path, cell) in preparedCells {
+                if configuresAll || newlyPrepared.contains(path) { configure(cell, at: path, in: l) }
+                cell.frame = l.rectForRow(at: path)
+            }
         }
         for (path, cell) in appearing.sorted(by: { $0.key < $1.key }) {
             prefetchedRows.remove(path)
             tableDelegate?.tableView(self, willDisplay: cell, forRowAt: path)
         }
         layoutHeadersAndFooters(sections, in: l)
-        updatePrefetching(in: l)
     }
 
     /// Asks the data source for the row's cell and puts it in the table.
@@ -497,11 +501,18 @@ extension UITableView {
     }
 
     /// Tells the prefetching data source of rows within a screen below and above the view that
-    /// have no cell yet, and cancels those that left that band without showing.
-    func updatePrefetching(in l: TableLayout) {
+    /// are not in view (`shown`), and a screen beyond the rows prepared ahead of a motion, and
+    /// cancels those that left that band without showing. Called before the rows ahead get their
+    /// cells, so the data source hears of a row before it is asked for its cell.
+    func updatePrefetching(in l: TableLayout, shown: Set<IndexPath>) {
         guard isPrefetchingEnabled, let prefetcher = prefetchDataSource else { return }
         let h = bounds.height
-        let band = Set(l.rows(in: bounds.minY - h, bounds.maxY + h)).subtracting(visibleCellsByIndexPath.keys)
+        var minY = bounds.minY - h, maxY = bounds.maxY + h
+        if let band = preparationBand {
+            minY = min(minY, band.lowerBound - h)
+            maxY = max(maxY, band.upperBound + h)
+        }
+        let band = Set(l.rows(in: minY, maxY)).subtracting(shown)
         let new = band.subtracting(prefetchedRows)
         let gone = prefetchedRows.subtracting(band)
         prefetchedRows = band
@@ -514,6 +525,7 @@ extension UITableView {
     /// Asks the data source for everything again: the counts now, and cells for the rows in view
     /// at the next layout (the cells shown go back for reuse). Selection is cleared, as in UIKit.
     func reloadAll() {
+        setAsidePreparedCells()
         for (path, cell) in visibleCellsByIndexPath { retire(cell, at: path) }
         visibleCellsByIndexPath = [:]
         for view in visibleHeaders.values { retireHeaderFooter(view) }

@@ -23,10 +23,14 @@ extension UITableView {
             selectedRows.removeAll { $0 == path }
         }
         visibleCellsByIndexPath[path]?.setSelected(selected, animated: animated)
+        preparedCells[path]?.setSelected(selected, animated: false)
     }
 
     func deselectAll() {
-        for path in selectedRows { visibleCellsByIndexPath[path]?.setSelected(false, animated: false) }
+        for path in selectedRows {
+            visibleCellsByIndexPath[path]?.setSelected(false, animated: false)
+            preparedCells[path]?.setSelected(false, animated: false)
+        }
         selectedRows = []
     }
 

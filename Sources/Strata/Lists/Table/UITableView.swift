@@ -68,7 +68,17 @@ open class UITableView: UIScrollView {
     /// (not in `visibleCells`; `willDisplay` when they come into view), so that frames the render
     /// side draws while the main thread is busy show them. False: cells are asked for as rows
     /// come into view, and the prefetching data source is not told either, as in UIKit.
-    open var isPrefetchingEnabled = true
+    open var isPrefetchingEnabled = true {
+        didSet {
+            guard isPrefetchingEnabled != oldValue else { return }
+            if !isPrefetchingEnabled {
+                setAsidePreparedCells()
+                if !prefetchedRows.isEmpty { prefetchDataSource?.tableView(self, cancelPrefetchingForRowsAt: prefetchedRows.sorted()) }
+                prefetchedRows = []
+            }
+            setNeedsLayout()
+        }
+    }
 
     /// The delegate as a table delegate (the scroll view's `delegate`, when it is one).
     var tableDelegate: (any UITableViewDelegate)? { delegate as? any UITableViewDelegate }
@@ -372,11 +382,20 @@ open class UITableView: UIScrollView {
     open func reconfigureRows(at indexPaths: [IndexPath]) {
         guard let dataSource else { return }
         for path in indexPaths {
-            guard let cell = visibleCellsByIndexPath[path] else { continue }
+            let prepared = preparedCells[path]
+            guard let cell = visibleCellsByIndexPath[path] ?? prepared else { continue }
             reconfiguringCell = cell
             let again = dataSource.tableView(self, cellForRowAt: path)
             reconfiguringCell = nil
             guard again !== cell else { continue }
+            if prepared != nil {
+                // Never displayed: set aside quietly, the new cell placed at the next layout.
+                setAside(cell)
+                if again.superview !== self { addSubview(again) }
+                again.isHidden = false
+                preparedCells[path] = again
+                continue
+            }
             // The data source gave another cell: the old one goes back for reuse.
             retire(cell, at: path)
             if again.superview !== self { addSubview(again) }
