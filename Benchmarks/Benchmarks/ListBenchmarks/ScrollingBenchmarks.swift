@@ -7,9 +7,10 @@
 //     and the render thread's time for each; the iteration records, per run, the steps' and the
 //     frame times' p99 − median, how far the busy runs' steps are from the idle run's, and how
 //     many frames of the main-thread run stalled;
-//   - a frame of a 100,000-row table scrolled 60 points, the render side's work alone (the commit
-//     sent before), against the same for a 100-row table: the same rows appear, so the cost is
-//     what appears, not the content's length.
+//   - a frame of a 100,000-row table scrolled 60 points (the scroll, its commit and the render
+//     side's frame), against the same for a 100-row table, with the render thread's own time for
+//     each frame as a share: the same rows appear, so the cost is what appears, not the
+//     content's length.
 //   cd Benchmarks && swift package benchmark --target ListBenchmarks
 import Benchmark
 import Foundation
@@ -30,11 +31,13 @@ func scrollingBenchmarks() {
         teardown: { s in await s.screen.compositor.shutdown() })
 
     compare(
-        "a scroll frame's render cost, 100,000 rows (reference: the same frame of 100 rows)",
+        "a scroll frame, 100,000 rows (reference: the same frame of 100 rows)",
+        configuration: ScrollFrames.configuration,
         setup: { @MainActor () async throws -> ScrollFrames in try ScrollFrames() },
-        strata: { s, _ in s.longFrame = try await s.long.compositor.renderFrame(size: s.long.screen.pixelSize, readBack: false) },
-        reference: { s, _ in s.shortFrame = try await s.short.compositor.renderFrame(size: s.short.screen.pixelSize, readBack: false) },
-        settle: { s, _ in try s.checkAndScroll() },
+        strata: { s, _ in s.longFrame = try await s.frame(of: s.long, s.longTable) },
+        reference: { s, _ in s.shortFrame = try await s.frame(of: s.short, s.shortTable) },
+        settle: { s, _ in try s.check() },
+        report: { s, _ in s.report() },
         teardown: { s in
             await s.long.compositor.shutdown()
             await s.short.compositor.shutdown()
@@ -145,9 +148,19 @@ func percentile(_ values: [Double], _ share: Double) -> Double {
     return sorted[min(sorted.count - 1, max(0, Int((share * Double(sorted.count)).rounded(.up)) - 1))]
 }
 
-/// Two shown tables, 100,000 rows and 100, on screens of their own, scrolled 60 points before
-/// each frame (back to the top before the short one's end). Main actor.
+/// Two shown tables, 100,000 rows and 100, on screens of their own, each scrolled 60 points
+/// and drawn in turn (back to the top before the short one's end). Main actor.
 @MainActor final class ScrollFrames {
+    nonisolated static let renderShare = BenchmarkMetric.custom(
+        "render thread, % of the 100-row frame's", polarity: .prefersSmaller, useScalingFactor: false)
+    /// The comparison's metrics and the render thread's share.
+    nonisolated static var configuration: Benchmark.Configuration {
+        var configuration = comparisonConfiguration(iterations: 200)
+        configuration.metrics.append(renderShare)
+        configuration.units[renderShare] = .count
+        return configuration
+    }
+
     let long: Screen, short: Screen
     let longTable: UITableView, shortTable: UITableView
     var longFrame: RenderedFrame?, shortFrame: RenderedFrame?
@@ -155,24 +168,27 @@ func percentile(_ values: [Double], _ share: Double) -> Double {
     init() throws {
         (long, short) = (try Screen(scale: 1), try Screen(scale: 1))
         (longTable, shortTable) = (long.table(Rows(count: 100_000)), short.table(Rows(count: 100)))
-        scroll()
     }
 
-    /// Scrolls both tables on and commits (the frames then have only the render side's work).
-    func scroll() {
-        let y = shortTable.contentOffset.y + 60 > shortTable.contentSize.height - shortTable.bounds.height ? 0 : shortTable.contentOffset.y + 60
-        for table in [longTable, shortTable] {
-            table.contentOffset.y = y
-            table.layoutIfNeeded()
-        }
+    /// Scrolls `table` 60 points on (to the top again before the short table's end), commits,
+    /// and draws `screen`'s frame: what the render side does is the rows that came into view.
+    func frame(of screen: Screen, _ table: UITableView) async throws -> RenderedFrame {
+        let y = table.contentOffset.y + 60
+        table.contentOffset.y = y + shortTable.bounds.height > shortTable.contentSize.height ? 0 : y
         CATransaction.flush()
+        return try await screen.compositor.renderFrame(size: screen.screen.pixelSize, readBack: false)
     }
 
-    /// Both frames drew the same rows; then the next scroll.
-    func checkAndScroll() throws {
+    /// Both frames drew, the same number of layers (the same rows showed).
+    func check() throws {
         let (a, b) = (longFrame?.statistics, shortFrame?.statistics)
-        try check(a?.redrawn == true && b?.redrawn == true, "a scroll frame was not drawn: \(String(describing: a)), \(String(describing: b))")
-        try check(a?.layersDrawn == b?.layersDrawn, "the two tables drew \(a!.layersDrawn) and \(b!.layersDrawn) layers")
-        scroll()
+        try StrataBenchmarkSupport.check(a?.redrawn == true && b?.redrawn == true, "a scroll frame was not drawn: \(String(describing: a)), \(String(describing: b))")
+        try StrataBenchmarkSupport.check(a?.layersDrawn == b?.layersDrawn, "the two tables drew \(a!.layersDrawn) and \(b!.layersDrawn) layers")
+    }
+
+    /// The long table's render-thread time for its frame as a share of the short one's.
+    func report() -> [(BenchmarkMetric, Int)] {
+        guard let a = longFrame?.statistics.renderMilliseconds, let b = shortFrame?.statistics.renderMilliseconds, b > 0 else { return [] }
+        return [(Self.renderShare, Int((a / b * 100).rounded()))]
     }
 }
