@@ -160,7 +160,8 @@ extension UIScrollView {
     /// carries it exactly; a motion that starts or ends past an edge, where the bar shortens,
     /// leaves the bars to the model's steps).
     func indicatorsFollowRenderMotion() {
-        guard case .shown = indicatorPhase, let motion, let group = motion.renderGroup else { return }
+        // (A zoom changes the content's size too: its bars stay the model's.)
+        guard case .shown = indicatorPhase, let motion, motion.zoom == nil, let group = motion.renderGroup else { return }
         let range = offsetRange
         func within(_ p: CGPoint) -> Bool {
             p.x >= range.minX - 0.5 && p.x <= range.maxX + 0.5 && p.y >= range.minY - 0.5 && p.y <= range.maxY + 0.5

@@ -124,7 +124,7 @@ extension UIScrollView {
         var motion = motion
         motion.start = screen.shownTime
         motion.duration = motion.length()
-        if motion.zoom == nil, !_motionStaysOnMainThread { motion.renderGroup = showOnRenderSide(motion) }
+        if !_motionStaysOnMainThread { motion.renderGroup = showOnRenderSide(motion) }
         self.motion = motion
         indicatorsFollowRenderMotion()
         screen.addFrameTicker(of: self) { [weak self] time in self?.step(at: time) ?? false }
@@ -132,6 +132,9 @@ extension UIScrollView {
 
     /// Adds the render side's animation of `motion` to the layer (unlisted: UIKit's scroll views
     /// move without Core Animation animations) and returns its group; nil when it does not move.
+    /// A zoom bouncing back moves the zooming view too: its scale transform and its centre (half
+    /// its size at the scale), each linear in the scale as the offset is in the share of the way,
+    /// so the same curve carries all three.
     private func showOnRenderSide(_ motion: Motion) -> UInt64? {
         guard motion.duration > 0 else { return nil }
         let size = bounds.size
@@ -139,26 +142,37 @@ extension UIScrollView {
             LayerProperty(.bounds, .rect(Rect(x: Double(origin.x), y: Double(origin.y), width: Double(size.width), height: Double(size.height))))
         }
         let group = AnimationLedger.shared.makeGroup()
-        layer.unlistedAnimationGroups.append(group)
-        var animation = LayerAnimation(
-            kind: .absolute(from: rect(motion.from), to: rect(motion.to)), curve: motion.curve, beginTime: 0, duration: motion.duration, group: group)
-        animation.reportsShownValue = true  // each frame's bounds come back in its statistics
-        layer.addAnimation(animation)
+        func add(_ from: LayerProperty, _ to: LayerProperty, to layer: CALayer) {
+            var animation = LayerAnimation(kind: .absolute(from: from, to: to), curve: motion.curve, beginTime: 0, duration: motion.duration, group: group)
+            animation.reportsShownValue = true  // each frame's value comes back in its statistics
+            if !layer.unlistedAnimationGroups.contains(group) { layer.unlistedAnimationGroups.append(group) }
+            layer.addAnimation(animation)
+        }
+        add(rect(motion.from), rect(motion.to), to: layer)
+        if let zoom = motion.zoom {
+            let viewSize = zoom.view.bounds.size
+            func scale(_ s: CGFloat) -> LayerProperty { .transform(Transform3D(scaleX: Double(s), y: Double(s))) }
+            func center(_ s: CGFloat) -> LayerProperty { .position(Point(x: Double(viewSize.width * s / 2), y: Double(viewSize.height * s / 2))) }
+            add(scale(zoom.from), scale(zoom.to), to: zoom.view.layer)
+            add(center(zoom.from), center(zoom.to), to: zoom.view.layer)
+        }
         return group
     }
 
     /// Takes the render side's animation of the motion off (the model's bounds show from the
     /// next frame); the model's motion goes on.
     func renderSideLetsGo() {
-        guard let group = motion?.renderGroup else { return }
-        motion?.renderGroup = nil
-        endRenderMotion(group)
+        guard let motion, motion.renderGroup != nil else { return }
+        self.motion?.renderGroup = nil
+        endRenderMotion(motion)
     }
 
-    private func endRenderMotion(_ group: UInt64?) {
-        guard let group else { return }
-        layer.removeAnimations(group: group)
-        layer.unlistedAnimationGroups.removeAll { $0 == group }
+    private func endRenderMotion(_ motion: Motion) {
+        guard let group = motion.renderGroup else { return }
+        for layer in [layer, motion.zoom?.view.layer].compactMap({ $0 }) {
+            layer.removeAnimations(group: group)
+            layer.unlistedAnimationGroups.removeAll { $0 == group }
+        }
         indicatorsLeaveRenderMotion(group)
     }
 
@@ -186,7 +200,7 @@ extension UIScrollView {
     /// Puts the offset (and zoom) at the motion's end and tells the delegate it ended.
     private func finish(_ motion: Motion) {
         self.motion = nil
-        endRenderMotion(motion.renderGroup)
+        endRenderMotion(motion)
         defer { scrollMayHaveStopped() }  // the indicators fade once nothing moves the content
         if let zoom = motion.zoom {
             let zoomed = showZoom(zoom.to, of: zoom.view)
@@ -216,7 +230,7 @@ extension UIScrollView {
             finish(motion)
             return
         }
-        endRenderMotion(motion.renderGroup)
+        endRenderMotion(motion)
         self.motion = nil
         isDecelerating = false
         window?.screen?.removeFrameTicker(of: self)

@@ -354,4 +354,72 @@ import Testing
         #expect(Set(table.indexPathsForVisibleRows!.map(\.row)).isSubset(of: Set(rows.displayed)))
         await f.finish()
     }
+
+    @Test(
+        "A zoom bouncing back after a pinch past the maximum rides the render side too: frames drawn without the model show the zooming view's scale, its centre (150 × the scale) and the offset all on the bounce's spring from the overshoot (4.4835) to the limit (4) and to offset (450, 450); the model then ends the zoom at 4 as without the busy stretch",
+        .tags(.gpu), .requiresGPU
+    )
+    func aZoomBounceRidesTheRenderSide() async throws {
+        final class Zooming: NSObject, UIScrollViewDelegate {
+            var view: UIView?
+            var ends: [CGFloat] = []
+            func viewForZooming(in scrollView: UIScrollView) -> UIView? { view }
+            func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) { ends.append(scale) }
+        }
+        let f = try ScreenFixture(size: CGSize(width: 300, height: 300), gpu: true)
+        let delegate = Zooming()
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        let content = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        content.backgroundColor = .blue
+        scroll.addSubview(content)
+        scroll.contentSize = content.bounds.size
+        delegate.view = content
+        scroll.delegate = delegate
+        (scroll.minimumZoomScale, scroll.maximumZoomScale) = (1, 4)
+        f.window.addSubview(scroll)
+        _ = try await f.render()
+        func two(_ phase: TouchInput.Phase, _ a: Double, _ b: Double, at t: Double) -> [TouchInput] {
+            [TouchInput(id: 1, phase: phase, location: CGPoint(x: a, y: 150), timestamp: t), TouchInput(id: 2, phase: phase, location: CGPoint(x: b, y: 150), timestamp: t)]
+        }
+        let t = f.screen.mediaTime
+        try f.window.send(two(.down, 125, 175, at: t))
+        try f.window.send(two(.move, 120, 180, at: t + 0.02))
+        try f.window.send(two(.move, 25, 275, at: t + 0.04))  // 250 apart: 5×, shown with resistance
+        let overshoot = Double(scroll.zoomScale), from = Double(scroll.contentOffset.x)
+        #expect(abs(overshoot - (4 + 4 * (1 - 1 / (0.55 / 4 + 1)))) < 1e-9)
+        try f.window.send(two(.up, 25, 275, at: t + 0.06))
+        #expect(scroll.isZoomBouncing)
+        CATransaction.flush()  // the commit carrying the bounce goes; then the model does nothing
+        let sink = f.screen.context.commitSink, size = f.screen.context.pixelSize
+        let w = 2 * Double.pi / 0.4
+        for frame in 0..<20 {
+            let statistics = try await sink.renderFrame(size: size, clearColor: .white, readBack: false).statistics
+            // The first of these frames shows the commit: the bounce's time starts there.
+            let time = Double(frame) / 60
+            let share = 1 - (1 + w * time) * exp(-w * time)
+            let scale = overshoot + (4 - overshoot) * share, offset = from + (450 - from) * share
+            var seen = 0
+            for shown in statistics.shownValues {
+                switch (shown.layer, shown.property.value) {
+                case (content.layer._id, .transform(let m)):
+                    #expect(abs(m.m11 - scale) < 1e-9 && abs(m.m22 - scale) < 1e-9, "frame \(frame): scale \(m.m11), spring says \(scale)")
+                    seen += 1
+                case (content.layer._id, .point(let p)):
+                    #expect(abs(p.x - 150 * scale) < 1e-9 && abs(p.y - 150 * scale) < 1e-9, "frame \(frame): centre \(p)")
+                    seen += 1
+                case (scroll.layer._id, .rect(let bounds)):
+                    #expect(abs(bounds.minX - offset) < 1e-9 && abs(bounds.minY - offset) < 1e-9, "frame \(frame): offset \(bounds.origin)")
+                    seen += 1
+                default:
+                    break
+                }
+            }
+            #expect(seen == 3, "frame \(frame): \(statistics.shownValues)")
+        }
+        #expect(Double(scroll.zoomScale) == overshoot, "the model heard of none of them")
+        for _ in 0..<120 where scroll.isZoomBouncing { _ = try await f.screen.renderFrame(readBack: false) }
+        #expect(!scroll.isZoomBouncing && scroll.zoomScale == 4 && delegate.ends == [4])
+        #expect(abs(scroll.contentOffset.x - 450) < 1e-9 && content.layer.animationKeys() == nil)
+        await f.finish()
+    }
 }
