@@ -192,6 +192,43 @@ extension UICollectionViewTests {
         #expect(view.indexPathsForSelectedItems == [] && source.log.isEmpty)
     }
 
+    /// Across axes the drag picks its scroller by how it starts: upright on a strip of a
+    /// vertically scrolling collection view (8 strips of 100 points), 60 points up moves the
+    /// collection view (y 60) and leaves the strip where it was, even when the finger then goes
+    /// sideways; a drag that starts sideways on the same strip is the strip's (x 100).
+    @Test func anUprightDragOnAStripScrollsTheCollectionView() throws {
+        let f = try ScreenFixture(size: CGSize(width: 320, height: 480))
+        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(100), heightDimension: .absolute(100)))
+        let section = NSCollectionLayoutSection(
+            group: .horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(100), heightDimension: .absolute(100)), subitems: [item]))
+        section.interGroupSpacing = 10
+        section.orthogonalScrollingBehavior = .continuous
+        let source = CollectionSource(Array(repeating: 10, count: 8))
+        let view = source.collection(UICollectionViewCompositionalLayout(section: section))
+        f.window.addSubview(view)
+        view.layoutIfNeeded()
+        let strip = try #require(view.cellForItem(at: IndexPath(item: 0, section: 2))?.superview as? UIScrollView)
+        #expect(view.contentSize.height == 800 && strip.frame.minY == 200)
+        var t = f.screen.mediaTime
+        try f.window.down(1, 150, 250, at: t)
+        try f.window.move(1, 151, 238, at: t + 0.1)  // 12 points up: the collection view's pan begins
+        try f.window.move(1, 151, 178, at: t + 0.2)
+        try f.window.move(1, 91, 178, at: t + 0.3)
+        #expect(view.isDragging && !strip.isDragging)
+        #expect(view.contentOffset == CGPoint(x: 0, y: 60) && strip.contentOffset == .zero, "\(view.contentOffset), \(strip.contentOffset)")
+        try f.window.move(1, 91, 178, at: t + 0.6)
+        try f.window.up(1, 91, 178, at: t + 0.7)
+        t += 1
+        // The strip is at y 200 − 60 = 140 on screen now.
+        try f.window.down(2, 250, 190, at: t)
+        try f.window.move(2, 238, 191, at: t + 0.1)
+        try f.window.move(2, 138, 191, at: t + 0.2)
+        #expect(strip.isDragging && !view.isDragging)
+        #expect(strip.contentOffset == CGPoint(x: 100, y: 0) && view.contentOffset == CGPoint(x: 0, y: 60))
+        try f.window.move(2, 138, 191, at: t + 0.6)
+        try f.window.up(2, 138, 191, at: t + 0.7)
+    }
+
     /// A registered class is made with its element's frame, as UIKit makes it, so its
     /// `init(frame:)` can lay out subviews from its size.
     @Test func registeredClassesAreMadeWithTheirElementsFrame() {

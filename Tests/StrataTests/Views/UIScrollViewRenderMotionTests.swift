@@ -75,6 +75,32 @@ import Testing
         #expect(sent(f, scroll.layer).removed.allSatisfy { $0 == motion.group })
     }
 
+    @Test(
+        "A delegate that moves targetContentOffset in scrollViewWillEndDragging retargets the render side's motion: the bounds animation goes to its target (y 300), lasting ln(0.5/D)/(1000·ln 0.998) s for that distance, and the content rests there"
+    )
+    func theDelegatesTargetIsTheRenderSidesToo() async throws {
+        let f = try ScreenFixture()
+        let log = ScrollLog()
+        log.replaceTarget = CGPoint(x: 0, y: 300)
+        let scroll = scene(f, log)
+        _ = try await f.screen.renderFrame()
+        try f.window.flickUp(at: f.screen.mediaTime)
+        let start = scroll.contentOffset
+        #expect(log.proposedTarget != log.replaceTarget)
+        _ = try await f.screen.renderFrame()
+        let motion = try #require(sent(f, scroll.layer).added.first)
+        let to = Rect(x: 0, y: 300, width: 100, height: 100)
+        guard case .absolute(_, let end) = motion.kind else {
+            Issue.record("an absolute bounds animation, not \(motion.kind)")
+            return
+        }
+        #expect(end == LayerProperty(.bounds, .rect(to)))
+        let distance = Double(300 - start.y)
+        #expect(abs(motion.duration - Foundation.log(0.5 / distance) / (1000 * Foundation.log(0.998))) < 1e-9, "\(motion.duration) s for \(distance) points")
+        for _ in 0..<600 where scroll.isDecelerating { _ = try await f.screen.renderFrame(readBack: false) }
+        #expect(scroll.contentOffset == CGPoint(x: 0, y: 300))
+    }
+
     @Test("The model's steps follow the same curve: each presented frame's offset is from + D·(1 − 0.998^(1000·t)), t from the frame shown at the release")
     func theModelStepsTheSameCurve() async throws {
         let f = try ScreenFixture()
