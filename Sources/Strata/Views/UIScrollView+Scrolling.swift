@@ -159,6 +159,18 @@ extension UIScrollView {
         return group
     }
 
+    /// The render side shows a bouncing zoom's view where the bounce puts it (its scale, and its
+    /// centre from the scale); once the program has put it elsewhere (centring it in
+    /// `scrollViewDidZoom(_:)` or a layout, as apps do), the render side lets go, so frames show
+    /// the model's place.
+    func zoomingViewMayHaveMoved() {
+        guard let motion, let zoom = motion.zoom, motion.renderGroup != nil else { return }
+        let s = _zoomScale, size = zoom.view.bounds.size
+        if zoom.view.center != CGPoint(x: size.width * s / 2, y: size.height * s / 2) || zoom.view.transform != CGAffineTransform(scaleX: s, y: s) {
+            renderSideLetsGo()
+        }
+    }
+
     /// Takes the render side's animation of the motion off (the model's bounds show from the
     /// next frame); the model's motion goes on.
     func renderSideLetsGo() {
@@ -191,6 +203,7 @@ extension UIScrollView {
             let zoomed = showZoom(zoom.scale(at: share), of: zoom.view)
             contentOffset = offset
             if zoomed { delegate?.scrollViewDidZoom(self) }
+            zoomingViewMayHaveMoved()
         } else {
             contentOffset = offset
         }

@@ -469,6 +469,7 @@ open class UIScrollView: UIView {
         super.didLayoutSubviews()
         // A list lays out what its bounds show: the render side counts what it shows beyond.
         if laysOutContentLazily { layer.preparedContentRect = laidOutContentRect }
+        zoomingViewMayHaveMoved()
         guard indicatorsShow else { return }
         placeScrollIndicators()
         keepIndicatorsOnTop()

@@ -156,4 +156,28 @@ import Testing
         #expect(items.asked.count == view.visibleCells.count + aheadCells, "\(items.asked)")
         #expect(aheadCells > 0)
     }
+
+    @Test("reconfigureItems reconfigures an early cell in place and keeps the others; selecting an item ahead selects its early cell")
+    func earlyCellsFollowTheCollection() async throws {
+        let f = try ScreenFixture()
+        let items = Items()
+        let view = try await shown(f, items)
+        try f.window.flickUp(at: f.screen.mediaTime)
+        CATransaction.flush()
+        let early = undisplayed(view).compactMap { $0 as? UICollectionViewCell }
+        let cell = try #require(early.first)
+        let others = Set(undisplayed(view).map(ObjectIdentifier.init))
+        // Section s's items sit at 162·s + 30 + 44·i.
+        let section = Int(cell.frame.minY / 162), item = Int((cell.frame.minY - CGFloat(section) * 162 - 30) / 44)
+        let path = IndexPath(item: item, section: section)
+        items.asked = []
+        view.reconfigureItems(at: [path])
+        view.layoutIfNeeded()
+        #expect(items.asked == [path], "only the reconfigured item asked again: \(items.asked)")
+        #expect(Set(undisplayed(view).map(ObjectIdentifier.init)) == others, "the same early views, the reconfigured one among them")
+        view.selectItem(at: path, animated: false, scrollPosition: [])
+        #expect(cell.isSelected && view.cellForItem(at: path) == nil)
+        view.deselectItem(at: path, animated: false)
+        #expect(!cell.isSelected)
+    }
 }

@@ -382,6 +382,49 @@ import Testing
     }
 
     @Test(
+        "A zoom bounce's view that the program moves (centred in scrollViewDidZoom, as apps do) is the model's again: the render side's animations of the bounce come off in the next commit, from the zooming view's layer and the scroll layer"
+    )
+    func aZoomingViewMovedByTheProgramIsLetGo() async throws {
+        final class Centring: NSObject, UIScrollViewDelegate {
+            var view: UIView?
+            var centres = false
+            func viewForZooming(in scrollView: UIScrollView) -> UIView? { view }
+            func scrollViewDidZoom(_ scrollView: UIScrollView) {
+                if centres, let view { view.center.x += 1 }
+            }
+        }
+        let f = try ScreenFixture(size: CGSize(width: 300, height: 300))
+        let delegate = Centring()
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        let content = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        scroll.addSubview(content)
+        scroll.contentSize = content.bounds.size
+        delegate.view = content
+        scroll.delegate = delegate
+        (scroll.minimumZoomScale, scroll.maximumZoomScale) = (1, 4)
+        f.window.addSubview(scroll)
+        _ = try await f.screen.renderFrame(readBack: false)
+        let t = f.screen.mediaTime
+        func two(_ phase: TouchInput.Phase, _ a: Double, _ b: Double, at t: Double) -> [TouchInput] {
+            [TouchInput(id: 1, phase: phase, location: CGPoint(x: a, y: 150), timestamp: t), TouchInput(id: 2, phase: phase, location: CGPoint(x: b, y: 150), timestamp: t)]
+        }
+        try f.window.send(two(.down, 125, 175, at: t))
+        try f.window.send(two(.move, 120, 180, at: t + 0.02))
+        try f.window.send(two(.move, 25, 275, at: t + 0.04))
+        try f.window.send(two(.up, 25, 275, at: t + 0.06))
+        _ = try await f.screen.renderFrame(readBack: false)
+        let group = try #require(sent(f, content.layer).added.first?.group, "the bounce's animations went to the zooming view")
+        #expect(sent(f, content.layer).added.count == 2 && sent(f, scroll.layer).added.first?.group == group)
+        #expect(sent(f, content.layer).removed.isEmpty)
+        delegate.centres = true
+        _ = try await f.screen.renderFrame(readBack: false)  // the step after it: the delegate moves the view
+        _ = try await f.screen.renderFrame(readBack: false)
+        #expect(sent(f, content.layer).removed == [group] && sent(f, scroll.layer).removed == [group])
+        #expect(scroll.isZoomBouncing, "the model's bounce goes on")
+        await f.finish()
+    }
+
+    @Test(
         "A zoom bouncing back after a pinch past the maximum rides the render side too: frames drawn without the model show the zooming view's scale, its centre (150 × the scale) and the offset all on the bounce's spring from the overshoot (4.4835) to the limit (4) and to offset (450, 450); the model then ends the zoom at 4 as without the busy stretch",
         .tags(.gpu), .requiresGPU
     )

@@ -18,6 +18,9 @@ extension UICollectionView {
         backgroundView?.frame = bounds
         if bounds.size != lastLayoutBounds.size { layoutNeedsPrepare = true }
         lastLayoutBounds = bounds
+        // The prefetching data source hears of what is ahead before views are asked for it (its
+        // band reaches a screen beyond what is prepared ahead of a motion).
+        updatePrefetching()
         for _ in 0..<4 {
             if layoutNeedsPrepare { prepareLayout() }
             let measured = placeVisibleElements()
@@ -28,7 +31,7 @@ extension UICollectionView {
     }
 
     /// Tells the prefetching data source of items within a screen of the visible rectangle that
-    /// have no cell yet, and cancels those that left that band without showing.
+    /// are not in view, and cancels those that left that band without showing.
     func updatePrefetching() {
         guard isPrefetchingEnabled, let prefetcher = prefetchDataSource else { return }
         var band = bounds.insetBy(dx: -bounds.width, dy: -bounds.height)
@@ -36,7 +39,9 @@ extension UICollectionView {
         if let ahead = preparationRect { band = band.union(ahead.insetBy(dx: -bounds.width, dy: -bounds.height)) }
         var near = Set<IndexPath>()
         for attributes in collectionViewLayout.layoutAttributesForElements(in: band) ?? []
-        where attributes.representedElementCategory == .cell && !attributes.isHidden && attributes.frame.sharesArea(with: band) {
+        where attributes.representedElementCategory == .cell && !attributes.isHidden && attributes.frame.sharesArea(with: band)
+            && !attributes.frame.sharesArea(with: bounds)
+        {
             near.insert(attributes.indexPath)
         }
         for key in visibleViews.keys where key.category == .cell { near.remove(key.indexPath) }
@@ -111,8 +116,11 @@ extension UICollectionView {
             }
             if let shown = attributesDuringMovement(key, attributes, view: view) { place(view, with: shown) }
         }
-        // Undisplayed views go to their places at once, even inside an animated batch.
-        UIView.performWithoutAnimation { if prepareElementsAhead(of: wanted) { measuredNewSize = true } }
+        // Undisplayed views go to their places at once, even inside an animated batch; not from
+        // attributes that a measured size has just made stale (the next round prepares them).
+        if !measuredNewSize {
+            UIView.performWithoutAnimation { if prepareElementsAhead(of: wanted) { measuredNewSize = true } }
+        }
         let delegate = collectionDelegate
         for key in appearing.sorted(by: { ($0.category.rawValue, $0.indexPath) < ($1.category.rawValue, $1.indexPath) }) {
             guard let view = visibleViews[key] else { continue }
@@ -158,20 +166,33 @@ extension UICollectionView {
         var kept: [CollectionElementKey: UICollectionReusableView] = [:]
         var measuredNewSize = false
         preparedReach = nil
+        var ahead: [(key: CollectionElementKey, attributes: UICollectionViewLayoutAttributes)] = []
         if let rect = preparationRect, dataSource != nil {
-            updatePrefetching()  // the data source hears of an item before it is asked for its cell
+            var seen = Set<CollectionElementKey>()
+            for attributes in collectionViewLayout.layoutAttributesForElements(in: rect) ?? []
+            where !attributes.isHidden && attributes.frame.sharesArea(with: rect) {
+                let key = attributes.elementKey
+                guard wanted[key] == nil, visibleViews[key] == nil, seen.insert(key).inserted else { continue }
+                ahead.append((key, attributes))
+            }
+            preparedReach = rect
+        }
+        // Views of elements that left the band go back first, so the new ones reuse them.
+        let staying = Set(ahead.map(\.key))
+        for (key, view) in preparedViews where !staying.contains(key) { recycle(view, key: key) }
+        preparedViews = preparedViews.filter { staying.contains($0.key) }
+        if !ahead.isEmpty {
             let layout = collectionViewLayout
             let selected = Set(selectedItems)
-            for attributes in layout.layoutAttributesForElements(in: rect) ?? [] where !attributes.isHidden && attributes.frame.sharesArea(with: rect) {
-                let key = attributes.elementKey
-                guard wanted[key] == nil, visibleViews[key] == nil, kept[key] == nil else { continue }
+            for (key, attributes) in ahead {
                 guard let view = preparedViews.removeValue(forKey: key) ?? makeView(for: key, wantedFrame: attributes.frame) else { continue }
                 kept[key] = view
                 let container = container(for: attributes)
                 if view.superview !== container {
                     if container === self { insertSubview(view, at: cellInsertionIndex) } else { container.addSubview(view) }
                 }
-                place(view, with: attributes)
+                // During an interactive movement a cell ahead shows at its preview place too.
+                place(view, with: attributesDuringMovement(key, attributes, view: view) ?? attributes)
                 let ahead = attributes.frame.minY >= bounds.maxY || attributes.frame.minX >= bounds.maxX
                 if key.category == .cell, let cell = view as? UICollectionViewCell {
                     let isSelected = selected.contains(key.indexPath)
@@ -185,9 +206,7 @@ extension UICollectionView {
                     if layout.supplementaryDidMeasure(preferred.size, ofKind: key.kind, at: key.indexPath) { measuredNewSize = true }
                 }
             }
-            preparedReach = rect
         }
-        for (key, view) in preparedViews { recycle(view, key: key) }
         preparedViews = kept
         return measuredNewSize
     }

@@ -43,10 +43,14 @@ extension UICollectionView {
             selectedItems.removeAll { $0 == path }
         }
         cellForItem(at: path)?.isSelected = selected
+        (preparedViews[CollectionElementKey(category: .cell, kind: "", indexPath: path)] as? UICollectionViewCell)?.isSelected = selected
     }
 
     func deselectAll() {
-        for path in selectedItems { cellForItem(at: path)?.isSelected = false }
+        for path in selectedItems {
+            cellForItem(at: path)?.isSelected = false
+            (preparedViews[CollectionElementKey(category: .cell, kind: "", indexPath: path)] as? UICollectionViewCell)?.isSelected = false
+        }
         selectedItems = []
     }
 

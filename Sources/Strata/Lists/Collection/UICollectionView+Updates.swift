@@ -80,9 +80,23 @@ extension UICollectionView {
     /// `prepareForReuse()` (as UIKit's). Items not in view are skipped.
     public func reconfigureItems(at indexPaths: [IndexPath]) {
         guard let dataSource else { return }
-        setAsidePreparedViews()
         for path in indexPaths {
             let key = CollectionElementKey(category: .cell, kind: "", indexPath: path)
+            if let cell = preparedViews[key] {
+                // An early cell (not displayed) is reconfigured in place too, quietly.
+                guard let identifier = cell.reuseIdentifier else { continue }
+                cellPool.enqueue(cell, identifier: identifier)
+                reconfiguringCell = cell
+                let again = dataSource.collectionView(self, cellForItemAt: path)
+                reconfiguringCell = nil
+                if again !== cell {
+                    cell.isHidden = true
+                    if again.superview !== self { insertSubview(again, aboveSubview: cell) }
+                    again.isHidden = false
+                    preparedViews[key] = again
+                }
+                continue
+            }
             guard let cell = visibleViews[key], let identifier = cell.reuseIdentifier else { continue }
             cellPool.enqueue(cell, identifier: identifier)
             reconfiguringCell = cell

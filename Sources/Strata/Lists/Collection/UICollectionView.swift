@@ -186,6 +186,7 @@ open class UICollectionView: UIScrollView {
             finishLater(completion)
             return
         }
+        setAsidePreparedViews()  // placed by the old layout
         storedLayout.collectionView = nil
         storedLayout = layout
         layout.collectionView = self
