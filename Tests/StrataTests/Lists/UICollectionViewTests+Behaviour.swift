@@ -167,16 +167,22 @@ extension UICollectionViewTests {
         #expect(view.indexPathForItem(at: CGPoint(x: 160, y: 50)) == IndexPath(item: 5, section: 0))
     }
 
-    /// A finger dragging across an orthogonal strip scrolls the strip, not the collection view:
-    /// 200 points left from where the pan began shows items 1–4 (strip x 200–520), and the drag
-    /// selects nothing.
-    @Test func draggingAStripScrollsIt() throws {
-        let f = try ScreenFixture(size: CGSize(width: 320, height: 480))
+    /// A section of 100-point items 10 apart scrolling sideways in a strip of its own.
+    private func stripSection() -> NSCollectionLayoutSection {
         let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(100), heightDimension: .absolute(100)))
         let section = NSCollectionLayoutSection(
             group: .horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(100), heightDimension: .absolute(100)), subitems: [item]))
         section.interGroupSpacing = 10
         section.orthogonalScrollingBehavior = .continuous
+        return section
+    }
+
+    /// A finger dragging across an orthogonal strip scrolls the strip, not the collection view:
+    /// 200 points left from where the pan began shows items 1–4 (strip x 200–520), and the drag
+    /// selects nothing.
+    @Test func draggingAStripScrollsIt() throws {
+        let f = try ScreenFixture(size: CGSize(width: 320, height: 480))
+        let section = stripSection()
         let source = CollectionSource([10])
         let view = source.collection(UICollectionViewCompositionalLayout(section: section))
         f.window.addSubview(view)
@@ -198,11 +204,7 @@ extension UICollectionViewTests {
     /// sideways; a drag that starts sideways on the same strip is the strip's (x 100).
     @Test func anUprightDragOnAStripScrollsTheCollectionView() throws {
         let f = try ScreenFixture(size: CGSize(width: 320, height: 480))
-        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(100), heightDimension: .absolute(100)))
-        let section = NSCollectionLayoutSection(
-            group: .horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(100), heightDimension: .absolute(100)), subitems: [item]))
-        section.interGroupSpacing = 10
-        section.orthogonalScrollingBehavior = .continuous
+        let section = stripSection()
         let source = CollectionSource(Array(repeating: 10, count: 8))
         let view = source.collection(UICollectionViewCompositionalLayout(section: section))
         f.window.addSubview(view)
@@ -412,11 +414,7 @@ extension UICollectionViewTests {
     /// A section's visible items invalidation handler sees the strip's items in view and its
     /// offset, and what it changes shows: items fade by their distance from the strip's centre.
     @Test func visibleItemsHandlerChangesWhatShows() throws {
-        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(100), heightDimension: .absolute(100)))
-        let section = NSCollectionLayoutSection(
-            group: .horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(100), heightDimension: .absolute(100)), subitems: [item]))
-        section.interGroupSpacing = 10
-        section.orthogonalScrollingBehavior = .continuous
+        let section = stripSection()
         var seen: [(items: [Int], offset: CGPoint)] = []
         section.visibleItemsInvalidationHandler = { items, offset, environment in
             seen.append((items.map(\.indexPath.item), offset))

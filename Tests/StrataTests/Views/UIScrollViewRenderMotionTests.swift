@@ -381,22 +381,25 @@ import Testing
         await f.finish()
     }
 
-    @Test(
-        "A zoom bounce's view that the program moves (centred in scrollViewDidZoom, as apps do) is the model's again: the render side's animations of the bounce come off in the next commit, from the zooming view's layer and the scroll layer"
-    )
-    func aZoomingViewMovedByTheProgramIsLetGo() async throws {
-        final class Centring: NSObject, UIScrollViewDelegate {
-            var view: UIView?
-            var centres = false
-            func viewForZooming(in scrollView: UIScrollView) -> UIView? { view }
-            func scrollViewDidZoom(_ scrollView: UIScrollView) {
-                if centres, let view { view.center.x += 1 }
-            }
+    /// What a zooming scroll view tells its delegate that the zoom tests need; it can move the
+    /// zooming view in `scrollViewDidZoom` (as apps centre it).
+    private final class Zooming: NSObject, UIScrollViewDelegate {
+        var view: UIView?
+        var ends: [CGFloat] = []
+        var centres = false
+        func viewForZooming(in scrollView: UIScrollView) -> UIView? { view }
+        func scrollViewDidZoom(_ scrollView: UIScrollView) {
+            if centres, let view { view.center.x += 1 }
         }
-        let f = try ScreenFixture(size: CGSize(width: 300, height: 300))
-        let delegate = Centring()
+        func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) { ends.append(scale) }
+    }
+
+    /// A 300×300 scroll view zooming a blue 300×300 view 1...4 in `f`, pinched to 5× (250 points
+    /// apart, shown with resistance at 4.4835) and lifted: its zoom then bounces back to 4.
+    private func pinchedPastTheMaximum(_ f: ScreenFixture, _ delegate: Zooming) async throws -> (UIScrollView, UIView) {
         let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
         let content = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        content.backgroundColor = .blue
         scroll.addSubview(content)
         scroll.contentSize = content.bounds.size
         delegate.view = content
@@ -404,14 +407,24 @@ import Testing
         (scroll.minimumZoomScale, scroll.maximumZoomScale) = (1, 4)
         f.window.addSubview(scroll)
         _ = try await f.screen.renderFrame(readBack: false)
-        let t = f.screen.mediaTime
         func two(_ phase: TouchInput.Phase, _ a: Double, _ b: Double, at t: Double) -> [TouchInput] {
             [TouchInput(id: 1, phase: phase, location: CGPoint(x: a, y: 150), timestamp: t), TouchInput(id: 2, phase: phase, location: CGPoint(x: b, y: 150), timestamp: t)]
         }
+        let t = f.screen.mediaTime
         try f.window.send(two(.down, 125, 175, at: t))
         try f.window.send(two(.move, 120, 180, at: t + 0.02))
         try f.window.send(two(.move, 25, 275, at: t + 0.04))
         try f.window.send(two(.up, 25, 275, at: t + 0.06))
+        return (scroll, content)
+    }
+
+    @Test(
+        "A zoom bounce's view that the program moves (centred in scrollViewDidZoom, as apps do) is the model's again: the render side's animations of the bounce come off in the next commit, from the zooming view's layer and the scroll layer"
+    )
+    func aZoomingViewMovedByTheProgramIsLetGo() async throws {
+        let f = try ScreenFixture(size: CGSize(width: 300, height: 300))
+        let delegate = Zooming()
+        let (scroll, content) = try await pinchedPastTheMaximum(f, delegate)
         _ = try await f.screen.renderFrame(readBack: false)
         let group = try #require(sent(f, content.layer).added.first?.group, "the bounce's animations went to the zooming view")
         #expect(sent(f, content.layer).added.count == 2 && sent(f, scroll.layer).added.first?.group == group)
@@ -429,34 +442,11 @@ import Testing
         .tags(.gpu), .requiresGPU
     )
     func aZoomBounceRidesTheRenderSide() async throws {
-        final class Zooming: NSObject, UIScrollViewDelegate {
-            var view: UIView?
-            var ends: [CGFloat] = []
-            func viewForZooming(in scrollView: UIScrollView) -> UIView? { view }
-            func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) { ends.append(scale) }
-        }
         let f = try ScreenFixture(size: CGSize(width: 300, height: 300), gpu: true)
         let delegate = Zooming()
-        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
-        let content = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
-        content.backgroundColor = .blue
-        scroll.addSubview(content)
-        scroll.contentSize = content.bounds.size
-        delegate.view = content
-        scroll.delegate = delegate
-        (scroll.minimumZoomScale, scroll.maximumZoomScale) = (1, 4)
-        f.window.addSubview(scroll)
-        _ = try await f.render()
-        func two(_ phase: TouchInput.Phase, _ a: Double, _ b: Double, at t: Double) -> [TouchInput] {
-            [TouchInput(id: 1, phase: phase, location: CGPoint(x: a, y: 150), timestamp: t), TouchInput(id: 2, phase: phase, location: CGPoint(x: b, y: 150), timestamp: t)]
-        }
-        let t = f.screen.mediaTime
-        try f.window.send(two(.down, 125, 175, at: t))
-        try f.window.send(two(.move, 120, 180, at: t + 0.02))
-        try f.window.send(two(.move, 25, 275, at: t + 0.04))  // 250 apart: 5×, shown with resistance
+        let (scroll, content) = try await pinchedPastTheMaximum(f, delegate)
         let overshoot = Double(scroll.zoomScale), from = Double(scroll.contentOffset.x)
         #expect(abs(overshoot - (4 + 4 * (1 - 1 / (0.55 / 4 + 1)))) < 1e-9)
-        try f.window.send(two(.up, 25, 275, at: t + 0.06))
         #expect(scroll.isZoomBouncing)
         CATransaction.flush()  // the commit carrying the bounce goes; then the model does nothing
         let sink = f.screen.context.commitSink, size = f.screen.context.pixelSize
