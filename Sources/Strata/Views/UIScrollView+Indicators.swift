@@ -79,7 +79,7 @@ extension UIScrollView {
 
     /// The frame of an axis's bar (in the scroll view's bounds space) for the offset now, or for
     /// `contentOffset`; `besideOther`: the other axis's bar shows too, and the vertical track
-    /// leaves it the corner.
+    /// leaves it the corner. The vertical bar runs along the trailing edge.
     func indicatorFrame(vertical: Bool, besideOther: Bool, at contentOffset: CGPoint? = nil) -> CGRect {
         typealias M = IndicatorMetrics
         let b = CGRect(origin: contentOffset ?? bounds.origin, size: bounds.size)
@@ -109,7 +109,12 @@ extension UIScrollView {
             start = trackStart + (high > low ? (offset - low) / (high - low) : 0) * (track - length)
         }
         if vertical {
-            return CGRect(x: b.maxX - insets.right - M.edgeInset - M.thickness, y: start, width: M.thickness, height: length)
+            // At the trailing edge: the left one in a right-to-left layout (as Apple's platforms
+            // put it for right-to-left languages).
+            let x =
+                effectiveUserInterfaceLayoutDirection == .rightToLeft
+                ? b.minX + insets.left + M.edgeInset : b.maxX - insets.right - M.edgeInset - M.thickness
+            return CGRect(x: x, y: start, width: M.thickness, height: length)
         }
         return CGRect(x: start, y: b.maxY - insets.bottom - M.edgeInset - M.thickness, width: length, height: M.thickness)
     }

@@ -72,6 +72,24 @@ import Testing
         try f.window.up(1, 50, 78 - 90, at: t + 0.9)
     }
 
+    @Test(
+        "In a right-to-left layout the vertical bar runs along the left edge: 3 in from it and from the left indicator inset (x 3, then 13 with a 10-point left inset), the same length and travel"
+    )
+    func rightToLeftPutsTheBarOnTheLeft() throws {
+        let f = try ScreenFixture()
+        let scroll = scrollView(f)
+        scroll.semanticContentAttribute = .forceRightToLeft
+        #expect(scroll.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+        let t = f.screen.mediaTime
+        try drag(f, by: 30, at: t)
+        let bar = try #require(bars(scroll).first)
+        expectClose(bar.frame, CGRect(x: 3, y: 30 + 3 + 30.0 / 900 * 58, width: 3, height: 36))
+        scroll.verticalScrollIndicatorInsets = UIEdgeInsets(top: 0, left: 10, bottom: 0, right: 0)
+        scroll.layoutIfNeeded()
+        expectClose(bar.frame, CGRect(x: 13, y: 30 + 3 + 30.0 / 900 * 58, width: 3, height: 36))
+        try f.window.up(1, 50, 48, at: t + 0.9)
+    }
+
     @Test("The bar's length is the visible share of the track when that is over 36 points: 100 of 250 points of content shows a 37.6-point bar on a 94-point track")
     func theLengthIsTheVisibleShare() throws {
         let f = try ScreenFixture()
