@@ -170,7 +170,7 @@ import Testing
     }
 
     @Test(
-        "The render side moves the content by itself: frames drawn after a flick without the model hearing of them (a busy main actor) show the band where the decay curve puts it at each frame's time, the indicator where that offset puts it, and report the bounds they showed; once the model hears again it catches up and rests where an undisturbed flick rests",
+        "The render side moves the content by itself: frames drawn after a flick without the model hearing of them (a busy main actor) show the band where the decay curve puts it at each frame's time, the indicator where that offset puts it, and report the bounds they showed; once the model hears again its first step reports (scrollViewDidScroll) the offset the render side shows next, and it rests where an undisturbed flick rests",
         .tags(.gpu), .requiresGPU
     )
     func framesMoveWhileTheModelIsBusy() async throws {
@@ -210,6 +210,20 @@ import Testing
                     }
                 }
                 #expect(scroll.contentOffset.y == CGFloat(start), "the model heard of none of them")
+                // The model hears again: after the next frame its step puts the offset where the
+                // render side shows it at the frame after (the model runs a frame ahead of what is
+                // shown, as it always has: its step after frame k is what frame k + 1 shows), and
+                // scrollViewDidScroll reports that offset; the deceleration goes on.
+                let events = log.events
+                _ = try await f.screen.renderFrame(readBack: false)
+                CATransaction.flush()
+                let after = try await sink.renderFrame(size: size, clearColor: .white, readBack: false)
+                guard case .rect(let shown)? = after.statistics.shownValues.first(where: { $0.layer == scroll.layer._id })?.property.value else {
+                    Issue.record("the frame after the busy stretch reported no offset: \(after.statistics.shownValues)")
+                    return
+                }
+                #expect(abs(Double(scroll.contentOffset.y) - shown.minY) < 1e-9 && log.offsets.last == scroll.contentOffset, "\(scroll.contentOffset) vs \(shown)")
+                #expect(log.events == events && scroll.isDecelerating, "no callback but didScroll yet: \(log.events)")
             }
             for _ in 0..<600 where scroll.isDecelerating { _ = try await f.screen.renderFrame(readBack: false) }
             #expect(!scroll.isDecelerating && log.events.last == "didEndDecelerating")
