@@ -180,4 +180,29 @@ import Testing
         view.deselectItem(at: path, animated: false)
         #expect(!cell.isSelected)
     }
+
+    @Test(
+        "Through the GPU: frames drawn without the model during a flick count no checkerboard while the render side stays within the screen laid out ahead (bounds and 100 points below at the release), and count 100 points wide times the overshoot past it after",
+        .tags(.gpu), .requiresGPU
+    )
+    func framesShowWhatWasPreparedAhead() async throws {
+        let f = try ScreenFixture(gpu: true)
+        let items = Items()
+        let view = try await shown(f, items)
+        try f.window.flickUp(at: f.screen.mediaTime)
+        CATransaction.flush()
+        let reach = Double(view.contentOffset.y) + 200
+        #expect(view.layer.preparedContentRect?.maxY == CGFloat(reach))
+        let sink = f.screen.context.commitSink, size = f.screen.context.pixelSize
+        var within = 0, beyond = 0
+        for _ in 0..<30 {
+            let statistics = try await sink.renderFrame(size: size, clearColor: .white, readBack: false).statistics
+            guard case .rect(let bounds)? = statistics.shownValues.first(where: { $0.layer == view.layer._id })?.property.value else { break }
+            let past = max(0, bounds.maxY - reach)
+            #expect(abs(statistics.checkerboardArea - 100 * min(100, past)) < 1e-6, "\(statistics.checkerboardArea) at \(bounds.minY), laid out to \(reach)")
+            if past > 0 { beyond += 1 } else { within += 1 }
+        }
+        #expect(within > 5 && beyond > 0, "\(within) frames within the screen ahead, \(beyond) past it")
+        await f.finish()
+    }
 }
