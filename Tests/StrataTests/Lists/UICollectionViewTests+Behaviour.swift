@@ -231,6 +231,24 @@ extension UICollectionViewTests {
         try f.window.up(2, 138, 191, at: t + 0.7)
     }
 
+    /// When the strips go away (a new layout without orthogonal sections), their cells come back
+    /// above the collection view's background view, so the cells the new layout shows are seen.
+    @Test func cellsOfStripsThatGoComeBackAboveTheBackground() throws {
+        let source = CollectionSource([10])
+        let view = source.collection(UICollectionViewCompositionalLayout(section: stripSection()))
+        let background = UIView()
+        view.backgroundView = background
+        view.layoutIfNeeded()
+        #expect(view.visibleCells.allSatisfy { $0.superview is UIScrollView && $0.superview !== view })
+        view.setCollectionViewLayout(flow(CGSize(width: 100, height: 100)), animated: false)
+        view.layoutIfNeeded()
+        let index = { (v: UIView) in view.subviews.firstIndex { $0 === v } ?? -1 }
+        #expect(!view.visibleCells.isEmpty)
+        for cell in view.visibleCells {
+            #expect(cell.superview === view && index(cell) > index(background), "cell at \(index(cell)), background at \(index(background))")
+        }
+    }
+
     /// A registered class is made with its element's frame, as UIKit makes it, so its
     /// `init(frame:)` can lay out subviews from its size.
     @Test func registeredClassesAreMadeWithTheirElementsFrame() {

@@ -115,10 +115,7 @@ extension UICollectionView {
             next[strip.section] = scroller
         }
         for (section, scroller) in orthogonalScrollers where next[section] !== scroller {
-            for view in scroller.subviews where view is UICollectionReusableView {
-                view.isHidden = true
-                insertSubview(view, at: 0)
-            }
+            for view in scroller.subviews where view is UICollectionReusableView { takeBack(view) }
             scroller.onScroll = nil
             scroller.removeFromSuperview()
             collectionViewLayout.setOrthogonalOffset(.zero, section: section)
@@ -126,14 +123,26 @@ extension UICollectionView {
         orthogonalScrollers = next
     }
 
+    /// Puts a view of a strip that goes away back in the collection view, hidden, at its kind's
+    /// level: cells above the background and decoration views, decoration views just above the
+    /// background, supplementary views on top (where a later layout pass, which moves a view only
+    /// when its container changes, expects it).
+    private func takeBack(_ view: UIView) {
+        view.isHidden = true
+        if decorationViewIDs.contains(ObjectIdentifier(view)) {
+            insertSubview(view, at: backgroundView == nil ? 0 : 1)
+        } else if view is UICollectionViewCell {
+            insertSubview(view, at: cellInsertionIndex)
+        } else {
+            addSubview(view)
+        }
+    }
+
     /// Takes away every strip's scroll view (a batch renumbered the sections); the next layout
     /// pass makes new ones and puts the views back in them.
     func resetOrthogonalScrollers() {
         for (section, scroller) in orthogonalScrollers {
-            for view in scroller.subviews where view is UICollectionReusableView {
-                view.isHidden = true
-                insertSubview(view, at: 0)
-            }
+            for view in scroller.subviews where view is UICollectionReusableView { takeBack(view) }
             scroller.onScroll = nil
             scroller.removeFromSuperview()
             collectionViewLayout.setOrthogonalOffset(.zero, section: section)

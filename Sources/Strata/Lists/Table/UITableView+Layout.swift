@@ -433,6 +433,12 @@ extension UITableView {
         }
         preparedReach = nil
         if let band = preparationBand, l.heights.count > 0 {
+            // Early cells of rows outside the band go back first, so the rows new to it reuse them.
+            let candidates = Set(l.rows(in: band.lowerBound, band.upperBound))
+            for (path, cell) in preparedCells where !candidates.contains(path) {
+                setAside(cell)
+                preparedCells[path] = nil
+            }
             let down = band.lowerBound >= bounds.maxY
             var reach = down ? bounds.maxY : bounds.minY
             var complete: Bool  // the band ran to the content's end
