@@ -171,6 +171,22 @@ extension UIScrollView {
         }
     }
 
+    /// Where the render side may take the bounds before the model hears of it: while it shows a
+    /// motion of the offset (which moves the bounds on even while the main thread is busy), the
+    /// bounds grown by up to a screen on each axis in the motion's direction, no further than
+    /// where it ends; nil otherwise. Lists lay out this much (see their `isPrefetchingEnabled`).
+    var renderMotionReach: CGRect? {
+        guard let motion, motion.renderGroup != nil else { return nil }
+        var rect = bounds
+        let dx = motion.to.x - bounds.minX, dy = motion.to.y - bounds.minY
+        let grownX = min(bounds.width, abs(dx)), grownY = min(bounds.height, abs(dy))
+        rect.size.width += grownX
+        rect.size.height += grownY
+        if dx < 0 { rect.origin.x -= grownX }
+        if dy < 0 { rect.origin.y -= grownY }
+        return rect == bounds ? nil : rect
+    }
+
     /// Takes the render side's animation of the motion off (the model's bounds show from the
     /// next frame); the model's motion goes on.
     func renderSideLetsGo() {

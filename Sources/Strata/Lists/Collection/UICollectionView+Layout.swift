@@ -99,22 +99,7 @@ extension UICollectionView {
         var measuredNewSize = false
         for (key, view) in visibleViews {
             guard let attributes = visibleAttributes[key] else { continue }
-            let container = container(for: attributes)
-            if view.superview !== container {
-                if container === self { insertSubview(view, at: cellInsertionIndex) } else { container.addSubview(view) }
-            }
-            if key.category == .cell, let cell = view as? UICollectionViewCell {
-                let isSelected = selected.contains(key.indexPath)
-                if cell.isSelected != isSelected { cell.isSelected = isSelected }
-                if layout.sizesItemFromCell(at: key.indexPath) {
-                    let preferred = cell.preferredLayoutAttributesFitting(attributes.copy() as! UICollectionViewLayoutAttributes)
-                    if layout.cellDidMeasure(preferred.size, at: key.indexPath) { measuredNewSize = true }
-                }
-            } else if key.category == .supplementaryView, layout.sizesSupplementaryFromView(ofKind: key.kind, at: key.indexPath) {
-                let preferred = view.preferredLayoutAttributesFitting(attributes.copy() as! UICollectionViewLayoutAttributes)
-                if layout.supplementaryDidMeasure(preferred.size, ofKind: key.kind, at: key.indexPath) { measuredNewSize = true }
-            }
-            if let shown = attributesDuringMovement(key, attributes, view: view) { place(view, with: shown) }
+            if settle(view, key, attributes, selected: selected, measures: true) { measuredNewSize = true }
         }
         // Undisplayed views go to their places at once, even inside an animated batch; not from
         // attributes that a measured size has just made stale (the next round prepares them).
@@ -137,21 +122,9 @@ extension UICollectionView {
 
     // MARK: Views ahead of a motion
 
-    /// Where elements get their views ahead of the view: while the render side shows a motion of
-    /// the offset (which moves the bounds on even while the main thread is busy), the bounds
-    /// grown by up to a screen on each axis in the motion's direction, no further than where it
-    /// ends; nil otherwise, and with prefetching off.
-    var preparationRect: CGRect? {
-        guard isPrefetchingEnabled, let motion, motion.renderGroup != nil else { return nil }
-        var rect = bounds
-        let dx = motion.to.x - bounds.minX, dy = motion.to.y - bounds.minY
-        let grownX = min(bounds.width, abs(dx)), grownY = min(bounds.height, abs(dy))
-        rect.size.width += grownX
-        rect.size.height += grownY
-        if dx < 0 { rect.origin.x -= grownX }
-        if dy < 0 { rect.origin.y -= grownY }
-        return rect == bounds ? nil : rect
-    }
+    /// Where elements get their views ahead of the view: `renderMotionReach` (nil with
+    /// prefetching off).
+    var preparationRect: CGRect? { isPrefetchingEnabled ? renderMotionReach : nil }
 
     /// Gives views to the elements in the band ahead of the view (`preparationRect`) that have
     /// none in view, placed by their attributes but not displayed: cells are not among
@@ -181,33 +154,44 @@ extension UICollectionView {
         let staying = Set(ahead.map(\.key))
         for (key, view) in preparedViews where !staying.contains(key) { recycle(view, key: key) }
         preparedViews = preparedViews.filter { staying.contains($0.key) }
-        if !ahead.isEmpty {
-            let layout = collectionViewLayout
-            let selected = Set(selectedItems)
-            for (key, attributes) in ahead {
-                guard let view = preparedViews.removeValue(forKey: key) ?? makeView(for: key, wantedFrame: attributes.frame) else { continue }
-                kept[key] = view
-                let container = container(for: attributes)
-                if view.superview !== container {
-                    if container === self { insertSubview(view, at: cellInsertionIndex) } else { container.addSubview(view) }
-                }
-                // During an interactive movement a cell ahead shows at its preview place too.
-                place(view, with: attributesDuringMovement(key, attributes, view: view) ?? attributes)
-                let ahead = attributes.frame.minY >= bounds.maxY || attributes.frame.minX >= bounds.maxX
-                if key.category == .cell, let cell = view as? UICollectionViewCell {
-                    let isSelected = selected.contains(key.indexPath)
-                    if cell.isSelected != isSelected { cell.isSelected = isSelected }
-                    if ahead, layout.sizesItemFromCell(at: key.indexPath) {
-                        let preferred = cell.preferredLayoutAttributesFitting(attributes.copy() as! UICollectionViewLayoutAttributes)
-                        if layout.cellDidMeasure(preferred.size, at: key.indexPath) { measuredNewSize = true }
-                    }
-                } else if key.category == .supplementaryView, ahead, layout.sizesSupplementaryFromView(ofKind: key.kind, at: key.indexPath) {
-                    let preferred = view.preferredLayoutAttributesFitting(attributes.copy() as! UICollectionViewLayoutAttributes)
-                    if layout.supplementaryDidMeasure(preferred.size, ofKind: key.kind, at: key.indexPath) { measuredNewSize = true }
-                }
-            }
+        let selected = Set(selectedItems)
+        for (key, attributes) in ahead {
+            guard let view = preparedViews.removeValue(forKey: key) ?? makeView(for: key, wantedFrame: attributes.frame) else { continue }
+            kept[key] = view
+            let pastFarEdge = attributes.frame.minY >= bounds.maxY || attributes.frame.minX >= bounds.maxX
+            if settle(view, key, attributes, selected: selected, measures: pastFarEdge) { measuredNewSize = true }
         }
         preparedViews = kept
+        return measuredNewSize
+    }
+
+    /// Puts an element's view in its container (the collection view, or its section's strip),
+    /// gives a cell its selection, measures a self-sizing element when `measures`, and places
+    /// the view by its attributes (during an interactive movement a cell at its preview place;
+    /// the moving cell follows the finger). Returns whether a measured size changed (the layout
+    /// must be prepared again).
+    private func settle(
+        _ view: UICollectionReusableView, _ key: CollectionElementKey, _ attributes: UICollectionViewLayoutAttributes, selected: Set<IndexPath>,
+        measures: Bool
+    ) -> Bool {
+        let layout = collectionViewLayout
+        let container = container(for: attributes)
+        if view.superview !== container {
+            if container === self { insertSubview(view, at: cellInsertionIndex) } else { container.addSubview(view) }
+        }
+        var measuredNewSize = false
+        if key.category == .cell, let cell = view as? UICollectionViewCell {
+            let isSelected = selected.contains(key.indexPath)
+            if cell.isSelected != isSelected { cell.isSelected = isSelected }
+            if measures, layout.sizesItemFromCell(at: key.indexPath) {
+                let preferred = cell.preferredLayoutAttributesFitting(attributes.copy() as! UICollectionViewLayoutAttributes)
+                measuredNewSize = layout.cellDidMeasure(preferred.size, at: key.indexPath)
+            }
+        } else if key.category == .supplementaryView, measures, layout.sizesSupplementaryFromView(ofKind: key.kind, at: key.indexPath) {
+            let preferred = view.preferredLayoutAttributesFitting(attributes.copy() as! UICollectionViewLayoutAttributes)
+            measuredNewSize = layout.supplementaryDidMeasure(preferred.size, ofKind: key.kind, at: key.indexPath)
+        }
+        if let shown = attributesDuringMovement(key, attributes, view: view) { place(view, with: shown) }
         return measuredNewSize
     }
 

@@ -82,33 +82,21 @@ extension UICollectionView {
         guard let dataSource else { return }
         for path in indexPaths {
             let key = CollectionElementKey(category: .cell, kind: "", indexPath: path)
-            if let cell = preparedViews[key] {
-                // An early cell (not displayed) is reconfigured in place too, quietly.
-                guard let identifier = cell.reuseIdentifier else { continue }
-                cellPool.enqueue(cell, identifier: identifier)
-                reconfiguringCell = cell
-                let again = dataSource.collectionView(self, cellForItemAt: path)
-                reconfiguringCell = nil
-                if again !== cell {
-                    cell.isHidden = true
-                    if again.superview !== self { insertSubview(again, aboveSubview: cell) }
-                    again.isHidden = false
-                    preparedViews[key] = again
-                }
-                continue
-            }
-            guard let cell = visibleViews[key], let identifier = cell.reuseIdentifier else { continue }
+            // An early cell (prepared ahead of a motion, not displayed) is reconfigured too.
+            let isEarly = preparedViews[key] != nil
+            guard let cell = visibleViews[key] ?? preparedViews[key], let identifier = cell.reuseIdentifier else { continue }
             cellPool.enqueue(cell, identifier: identifier)
             reconfiguringCell = cell
             let again = dataSource.collectionView(self, cellForItemAt: path)
             reconfiguringCell = nil
             guard again !== cell else { continue }
-            // The data source used another identifier: the old cell stays in its pool, hidden.
-            if let old = cell as? UICollectionViewCell { collectionDelegate?.collectionView(self, didEndDisplaying: old, forItemAt: path) }
+            // The data source used another identifier: the old cell stays in its pool, hidden
+            // (a displayed one says it ended).
+            if !isEarly, let old = cell as? UICollectionViewCell { collectionDelegate?.collectionView(self, didEndDisplaying: old, forItemAt: path) }
             cell.isHidden = true
             if again.superview !== self { insertSubview(again, aboveSubview: cell) }
             again.isHidden = false
-            visibleViews[key] = again
+            if isEarly { preparedViews[key] = again } else { visibleViews[key] = again }
         }
         setNeedsLayout()
     }

@@ -27,7 +27,7 @@ extension UITableView {
     /// The geometry for the data source's counts now. With `previous` and `mapping` (after a batch
     /// of updates), rows that survived keep their measured heights.
     func buildLayout(previous: TableLayout?, mapping: ListUpdates.Index?) -> TableLayout {
-        layoutGeneration += 1
+        setAsidePreparedCells()  // a new geometry may move or change every row
         var l = TableLayout()
         l.width = bounds.width
         l.sideInset = insetGroupedSideInset
@@ -158,8 +158,6 @@ extension UITableView {
     func layoutVisibleElements() {
         guard dataSource != nil else { return }
         var l = layout
-        // Cells prepared for another layout are stale (a reload sets them aside itself).
-        if preparedGeneration != layoutGeneration { setAsidePreparedCells() }
         let minY = bounds.minY, maxY = bounds.maxY
         var shown: [IndexPath: UITableViewCell] = [:]
         var sections = IndexSet()
@@ -268,12 +266,7 @@ extension UITableView {
     func retire(_ cell: UITableViewCell, at path: IndexPath) {
         if cell.isSelected { cell.setSelected(false, animated: false) }
         tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: path)
-        cell.isHidden = true
-        if let identifier = cell.reuseIdentifier {
-            cellPool.enqueue(cell, identifier: identifier)
-        } else {
-            cell.removeFromSuperview()
-        }
+        setAside(cell)
     }
 
     /// Gives a cell the table's separator, editing and selection state for its row.
@@ -398,15 +391,12 @@ extension UITableView {
 
     // MARK: Prefetching
 
-    /// Where rows get their cells ahead of the view: while the render side shows a motion of the
-    /// offset (which moves the bounds on even while the main thread is busy), up to a screen
-    /// further in the motion's direction and no further than where it ends; nil otherwise, and
-    /// with prefetching off.
+    /// Where rows get their cells ahead of the view: the part of `renderMotionReach` below or
+    /// above the bounds (nil with prefetching off, or when the motion does not move vertically).
     var preparationBand: ClosedRange<CGFloat>? {
-        guard isPrefetchingEnabled, let motion, motion.renderGroup != nil else { return nil }
-        let h = bounds.height
-        if motion.to.y > bounds.minY { return bounds.maxY...max(bounds.maxY, min(bounds.maxY + h, motion.to.y + h)) }
-        if motion.to.y < bounds.minY { return min(bounds.minY, max(bounds.minY - h, motion.to.y))...bounds.minY }
+        guard isPrefetchingEnabled, let reach = renderMotionReach else { return nil }
+        if reach.maxY > bounds.maxY { return bounds.maxY...reach.maxY }
+        if reach.minY < bounds.minY { return reach.minY...bounds.minY }
         return nil
     }
 
@@ -485,11 +475,11 @@ extension UITableView {
         }
         for cell in preparedCells.values { setAside(cell) }
         preparedCells = kept
-        preparedGeneration = layoutGeneration
         return new
     }
 
-    /// Hides a cell that was prepared but never displayed and keeps it for reuse (no delegate call).
+    /// Hides a cell and keeps it for reuse (no delegate call: `retire` tells the delegate of a
+    /// displayed one first; a cell prepared ahead and never displayed goes back quietly).
     func setAside(_ cell: UITableViewCell) {
         cell.isHidden = true
         if let identifier = cell.reuseIdentifier {

@@ -230,12 +230,9 @@ open class UITableView: UIScrollView {
     var storedLayout: TableLayout?
     /// Cells for the rows in view, by index path.
     var visibleCellsByIndexPath: [IndexPath: UITableViewCell] = [:]
-    /// Cells given early to rows ahead of a motion, not displayed yet, by index path; they were
-    /// made for the layout `preparedGeneration` (see `prepareRowsAhead`).
+    /// Cells given early to rows ahead of a motion, not displayed yet, by index path (see
+    /// `prepareRowsAhead`); set aside whenever the geometry is built again.
     var preparedCells: [IndexPath: UITableViewCell] = [:]
-    var preparedGeneration = 0
-    /// How many layouts have been built (a rebuilt one may move or change every row).
-    var layoutGeneration = 0
     /// What the last layout pass prepared ahead of the view, in content coordinates (nil: nothing).
     var preparedReach: CGRect?
     /// Header and footer views in view, by section.
