@@ -45,7 +45,7 @@ struct LayerShaderVariant: Hashable, CaseIterable, CustomStringConvertible {
 }
 
 /// One compiled variant of the layer program. Everything a quad needs comes as instance
-/// attributes (see `Renderer.Instance`); the uniforms are the texture unit and, for the debug
+/// attributes (see `QuadInstance`); the uniforms are the texture unit and, for the debug
 /// tint, its colour.
 ///
 /// Render thread only. Every variant is compiled when the render server starts, so a shader that

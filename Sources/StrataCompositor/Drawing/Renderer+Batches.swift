@@ -7,103 +7,28 @@ import StrataGL
 extension Renderer {
     // MARK: - Batches
 
-    /// One quad's instance attributes, in the order of `layer.vert`'s locations 1...12.
-    struct Instance {
-        static let floatCount = 48
-        var matrix: Transform3D
-        var rect: Rect
-        var bounds: Rect
-        var contentsFrame = Rect(x: 0, y: 0, width: 1, height: 1)
-        var uvRect = Rect(x: 0, y: 0, width: 1, height: 1)
-        var center = (0.0, 0.0, 1.0, 1.0)
-        var slice = (1.0, 1.0, 1.0, 1.0)
-        var color = SIMD4<Float>.zero
-        /// Opacity, corner radius, clips contents (0/1), border width.
-        var params: (Float, Float, Float, Float) = (1, 0, 0, 0)
-
-        init(matrix: Transform3D, rect: Rect, bounds: Rect) {
-            (self.matrix, self.rect, self.bounds) = (matrix, rect, bounds)
-        }
-
-        /// Where a texture lands (`frame`, bounds space), which part of it shows (`shown`, texture
-        /// unit coordinates), its stretchable centre (unit coordinates of the shown part) and the
-        /// shown part's own size in points (the size nine-part caps keep).
-        mutating func setContents(frame: Rect, shown: Rect, center: Rect, shownSize: Size) {
-            contentsFrame = frame
-            uvRect = shown
-            self.center = (center.minX, center.minY, center.maxX, center.maxY)
-            slice = (frame.width, frame.height, shownSize.width, shownSize.height)
-        }
-
-        /// The 48 floats, converted on the stack (this runs once per changed quad).
-        var floats: InstanceFloats {
-            let m = matrix
-            func v(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> SIMD4<Float> {
-                SIMD4<Float>(SIMD4<Double>(a, b, c, d))
-            }
-            return InstanceFloats(
-                vectors: (
-                    v(m.m11, m.m12, m.m13, m.m14), v(m.m21, m.m22, m.m23, m.m24),
-                    v(m.m31, m.m32, m.m33, m.m34), v(m.m41, m.m42, m.m43, m.m44),
-                    v(rect.minX, rect.minY, rect.width, rect.height),
-                    v(bounds.minX, bounds.minY, bounds.width, bounds.height),
-                    v(contentsFrame.minX, contentsFrame.minY, contentsFrame.width, contentsFrame.height),
-                    v(uvRect.minX, uvRect.minY, uvRect.width, uvRect.height),
-                    v(center.0, center.1, center.2, center.3),
-                    v(slice.0, slice.1, slice.2, slice.3),
-                    color, SIMD4<Float>(params.0, params.1, params.2, params.3)
-                ))
-        }
-    }
-
-    /// One quad's instance attributes as the GPU reads them: 12 vectors of 4 floats, inline (a
-    /// render layer keeps its fill's as last sent, with no array of its own).
-    struct InstanceFloats {
-        typealias Vector = SIMD4<Float>
-        var vectors: (Vector, Vector, Vector, Vector, Vector, Vector, Vector, Vector, Vector, Vector, Vector, Vector)
-
-        /// All zeros.
-        init() {
-            vectors = (.zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
-        }
-
-        init(vectors: (Vector, Vector, Vector, Vector, Vector, Vector, Vector, Vector, Vector, Vector, Vector, Vector)) {
-            self.vectors = vectors
-        }
-
-        /// Appends the 48 floats to `batch` in one append (48 single appends each checked the
-        /// array's capacity).
-        func append(to batch: inout [Float]) {
-            var copy = vectors
-            withUnsafeBytes(of: &copy) { batch.append(contentsOf: $0.bindMemory(to: Float.self)) }
-        }
-    }
-
-    /// Adds a quad to the batch, sending the batch first when this quad needs another program or
-    /// texture. Returns where its floats start in `batch`.
-    @discardableResult
-    func enqueue(_ instance: Instance, variant: LayerShaderVariant, texture: UInt32) throws -> Int {
+    /// Adds a quad built here (an offscreen picture laid back, a debug switch's tint) to the
+    /// batch, sending the batch first when it needs another program or texture.
+    func enqueue(_ instance: QuadInstance, variant: LayerShaderVariant, texture: UInt32) throws {
         try enqueue(instance.floats, variant: variant, texture: texture)
     }
 
-    /// Adds a quad's floats (new, or as sent before: see `drawQuad`), sending the batch first as
-    /// `enqueue(_:variant:texture:)` does. Returns where they start in `batch`.
-    @discardableResult
-    func enqueue(_ floats: InstanceFloats, variant: LayerShaderVariant, texture: UInt32) throws -> Int {
-        let start = try makeRoom(variant: variant, texture: texture)
-        floats.append(to: &batch)
-        return start
+    /// Adds one of the plan's quads to the batch, as `enqueue(_:variant:texture:)` does; a host
+    /// texture's is sampled through Strata's own sampler.
+    @inline(__always)
+    func enqueue(_ quad: PlannedQuad) throws {
+        if quad.isHostTexture { hostTextures.insert(quad.texture) }
+        try enqueue(quad.floats, variant: quad.variant, texture: quad.texture)
     }
 
-    /// Counts one more quad for the batch, sending the batch first when the quad needs another
-    /// program or texture. Returns where its floats go in `batch`.
-    @discardableResult
-    func makeRoom(variant: LayerShaderVariant, texture: UInt32) throws -> Int {
+    /// Adds a quad's floats to the batch, sending the batch first when the quad needs another
+    /// program or texture.
+    func enqueue(_ floats: InstanceFloats, variant: LayerShaderVariant, texture: UInt32) throws {
         if batchCount > 0, variant != batchVariant || (variant.textured && texture != batchTexture) { try flush() }
         batchVariant = variant
         batchTexture = texture
         batchCount += 1
-        return batch.count
+        floats.append(to: &batch)
     }
 
     /// Draws the batch as one instanced draw call and empties it.

@@ -6,29 +6,30 @@ import StrataGL
 extension Renderer {
     // MARK: - Clips
 
-    /// Narrows the clip to `layer`'s bounds and rounded corners with a stencil mask (one level
-    /// deeper than the clip in force).
-    func pushStencilClip(_ layer: RenderLayer, pass: inout Pass) throws {
+    /// Narrows the clip to a layer's bounds and rounded corners with a stencil mask (one level
+    /// deeper than the clip in force), drawing its clip-mask quad `mask`.
+    func pushStencilClip(_ mask: PlannedQuad, pass: inout Pass) throws {
         try flush()
         gl.enable(GL.stencilTest)
         gl.stencilFunc(GL.equal, Int32(pass.stencilDepth), 0xFF)
         gl.stencilOp(GL.keep, GL.keep, GL.incr)
         gl.colorMask(GL.booleanFalse, GL.booleanFalse, GL.booleanFalse, GL.booleanFalse)
-        try drawQuad(layer, pass: pass, mode: .clipMask, opacity: 1)
+        try enqueue(mask)
         try flush()
         gl.colorMask(GL.booleanTrue, GL.booleanTrue, GL.booleanTrue, GL.booleanTrue)
         pass.stencilDepth += 1
         applyStencil(pass.stencilDepth)
     }
 
-    /// Undoes a clip (a scissor narrowed, or `pushStencilClip`), restoring the clip state in `saved`.
-    func popClip(_ layer: RenderLayer, pass: inout Pass, saved: Pass) throws {
+    /// Undoes a clip (a scissor narrowed, or `pushStencilClip` with the same `mask`), restoring
+    /// the clip state in `saved`.
+    func popClip(_ mask: PlannedQuad?, pass: inout Pass, saved: Pass) throws {
         try flush()
-        if pass.stencilDepth > saved.stencilDepth {
+        if pass.stencilDepth > saved.stencilDepth, let mask {
             gl.stencilFunc(GL.equal, Int32(pass.stencilDepth), 0xFF)
             gl.stencilOp(GL.keep, GL.keep, GL.decr)
             gl.colorMask(GL.booleanFalse, GL.booleanFalse, GL.booleanFalse, GL.booleanFalse)
-            try drawQuad(layer, pass: pass, mode: .clipMask, opacity: 1)
+            try enqueue(mask)
             try flush()
             gl.colorMask(GL.booleanTrue, GL.booleanTrue, GL.booleanTrue, GL.booleanTrue)
         }
@@ -76,8 +77,6 @@ extension Renderer {
         current = (variant, program)
         return program
     }
-
-    static let unitRect = Rect(x: 0, y: 0, width: 1, height: 1)
 
     /// A framebuffer for an offscreen pass (a translucent group, or a frame drawn for a host
     /// framebuffer without stencil), labelled for GL debuggers.

@@ -10,17 +10,15 @@ import StrataGL
 // the pixels they write; texels outside what each source holds count as transparent.
 
 extension Renderer {
-    /// Draws the shadow of `picture` (`box` of it, target pixels) cast by `layer`, at `opacity`,
-    /// onto `pass`'s target.
+    /// Draws `shadow` of `picture` (`box` of it, target pixels), at `opacity`, onto `pass`'s target.
     /// - Throws: `GLError` when the second offscreen framebuffer cannot be made.
-    func drawPictureShadow(of layer: RenderLayer, picture: GLFramebuffer, box: PixelRect, opacity: Float, onto pass: Pass) throws {
-        let shadow = FrameGeometry.pictureShadow(layer, picture: box)
+    func drawPictureShadow(_ shadow: PictureShadow, of picture: GLFramebuffer, box: PixelRect, opacity: Float, onto pass: Pass) throws {
         let target = pass.target
         let full = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
         let grow = shadow.radius + 1
         // Pass 1: the picture's alpha blurred across, wherever the second pass may read it.
         let across = PixelRect(x: box.x - grow, y: box.y - grow, width: box.width + 2 * grow, height: box.height + 2 * grow).intersection(full)
-        let destination = shadow.reach.intersection(pass.scissor)
+        let destination = shadow.reach(of: box).intersection(pass.scissor)
         guard !across.isEmpty, !destination.isEmpty else { return }
         let blurred = try groupPool.popLast() ?? makePassFramebuffer(width: target.width, height: target.height)
         defer { groupPool.append(blurred) }
@@ -47,8 +45,8 @@ extension Renderer {
         applyStencil(pass.stencilDepth)
         bind(texture: blurred.color.rawValue)
         gl.blendFunc(GL.one, GL.oneMinusSrcAlpha)
-        let c = layer.state.shadowColor ?? .clear
-        let strength = opacity * layer.state.shadowOpacity
+        let c = shadow.color
+        let strength = opacity * shadow.opacity
         let tint = Color(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha * strength).premultiplied
         setShadowUniforms(
             program, origin: (target.origin.x, target.origin.y), offset: (shadow.dx, shadow.dy), direction: (0, 1), shadow: shadow,
@@ -63,7 +61,7 @@ extension Renderer {
     /// texels (`source`, target pixels, in a texture laid out as `texture`'s target), the tint.
     private func setShadowUniforms(
         _ program: ShadowProgram, origin: (x: Int, y: Int), offset: (dx: Int, dy: Int), direction: (Float, Float),
-        shadow: (dx: Int, dy: Int, sigma: Double, radius: Int, reach: PixelRect), source: PixelRect, in texture: DrawTarget,
+        shadow: PictureShadow, source: PixelRect, in texture: DrawTarget,
         color: SIMD4<Float>
     ) {
         // GL's rows run up; a target stored top row first (Strata's own) has pixel row y at GL row y.

@@ -45,10 +45,12 @@ import StrataGL
 // issues them again without any walk.
 //
 // Where each stage lives: `FramePlanner` (Planning/, no GL) walks the tree before drawing
-// (placement, damage, occluders, resting) and returns a `FramePlan`; this file holds the GL state
-// and `render` (plan, then draw); Renderer+Walk.swift the drawing walk, Renderer+Batches.swift the instanced batches,
-// Renderer+Clips.swift scissor and stencil, Renderer+Replay.swift replay, and
-// Renderer+Geometry.swift the placement arithmetic they share.
+// (placement, damage, occluders, resting) and returns a `FramePlan`, a value: the operations in
+// drawing order with the quads they draw (instance floats, program, texture), which the
+// renderer executes without reading the tree. This file holds the GL state and `render` (plan,
+// then draw); Renderer+Walk.swift executes the plan, Renderer+Batches.swift the instanced
+// batches, Renderer+Clips.swift scissor and stencil, Renderer+Shadows.swift picture shadows, and
+// Renderer+Replay.swift replay.
 
 /// Draws a render tree into a framebuffer. Render thread only.
 final class Renderer {
@@ -66,7 +68,7 @@ final class Renderer {
     /// Where in `instanceBuffer` the instance attributes point now, in bytes.
     @exclusivity(unchecked) var instanceOffset = 0
     let vertexArray: GLVertexArray
-    /// The batch being built: `batchCount` instances of `Instance.floatCount` floats each.
+    /// The batch being built: `batchCount` instances of `QuadQuadInstance.floatCount` floats each.
     @exclusivity(unchecked) var batch: [Float] = []
     @exclusivity(unchecked) var batchCount = 0
     @exclusivity(unchecked) var batchVariant: LayerShaderVariant?
@@ -79,9 +81,6 @@ final class Renderer {
     let planner = FramePlanner()
     /// The frame being drawn's plan (empty between frames).
     @exclusivity(unchecked) var plan = FramePlan.empty
-    /// Bumped when the target's size, scale or orientation (so the projection) changes: cached
-    /// instances are stale.
-    @exclusivity(unchecked) var cacheGeneration = 0
     @exclusivity(unchecked) var lastTargetKey: DrawTarget.Key?
     /// The scissor rectangle in force (target pixels, y down), as last applied.
     @exclusivity(unchecked) var scissor = PixelRect(x: 0, y: 0, width: 0, height: 0)
@@ -119,21 +118,21 @@ final class Renderer {
         quad.label("strata unit square")
         gl.enableVertexAttribArray(0)
         gl.vertexAttribPointer(0, 2, GL.float, GL.booleanFalse, 0, nil)
-        instanceBuffer = GLBuffer(context: context, bytes: [Float](repeating: 0, count: Instance.floatCount), usage: GL.streamDraw)
+        instanceBuffer = GLBuffer(context: context, bytes: [Float](repeating: 0, count: QuadInstance.floatCount), usage: GL.streamDraw)
         instanceBuffer.label("strata quad instances")
         for attribute in 1...12 {
             gl.enableVertexAttribArray(UInt32(attribute))
             gl.vertexAttribDivisor(UInt32(attribute), 1)
         }
         pointInstanceAttributes(at: 0)
-        batch.reserveCapacity(1024 * Instance.floatCount)
+        batch.reserveCapacity(1024 * QuadInstance.floatCount)
         try context.checkError("layer program set-up")
     }
 
     /// Points the instance attributes (locations 1...12, one vec4 each) at the instances starting
     /// `offset` bytes into the bound `GL_ARRAY_BUFFER`, in the bound vertex array.
     func pointInstanceAttributes(at offset: Int) {
-        let stride = Int32(Instance.floatCount * MemoryLayout<Float>.size)
+        let stride = Int32(QuadInstance.floatCount * MemoryLayout<Float>.size)
         for attribute in 1...12 {
             gl.vertexAttribPointer(
                 UInt32(attribute), 4, GL.float, GL.booleanFalse, stride,
@@ -197,12 +196,12 @@ final class Renderer {
         lastFrameCompleted = false
         if lastTargetKey != target.key {
             lastTargetKey = target.key
-            cacheGeneration += 1
             walkEverything = true
         }
         plan = .empty  // the planner reuses its buffers: hold no reference to last frame's
         plan = planner.plan(
-            root: root, size: PixelSize(width: target.width, height: target.height), scale: target.scale, fullRedraw: fullRedraw,
+            root: root, size: PixelSize(width: target.width, height: target.height), scale: target.scale, yUp: target.yUp,
+            fullRedraw: fullRedraw,
             damage: pending, walkEverything: walkEverything)
         statistics.layersVisited += plan.layersVisited
         let usesStencil = plan.usesStencil
@@ -215,7 +214,7 @@ final class Renderer {
         if groupPool.first.map({ $0.width != target.width || $0.height != target.height }) ?? false {
             groupPool = []
         }
-        let projection = Self.projection(width: target.width, height: target.height, yUp: target.yUp)
+        let projection = FrameGeometry.projection(width: target.width, height: target.height, yUp: target.yUp)
         if usesStencil, !target.hasStencil {
             // The host's framebuffer has no stencil for the clip masks: draw the frame into an
             // offscreen one of ours (same size and orientation, so cached quads still fit), then
@@ -268,17 +267,17 @@ final class Renderer {
         if !debug.isEmpty { recording = nil }  // a replay would not tint
         recording?.clearWith = clearWith
         beginFrame(target, region: region, clearColor: clearWith, clears: clearWith != nil)
-        statistics.layersDrawn += plan.layersPaintedByClear
+        statistics.layersDrawn += plan.layersPaintedByClear + plan.layersDrawn
         if debug.contains(.overdraw), clearPaints {
             // The background the clear painted counts as one quad over the region.
             let r = Rect(x: Double(region.x), y: Double(region.y), width: Double(region.width), height: Double(region.height))
-            try enqueue(Instance(matrix: pass.projection, rect: r, bounds: r), variant: LayerShaderVariant(mode: .fill), texture: 0)
+            try enqueue(QuadInstance(matrix: pass.projection, rect: r, bounds: r), variant: LayerShaderVariant(mode: .fill), texture: 0)
         }
-        try execute(plan.operations, pass: &pass)
+        try execute(plan, pass: &pass)
         if debug.contains(.damage) {
             // The redrawn region, tinted translucent magenta (premultiplied) over what was drawn.
             let r = Rect(x: Double(region.x), y: Double(region.y), width: Double(region.width), height: Double(region.height))
-            var tint = Instance(matrix: pass.projection, rect: r, bounds: r)
+            var tint = QuadInstance(matrix: pass.projection, rect: r, bounds: r)
             tint.color = SIMD4<Float>(0.25, 0, 0.25, 0.25)
             try enqueue(tint, variant: LayerShaderVariant(mode: .fill), texture: 0)
         }

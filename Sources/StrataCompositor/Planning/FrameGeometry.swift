@@ -6,6 +6,20 @@ import StrataCore
 /// Pure functions of layers' world transforms and target pixels. Render thread only by use (it
 /// reads render layers), holding no state.
 enum FrameGeometry {
+    /// The unit square: all of a texture, or a `contentsCenter` that stretches the whole.
+    static let unitRect = Rect(x: 0, y: 0, width: 1, height: 1)
+
+    /// Target pixels (origin top-left, y down) to clip space, z forced to 0 (no depth clipping).
+    /// Pixel row y lands in framebuffer row y, so read-back rows come top row first; with `yUp`
+    /// (a host's framebuffer, shown bottom row first) row 0 is the bottom, so the picture is upright.
+    static func projection(width: Int, height: Int, yUp: Bool = false) -> Transform3D {
+        Transform3D(
+            m11: 2 / Double(width), m12: 0, m13: 0, m14: 0,
+            m21: 0, m22: (yUp ? -2 : 2) / Double(height), m23: 0, m24: 0,
+            m31: 0, m32: 0, m33: 0, m34: 0,
+            m41: -1, m42: yUp ? 1 : -1, m43: 0, m44: 1)
+    }
+
     /// The parent space of `layer`'s sublayers (see `LayerState.sublayerSpace(world:)`).
     static func sublayerSpace(of layer: RenderLayer, world: Transform3D) -> Transform3D {
         layer.state.sublayerSpace(world: world)
@@ -166,20 +180,18 @@ enum FrameGeometry {
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    /// The shadow `layer` casts of its picture (`RenderLayer.castsPictureShadow`), painted in
-    /// `picture` (target pixels): its offset in target pixels (y down), the blur's standard
-    /// deviation in pixels, how many pixels each side the blur sums (3σ), and the pixels the
-    /// shadow can touch. Offset and blur follow the layer's world matrix (its plane part).
-    static func pictureShadow(_ layer: RenderLayer, picture: PixelRect) -> (dx: Int, dy: Int, sigma: Double, radius: Int, reach: PixelRect) {
+    /// The shadow `layer` casts of its picture (`RenderLayer.castsPictureShadow`): its offset in
+    /// target pixels (y down), the blur's standard deviation in pixels, how many pixels each side
+    /// the blur sums (3σ), and its colour and opacity. Offset and blur follow the layer's world
+    /// matrix (its plane part).
+    static func pictureShadow(_ layer: RenderLayer) -> PictureShadow {
         let w = layer.frame.world, o = layer.state.shadowOffset
         let dx = pixel(o.x * w.m11 + o.y * w.m21, .toNearestOrAwayFromZero) ?? 0
         let dy = pixel(o.x * w.m12 + o.y * w.m22, .toNearestOrAwayFromZero) ?? 0
         let scale = abs(w.m11 * w.m22 - w.m12 * w.m21).squareRoot()
         let sigma = layer.state.shadowRadius * (scale.isFinite ? scale : 1)
         let radius = sigma < 0.5 ? 0 : min(Int((3 * sigma).rounded(.up)), maximumShadowTaps)
-        let grow = radius + 1
-        let reach = PixelRect(x: picture.x + dx - grow, y: picture.y + dy - grow, width: picture.width + 2 * grow, height: picture.height + 2 * grow)
-        return (dx, dy, sigma, radius, reach)
+        return PictureShadow(dx: dx, dy: dy, sigma: sigma, radius: radius, color: layer.state.shadowColor ?? .clear, opacity: layer.state.shadowOpacity)
     }
 
     /// The most texels a picture shadow's blur sums each side (3σ beyond it is cut: a blur of

@@ -1,30 +1,31 @@
 import StrataCore
 
-/// One step of drawing a frame, in drawing order: what the renderer executes. Layers are held
-/// unretained: the render tree keeps them alive while the frame is drawn (render thread only).
+/// One step of drawing a frame, in drawing order: what the renderer executes. A plain value:
+/// quads and shadows are numbered in the plan's own lists (`FramePlan.quads`, `fills`,
+/// `pictureShadows`), never pointers into the render tree.
 enum DrawOperation {
-    /// The layer's shadow, under its fill, at `opacity`.
-    case shadow(Unmanaged<RenderLayer>, opacity: Float)
-    /// The layer's fill (background colour and contents), at `opacity` (its own and that of
-    /// translucent ancestors drawn without an offscreen pass).
-    case fill(Unmanaged<RenderLayer>, opacity: Float)
-    /// The layer's border, at `opacity`.
-    case border(Unmanaged<RenderLayer>, opacity: Float)
-    /// Narrows the clip to the layer's bounds: to the `scissor` rectangle (target pixels; empty
-    /// when nothing shows through it) for a square clip that lands axis-aligned, or, when nil, to
-    /// a stencil mask of the layer's bounds and rounded corners.
-    case pushClip(Unmanaged<RenderLayer>, scissor: PixelRect?)
-    /// Undoes the matching `pushClip`.
-    case popClip(Unmanaged<RenderLayer>)
+    /// A fill: the plan's `fills[slot]` (kept from frame to frame by the layer's slot).
+    case fill(slot: Int32)
+    /// A border or a shadow: the plan's `quads[index]`.
+    case quad(Int32)
+    /// Narrows the clip to the `scissor` rectangle (target pixels; empty when nothing shows
+    /// through it): a square clip that lands axis-aligned.
+    case pushScissor(PixelRect)
+    /// Narrows the clip to a stencil mask of a layer's bounds and rounded corners: the clip-mask
+    /// quad `quads[mask]`.
+    case pushStencil(mask: Int32)
+    /// Undoes the matching `pushScissor` or `pushStencil` (`mask`: the same quad, taking the
+    /// stencil mask back; nil for a scissor).
+    case popClip(mask: Int32?)
     /// Starts a translucent group: what follows until `endGroup` is drawn at full opacity into an
     /// offscreen picture, `box` of it (target pixels) cleared first.
     case beginGroup(box: PixelRect)
     /// Composites the group's picture (`box` of it) over what lies under it with `opacity`.
     case endGroup(box: PixelRect, opacity: Float)
     /// Ends the group of a layer casting its picture's shadow (`RenderLayer.castsPictureShadow`):
-    /// the shadow, the picture's alpha blurred and tinted, is drawn under where the picture goes,
-    /// then the picture (`box` of it) is composited with `opacity`.
-    case endShadowGroup(box: PixelRect, Unmanaged<RenderLayer>, opacity: Float)
+    /// the shadow `pictureShadows[shadow]`, the picture's alpha blurred and tinted, is drawn under
+    /// where the picture goes, then the picture (`box` of it) is composited with `opacity`.
+    case endShadowGroup(box: PixelRect, shadow: Int32, opacity: Float)
     /// Ends a mask's group (begun with `beginGroup` inside the group of the layer it masks):
     /// the layer's picture, `box` of it, keeps only as much of each pixel as the mask's alpha.
     case endMask(box: PixelRect)
@@ -40,8 +41,12 @@ extension FramePlanner {
     /// explicit stack, so a tree of any depth is listed without deep recursion.
     func emitOperations(root: RenderLayer?, region: PixelRect) {
         operations.removeAll(keepingCapacity: true)
+        quads.removeAll(keepingCapacity: true)
+        pictureShadows.removeAll(keepingCapacity: true)
         emitExtras.removeAll(keepingCapacity: true)
         layersPaintedByClear = 0
+        layersDrawn = 0
+        fillsBuilt = 0
         masksBeingListed = 0
         shadowsBeingListed = 0
         guard let root else { return }
@@ -112,8 +117,10 @@ extension FramePlanner {
         /// The translucent group the layer is drawn in (offscreen): its box and opacity, and the
         /// clip outside it.
         var group: (box: PixelRect, opacity: Float, outer: ClipState)?
-        /// Whether the group is the picture the layer casts a shadow of.
-        var castsShadow = false
+        /// The clip-mask quad of the layer's stencil clip (taken back after its sublayers).
+        var clipMask: Int32?
+        /// The shadow the layer casts of the group's picture (its index in `pictureShadows`), when it does.
+        var pictureShadow: Int32?
     }
 
     /// Lists what `layer` draws before its sublayers (a translucent group's start, its fill, its
@@ -128,7 +135,7 @@ extension FramePlanner {
         let awake = layer.awakeSublayersInDrawingOrder
         let visibleSublayers = awake.contains { !$0.state.isHidden && $0.state.opacity > 0 }
         var group: (box: PixelRect, opacity: Float, outer: ClipState)?
-        var castsShadow = false
+        var pictureShadow: Int32?
         var opacity = inherited * layer.state.opacity
         if let mask = layer.mask {
             // Masked: drawn offscreen, cut by the mask's alpha, then composited; nothing shows
@@ -145,14 +152,15 @@ extension FramePlanner {
             // Casting its picture's shadow: drawn offscreen at full opacity — the pixels of the
             // picture that show in the region or whose shadow does — then the shadow and the
             // picture composited. Nothing inside is left out for being covered: the shadow shows it.
-            let shadow = FrameGeometry.pictureShadow(layer, picture: picture)
+            let shadow = FrameGeometry.pictureShadow(layer)
             let s = clip.scissor, grow = shadow.radius + 1
             let sources = PixelRect(x: s.x - shadow.dx - grow, y: s.y - shadow.dy - grow, width: s.width + 2 * grow, height: s.height + 2 * grow)
             let box = picture.intersection(sources.union(s))
             guard !box.isEmpty else { return nil }
             operations.append(.beginGroup(box: box))
             group = (box, opacity, clip)
-            castsShadow = true
+            pictureShadows.append(shadow)
+            pictureShadow = Int32(pictureShadows.count - 1)
             shadowsBeingListed += 1
             clip = ClipState(scissor: box, stencilMasks: 0)
             opacity = 1
@@ -169,26 +177,28 @@ extension FramePlanner {
         let painted = layer.frame.drawnBox.flatMap { $0.intersects(clip.scissor) ? $0 : nil }
         // (A layer the frame's clear paints covers the whole region: its shadow lies outside it.)
         if layer.drawsShadow, layer.serial != paintedByClear, let box = painted, !isCovered(box, after: layer.frame.fillOrder) {
-            operations.append(.shadow(Unmanaged.passUnretained(layer), opacity: opacity))
+            operations.append(.quad(listQuad(layer, .shadow, opacity: opacity)))
         }
         if layer.hasFill, let box = painted {
             if layer.serial == paintedByClear {
                 layersPaintedByClear += 1
             } else if !isCovered(box, after: layer.frame.fillOrder) {
-                operations.append(.fill(Unmanaged.passUnretained(layer), opacity: opacity))
+                operations.append(.fill(slot: fillQuad(layer, opacity: opacity)))
+                layersDrawn += 1
             } else if let occluder = occluderHidingForGood(layer, box: box) {
                 restCovered(layer, under: occluder.key)
             }
         }
         var clipBeforeMask: ClipState?
         var stencilRoom: (box: PixelRect, outer: ClipState)?
+        var clipMask: Int32?
         var clipped = visibleSublayers
         if visibleSublayers, layer.state.masksToBounds {
             if layer.state.cornerRadius <= 0, let rect = FrameGeometry.axisAlignedPixelRect(layer.frame.world, layer.state.bounds) {
                 clipBeforeMask = clip
                 clip.scissor = clip.scissor.intersection(rect)
                 clipped = !clip.scissor.isEmpty
-                operations.append(.pushClip(Unmanaged.passUnretained(layer), scissor: clip.scissor))
+                operations.append(.pushScissor(clip.scissor))
             } else {
                 if clip.stencilMasks == Self.maximumStencilMasks {
                     // The target's stencil holds all the masks it can: this one and what it clips
@@ -200,12 +210,15 @@ extension FramePlanner {
                 }
                 clipBeforeMask = clip
                 clip.stencilMasks += 1
-                operations.append(.pushClip(Unmanaged.passUnretained(layer), scissor: nil))
+                let mask = listQuad(layer, .clipMask, opacity: 1)
+                clipMask = mask
+                operations.append(.pushStencil(mask: mask))
             }
         }
         let hasExtras = clipBeforeMask != nil || stencilRoom != nil || group != nil
         if hasExtras {
-            emitExtras.append(EmitExtras(clipBeforeMask: clipBeforeMask, stencilRoom: stencilRoom, group: group, castsShadow: castsShadow))
+            emitExtras.append(
+                EmitExtras(clipBeforeMask: clipBeforeMask, stencilRoom: stencilRoom, group: group, clipMask: clipMask, pictureShadow: pictureShadow))
         }
         return EmitVisit(layer: layer, opacity: opacity, hasExtras: hasExtras, painted: painted, sublayers: clipped ? awake : [])
     }
@@ -216,11 +229,12 @@ extension FramePlanner {
         let layer = visit.layer
         let extras = visit.hasExtras ? emitExtras.removeLast() : EmitExtras()
         if let saved = extras.clipBeforeMask {
-            operations.append(.popClip(Unmanaged.passUnretained(layer)))
+            operations.append(.popClip(mask: extras.clipMask))
             clip = saved
         }
         if layer.hasBorder, let box = visit.painted, !isCovered(box, after: layer.frame.borderOrder) {
-            operations.append(.border(Unmanaged.passUnretained(layer), opacity: visit.opacity))
+            operations.append(.quad(listQuad(layer, .border, opacity: visit.opacity)))
+            if !layer.hasFill { layersDrawn += 1 }
         }
         if let room = extras.stencilRoom {
             operations.append(.endGroup(box: room.box, opacity: 1))
@@ -237,8 +251,8 @@ extension FramePlanner {
             operations.append(.endMask(box: group.box))
         }
         if let group = extras.group {
-            if extras.castsShadow {
-                operations.append(.endShadowGroup(box: group.box, Unmanaged.passUnretained(layer), opacity: group.opacity))
+            if let shadow = extras.pictureShadow {
+                operations.append(.endShadowGroup(box: group.box, shadow: shadow, opacity: group.opacity))
                 shadowsBeingListed -= 1
             } else {
                 operations.append(.endGroup(box: group.box, opacity: group.opacity))

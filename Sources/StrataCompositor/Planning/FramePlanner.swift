@@ -7,9 +7,11 @@ import StrataCore
 // the layers that cannot show: hidden ones that painted nothing, leaves off the target, and
 // leaves hidden whole under an opaque layer drawn after them (listed by that occluder, woken when
 // it goes or the drawing order changes; a frame where some woke is walked twice). The result is a
-// `FramePlan`: the region to redraw, how it is cleared, whether clips need the stencil, and the
-// occluders the drawing walk consults. Per-layer results are each render layer's `frame`
-// (`LayerFrameState`: world, boxes, drawing orders) and `isResting`.
+// `FramePlan`, a value: the region to redraw, how it is cleared, whether clips need the stencil,
+// the occluders, and what to draw in drawing order with the quads it draws (instance floats,
+// program, texture: see PlannedQuad.swift), so the renderer executes it without reading the
+// tree. Per-layer results are each render layer's `frame` (`LayerFrameState`: world, boxes,
+// drawing orders) and `isResting`; each layer's fill quad is kept in `fills` by its slot.
 
 /// An occluder as covered layers remember it: the opaque layer and the pixels it hid.
 struct OccluderKey: Hashable {
@@ -43,13 +45,28 @@ struct FramePlan {
     var layersVisited: Int
     /// What the frame draws into `region`, in drawing order (empty when nothing is redrawn).
     var operations: [DrawOperation]
+    /// The borders, shadows and clip masks the operations draw (`DrawOperation.quad`,
+    /// `pushStencil`, `popClip`), built for this frame.
+    var quads: [PlannedQuad]
+    /// The fills the operations draw (`DrawOperation.fill`), by layer slot: the planner keeps
+    /// them from frame to frame, so a slot no operation names may hold any layer's old quad.
+    var fills: [PlannedQuad]
+    /// The shadows of pictures the operations draw (`DrawOperation.endShadowGroup`).
+    var pictureShadows: [PictureShadow]
     /// How many layers the region's clear paints (the frame's first quad, when it is an opaque
     /// colour covering the region: see `clear(over:)`); they draw no fill.
     var layersPaintedByClear: Int
+    /// How many layers the operations draw (a fill, or a border without a fill).
+    var layersDrawn: Int
+    /// How many of the fills were built this frame (the others were kept from an earlier one):
+    /// the layers placed again, or listed with another opacity.
+    var fillsBuilt: Int
 
     /// A plan that draws nothing.
     static var empty: FramePlan {
-        FramePlan(region: nil, rootSpace: .identity, usesStencil: false, occluders: [], layersVisited: 0, operations: [], layersPaintedByClear: 0)
+        FramePlan(
+            region: nil, rootSpace: .identity, usesStencil: false, occluders: [], layersVisited: 0, operations: [], quads: [], fills: [],
+            pictureShadows: [], layersPaintedByClear: 0, layersDrawn: 0, fillsBuilt: 0)
     }
 
     /// How the region is cleared when the frame asks for `clearColor` (nil: keep what the target
@@ -112,6 +129,21 @@ final class FramePlanner {
     @exclusivity(unchecked) var operations: [DrawOperation] = []
     @exclusivity(unchecked) var paintedByClear: UInt64?
     @exclusivity(unchecked) var layersPaintedByClear = 0
+    /// This frame: the quads its operations draw other than fills, the shadows of pictures, and
+    /// how many layers it draws (see `FramePlan`).
+    @exclusivity(unchecked) var quads: [PlannedQuad] = []
+    @exclusivity(unchecked) var pictureShadows: [PictureShadow] = []
+    @exclusivity(unchecked) var layersDrawn = 0
+    @exclusivity(unchecked) var fillsBuilt = 0
+    /// Every layer's fill quad as last built, by the layer's slot (`RenderLayer.slot`): valid
+    /// while the layer's `frame.fillQuadValid`, and built for the same opacity and `quadSpace`.
+    @exclusivity(unchecked) var fills: [PlannedQuad] = []
+    /// The target's space quads are built for: target pixels to clip space, and the target's
+    /// size (far-reaching quads are trimmed to it). `quadSpace` numbers it, ticking when it changes.
+    @exclusivity(unchecked) var quadProjection = Transform3D.identity
+    @exclusivity(unchecked) var quadTarget = PixelSize(width: 0, height: 0)
+    @exclusivity(unchecked) var quadYUp = false
+    @exclusivity(unchecked) var quadSpace = 0
     /// The planning walk's stack and its visits' sublayer spaces, kept between frames for their
     /// capacity (empty between walks).
     @exclusivity(unchecked) var visits: [Visit] = []
@@ -130,15 +162,21 @@ final class FramePlanner {
 
     init() {}
 
-    /// Plans a frame of `root` into a target of `size` pixels at `scale` pixels per point:
-    /// everything when `fullRedraw` (the target's pixels are unknown), else what changed plus
-    /// `damage` (pixels that layers which left the tree painted). `walkEverything` visits resting
-    /// layers too (the target changed, or the last frame did not complete).
+    /// Plans a frame of `root` into a target of `size` pixels at `scale` pixels per point (rows
+    /// stored bottom first when `yUp`, as a host's framebuffer): everything when `fullRedraw` (the
+    /// target's pixels are unknown), else what changed plus `damage` (pixels that layers which
+    /// left the tree painted). `walkEverything` visits resting layers too (the target changed,
+    /// or the last frame did not complete).
     func plan(
-        root: RenderLayer?, size: PixelSize, scale: Double, fullRedraw: Bool, damage pending: PixelRect?,
+        root: RenderLayer?, size: PixelSize, scale: Double, yUp: Bool = false, fullRedraw: Bool, damage pending: PixelRect?,
         walkEverything: Bool
     ) -> FramePlan {
         let full = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        if size != quadTarget || yUp != quadYUp {
+            (quadTarget, quadYUp) = (size, yUp)
+            quadProjection = FrameGeometry.projection(width: size.width, height: size.height, yUp: yUp)
+            quadSpace += 1  // every kept fill was built for another target
+        }
         var damage: PixelRect? = fullRedraw ? full : pending
         layersVisited = 0
         beginWalk()
@@ -174,11 +212,16 @@ final class FramePlanner {
             emitOperations(root: root, region: region)
         } else {
             operations.removeAll(keepingCapacity: true)
+            quads.removeAll(keepingCapacity: true)
+            pictureShadows.removeAll(keepingCapacity: true)
             layersPaintedByClear = 0
+            layersDrawn = 0
+            fillsBuilt = 0
         }
         return FramePlan(
             region: region, rootSpace: rootSpace, usesStencil: usesStencil, occluders: occluders, layersVisited: layersVisited,
-            operations: operations, layersPaintedByClear: layersPaintedByClear)
+            operations: operations, quads: quads, fills: fills, pictureShadows: pictureShadows, layersPaintedByClear: layersPaintedByClear,
+            layersDrawn: layersDrawn, fillsBuilt: fillsBuilt)
     }
 
     // MARK: - The walk
@@ -299,7 +342,7 @@ final class FramePlanner {
             // Changed (or moved with its parent): compute where it lands.
             let world = layer.state.placed(in: parentSpace)
             layer.frame.world = world
-            layer.cachedFillValid = false
+            layer.frame.fillQuadValid = false
             layer.frame.isBackFacing = !layer.state.isDoubleSided && FrameGeometry.facesAway(world, layer.state.bounds)
             if layer.hasFill || layer.hasBorder || layer.drawsShadow, !layer.frame.isBackFacing {
                 box = FrameGeometry.paintBox(layer, world: world)
@@ -383,7 +426,7 @@ final class FramePlanner {
         layer.frame.subtreeBox = visit.visible && !layer.frame.isBackFacing ? visit.subtree : visit.box
         let oldReach = layer.frame.shadowReach
         if visit.visible, !layer.frame.isBackFacing, layer.castsPictureShadow, let picture = layer.frame.subtreeBox {
-            let reach = FrameGeometry.pictureShadow(layer, picture: picture).reach
+            let reach = FrameGeometry.pictureShadow(layer).reach(of: picture)
             (layer.frame.pictureBox, layer.frame.shadowReach) = (picture, reach)
             layer.frame.subtreeBox = picture.union(reach)
             if visit.damaged || damageAdditions != visit.damageMark || reach != oldReach {

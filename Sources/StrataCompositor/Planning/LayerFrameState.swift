@@ -2,7 +2,7 @@ import StrataCore
 
 /// One render layer's frame state: where the frame planner placed it, what it paints, its place
 /// in drawing order and what was decided about covering it. Render thread only; written by the
-/// planner (and cleared by the render tree when the layer leaves or moves), read by the drawing
+/// planner (and cleared by the render tree when the layer leaves or moves), read by the listing
 /// walk. Field order is layout: the flags and boxes the walk reads for every layer, then the
 /// world matrix it writes for every changed layer, all adjacent; what few layers need comes last.
 struct LayerFrameState {
@@ -16,6 +16,9 @@ struct LayerFrameState {
     var childSpaceValid = false
     /// Whether it is single-sided and faces away this frame (it and its subtree are not drawn).
     var isBackFacing = false
+    /// Whether the planner's kept fill quad for the layer (`FramePlanner.fills`, at its slot) was
+    /// built since the layer was last placed.
+    var fillQuadValid = false
     /// The target pixels the layer itself painted in the last frame drawn; nil when it painted nothing.
     var drawnBox: PixelRect?
     /// This frame: what the layer and its subtree paint (a picture shadow's reach included).

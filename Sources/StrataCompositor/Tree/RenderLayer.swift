@@ -14,8 +14,8 @@ final class RenderLayer {
     // Field order is layout. A frame's cost per layer is mostly the cache lines it touches (10,000
     // layers are megabytes, far beyond the caches), so what the planner's walk and the drawing
     // walk read or write for every layer comes first, side by side: the flags and references
-    // here, the frame state (boxes, then the world matrix), the fill's instance floats, then the
-    // state, whose first fields are the ones the walk reads. What animated layers alone use
+    // here, the frame state (boxes, then the world matrix), then the state, whose first fields
+    // are the ones the walk reads (the fill's quad is the planner's, by `slot`). What animated layers alone use
     // comes after. Render thread only (the class's rule), so accesses cannot overlap: the
     // per-frame fields skip dynamic exclusivity checks.
     @exclusivity(unchecked) var sublayers: [RenderLayer] = [] {
@@ -54,16 +54,9 @@ final class RenderLayer {
     /// The layer whose alpha cuts what this layer and its sublayers draw (`CALayer.mask`): a
     /// layer with no superlayer, placed in this layer's bounds space.
     private(set) var mask: RenderLayer?
-    @exclusivity(unchecked) var cachedFillValid = false
-    @exclusivity(unchecked) var cachedFillOpacity: Float = 0
-    @exclusivity(unchecked) var cachedFillVariant = LayerShaderVariant(mode: .fill)
-    @exclusivity(unchecked) var cachedFillGeneration = -1
     /// Where the frame planner placed the layer and what it decided about it (see
-    /// `LayerFrameState`). Written by the planner only; the drawing walk reads it.
+    /// `LayerFrameState`). Written and read by the planner only.
     @exclusivity(unchecked) var frame = LayerFrameState()
-    /// Its fill's instance floats as last sent, while its world, look and the target are unchanged
-    /// (inline: no array of its own to reach).
-    @exclusivity(unchecked) var cachedFill = Renderer.InstanceFloats()
     /// The layer's properties as shown: the model values, or where animations put them this frame.
     /// Changed by `apply` and the animations only. Its first fields are what the walk reads for
     /// every layer, and the position the animation loop writes.
@@ -139,26 +132,47 @@ final class RenderLayer {
         didSet { refreshQuickMove() }
     }
 
+    /// The layer's place in its tree's dense numbering (0 up to the most layers alive at once;
+    /// a destroyed layer's is given to a new one): where per-layer records of the renderer are
+    /// kept (`FramePlanner.fills`).
+    let slot: Int
+
     init(id: LayerID, orderClock: OrderClock) {
         self.id = id
         self.orderClock = orderClock
         serial = orderClock.makeSerial()
+        slot = orderClock.takeSlot()
     }
+
+    deinit { orderClock.returnSlot(slot) }
 
     /// Counts the changes that may reorder layers already drawn (a `zPosition`, a layer moved or
     /// put back into the tree after it was in it, a new root, every layer removed): a layer
     /// resting under an opaque one stays hidden only while the order is unchanged. Adding new
     /// layers and removing layers do not reorder the others. Also numbers the tree's layers
-    /// (`serial`).
+    /// (`serial`, and the dense `slot`).
     final class OrderClock {
         var ticks = 0
         private var lastSerial: UInt64 = 0
+        /// Slots handed out so far, and those of destroyed layers, to be given again.
+        private var slots = 0
+        private var freeSlots: [Int] = []
 
         /// A number no other layer of the tree has had.
         func makeSerial() -> UInt64 {
             lastSerial += 1
             return lastSerial
         }
+
+        /// A slot no living layer of the tree has: a destroyed layer's, else the next new one.
+        func takeSlot() -> Int {
+            if let slot = freeSlots.popLast() { return slot }
+            slots += 1
+            return slots - 1
+        }
+
+        /// Gives back a destroyed layer's slot.
+        func returnSlot(_ slot: Int) { freeSlots.append(slot) }
     }
 
     /// Whether the layer has been a sublayer: putting it in again may reorder it against others.

@@ -152,18 +152,19 @@ import Testing
 
     /// The plan's operations, with layers named by `names`.
     private func described(_ plan: FramePlan, _ names: [LayerID: String]) -> [String] {
-        func name(_ layer: Unmanaged<RenderLayer>) -> String { names[layer.takeUnretainedValue().id] ?? "?" }
+        func name(_ quad: PlannedQuad) -> String { names[quad.layer] ?? "?" }
         return plan.operations.map { operation in
             switch operation {
-            case .shadow(let layer, let opacity): "shadow \(name(layer)) \(opacity)"
-            case .fill(let layer, let opacity): "fill \(name(layer)) \(opacity)"
-            case .border(let layer, let opacity): "border \(name(layer)) \(opacity)"
-            case .pushClip(let layer, let scissor): "clip \(name(layer)) " + (scissor.map { "\($0)" } ?? "stencil")
-            case .popClip(let layer): "unclip \(name(layer))"
+            case .fill(let slot): "fill \(name(plan.fills[Int(slot)])) \(plan.fills[Int(slot)].opacity)"
+            case .quad(let index): "\(plan.quads[Int(index)].kind) \(name(plan.quads[Int(index)])) \(plan.quads[Int(index)].opacity)"
+            case .pushScissor(let scissor): "clip \(scissor)"
+            case .pushStencil(let mask): "clip \(name(plan.quads[Int(mask)])) stencil"
+            case .popClip(let mask): "unclip" + (mask.map { " \(name(plan.quads[Int($0)]))" } ?? "")
             case .beginGroup(let box): "group \(box)"
             case .endGroup(let box, let opacity): "composite \(box) \(opacity)"
             case .endMask(let box): "mask \(box)"
-            case .endShadowGroup(let box, let layer, let opacity): "shadow of \(name(layer)) \(box) \(opacity)"
+            case .endShadowGroup(let box, let index, let opacity):
+                { s in "shadow (\(s.dx), \(s.dy)) σ \(s.sigma) ×\(s.radius) \(s.opacity) of \(box) \(opacity)" }(plan.pictureShadows[Int(index)])
             }
         }
     }
@@ -207,7 +208,7 @@ import Testing
         let names = [root: "root", square: "square", child: "child", rounded: "rounded", inner: "inner"]
         #expect(
             described(plan, names) == [
-                "fill square 1.0", "clip square (25, 25, 50, 50)", "fill child 1.0", "unclip square", "border square 1.0",
+                "fill square 1.0", "clip (25, 25, 50, 50)", "fill child 1.0", "unclip", "border square 1.0",
                 "fill rounded 1.0", "clip rounded stencil", "fill inner 1.0", "unclip rounded",
             ])
     }
@@ -267,7 +268,7 @@ import Testing
         for property in [LayerProperty.shadowOpacity(1), .shadowRadius(2), .shadowOffset(Point(x: 4, y: 6))] { scene.commit.set(card, property) }
         let first = try p.plan(scene.commit)
         let picture = PixelRect(x: 28, y: 28, width: 24, height: 24)
-        #expect(described(first, [root: "root", card: "card", red: "red"]) == ["group \(picture)", "fill red 1.0", "shadow of card \(picture) 1.0"])
+        #expect(described(first, [root: "root", card: "card", red: "red"]) == ["group \(picture)", "fill red 1.0", "shadow (4, 6) σ 2.0 ×6 1.0 of \(picture) 1.0"])
         let reach = try #require(try p.layer(card).frame.shadowReach)
         #expect(reach == PixelRect(x: 28 + 4 - 7, y: 28 + 6 - 7, width: 24 + 14, height: 24 + 14), "\(reach)")
         let moved = try p.plan(Commit([.set(red, .position(Point(x: 30, y: 10)))]))
@@ -275,6 +276,6 @@ import Testing
         #expect(region.contains(reach), "the old shadow: \(region)")
         #expect(region.contains(PixelRect(x: reach.x + 20, y: reach.y, width: reach.width, height: reach.height)), "the new one")
         let plain = try p.plan(Commit([.set(card, .shadowOpacity(0))]))
-        #expect(!described(plain, [root: "root", card: "card", red: "red"]).contains { $0.hasPrefix("shadow of") }, "no shadow, no group")
+        #expect(!described(plain, [root: "root", card: "card", red: "red"]).contains { $0.hasPrefix("shadow (") }, "no shadow, no group")
     }
 }
