@@ -388,7 +388,9 @@ final class EventDispatcher {
     private func decide(_ r: UIGestureRecognizer) -> Decision {
         guard r.state == .possible, r.requestedBegin != nil, r.isEnabled else { return .fail }
         if r.delegate?.gestureRecognizerShouldBegin(r) == false { return .fail }
-        // The touched views, from where each touch began up to the recognizer's view, may refuse.
+        // The touched views, from where each touch began up to the recognizer's view, may refuse;
+        // for a scroll event (no touches), the recognizer's view.
+        if r.trackedTouches.isEmpty, let v = r.view, !v.gestureRecognizerShouldBegin(r) { return .fail }
         for touch in r.trackedTouches {
             var view = touch.view
             while let v = view {

@@ -175,6 +175,9 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// Recent centroids, for the velocity.
     private var samples: [(time: TimeInterval, point: CGPoint)] = []
     private var touchCount = 0
+    /// The step of the scroll event (a wheel's, a trackpad's) that began the pan, until it resets
+    /// (nil when touches began it): what its view is asked to begin for.
+    var beginningScrollDelta: CGVector?
 
     /// How far the fingers moved since the pan began (counting the 10-point start), in
     /// `view`'s coordinates (nil: the window's).
@@ -269,6 +272,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
             current = location
             samples = [(time, location)]
             lastCentroid = location
+            beginningScrollDelta = delta
             state = .began
         case .changed:
             if state == .possible {
@@ -276,6 +280,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
                 origin = location
                 current = location
                 samples = [(time, location)]
+                beginningScrollDelta = delta
                 state = .began
             }
             guard state == .began || state == .changed else { return state == .possible }
@@ -292,6 +297,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         super.reset()
         samples = []
         touchCount = 0
+        beginningScrollDelta = nil
     }
 }
 

@@ -5,7 +5,8 @@ import StrataCore
 //
 // Dragging: the offset follows the fingers (`dragStart - translation`) on the axes the content
 // scrolls on; past an edge the excess x is shown as `d·(1 − 1/(0.55·x/d + 1))` (d: the bounds'
-// size on that axis), UIKit's rubber band, or held at the edge without `bounces`.
+// size on that axis), UIKit's rubber band, or held at the edge where the view does not bounce on
+// that axis (`bouncesHorizontally`, `bouncesVertically`).
 //
 // A release: the velocity (points per millisecond, the offset's direction) projects where the
 // content would stop, decelerating at `decelerationRate` per millisecond: `v·r/(1 − r)` further
@@ -267,6 +268,23 @@ extension UIScrollView {
         if laysOutContentLazily { setNeedsLayout() }  // what a list prepared ahead of the motion goes
     }
 
+    /// `stopScrollingAndZooming()`: the motion ends now, where it is (a bounce at the content's
+    /// edge, a paging view at the nearest page, a zoom at its limit), telling the delegate as its
+    /// own end does.
+    func stopMotionWhereItIs() {
+        guard var motion else { return }
+        window?.screen?.removeFrameTicker(of: self)
+        if motion.zoom == nil {
+            let range = offsetRange, o = contentOffset
+            let bouncing = if case .bounce = motion.kind { true } else { false }
+            motion.to =
+                isPagingEnabled
+                ? restingOffset(after: .zero)
+                : bouncing ? CGPoint(x: min(max(o.x, range.minX), range.maxX), y: min(max(o.y, range.minY), range.maxY)) : o
+        }
+        finish(motion)
+    }
+
     // MARK: Dragging
 
     /// The offset a drag of `translation` (points, in the scroll view's superview space) from
@@ -275,16 +293,16 @@ extension UIScrollView {
         let range = offsetRange
         var offset = start
         if scrollsHorizontally(), axis != .vertical {
-            offset.x = banded(start.x - translation.x, range.minX, range.maxX, bounds.width)
+            offset.x = banded(start.x - translation.x, range.minX, range.maxX, bounds.width, bounces: bouncesHorizontally)
         }
         if scrollsVertically(), axis != .horizontal {
-            offset.y = banded(start.y - translation.y, range.minY, range.maxY, bounds.height)
+            offset.y = banded(start.y - translation.y, range.minY, range.maxY, bounds.height, bounces: bouncesVertically)
         }
         return offset
     }
 
-    /// `value` kept to `low...high`, or past it by the rubber band when the view bounces.
-    private func banded(_ value: CGFloat, _ low: CGFloat, _ high: CGFloat, _ dimension: CGFloat) -> CGFloat {
+    /// `value` kept to `low...high`, or past it by the rubber band when the view `bounces` on that axis.
+    private func banded(_ value: CGFloat, _ low: CGFloat, _ high: CGFloat, _ dimension: CGFloat, bounces: Bool) -> CGFloat {
         func band(_ excess: CGFloat) -> CGFloat {
             guard bounces, dimension > 0 else { return 0 }
             return dimension * (1 - 1 / (0.55 * excess / dimension + 1))

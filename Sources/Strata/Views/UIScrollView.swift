@@ -65,6 +65,11 @@ open class UIScrollView: UIView {
         case none, onDrag, interactive, onDragWithAccessory, interactiveWithAccessory
     }
 
+    /// Whether a scroll view shows a section index (UIKit's `UIScrollView.IndexDisplayMode`).
+    public enum IndexDisplayMode: Int, Sendable {
+        case automatic, alwaysHidden
+    }
+
     /// The object told of scrolling and zooming (held weakly, as UIKit holds it).
     open weak var delegate: (any UIScrollViewDelegate)? {
         didSet { if oldValue !== delegate { updatePinchGesture() } }
@@ -282,8 +287,28 @@ open class UIScrollView: UIView {
     open var isDirectionalLockEnabled = false
     /// Whether scrolling stops at multiples of the bounds' size (false by default).
     open var isPagingEnabled = false
-    /// Whether scrolling goes past the content's edges and bounces back (true by default).
-    open var bounces = true
+    /// Whether a scroll event (a wheel's or a trackpad's) that would take the offset past the left
+    /// or right end of the content goes to the scroll view around this one instead (true by
+    /// default); false keeps it here.
+    open var transfersHorizontalScrollingToParent = true
+    /// Whether a scroll event (a wheel's or a trackpad's) that would take the offset past the top
+    /// or bottom end of the content goes to the scroll view around this one instead (true by
+    /// default); false keeps it here.
+    open var transfersVerticalScrollingToParent = true
+    /// Whether a section index shows (`.automatic`; kept: it applies to tvOS).
+    open var indexDisplayMode = IndexDisplayMode.automatic
+    /// Whether scrolling goes past the content's edges and bounces back (true by default): true
+    /// when it does on either axis; setting it sets `bouncesHorizontally` and `bouncesVertically`.
+    open var bounces: Bool {
+        get { bouncesHorizontally || bouncesVertically }
+        set { (bouncesHorizontally, bouncesVertically) = (newValue, newValue) }
+    }
+    /// Whether scrolling goes past the content's left and right edges and bounces back (true by
+    /// default): without it a drag stops at them.
+    open var bouncesHorizontally = true
+    /// Whether scrolling goes past the content's top and bottom edges and bounces back (true by
+    /// default): without it a drag stops at them.
+    open var bouncesVertically = true
     /// Whether a vertical drag bounces even when the content is not taller than the bounds.
     open var alwaysBounceVertical = false
     /// Whether a horizontal drag bounces even when the content is not wider than the bounds.
@@ -355,6 +380,20 @@ open class UIScrollView: UIView {
     public internal(set) var isDragging = false
     /// Whether the content is moving on after a release (decelerating or bouncing back).
     public internal(set) var isDecelerating = false
+    /// Whether an animated scroll moves the offset now (`setContentOffset(_:animated:)`,
+    /// `scrollRectToVisible(_:animated:)`), from its start until it ends or is stopped.
+    open var isScrollAnimating: Bool {
+        guard let motion, motion.zoom == nil, case .animation = motion.kind else { return false }
+        return true
+    }
+
+    /// Stops what moves the offset or the zoom on its own (a deceleration, a bounce back, an
+    /// animated scroll, a zoom bouncing back), as it is now: the offset stays where it is, but a
+    /// bounce ends at the content's edge, a paging view's offset at the nearest page, and a zoom
+    /// at its limit. The delegate hears the end, as at the motion's own end
+    /// (`scrollViewDidEndDecelerating(_:)`, `scrollViewDidEndScrollingAnimation(_:)` or
+    /// `scrollViewDidEndZooming(_:with:atScale:)`). Nothing happens when nothing moves.
+    open func stopScrollingAndZooming() { stopMotionWhereItIs() }
 
     /// The recognizer that drags the content. It is the view's own: add it to no other view.
     public private(set) lazy var panGestureRecognizer: UIPanGestureRecognizer = {
@@ -382,6 +421,9 @@ open class UIScrollView: UIView {
     public var isZooming: Bool { pinchZoom != nil }
     /// Whether the zoom is animating back to the minimum or maximum scale after a pinch went past it.
     public internal(set) var isZoomBouncing = false
+    /// Whether the zoom scale moves on its own now (after a pinch, back within the limits or with
+    /// the offset into the content's range); `stopScrollingAndZooming()` ends it at its limit.
+    open var isZoomAnimating: Bool { motion?.zoom != nil }
     /// The scale the zooming view is shown at (1 by default). During a pinch that goes past a
     /// limit (with `bouncesZoom`) it is past the limit.
     open var zoomScale: CGFloat {
@@ -522,10 +564,32 @@ open class UIScrollView: UIView {
         guard gestureRecognizer === panGestureRecognizer else { return super.gestureRecognizerShouldBegin(gestureRecognizer) }
         let horizontal = scrollsHorizontally(), vertical = scrollsVertically()
         guard isScrollEnabled, horizontal || vertical else { return false }
-        let moved = panGestureRecognizer.translation(in: superview)
+        // A scroll event's step, or how far the fingers moved before the pan began.
+        let step = panGestureRecognizer.beginningScrollDelta
+        let moved = step.map { CGPoint(x: $0.dx, y: $0.dy) } ?? panGestureRecognizer.translation(in: superview)
         if horizontal, !vertical, abs(moved.y) > abs(moved.x) { return false }
         if vertical, !horizontal, abs(moved.x) > abs(moved.y) { return false }
+        if let step, passesToContainingScrollView(step) { return false }
         return true
+    }
+
+    /// Whether a scroll event's step (a translation: the offset would move by minus it) goes to
+    /// the scroll view around this one: there is one, and on each axis the step moves on, this
+    /// view is at the end it would move past (or does not scroll that way) and transfers scrolling
+    /// on that axis to its parent.
+    private func passesToContainingScrollView(_ step: CGVector) -> Bool {
+        guard step.dx != 0 || step.dy != 0 else { return false }
+        var ancestor = superview
+        while let v = ancestor, !(v is UIScrollView) { ancestor = v.superview }
+        guard ancestor != nil else { return false }
+        let range = offsetRange, offset = contentOffset
+        func atEnd(_ d: CGFloat, _ value: CGFloat, _ low: CGFloat, _ high: CGFloat, scrolls: Bool, transfers: Bool) -> Bool {
+            guard d != 0 else { return true }
+            guard transfers else { return false }
+            return !scrolls || (d > 0 ? value <= low + 0.5 : value >= high - 0.5)
+        }
+        return atEnd(step.dx, offset.x, range.minX, range.maxX, scrolls: scrollsHorizontally(), transfers: transfersHorizontalScrollingToParent)
+            && atEnd(step.dy, offset.y, range.minY, range.maxY, scrolls: scrollsVertically(), transfers: transfersVerticalScrollingToParent)
     }
 
     // MARK: Frame-by-frame motion (UIScrollView+Scrolling.swift)

@@ -1,0 +1,214 @@
+import Foundation
+@_spi(Testing) import Strata
+import Testing
+
+/// UIScrollView's iOS 17.4 controls against Apple's reference: bouncing per axis
+/// (`bouncesHorizontally`, `bouncesVertically`, `bounces` setting both), what moves on its own
+/// (`isScrollAnimating`, `isZoomAnimating`) and stopping it (`stopScrollingAndZooming()`: the
+/// offset stays, a bounce ends at the edge, paging at a page), and scroll events handed to the
+/// containing scroll view at an end (`transfersVerticalScrollingToParent`,
+/// `transfersHorizontalScrollingToParent`). Over a recording sink, read through the public API.
+@MainActor
+@Suite struct UIScrollViewStoppingTests {
+    private func tall(_ f: ScreenFixture, _ log: ScrollLog? = nil) -> UIScrollView {
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        scroll.contentSize = CGSize(width: 100, height: 1000)
+        scroll.delegate = log
+        f.window.addSubview(scroll)
+        return scroll
+    }
+
+    private func frames(_ f: ScreenFixture, _ count: Int) async throws {
+        for _ in 0..<count { _ = try await f.screen.renderFrame(readBack: false) }
+    }
+
+    @Test(
+        "Defaults: bounces on both axes, transfers scrolling to the parent on both, index display automatic, nothing animating; bounces = false sets both axes false, and with only bouncesVertically false bounces still reads true (the horizontal axis bounces)"
+    )
+    func defaults() {
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        #expect(scroll.bounces && scroll.bouncesHorizontally && scroll.bouncesVertically)
+        #expect(scroll.transfersHorizontalScrollingToParent && scroll.transfersVerticalScrollingToParent)
+        #expect(scroll.indexDisplayMode == .automatic && !scroll.isScrollAnimating && !scroll.isZoomAnimating)
+        scroll.bounces = false
+        #expect(!scroll.bouncesHorizontally && !scroll.bouncesVertically && !scroll.bounces)
+        scroll.bounces = true
+        scroll.bouncesVertically = false
+        #expect(scroll.bounces && scroll.bouncesHorizontally && !scroll.bouncesVertically)
+    }
+
+    @Test(
+        "Bouncing per axis: content 1,000 × 1,000 in a 100 × 100 view with bouncesVertically false, dragged 90 points right and down past its top-left corner, shows x −33.11 (the rubber band, 100·(1 − 1/(0.55·0.9 + 1))) and y 0 (held at the edge); with bouncesHorizontally false instead, x 0 and y −33.11"
+    )
+    func bouncingIsPerAxis() throws {
+        for vertical in [false, true] {
+            let f = try ScreenFixture()
+            let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            scroll.contentSize = CGSize(width: 1000, height: 1000)
+            if vertical { scroll.bouncesHorizontally = false } else { scroll.bouncesVertically = false }
+            f.window.addSubview(scroll)
+            let t = f.screen.mediaTime
+            try f.window.down(1, 5, 5, at: t)
+            try f.window.move(1, 15, 15, at: t + 0.1)  // the pan begins here
+            try f.window.move(1, 105, 105, at: t + 0.2)
+            let banded = -33.11, o = scroll.contentOffset
+            if vertical {
+                #expect(o.x == 0 && abs(o.y - banded) < 0.01, "\(o)")
+            } else {
+                #expect(abs(o.x - banded) < 0.01 && o.y == 0, "\(o)")
+            }
+            try f.window.up(1, 105, 105, at: t + 0.5)
+        }
+    }
+
+    @Test(
+        "setContentOffset(y 300, animated:) is a scroll animation until it ends: isScrollAnimating from the call (not decelerating); stopScrollingAndZooming() half way leaves the offset where it is (about y 150), ends it (didEndScrollingAnimation, once) and later frames move nothing"
+    )
+    func stoppingAnAnimatedScrollLeavesTheOffset() async throws {
+        let f = try ScreenFixture()
+        let log = ScrollLog()
+        let scroll = tall(f, log)
+        _ = try await f.screen.renderFrame()
+        scroll.setContentOffset(CGPoint(x: 0, y: 300), animated: true)
+        #expect(scroll.isScrollAnimating && !scroll.isDecelerating && !scroll.isZoomAnimating)
+        try await frames(f, 9)
+        let halfWay = scroll.contentOffset
+        #expect(abs(halfWay.y - 150) < 1, "\(halfWay)")
+        scroll.stopScrollingAndZooming()
+        #expect(!scroll.isScrollAnimating && scroll.contentOffset == halfWay)
+        #expect(log.events == ["didEndScrollingAnimation"])
+        try await frames(f, 20)
+        #expect(scroll.contentOffset == halfWay && log.events == ["didEndScrollingAnimation"])
+        scroll.stopScrollingAndZooming()
+        #expect(log.events == ["didEndScrollingAnimation"], "nothing moves: nothing to stop, nothing told")
+    }
+
+    @Test(
+        "A flick's deceleration stopped after three frames stays where it is: not decelerating, didEndDecelerating told (as at its own end), not a scroll animation, and later frames move nothing"
+    )
+    func stoppingADecelerationLeavesTheOffset() async throws {
+        let f = try ScreenFixture()
+        let log = ScrollLog()
+        let scroll = tall(f, log)
+        _ = try await f.screen.renderFrame()
+        try f.window.flickUp(at: f.screen.mediaTime)
+        #expect(scroll.isDecelerating && !scroll.isScrollAnimating)
+        try await frames(f, 3)
+        let there = scroll.contentOffset
+        let target = try #require(log.proposedTarget)
+        #expect(there.y > 12 && there.y < target.y - 10, "moving, not there yet: \(there) of \(target)")
+        scroll.stopScrollingAndZooming()
+        #expect(!scroll.isDecelerating && scroll.contentOffset == there && log.events.last == "didEndDecelerating")
+        try await frames(f, 30)
+        #expect(scroll.contentOffset == there)
+    }
+
+    @Test(
+        "A bounce back stopped part way ends at the content's edge: dragged 90 points past the top (y −33.11) and released, two frames later still above the edge, stopped: y 0, didEndDecelerating"
+    )
+    func stoppingABounceEndsAtTheEdge() async throws {
+        let f = try ScreenFixture()
+        let log = ScrollLog()
+        let scroll = tall(f, log)
+        _ = try await f.screen.renderFrame()
+        let t = f.screen.mediaTime
+        try f.window.down(1, 50, 5, at: t)
+        try f.window.move(1, 50, 15, at: t + 0.1)
+        try f.window.move(1, 50, 105, at: t + 0.2)
+        try f.window.move(1, 50, 105, at: t + 0.5)
+        try f.window.up(1, 50, 105, at: t + 0.55)
+        #expect(scroll.isDecelerating)
+        try await frames(f, 2)
+        #expect(scroll.contentOffset.y < -1, "still bouncing back: \(scroll.contentOffset)")
+        scroll.stopScrollingAndZooming()
+        #expect(scroll.contentOffset == .zero && !scroll.isDecelerating && log.events.last == "didEndDecelerating")
+    }
+
+    @Test(
+        "Paging: a 100-point-wide view of 500 points dragged 70 points left and released slowly heads for page 1; stopped after two frames (x between 70 and 100), it ends on the nearest page boundary, x 100"
+    )
+    func stoppingWhilePagingEndsOnAPage() async throws {
+        let f = try ScreenFixture()
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        scroll.contentSize = CGSize(width: 500, height: 100)
+        scroll.isPagingEnabled = true
+        f.window.addSubview(scroll)
+        _ = try await f.screen.renderFrame()
+        let t = f.screen.mediaTime
+        try f.window.down(1, 90, 50, at: t)
+        try f.window.move(1, 78, 50, at: t + 0.1)
+        try f.window.move(1, 8, 50, at: t + 0.3)
+        try f.window.move(1, 8, 50, at: t + 0.6)
+        try f.window.up(1, 8, 50, at: t + 0.6)
+        try await frames(f, 2)
+        #expect(scroll.isDecelerating && scroll.contentOffset.x > 70 && scroll.contentOffset.x < 100, "\(scroll.contentOffset)")
+        scroll.stopScrollingAndZooming()
+        #expect(scroll.contentOffset == CGPoint(x: 100, y: 0) && !scroll.isDecelerating)
+    }
+
+    /// A 100 × 100 vertical scroll view of 1,000 points scrolled to y 100, holding at y 100 of its
+    /// content a 100 × 50 vertical scroll view of 500 points (so it fills y 0…50 of the screen).
+    private func nested(_ f: ScreenFixture) -> (outer: UIScrollView, inner: UIScrollView) {
+        let outer = tall(f)
+        outer.contentOffset = CGPoint(x: 0, y: 100)
+        let inner = UIScrollView(frame: CGRect(x: 0, y: 100, width: 100, height: 50))
+        inner.contentSize = CGSize(width: 100, height: 500)
+        outer.addSubview(inner)
+        return (outer, inner)
+    }
+
+    /// A wheel step of `dy` over the inner view, `t` seconds after the screen's time now.
+    private func wheel(_ f: ScreenFixture, dy: Double, at t: Double) throws -> Bool {
+        try f.window.send(
+            ScrollInput(location: CGPoint(x: 50, y: 25), delta: CGVector(dx: 0, dy: dy), phase: .wheel, timestamp: f.screen.mediaTime + t))
+    }
+
+    @Test(
+        "Scroll events at an end go to the containing scroll view: a wheel step of 20 points down over an inner vertical scroll view at its top moves the outer one (y 100 → 80) and not the inner one (0); a step up moves the inner one (y 20), the outer one staying; at the inner one's bottom (y 450) a step up goes to the outer one again (y 100)"
+    )
+    func scrollEventsAtAnEndGoToTheParent() throws {
+        let f = try ScreenFixture()
+        let (outer, inner) = nested(f)
+        #expect(try wheel(f, dy: 20, at: 1))
+        #expect(outer.contentOffset.y == 80 && inner.contentOffset.y == 0, "outer \(outer.contentOffset), inner \(inner.contentOffset)")
+        outer.contentOffset = CGPoint(x: 0, y: 100)
+        #expect(try wheel(f, dy: -20, at: 2))
+        #expect(inner.contentOffset.y == 20 && outer.contentOffset.y == 100, "inner \(inner.contentOffset), outer \(outer.contentOffset)")
+        inner.contentOffset = CGPoint(x: 0, y: 450)
+        #expect(try wheel(f, dy: -20, at: 3))
+        #expect(outer.contentOffset.y == 120 && inner.contentOffset.y == 450, "outer \(outer.contentOffset), inner \(inner.contentOffset)")
+    }
+
+    @Test(
+        "transfersVerticalScrollingToParent false keeps a scroll event past the inner view's top with it: a 20-point step down pulls it past its edge (a rubber band, y below 0) and the outer one stays at y 100; an inner view whose content fits (and does not always bounce) gives every scroll event to the outer one"
+    )
+    func notTransferringKeepsTheEventInside() throws {
+        let f = try ScreenFixture()
+        let (outer, inner) = nested(f)
+        inner.transfersVerticalScrollingToParent = false
+        #expect(try wheel(f, dy: 20, at: 1))
+        #expect(inner.contentOffset.y < 0 && outer.contentOffset.y == 100, "inner \(inner.contentOffset), outer \(outer.contentOffset)")
+        inner.stopScrollingAndZooming()
+        #expect(inner.contentOffset.y == 0, "the bounce back stopped at the edge")
+        inner.contentSize = CGSize(width: 100, height: 50)
+        #expect(try wheel(f, dy: -20, at: 2))
+        #expect(outer.contentOffset.y == 120 && inner.contentOffset.y == 0, "outer \(outer.contentOffset), inner \(inner.contentOffset)")
+    }
+
+    @Test(
+        "A scroll event across a one-axis scroll view's axis goes to the one around it: a sideways wheel step of 30 points over a vertical scroll view inside a horizontal one moves the outer one (x 100 → 70), the inner one staying at 0"
+    )
+    func scrollEventsAcrossAnAxisGoToTheParent() throws {
+        let f = try ScreenFixture()
+        let outer = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        outer.contentSize = CGSize(width: 1000, height: 100)
+        outer.contentOffset = CGPoint(x: 100, y: 0)
+        f.window.addSubview(outer)
+        let inner = UIScrollView(frame: CGRect(x: 100, y: 0, width: 100, height: 50))
+        inner.contentSize = CGSize(width: 100, height: 500)
+        outer.addSubview(inner)
+        let step = ScrollInput(location: CGPoint(x: 50, y: 25), delta: CGVector(dx: 30, dy: 0), phase: .wheel, timestamp: f.screen.mediaTime + 1)
+        #expect(try f.window.send(step))
+        #expect(outer.contentOffset == CGPoint(x: 70, y: 0) && inner.contentOffset == .zero, "outer \(outer.contentOffset), inner \(inner.contentOffset)")
+    }
+}
