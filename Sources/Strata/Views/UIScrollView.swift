@@ -82,7 +82,35 @@ open class UIScrollView: UIView {
             guard oldValue != contentSize else { return }
             layoutGuidesFollowContentSize()
             insetsMayHaveChanged()
+            if contentAlignmentPoint != .zero { anchorSmallContent() }
         }
+    }
+
+    /// Where content smaller than the view (with its insets) sits in it, in the unit square of
+    /// the frame: (0, 0) the top-left corner (the default), (1, 1) the bottom-right, (0.5, 0.5)
+    /// centred. On an axis where the content is smaller, the offset rests there (after a drag, a
+    /// zoom or a change of content size); setting it moves the content there at once.
+    open var contentAlignmentPoint: CGPoint = .zero {
+        didSet {
+            precondition(
+                contentAlignmentPoint.x.isFinite && contentAlignmentPoint.y.isFinite,
+                "UIScrollView.contentAlignmentPoint must be finite, got \(contentAlignmentPoint)")
+            anchorSmallContent()
+        }
+    }
+
+    /// Moves the offset, on each axis where the content is smaller than the view less its insets,
+    /// to where `contentAlignmentPoint` anchors it, unless a touch, a pinch or a motion owns the
+    /// offset (they bring it there when they end). A new content size moves it only with an
+    /// alignment other than the default (0, 0), which leaves the offset as code set it until
+    /// something scrolls it, as before 17.4.
+    private func anchorSmallContent() {
+        guard !isTracking, !isDragging, !isZooming, motion == nil else { return }
+        let range = offsetRange, insets = adjustedContentInset
+        var offset = contentOffset
+        if contentSize.width + insets.left + insets.right < bounds.width { offset.x = range.minX }
+        if contentSize.height + insets.top + insets.bottom < bounds.height { offset.y = range.minY }
+        if offset != contentOffset { contentOffset = offset }
     }
 
     /// The constraints of `contentLayoutGuide` and `frameLayoutGuide`, made when first read.
@@ -255,14 +283,24 @@ open class UIScrollView: UIView {
     }
 
     /// The offsets the content can rest at: from minus the top-left insets to the content's
-    /// far edge plus the bottom-right insets, less the bounds (min = max when the content is smaller).
+    /// far edge plus the bottom-right insets, less the bounds (min = max when the content is
+    /// smaller: see `offsetRange(forContentSize:)`).
     var offsetRange: (minX: CGFloat, maxX: CGFloat, minY: CGFloat, maxY: CGFloat) { offsetRange(forContentSize: contentSize) }
 
     /// The offsets the content could rest at were its size `size` (a zoom's target size).
+    /// On an axis where the content is smaller than the bounds less the insets, min = max: the
+    /// offset that puts it at `contentAlignmentPoint` of the room left.
     func offsetRange(forContentSize size: CGSize) -> (minX: CGFloat, maxX: CGFloat, minY: CGFloat, maxY: CGFloat) {
-        let insets = adjustedContentInset, bounds = bounds.size
-        let minX = -insets.left, minY = -insets.top
-        return (minX, max(minX, size.width + insets.right - bounds.width), minY, max(minY, size.height + insets.bottom - bounds.height))
+        let insets = adjustedContentInset, bounds = bounds.size, a = contentAlignmentPoint
+        func axis(_ content: CGFloat, _ low: CGFloat, _ high: CGFloat, _ length: CGFloat, _ share: CGFloat) -> (CGFloat, CGFloat) {
+            let room = length - low - high - content
+            guard room > 0 else { return (-low, content + high - length) }
+            let rest = -low - room * share
+            return (rest, rest)
+        }
+        let (minX, maxX) = axis(size.width, insets.left, insets.right, bounds.width, a.x)
+        let (minY, maxY) = axis(size.height, insets.top, insets.bottom, bounds.height, a.y)
+        return (minX, maxX, minY, maxY)
     }
 
     /// Whether the content is wider than the bounds less the insets (or always bounces horizontally).

@@ -7,7 +7,8 @@ import Testing
 /// (`isScrollAnimating`, `isZoomAnimating`) and stopping it (`stopScrollingAndZooming()`: the
 /// offset stays, a bounce ends at the edge, paging at a page), and scroll events handed to the
 /// containing scroll view at an end (`transfersVerticalScrollingToParent`,
-/// `transfersHorizontalScrollingToParent`). Over a recording sink, read through the public API.
+/// `transfersHorizontalScrollingToParent`), and small content anchored (`contentAlignmentPoint`).
+/// Over a recording sink, read through the public API.
 @MainActor
 @Suite struct UIScrollViewStoppingTests {
     private func tall(_ f: ScreenFixture, _ log: ScrollLog? = nil) -> UIScrollView {
@@ -210,5 +211,63 @@ import Testing
         let step = ScrollInput(location: CGPoint(x: 50, y: 25), delta: CGVector(dx: 30, dy: 0), phase: .wheel, timestamp: f.screen.mediaTime + 1)
         #expect(try f.window.send(step))
         #expect(outer.contentOffset == CGPoint(x: 70, y: 0) && inner.contentOffset == .zero, "outer \(outer.contentOffset), inner \(inner.contentOffset)")
+    }
+
+    @Test(
+        "contentAlignmentPoint anchors content smaller than the view: 50 × 50 in 100 × 100 rests at offset (−25, −25) at (0.5, 0.5), (−50, −50) at (1, 1) and (0, 0) back at the default; with a 10-point top inset the room is 40, so y −30 centred; an axis whose content is larger keeps its offset (x 30 of 200 wide)"
+    )
+    func contentAlignmentAnchorsSmallContent() {
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        scroll.contentSize = CGSize(width: 50, height: 50)
+        #expect(scroll.contentAlignmentPoint == .zero && scroll.contentOffset == .zero)
+        scroll.contentAlignmentPoint = CGPoint(x: 0.5, y: 0.5)
+        #expect(scroll.contentOffset == CGPoint(x: -25, y: -25))
+        scroll.contentAlignmentPoint = CGPoint(x: 1, y: 1)
+        #expect(scroll.contentOffset == CGPoint(x: -50, y: -50))
+        scroll.contentAlignmentPoint = .zero
+        #expect(scroll.contentOffset == .zero)
+        scroll.contentInset = UIEdgeInsets(top: 10, left: 0, bottom: 0, right: 0)
+        scroll.contentAlignmentPoint = CGPoint(x: 0.5, y: 0.5)
+        #expect(scroll.contentOffset == CGPoint(x: -25, y: -30))
+        scroll.contentSize = CGSize(width: 200, height: 50)
+        scroll.contentOffset = CGPoint(x: 30, y: -30)
+        scroll.contentAlignmentPoint = CGPoint(x: 0.5, y: 0)
+        #expect(scroll.contentOffset == CGPoint(x: 30, y: -10), "x scrolls (larger content), y anchored at the top of its room")
+    }
+
+    @Test(
+        "Centred small content stays centred: a drag past it (always bouncing) springs back to the anchored offset y −25, not 0; a zoomed view made smaller than the frame by code (100 × 100 at zoom 0.5) is centred at (−25, −25)"
+    )
+    func anchoredContentIsWhereMotionsRest() async throws {
+        let f = try ScreenFixture()
+        let log = ScrollLog()
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        scroll.contentSize = CGSize(width: 100, height: 50)
+        scroll.alwaysBounceVertical = true
+        scroll.contentAlignmentPoint = CGPoint(x: 0.5, y: 0.5)
+        scroll.delegate = log
+        f.window.addSubview(scroll)
+        #expect(scroll.contentOffset == CGPoint(x: 0, y: -25))
+        _ = try await f.screen.renderFrame()
+        let t = f.screen.mediaTime
+        try f.window.down(1, 50, 5, at: t)
+        try f.window.move(1, 50, 15, at: t + 0.1)
+        try f.window.move(1, 50, 45, at: t + 0.2)
+        try f.window.move(1, 50, 45, at: t + 0.5)
+        try f.window.up(1, 50, 45, at: t + 0.55)
+        #expect(scroll.contentOffset.y < -25 && log.proposedTarget == CGPoint(x: 0, y: -25), "\(scroll.contentOffset), \(String(describing: log.proposedTarget))")
+        try await frames(f, 120)
+        #expect(scroll.contentOffset == CGPoint(x: 0, y: -25) && !scroll.isDecelerating)
+
+        let zoomed = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let image = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        zoomed.addSubview(image)
+        let zoomLog = ScrollLog()
+        zoomLog.zoomingView = image
+        zoomed.delegate = zoomLog
+        zoomed.minimumZoomScale = 0.5
+        zoomed.contentAlignmentPoint = CGPoint(x: 0.5, y: 0.5)
+        zoomed.setZoomScale(0.5, animated: false)
+        #expect(zoomed.contentSize == CGSize(width: 50, height: 50) && zoomed.contentOffset == CGPoint(x: -25, y: -25))
     }
 }
