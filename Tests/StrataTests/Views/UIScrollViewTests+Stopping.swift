@@ -11,13 +11,7 @@ import Testing
 /// Over a recording sink, read through the public API.
 @MainActor
 @Suite struct UIScrollViewStoppingTests {
-    private func tall(_ f: ScreenFixture, _ log: ScrollLog? = nil) -> UIScrollView {
-        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-        scroll.contentSize = CGSize(width: 100, height: 1000)
-        scroll.delegate = log
-        f.window.addSubview(scroll)
-        return scroll
-    }
+    private func tall(_ f: ScreenFixture, _ log: ScrollLog? = nil) -> UIScrollView { f.tallScrollView(log) }
 
     private func frames(_ f: ScreenFixture, _ count: Int) async throws {
         for _ in 0..<count { _ = try await f.screen.renderFrame(readBack: false) }
@@ -112,12 +106,7 @@ import Testing
         let log = ScrollLog()
         let scroll = tall(f, log)
         _ = try await f.screen.renderFrame()
-        let t = f.screen.mediaTime
-        try f.window.down(1, 50, 5, at: t)
-        try f.window.move(1, 50, 15, at: t + 0.1)
-        try f.window.move(1, 50, 105, at: t + 0.2)
-        try f.window.move(1, 50, 105, at: t + 0.5)
-        try f.window.up(1, 50, 105, at: t + 0.55)
+        try f.window.pullDownSlowly(to: 105, at: f.screen.mediaTime)
         #expect(scroll.isDecelerating)
         try await frames(f, 2)
         #expect(scroll.contentOffset.y < -1, "still bouncing back: \(scroll.contentOffset)")
@@ -135,12 +124,7 @@ import Testing
         scroll.isPagingEnabled = true
         f.window.addSubview(scroll)
         _ = try await f.screen.renderFrame()
-        let t = f.screen.mediaTime
-        try f.window.down(1, 90, 50, at: t)
-        try f.window.move(1, 78, 50, at: t + 0.1)
-        try f.window.move(1, 8, 50, at: t + 0.3)
-        try f.window.move(1, 8, 50, at: t + 0.6)
-        try f.window.up(1, 8, 50, at: t + 0.6)
+        try f.window.dragLeftSlowly(at: f.screen.mediaTime)
         try await frames(f, 2)
         #expect(scroll.isDecelerating && scroll.contentOffset.x > 70 && scroll.contentOffset.x < 100, "\(scroll.contentOffset)")
         scroll.stopScrollingAndZooming()
@@ -249,12 +233,7 @@ import Testing
         f.window.addSubview(scroll)
         #expect(scroll.contentOffset == CGPoint(x: 0, y: -25))
         _ = try await f.screen.renderFrame()
-        let t = f.screen.mediaTime
-        try f.window.down(1, 50, 5, at: t)
-        try f.window.move(1, 50, 15, at: t + 0.1)
-        try f.window.move(1, 50, 45, at: t + 0.2)
-        try f.window.move(1, 50, 45, at: t + 0.5)
-        try f.window.up(1, 50, 45, at: t + 0.55)
+        try f.window.pullDownSlowly(to: 45, at: f.screen.mediaTime)
         #expect(scroll.contentOffset.y < -25 && log.proposedTarget == CGPoint(x: 0, y: -25), "\(scroll.contentOffset), \(String(describing: log.proposedTarget))")
         try await frames(f, 120)
         #expect(scroll.contentOffset == CGPoint(x: 0, y: -25) && !scroll.isDecelerating)

@@ -40,6 +40,37 @@ extension UIWindow {
         try move(1, 50, 58, at: t + 0.06)
         try up(1, 50, 58, at: t + 0.06)
     }
+
+    /// Finger 1 pulls down at x 50 from y 5 to `y` starting at `t`, rests 0.3 s and lifts: the
+    /// pan begins 10 points in, so the content moves `y − 15` points, released with no speed.
+    func pullDownSlowly(to y: Double, at t: Double) throws {
+        try down(1, 50, 5, at: t)
+        try move(1, 50, 15, at: t + 0.1)
+        try move(1, 50, y, at: t + 0.2)
+        try move(1, 50, y, at: t + 0.5)
+        try up(1, 50, y, at: t + 0.55)
+    }
+
+    /// Finger `finger` drags left at y 50 from x 90 to x 8 starting at `t`, rests 0.3 s and lifts:
+    /// the pan begins 12 points in, so the content moves 70 points, released with no speed.
+    func dragLeftSlowly(_ finger: Int = 1, at t: Double) throws {
+        try down(finger, 90, 50, at: t)
+        try move(finger, 78, 50, at: t + 0.1)
+        try move(finger, 8, 50, at: t + 0.3)
+        try move(finger, 8, 50, at: t + 0.6)
+        try up(finger, 8, 50, at: t + 0.6)
+    }
+}
+
+extension ScreenFixture {
+    /// A 100×100 scroll view over 100×1,000 points of content in the window, telling `log`.
+    func tallScrollView(_ log: ScrollLog? = nil) -> UIScrollView {
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        scroll.contentSize = CGSize(width: 100, height: 1000)
+        scroll.delegate = log
+        window.addSubview(scroll)
+        return scroll
+    }
 }
 
 /// UIScrollView against Apple's reference: the offset is the bounds origin, the insets and
@@ -48,13 +79,7 @@ extension UIWindow {
 /// frames advance the clock and the offsets are read through the public API.
 @MainActor
 @Suite struct UIScrollViewTests {
-    private func tall(_ f: ScreenFixture, _ log: ScrollLog? = nil) -> UIScrollView {
-        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-        scroll.contentSize = CGSize(width: 100, height: 1000)
-        scroll.delegate = log
-        f.window.addSubview(scroll)
-        return scroll
-    }
+    private func tall(_ f: ScreenFixture, _ log: ScrollLog? = nil) -> UIScrollView { f.tallScrollView(log) }
 
     @Test(
         "Defaults: frame kept, offset, size and insets zero, both indicators shown, bounces, scrolls, no paging, 0.998 deceleration, zoom 1...1, clips to bounds, its pan recognizer attached"
@@ -232,11 +257,7 @@ extension UIWindow {
         f.window.addSubview(scroll)
         _ = try await f.screen.renderFrame()
         var t = f.screen.mediaTime
-        try f.window.down(1, 90, 50, at: t)
-        try f.window.move(1, 78, 50, at: t + 0.1)
-        try f.window.move(1, 8, 50, at: t + 0.3)
-        try f.window.move(1, 8, 50, at: t + 0.6)
-        try f.window.up(1, 8, 50, at: t + 0.6)
+        try f.window.dragLeftSlowly(at: t)
         for _ in 0..<200 where scroll.isDecelerating { _ = try await f.screen.renderFrame(readBack: false) }
         #expect(scroll.contentOffset == CGPoint(x: 100, y: 0))
         t += 1
