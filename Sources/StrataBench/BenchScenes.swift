@@ -47,7 +47,7 @@ public class BenchScene {
     public nonisolated static let allNames = [
         "fill-1", "fill-2", "fill-4", "sprites-1000", "sprites-10000", "idle", "damage",
         "commit", "animations", "upload-512", "upload-2048", "replace-1024", "deep-tree",
-        "hidden-10000", "offscreen-10000", "covered-10000", "table-scroll", "sprites-100000", "layers-1000000",
+        "hidden-10000", "offscreen-10000", "covered-10000", "table-scroll", "list-scroll", "sprites-100000", "layers-1000000",
     ]
 
     /// The scene called `name`, or nil.
@@ -70,6 +70,7 @@ public class BenchScene {
         case "offscreen-10000": SpritesScene(count: 1000, name: name, mode: .redraw, extra: .offscreen)
         case "covered-10000": SpritesScene(count: 1000, name: name, mode: .redraw, extra: .covered)
         case "table-scroll": TableScrollScene()
+        case "list-scroll": TableScrollScene(flicked: true)
         case "sprites-100000": SpritesScene(count: 100_000, name: name, mode: .someMoving(1000))
         case "layers-1000000": MillionLayersScene()
         default: nil
@@ -363,14 +364,27 @@ final class DeepTreeScene: BenchScene {
     override func step(_ index: Int, window: UIWindow) { Self.forceRedraw(window, index) }
 }
 
-/// A 100,000-row table of self-sizing cells (a label and an image each) filling the screen,
-/// flicked down 60 points a frame: what scrolling a long list costs the main thread (layout,
-/// reuse, measuring new rows) and the render thread.
+/// A long table of self-sizing cells (a label and an image each) filling the screen, scrolled:
+/// `table-scroll`, 100,000 rows moved down 60 points a frame by code (what scrolling a long list
+/// costs the main thread: layout, reuse, measuring new rows; and the render thread); `list-scroll`,
+/// 10,000 rows flicked by a touch and flicked again whenever they come to rest (the deceleration
+/// runs on the render side as well, the model laying out rows as it catches up).
 final class TableScrollScene: BenchScene, UITableViewDataSource {
     private var table: UITableView?
     private var image: UIImage?
-    init() {
-        super.init(name: "table-scroll", summary: "a 100,000-row UITableView of self-sizing cells (label and image), scrolled 60 points a frame")
+    private let rows: Int
+    private let flicked: Bool
+    /// The time of the last touch sent (touches go in time order).
+    private var lastTouch = -Double.infinity
+
+    init(flicked: Bool = false) {
+        self.flicked = flicked
+        rows = flicked ? 10_000 : 100_000
+        super.init(
+            name: flicked ? "list-scroll" : "table-scroll",
+            summary: flicked
+                ? "a 10,000-row UITableView of self-sizing cells flicked, again whenever it rests (its deceleration on the render side)"
+                : "a 100,000-row UITableView of self-sizing cells (label and image), scrolled 60 points a frame")
     }
 
     override func build(in window: UIWindow) {
@@ -387,7 +401,7 @@ final class TableScrollScene: BenchScene, UITableViewDataSource {
         layerCount = table.visibleCells.count * 4 + 1
     }
 
-    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 100_000 }
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { rows }
 
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
@@ -398,7 +412,25 @@ final class TableScrollScene: BenchScene, UITableViewDataSource {
 
     override func step(_ index: Int, window: UIWindow) {
         guard let table else { return }
-        table.contentOffset.y += 60
+        guard flicked else {
+            table.contentOffset.y += 60
+            return
+        }
+        guard !table.isDecelerating, !table.isTracking, let screen = window.screen else { return }
+        if table.contentOffset.y > table.contentSize.height - 3 * table.bounds.height { table.contentOffset.y = 0 }
+        // A finger flicks up through 40 % of the height in 50 ms (the pan begins 12 points in).
+        let x = Double(table.bounds.midX), h = Double(table.bounds.height), y = h * 0.7
+        let t = max(screen.mediaTime, lastTouch + 0.001)
+        let path: [(TouchInput.Phase, Double, Double)] = [(.down, y, 0), (.move, y - 12, 0.01), (.move, y - 0.2 * h, 0.03), (.move, y - 0.4 * h, 0.05), (.up, y - 0.4 * h, 0.05)]
+        for (phase, py, dt) in path {
+            do {
+                _ = try window.send(TouchInput(id: 1, phase: phase, location: CGPoint(x: x, y: py), timestamp: t + dt))
+            } catch {
+                // Measuring a list left at rest would report idle frames as scrolling ones.
+                preconditionFailure("list-scroll: the window refused the flick's touch (\(error)); the scene needs its window shown on a screen")
+            }
+        }
+        lastTouch = t + 0.05
     }
 
     /// Cells alive (in view and waiting for reuse) and rows in view, for the report.

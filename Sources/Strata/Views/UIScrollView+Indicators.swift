@@ -6,8 +6,9 @@ import StrataCore
 // where they are on screen while the content moves under them.
 //
 // They show while the content moves for any reason but code setting the offset at once: a drag,
-// the deceleration or bounce after it, `setContentOffset(_:animated:)`, a pinch's zoom; and for a
-// moment after `flashScrollIndicators()`. Only an axis whose content is longer than the visible
+// the deceleration or bounce after it, `setContentOffset(_:animated:)`, a pinch's zoom; for a
+// moment after `flashScrollIndicators()`; and, for the axes they moved, after offset changes made
+// inside `withScrollIndicatorsShown(forContentOffsetChanges:)` (at once: shown, then faded). Only an axis whose content is longer than the visible
 // length shows one, and only when its `shows…ScrollIndicator` is on. Once nothing moves the
 // content and no finger is down, they fade out: `hideDelay` seconds later, over `fadeDuration`
 // (a UIView animation of their alpha, so the fade runs on the render thread with the frames).
@@ -69,9 +70,11 @@ extension UIScrollView {
         return insets
     }
 
-    /// Whether the bar of an axis shows when the indicators do: switched on, and the content with
-    /// its insets longer than the bounds on that axis.
+    /// Whether the bar of an axis shows when the indicators do: switched on, the content with its
+    /// insets longer than the bounds on that axis, and, while `withScrollIndicatorsShown` limits
+    /// them, an axis its changes moved.
     func indicatorApplies(vertical: Bool) -> Bool {
+        if let axes = indicatorAxes, !(vertical ? axes.vertical : axes.horizontal) { return false }
         let insets = adjustedContentInset
         if vertical { return showsVerticalScrollIndicator && contentSize.height + insets.top + insets.bottom > bounds.height }
         return showsHorizontalScrollIndicator && contentSize.width + insets.left + insets.right > bounds.width
@@ -232,6 +235,7 @@ extension UIScrollView {
             completion: { [weak self] _ in
                 guard let self, case .fading(let current) = self.indicatorPhase, current == fade else { return }
                 self.indicatorPhase = .hidden
+                self.indicatorAxes = nil
             })
     }
 

@@ -436,6 +436,7 @@ final class ScrollPanGestureRecognizer: UIPanGestureRecognizer {
             let moved = translation(in: space)
             setTranslation(.zero, in: space)
             dragStart = view.contentOffset
+            view.indicatorAxes = nil  // a drag shows the bars of every axis that scrolls
             axis = view.isDirectionalLockEnabled ? (abs(moved.x) >= abs(moved.y) ? .horizontal : .vertical) : nil
             view.isDragging = true
             view.delegate?.scrollViewWillBeginDragging(view)

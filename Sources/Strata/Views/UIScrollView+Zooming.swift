@@ -75,6 +75,7 @@ extension UIScrollView {
         case .began:
             guard let view = delegate?.viewForZooming(in: self) else { return }
             stopScrolling()
+            indicatorAxes = nil  // a pinch shows the bars of every axis that scrolls
             let location = pinch.location(in: self)
             let origin = view.frame.origin, scale = _zoomScale > 0 ? _zoomScale : 1
             pinchZoom = PinchZoom(

@@ -399,9 +399,33 @@ open class UIScrollView: UIView {
     /// whenever you bring the scroll view to front; `UITableViewController` calls it when its
     /// table first appears.
     open func flashScrollIndicators() {
+        indicatorAxes = nil
         showScrollIndicators()
         scrollMayHaveStopped()
     }
+
+    /// Runs `changes` (code changing the offset, at once or animated) and shows the indicator of
+    /// each axis they moved the offset on, the others staying hidden: an offset set at once shows
+    /// its bars where it ends, then they fade as after a flash; an animated one shows them moving
+    /// with it, fading after its end.
+    open func withScrollIndicatorsShown(forContentOffsetChanges changes: () -> Void) {
+        let before = contentOffset
+        changes()
+        let after = motion?.to ?? contentOffset
+        let axes = (vertical: after.y != before.y, horizontal: after.x != before.x)
+        guard axes.vertical || axes.horizontal else { return }
+        if case .hidden = indicatorPhase {
+            indicatorAxes = axes
+        } else if let shown = indicatorAxes {
+            indicatorAxes = (shown.vertical || axes.vertical, shown.horizontal || axes.horizontal)
+        }
+        showScrollIndicators()
+        scrollMayHaveStopped()
+    }
+
+    /// The axes whose indicators show while `withScrollIndicatorsShown` limits them (nil: every
+    /// axis that applies), until the bars hide or something else shows them all.
+    var indicatorAxes: (vertical: Bool, horizontal: Bool)?
     /// The indicator bars, made when first shown.
     var verticalIndicator: _UIScrollViewScrollIndicator?
     var horizontalIndicator: _UIScrollViewScrollIndicator?

@@ -36,6 +36,29 @@ import Testing
         #expect(million.unseenCount == 999_000)
     }
 
+    @Test(
+        "list-scroll flicks a 10,000-row table with a touch: the first step starts a deceleration (the finger moved 40 % of the height up in 50 ms), steps while it decelerates touch nothing, and once it rests the next step flicks it again"
+    )
+    func listScrollFlicksWhenAtRest() throws {
+        let screen = UIScreen(size: CGSize(width: 320, height: 480), commitSink: RecordingCommitSink())
+        let window = UIWindow(frame: screen.bounds)
+        window.screen = screen  // (a window does not keep its screen)
+        window.makeKeyAndVisible()
+        let scene = try #require(BenchScene.named("list-scroll") as? TableScrollScene)
+        #expect(scene.name == "list-scroll" && BenchScene.defaultNames.contains("list-scroll"))
+        scene.build(in: window)
+        let table = try #require(window.subviews.first as? UITableView)
+        #expect(table.numberOfRows(inSection: 0) == 10_000 && !table.isDecelerating)
+        scene.step(0, window: window)
+        #expect(table.isDecelerating && table.contentOffset.y > 100, "flicked: \(table.contentOffset)")
+        let released = table.contentOffset
+        scene.step(1, window: window)
+        #expect(table.isDecelerating && table.contentOffset == released, "no new touch while it moves")
+        table.stopScrollingAndZooming()
+        scene.step(2, window: window)
+        #expect(table.isDecelerating && table.contentOffset.y > released.y + 100, "flicked again from rest: \(table.contentOffset)")
+    }
+
     @Test("Sprites of which 20 in 2,000 move: each frame those 20, spread through the tree, move 3 points, alternately right and left; the rest stay")
     func someSpritesMove() {
         let window = window()

@@ -317,4 +317,48 @@ import Testing
         #expect(off == RGBA8(255, 255, 255))
         await f.finish()
     }
+
+    /// The bar along an axis among `bars`: the vertical one is 3 points wide, the horizontal one 3 tall.
+    private func bar(_ scroll: UIScrollView, vertical: Bool) -> UIView? {
+        bars(scroll).first { vertical ? $0.frame.width == 3 && $0.frame.height > 3 : $0.frame.height == 3 && $0.frame.width > 3 }
+    }
+
+    @Test(
+        "withScrollIndicatorsShown(forContentOffsetChanges:) shows the bar of the axis its changes moved: content 1,000 × 1,000, the offset set to y 300 inside it shows the vertical bar where y 300 puts it (x 94, y 300 + 3 + 300/900 · 58, 36 long: the whole track, the horizontal bar not showing), opaque at the next frame and gone 0.8 s later; the horizontal bar does not show; the same change outside it shows none"
+    )
+    func changesInsideTheBlockShowTheirAxis() async throws {
+        let f = try ScreenFixture()
+        let scroll = scrollView(f, content: CGSize(width: 1000, height: 1000))
+        _ = try await f.screen.renderFrame()
+        scroll.contentOffset = CGPoint(x: 0, y: 100)
+        #expect(bars(scroll).isEmpty, "set outside the block: no bar")
+        scroll.withScrollIndicatorsShown { scroll.contentOffset = CGPoint(x: 0, y: 300) }
+        let vertical = try #require(bar(scroll, vertical: true))
+        expectClose(vertical.frame, CGRect(x: 94, y: 300 + 3 + 300.0 / 900 * 58, width: 3, height: 36))
+        #expect((bar(scroll, vertical: false)?.alpha ?? 0) == 0, "the horizontal offset did not change")
+        let shown = f.screen.mediaTime
+        _ = try await f.screen.renderFrame(readBack: false)
+        #expect(try #require(vertical.layer.presentation()).opacity == 1)
+        while f.screen.mediaTime < shown + 0.8 { _ = try await f.screen.renderFrame(readBack: false) }
+        #expect(try #require(vertical.layer.presentation()).opacity == 0, "faded as after a flash")
+    }
+
+    @Test(
+        "An animated change inside withScrollIndicatorsShown shows the bar of its axis while it runs: setContentOffset(x 450, animated:) shows the horizontal bar (opaque two frames in) and not the vertical one; a drag afterwards shows both"
+    )
+    func anAnimatedChangeInsideTheBlockShowsItsAxis() async throws {
+        let f = try ScreenFixture()
+        let scroll = scrollView(f, content: CGSize(width: 1000, height: 1000))
+        _ = try await f.screen.renderFrame()
+        scroll.withScrollIndicatorsShown { scroll.setContentOffset(CGPoint(x: 450, y: 0), animated: true) }
+        _ = try await f.screen.renderFrame()
+        _ = try await f.screen.renderFrame()
+        #expect(scroll.isScrollAnimating)
+        #expect(try #require(bar(scroll, vertical: false)).alpha == 1)
+        #expect((bar(scroll, vertical: true)?.alpha ?? 0) == 0)
+        for _ in 0..<40 { _ = try await f.screen.renderFrame(readBack: false) }
+        #expect(scroll.contentOffset == CGPoint(x: 450, y: 0) && !scroll.isScrollAnimating)
+        try drag(f, by: 30, at: f.screen.mediaTime)
+        #expect(try #require(bar(scroll, vertical: true)).alpha == 1 && bar(scroll, vertical: false)?.alpha == 1, "a drag shows every axis")
+    }
 }
