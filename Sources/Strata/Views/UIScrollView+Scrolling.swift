@@ -236,7 +236,7 @@ extension UIScrollView {
             let zoomed = showZoom(zoom.to, of: zoom.view)
             contentOffset = motion.to
             if zoomed { delegate?.scrollViewDidZoom(self) }
-            isZoomBouncing = false
+            _isZoomBouncing = false
             delegate?.scrollViewDidEndZooming(self, with: zoom.view, atScale: _zoomScale)
             return
         }
@@ -245,7 +245,7 @@ extension UIScrollView {
         case .animation:
             delegate?.scrollViewDidEndScrollingAnimation(self)
         case .deceleration, .bounce:
-            isDecelerating = false
+            _isDecelerating = false
             delegate?.scrollViewDidEndDecelerating(self)
         }
     }
@@ -262,7 +262,7 @@ extension UIScrollView {
         }
         endRenderMotion(motion)
         self.motion = nil
-        isDecelerating = false
+        _isDecelerating = false
         window?.screen?.removeFrameTicker(of: self)
         scrollMayHaveStopped()
         if laysOutContentLazily { setNeedsLayout() }  // what a list prepared ahead of the motion goes
@@ -349,7 +349,7 @@ extension UIScrollView {
     /// While a pinch zooms (or its zoom bounces back) the zoom owns the offset: the drag ends
     /// where the content is, without moving on.
     func endDrag(velocity: CGPoint) {
-        isDragging = false
+        _isDragging = false
         refreshControl?.scrollViewWillEndDragging(self)
         if zoomOwnsOffset {
             var target = contentOffset
@@ -371,7 +371,7 @@ extension UIScrollView {
             scrollMayHaveStopped()
             return
         }
-        isDecelerating = true
+        _isDecelerating = true
         delegate?.scrollViewWillBeginDecelerating(self)
         let kind: Motion.Kind = outside ? .bounce : .deceleration(rate: isPagingEnabled ? DecelerationRate.fast.rawValue : decelerationRate.rawValue)
         run(Motion(kind: kind, from: contentOffset, to: target), on: screen)
@@ -394,7 +394,7 @@ final class ScrollPanGestureRecognizer: UIPanGestureRecognizer {
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
         // Tracking first: the indicators of content stopped by the touch stay while it is down.
-        scrollView?.isTracking = true
+        scrollView?._isTracking = true
         scrollView?.stopScrolling()
     }
 
@@ -411,7 +411,7 @@ final class ScrollPanGestureRecognizer: UIPanGestureRecognizer {
     /// No finger is down any more: the view stops tracking, and its indicators fade if nothing
     /// moves the content.
     private func fingersLifted() {
-        scrollView?.isTracking = false
+        scrollView?._isTracking = false
         scrollView?.scrollMayHaveStopped()
     }
 
@@ -438,7 +438,7 @@ final class ScrollPanGestureRecognizer: UIPanGestureRecognizer {
             dragStart = view.contentOffset
             view.indicatorAxes = nil  // a drag shows the bars of every axis that scrolls
             axis = view.isDirectionalLockEnabled ? (abs(moved.x) >= abs(moved.y) ? .horizontal : .vertical) : nil
-            view.isDragging = true
+            view._isDragging = true
             view.delegate?.scrollViewWillBeginDragging(view)
         case .changed:
             // A pinch moves the offset with its midpoint (and rebases the drag as it does); a

@@ -131,7 +131,7 @@ extension UIScrollView {
             scrollMayHaveStopped()
             return
         }
-        isZoomBouncing = target != scale
+        _isZoomBouncing = target != scale
         let change = Motion.ZoomChange(view: zoom.view, from: scale, to: target, extent: max(size.width, size.height))
         run(Motion(kind: .bounce, from: contentOffset, to: offset, zoom: change), on: screen)
     }

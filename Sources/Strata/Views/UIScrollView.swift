@@ -437,11 +437,14 @@ open class UIScrollView: UIView {
     // MARK: State
 
     /// Whether a finger is down on the content (it may not have moved yet).
-    public internal(set) var isTracking = false
+    open var isTracking: Bool { _isTracking }
+    var _isTracking = false
     /// Whether the content is being dragged.
-    public internal(set) var isDragging = false
+    open var isDragging: Bool { _isDragging }
+    var _isDragging = false
     /// Whether the content is moving on after a release (decelerating or bouncing back).
-    public internal(set) var isDecelerating = false
+    open var isDecelerating: Bool { _isDecelerating }
+    var _isDecelerating = false
     /// Whether an animated scroll moves the offset now (`setContentOffset(_:animated:)`,
     /// `scrollRectToVisible(_:animated:)`), from its start until it ends or is stopped.
     open var isScrollAnimating: Bool {
@@ -480,9 +483,10 @@ open class UIScrollView: UIView {
     /// limit (true by default); false stops a pinch at the limit.
     open var bouncesZoom = true
     /// Whether a pinch is zooming the content now (from its begin until the fingers lift).
-    public var isZooming: Bool { pinchZoom != nil }
+    open var isZooming: Bool { pinchZoom != nil }
     /// Whether the zoom is animating back to the minimum or maximum scale after a pinch went past it.
-    public internal(set) var isZoomBouncing = false
+    open var isZoomBouncing: Bool { _isZoomBouncing }
+    var _isZoomBouncing = false
     /// Whether the zoom scale moves on its own now (after a pinch, back within the limits or with
     /// the offset into the content's range); `stopScrollingAndZooming()` ends it at its limit.
     open var isZoomAnimating: Bool { motion?.zoom != nil }

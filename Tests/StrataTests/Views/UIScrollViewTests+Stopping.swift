@@ -249,4 +249,22 @@ import Testing
         zoomed.setZoomScale(0.5, animated: false)
         #expect(zoomed.contentSize == CGSize(width: 50, height: 50) && zoomed.contentOffset == CGPoint(x: -25, y: -25))
     }
+
+    @Test(
+        "The state properties are open, as UIKit declares them: a subclass overriding isTracking, isDragging, isDecelerating, isZooming, isZoomBouncing, isScrollAnimating and isZoomAnimating is read through its overrides"
+    )
+    func statePropertiesAreOpen() {
+        final class Pinned: UIScrollView {
+            override var isTracking: Bool { true }
+            override var isDragging: Bool { true }
+            override var isDecelerating: Bool { true }
+            override var isZooming: Bool { true }
+            override var isZoomBouncing: Bool { true }
+            override var isScrollAnimating: Bool { true }
+            override var isZoomAnimating: Bool { true }
+        }
+        let view: UIScrollView = Pinned(frame: .zero)
+        #expect(view.isTracking && view.isDragging && view.isDecelerating && view.isZooming && view.isZoomBouncing)
+        #expect(view.isScrollAnimating && view.isZoomAnimating)
+    }
 }
