@@ -283,6 +283,7 @@ extension UIScrollView {
                 : bouncing ? CGPoint(x: min(max(o.x, range.minX), range.maxX), y: min(max(o.y, range.minY), range.maxY)) : o
         }
         finish(motion)
+        if laysOutContentLazily { setNeedsLayout() }  // what a list prepared ahead of the motion goes
     }
 
     // MARK: Dragging
@@ -412,6 +413,7 @@ final class ScrollPanGestureRecognizer: UIPanGestureRecognizer {
     /// moves the content.
     private func fingersLifted() {
         scrollView?._isTracking = false
+        if let view = scrollView, view.contentAlignmentPoint != .zero { view.anchorSmallContent() }
         scrollView?.scrollMayHaveStopped()
     }
 

@@ -101,10 +101,10 @@ open class UIScrollView: UIView {
 
     /// Moves the offset, on each axis where the content is smaller than the view less its insets,
     /// to where `contentAlignmentPoint` anchors it, unless a touch, a pinch or a motion owns the
-    /// offset (they bring it there when they end). A new content size moves it only with an
-    /// alignment other than the default (0, 0), which leaves the offset as code set it until
-    /// something scrolls it, as before 17.4.
-    private func anchorSmallContent() {
+    /// offset (a bounce brings it there; a finger lifting without a drag anchors it). A new
+    /// content size, bounds size or inset moves it only with an alignment other than the default
+    /// (0, 0), which leaves the offset as code set it until something scrolls it, as before 17.4.
+    func anchorSmallContent() {
         guard !isTracking, !isDragging, !isZooming, motion == nil else { return }
         let range = offsetRange, insets = adjustedContentInset
         var offset = contentOffset
@@ -178,6 +178,7 @@ open class UIScrollView: UIView {
             if offset.x == -old.left { offset.x = -adjusted.left }
             if offset != contentOffset { contentOffset = offset }
         }
+        if contentAlignmentPoint != .zero { anchorSmallContent() }
         adjustedContentInsetDidChange()
         delegate?.scrollViewDidChangeAdjustedContentInset(self)
     }
@@ -201,6 +202,15 @@ open class UIScrollView: UIView {
         }
     }
 
+    open override var frame: CGRect {
+        get { super.frame }
+        set {
+            let old = bounds.size
+            super.frame = newValue
+            if bounds.size != old, contentAlignmentPoint != .zero { anchorSmallContent() }
+        }
+    }
+
     open override var bounds: CGRect {
         get { super.bounds }
         set {
@@ -209,6 +219,7 @@ open class UIScrollView: UIView {
             // Moved or resized by anything but the motion's own step: the model's bounds show.
             if super.bounds != old, !isSteppingMotion { renderSideLetsGo() }
             if super.bounds.origin != old.origin { didScroll() }
+            if super.bounds.size != old.size, contentAlignmentPoint != .zero { anchorSmallContent() }
         }
     }
 
@@ -327,11 +338,13 @@ open class UIScrollView: UIView {
     open var isPagingEnabled = false
     /// Whether a scroll event (a wheel's or a trackpad's) that would take the offset past the left
     /// or right end of the content goes to the scroll view around this one instead (true by
-    /// default); false keeps it here.
+    /// default); false keeps it here. Decided on the step that begins the scroll: a trackpad scroll
+    /// that begins without moving stays with the view it began over.
     open var transfersHorizontalScrollingToParent = true
     /// Whether a scroll event (a wheel's or a trackpad's) that would take the offset past the top
     /// or bottom end of the content goes to the scroll view around this one instead (true by
-    /// default); false keeps it here.
+    /// default); false keeps it here. Decided on the step that begins the scroll: a trackpad scroll
+    /// that begins without moving stays with the view it began over.
     open var transfersVerticalScrollingToParent = true
     /// Whether a section index shows (`.automatic`; kept: it applies to tvOS).
     open var indexDisplayMode = IndexDisplayMode.automatic
@@ -411,15 +424,18 @@ open class UIScrollView: UIView {
     open func withScrollIndicatorsShown(forContentOffsetChanges changes: () -> Void) {
         let before = contentOffset
         changes()
-        let after = motion?.to ?? contentOffset
-        let axes = (vertical: after.y != before.y, horizontal: after.x != before.x)
+        // An axis moved at once, or by an animation that goes on.
+        let now = contentOffset, target = motion?.to ?? now
+        let axes = (vertical: now.y != before.y || target.y != before.y, horizontal: now.x != before.x || target.x != before.x)
         guard axes.vertical || axes.horizontal else { return }
         if case .hidden = indicatorPhase {
             indicatorAxes = axes
         } else if let shown = indicatorAxes {
             indicatorAxes = (shown.vertical || axes.vertical, shown.horizontal || axes.horizontal)
+            if case .shown = indicatorPhase { indicatorPhase = .hidden }  // shown again whole: a newly allowed bar too
         }
         showScrollIndicators()
+        if case .hidden = indicatorPhase { indicatorAxes = nil }  // no bar of those axes applies: nothing is limited
         scrollMayHaveStopped()
     }
 

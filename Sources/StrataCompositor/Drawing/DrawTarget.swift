@@ -39,7 +39,9 @@ struct DrawTarget {
         return target
     }
 
-    /// What cached quads depend on: the projection and the root's scale.
+    /// What a target's frames depend on besides the tree: its size, orientation and scale (a new
+    /// key walks every layer again and drops the replay; the planner rebuilds kept fills when the
+    /// size or orientation changes).
     struct Key: Equatable {
         var width: Int, height: Int, yUp: Bool, scale: Double
     }

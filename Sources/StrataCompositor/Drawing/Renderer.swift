@@ -68,7 +68,7 @@ final class Renderer {
     /// Where in `instanceBuffer` the instance attributes point now, in bytes.
     @exclusivity(unchecked) var instanceOffset = 0
     let vertexArray: GLVertexArray
-    /// The batch being built: `batchCount` instances of `QuadQuadInstance.floatCount` floats each.
+    /// The batch being built: `batchCount` instances of `QuadInstance.floatCount` floats each.
     @exclusivity(unchecked) var batch: [Float] = []
     @exclusivity(unchecked) var batchCount = 0
     @exclusivity(unchecked) var batchVariant: LayerShaderVariant?
@@ -79,7 +79,8 @@ final class Renderer {
     @exclusivity(unchecked) var lastFrameCompleted = false
     /// Plans each frame before it is drawn: placement, damage, occlusion, resting (no GL).
     let planner = FramePlanner()
-    /// The frame being drawn's plan (empty between frames).
+    /// The last frame's plan, kept until the next frame plans (it holds the planner's buffers:
+    /// emptied before planning, so the planner reuses them without copying).
     @exclusivity(unchecked) var plan = FramePlan.empty
     @exclusivity(unchecked) var lastTargetKey: DrawTarget.Key?
     /// The scissor rectangle in force (target pixels, y down), as last applied.

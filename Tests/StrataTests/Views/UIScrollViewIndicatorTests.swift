@@ -361,4 +361,29 @@ import Testing
         try drag(f, by: 30, at: f.screen.mediaTime)
         #expect(try #require(bar(scroll, vertical: true)).alpha == 1 && bar(scroll, vertical: false)?.alpha == 1, "a drag shows every axis")
     }
+
+    @Test(
+        "withScrollIndicatorsShown limits nothing when no bar of its axes applies (a change on x with the horizontal bar switched off): a later animated scroll on y shows the vertical bar; and a change on x while an animated change on y shows its bar adds the horizontal bar at once"
+    )
+    func theBlockLimitsOnlyWhatItShows() async throws {
+        let f = try ScreenFixture()
+        let scroll = scrollView(f, content: CGSize(width: 1000, height: 1000))
+        _ = try await f.screen.renderFrame()
+        scroll.showsHorizontalScrollIndicator = false
+        scroll.withScrollIndicatorsShown { scroll.contentOffset = CGPoint(x: 100, y: 0) }
+        #expect(bars(scroll).isEmpty)
+        scroll.setContentOffset(CGPoint(x: 100, y: 300), animated: true)
+        _ = try await f.screen.renderFrame()
+        _ = try await f.screen.renderFrame()
+        #expect(try #require(bar(scroll, vertical: true)).alpha == 1, "the vertical bar shows: nothing limits it")
+        for _ in 0..<40 { _ = try await f.screen.renderFrame(readBack: false) }
+
+        scroll.showsHorizontalScrollIndicator = true
+        for _ in 0..<60 { _ = try await f.screen.renderFrame(readBack: false) }
+        scroll.withScrollIndicatorsShown { scroll.setContentOffset(CGPoint(x: 100, y: 600), animated: true) }
+        _ = try await f.screen.renderFrame()
+        #expect(try #require(bar(scroll, vertical: true)).alpha == 1 && (bar(scroll, vertical: false)?.alpha ?? 0) == 0)
+        scroll.withScrollIndicatorsShown { scroll.contentOffset.x = 200 }
+        #expect(try #require(bar(scroll, vertical: false)).alpha == 1, "the horizontal bar joins at once")
+    }
 }

@@ -267,4 +267,18 @@ import Testing
         #expect(view.isTracking && view.isDragging && view.isDecelerating && view.isZooming && view.isZoomBouncing)
         #expect(view.isScrollAnimating && view.isZoomAnimating)
     }
+
+    @Test(
+        "Anchored content follows the view's size and insets: 50 × 50 centred in 100 × 100 (−25, −25) is at (−75, −75) once the view is 200 × 200, and at y −80 with a 10-point top inset (room 140)"
+    )
+    func anchoredContentFollowsSizeAndInsets() {
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        scroll.contentSize = CGSize(width: 50, height: 50)
+        scroll.contentAlignmentPoint = CGPoint(x: 0.5, y: 0.5)
+        #expect(scroll.contentOffset == CGPoint(x: -25, y: -25))
+        scroll.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        #expect(scroll.contentOffset == CGPoint(x: -75, y: -75))
+        scroll.contentInset = UIEdgeInsets(top: 10, left: 0, bottom: 0, right: 0)
+        #expect(scroll.contentOffset == CGPoint(x: -75, y: -80))
+    }
 }
