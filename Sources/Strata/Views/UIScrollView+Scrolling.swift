@@ -275,12 +275,8 @@ extension UIScrollView {
         guard var motion else { return }
         window?.screen?.removeFrameTicker(of: self)
         if motion.zoom == nil {
-            let range = offsetRange, o = contentOffset
             let bouncing = if case .bounce = motion.kind { true } else { false }
-            motion.to =
-                isPagingEnabled
-                ? restingOffset(after: .zero)
-                : bouncing ? CGPoint(x: min(max(o.x, range.minX), range.maxX), y: min(max(o.y, range.minY), range.maxY)) : o
+            motion.to = isPagingEnabled ? restingOffset(after: .zero) : bouncing ? kept(contentOffset, within: offsetRange) : contentOffset
         }
         finish(motion)
         if laysOutContentLazily { setNeedsLayout() }  // what a list prepared ahead of the motion goes
@@ -339,6 +335,11 @@ extension UIScrollView {
             y: min(max(offset.y + velocity.y * reach, range.minY), range.maxY))
     }
 
+    /// `offset` moved onto the nearest point of `range` (an `offsetRange`).
+    func kept(_ offset: CGPoint, within range: (minX: CGFloat, maxX: CGFloat, minY: CGFloat, maxY: CGFloat)) -> CGPoint {
+        CGPoint(x: min(max(offset.x, range.minX), range.maxX), y: min(max(offset.y, range.minY), range.maxY))
+    }
+
     /// Whether the offset lies within the content's range (to half a point).
     var isWithinRange: Bool {
         let range = offsetRange, o = contentOffset
@@ -359,11 +360,7 @@ extension UIScrollView {
             return
         }
         let outside = !isWithinRange
-        let range = offsetRange
-        var target =
-            outside
-            ? CGPoint(x: min(max(contentOffset.x, range.minX), range.maxX), y: min(max(contentOffset.y, range.minY), range.maxY))
-            : restingOffset(after: velocity)
+        var target = outside ? kept(contentOffset, within: offsetRange) : restingOffset(after: velocity)
         delegate?.scrollViewWillEndDragging(self, withVelocity: velocity, targetContentOffset: &target)
         let moves = max(abs(target.x - contentOffset.x), abs(target.y - contentOffset.y)) >= 0.5
         delegate?.scrollViewDidEndDragging(self, willDecelerate: moves)
@@ -413,7 +410,7 @@ final class ScrollPanGestureRecognizer: UIPanGestureRecognizer {
     /// moves the content.
     private func fingersLifted() {
         scrollView?._isTracking = false
-        if let view = scrollView, view.contentAlignmentPoint != .zero { view.anchorSmallContent() }
+        scrollView?.anchorSmallContent()
         scrollView?.scrollMayHaveStopped()
     }
 

@@ -122,8 +122,7 @@ extension UIScrollView {
         let range = offsetRange(forContentSize: content)
         var offset = CGPoint(x: origin.x + zoom.anchor.x * target - zoom.midpoint.x, y: origin.y + zoom.anchor.y * target - zoom.midpoint.y)
         if target == scale || !offset.x.isFinite || !offset.y.isFinite { offset = contentOffset }
-        offset.x = min(max(offset.x, range.minX), range.maxX)
-        offset.y = min(max(offset.y, range.minY), range.maxY)
+        offset = kept(offset, within: range)
         let moves = target != scale || max(abs(offset.x - contentOffset.x), abs(offset.y - contentOffset.y)) >= 0.5
         guard moves, let screen = window?.screen else {
             contentOffset = offset

@@ -82,7 +82,7 @@ open class UIScrollView: UIView {
             guard oldValue != contentSize else { return }
             layoutGuidesFollowContentSize()
             insetsMayHaveChanged()
-            if contentAlignmentPoint != .zero { anchorSmallContent() }
+            anchorSmallContent()
         }
     }
 
@@ -95,17 +95,18 @@ open class UIScrollView: UIView {
             precondition(
                 contentAlignmentPoint.x.isFinite && contentAlignmentPoint.y.isFinite,
                 "UIScrollView.contentAlignmentPoint must be finite, got \(contentAlignmentPoint)")
-            anchorSmallContent()
+            anchorSmallContent(evenAtDefault: true)
         }
     }
 
     /// Moves the offset, on each axis where the content is smaller than the view less its insets,
     /// to where `contentAlignmentPoint` anchors it, unless a touch, a pinch or a motion owns the
-    /// offset (a bounce brings it there; a finger lifting without a drag anchors it). A new
-    /// content size, bounds size or inset moves it only with an alignment other than the default
-    /// (0, 0), which leaves the offset as code set it until something scrolls it, as before 17.4.
-    func anchorSmallContent() {
-        guard !isTracking, !isDragging, !isZooming, motion == nil else { return }
+    /// offset (a bounce brings it there; a finger lifting without a drag anchors it). Called when
+    /// the content size, the bounds size or the insets change and when a finger lifts, which move
+    /// nothing with the default alignment (0, 0) (the offset stays as code set it until something
+    /// scrolls it, as before 17.4), and `evenAtDefault` when the alignment itself is set.
+    func anchorSmallContent(evenAtDefault: Bool = false) {
+        guard evenAtDefault || contentAlignmentPoint != .zero, !isTracking, !isDragging, !isZooming, motion == nil else { return }
         let range = offsetRange, insets = adjustedContentInset
         var offset = contentOffset
         if contentSize.width + insets.left + insets.right < bounds.width { offset.x = range.minX }
@@ -178,7 +179,7 @@ open class UIScrollView: UIView {
             if offset.x == -old.left { offset.x = -adjusted.left }
             if offset != contentOffset { contentOffset = offset }
         }
-        if contentAlignmentPoint != .zero { anchorSmallContent() }
+        anchorSmallContent()
         adjustedContentInsetDidChange()
         delegate?.scrollViewDidChangeAdjustedContentInset(self)
     }
@@ -207,7 +208,7 @@ open class UIScrollView: UIView {
         set {
             let old = bounds.size
             super.frame = newValue
-            if bounds.size != old, contentAlignmentPoint != .zero { anchorSmallContent() }
+            if bounds.size != old { anchorSmallContent() }
         }
     }
 
@@ -219,7 +220,7 @@ open class UIScrollView: UIView {
             // Moved or resized by anything but the motion's own step: the model's bounds show.
             if super.bounds != old, !isSteppingMotion { renderSideLetsGo() }
             if super.bounds.origin != old.origin { didScroll() }
-            if super.bounds.size != old.size, contentAlignmentPoint != .zero { anchorSmallContent() }
+            if super.bounds.size != old.size { anchorSmallContent() }
         }
     }
 

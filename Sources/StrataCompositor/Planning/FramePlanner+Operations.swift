@@ -40,15 +40,7 @@ extension FramePlanner {
     /// layer `paintedByClear` draws no fill (the frame's clear paints it). Walks the tree with an
     /// explicit stack, so a tree of any depth is listed without deep recursion.
     func emitOperations(root: RenderLayer?, region: PixelRect) {
-        operations.removeAll(keepingCapacity: true)
-        quads.removeAll(keepingCapacity: true)
-        pictureShadows.removeAll(keepingCapacity: true)
-        emitExtras.removeAll(keepingCapacity: true)
-        layersPaintedByClear = 0
-        layersDrawn = 0
-        fillsBuilt = 0
-        masksBeingListed = 0
-        shadowsBeingListed = 0
+        beginListing()
         guard let root else { return }
         var clip = ClipState(scissor: region, stencilMasks: 0)
         var stack: [EmitVisit] = []
@@ -58,6 +50,20 @@ extension FramePlanner {
             swap(&stack, &emitVisits)
         }
         emitSubtree(root, clip: &clip, inherited: 1, stack: &stack)
+    }
+
+    /// Empties this frame's listing (operations, quads, shadows, counts) for a new one, keeping
+    /// the lists' capacity; a frame with nothing to redraw lists nothing.
+    func beginListing() {
+        operations.removeAll(keepingCapacity: true)
+        quads.removeAll(keepingCapacity: true)
+        pictureShadows.removeAll(keepingCapacity: true)
+        emitExtras.removeAll(keepingCapacity: true)
+        layersPaintedByClear = 0
+        layersDrawn = 0
+        fillsBuilt = 0
+        masksBeingListed = 0
+        shadowsBeingListed = 0
     }
 
     /// Lists `root`'s subtree (see `emitOperations`) with `clip` in force and `inherited`

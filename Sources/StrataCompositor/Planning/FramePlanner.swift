@@ -211,12 +211,7 @@ final class FramePlanner {
             paintedByClear = cover?.order == 0 && cover?.fill != nil ? cover?.layer : nil
             emitOperations(root: root, region: region)
         } else {
-            operations.removeAll(keepingCapacity: true)
-            quads.removeAll(keepingCapacity: true)
-            pictureShadows.removeAll(keepingCapacity: true)
-            layersPaintedByClear = 0
-            layersDrawn = 0
-            fillsBuilt = 0
+            beginListing()
         }
         return FramePlan(
             region: region, rootSpace: rootSpace, usesStencil: usesStencil, occluders: occluders, layersVisited: layersVisited,

@@ -13,13 +13,17 @@ import Testing
 @MainActor
 @Suite struct BenchScenesTests {
     /// A white window of `width` × `height` on a screen whose commits are only recorded.
-    func window(width: Double = 320, height: Double = 180) -> UIWindow {
+    func window(width: Double = 320, height: Double = 180) -> UIWindow { shownWindow(width: width, height: height).window }
+
+    /// A white window of `width` × `height` shown on a screen whose commits are only recorded, and
+    /// the screen, for a test that keeps it (a window does not keep its screen).
+    func shownWindow(width: Double, height: Double) -> (window: UIWindow, screen: UIScreen) {
         let screen = UIScreen(size: CGSize(width: width, height: height), commitSink: RecordingCommitSink())
         let window = UIWindow(frame: screen.bounds)
         window.backgroundColor = .white
         window.screen = screen
         window.makeKeyAndVisible()
-        return window
+        return (window, screen)
     }
 
     @Test("The scale scenes are named and run only when named: sprites-100000 (100,000 sprites, 1,000 moving) and layers-1000000")
@@ -40,10 +44,8 @@ import Testing
         "list-scroll flicks a 10,000-row table with a touch: the first step starts a deceleration (the finger moved 40 % of the height up in 50 ms), steps while it decelerates touch nothing, and once it rests the next step flicks it again"
     )
     func listScrollFlicksWhenAtRest() throws {
-        let screen = UIScreen(size: CGSize(width: 320, height: 480), commitSink: RecordingCommitSink())
-        let window = UIWindow(frame: screen.bounds)
-        window.screen = screen  // (a window does not keep its screen)
-        window.makeKeyAndVisible()
+        let (window, screen) = shownWindow(width: 320, height: 480)
+        defer { withExtendedLifetime(screen) {} }
         let scene = try #require(BenchScene.named("list-scroll") as? TableScrollScene)
         #expect(scene.name == "list-scroll" && BenchScene.defaultNames.contains("list-scroll"))
         scene.build(in: window)
